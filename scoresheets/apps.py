@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class ScoresheetsConfig(AppConfig):
+    name = "scoresheets"
+    verbose_name = "Score sheets"
