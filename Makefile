@@ -1,0 +1,35 @@
+# Tablestakes developer commands. Everything runs through .venv (made by scripts/bootstrap).
+PY := .venv/bin/python
+
+.PHONY: help bootstrap run test lint bench check-records
+
+help:
+	@echo "make run            app on SQLite with demo data at http://127.0.0.1:8000"
+	@echo "make test           ruff + the whole pytest suite (installs chromium if root)"
+	@echo "make lint           ruff check ."
+	@echo "make bench          run every bench/*.py"
+	@echo "make check-records  manage.py score against ../shared/cases"
+
+bootstrap:
+	@scripts/bootstrap
+
+run: bootstrap
+	$(PY) manage.py migrate --noinput
+	@if [ -f fixtures/demo.json ]; then \
+		$(PY) manage.py loaddata demo; \
+	else \
+		echo "run: fixtures/demo.json not there yet; starting without demo data"; \
+	fi
+	$(PY) manage.py runserver 127.0.0.1:8000
+
+test:
+	@scripts/test
+
+lint: bootstrap
+	$(PY) -m ruff check .
+
+bench: bootstrap
+	@scripts/bench
+
+check-records: bootstrap
+	@scripts/check-records

@@ -1,0 +1,65 @@
+"""Test setup shared by the whole suite.
+
+Browser tests (marker ``e2e``) use pytest-playwright with Debian's chromium at
+/usr/bin/chromium and a phone-sized context. Never run ``playwright install``: it
+downloads browser builds, which cannot be fetched here (scripts/ensure-chromium
+installs the Debian package instead).
+"""
+import os
+from pathlib import Path
+
+import pytest
+
+# Playwright's sync API keeps an event loop running in the test thread, and Django's
+# async-safety check then refuses ORM calls (SynchronousOnlyOperation). Tests only.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+CHROMIUM = Path("/usr/bin/chromium")
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    return {
+        **browser_type_launch_args,
+        "executable_path": str(CHROMIUM),
+        "args": [
+            "--no-sandbox",  # we run as root in CI
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            # Without these chromium keeps trying to reach Google hosts (no network here).
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+        ],
+    }
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args):
+    """A phone: the app is used at the card table."""
+    return {
+        **browser_context_args,
+        "viewport": {"width": 390, "height": 844},
+        "device_scale_factor": 2,
+        "is_mobile": True,
+        "has_touch": True,
+    }
+
+
+def pytest_collection_modifyitems(config, items):
+    from django.conf import settings
+
+    on_postgres = "postgresql" in settings.DATABASES["default"]["ENGINE"]
+    no_pg = pytest.mark.skip(reason="needs PostgreSQL: set DATABASE_URL=postgres://...")
+    # In CI a missing browser must fail loudly, not skip quietly.
+    no_browser = None
+    if not CHROMIUM.exists() and not os.environ.get("CI"):
+        no_browser = pytest.mark.skip(
+            reason=f"{CHROMIUM} missing: apt-get install chromium (scripts/ensure-chromium)"
+        )
+    for item in items:
+        if not on_postgres and "postgres" in item.keywords:
+            item.add_marker(no_pg)
+        if no_browser is not None and "e2e" in item.keywords:
+            item.add_marker(no_browser)
