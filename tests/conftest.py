@@ -47,6 +47,14 @@ def browser_context_args(browser_context_args):
     }
 
 
+def pytest_report_header(config):
+    from django.conf import settings
+
+    db = settings.DATABASES["default"]
+    where = f"{db.get('HOST')}:{db.get('PORT')}/{db.get('NAME')}" if db.get("HOST") else ""
+    return f"database: {db['ENGINE'].rsplit('.', 1)[-1]} {where}".rstrip()
+
+
 def pytest_collection_modifyitems(config, items):
     from django.conf import settings
 
