@@ -1,0 +1,101 @@
+"""Three-handed gin, "in the box" (RULES §3.4).
+
+The box player plays alone against the captain of a two-player team; the third player
+sits out. Box wins: he stays, captain and sitter swap. Box loses: he sits out, the captain
+goes into the box, the sitter becomes captain. A draw changes nothing. The box player deals
+every hand. Scores are individual.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from itertools import combinations
+
+from .common import (
+    abandoned_complete_message,
+    ended_message,
+    game_totals,
+    result,
+    settle,
+)
+from .gin import hand_entry
+from .hand import read_gin_hand, score_gin_hand
+from .record import Game
+
+
+def rotate(box: str, captain: str, sitter: str, winner) -> tuple[str, str, str]:
+    """Roles for the next hand: (box, captain, sitter)."""
+    if winner is None:
+        return box, captain, sitter
+    if winner == box:
+        return box, sitter, captain
+    return captain, sitter, box
+
+
+def box_roles(players, box, captain, sitter) -> dict:
+    roles = {box: "box", captain: "captain", sitter: "sits_out"}
+    return {p: roles[p] for p in players}
+
+
+def score_box(game: Game, problems: list[str]) -> dict | None:
+    rules = game.rules
+    players = game.players
+    box, captain, sitter = players
+    dealer = game.setup.get("first_dealer")
+    if dealer is not None and dealer != box:
+        problems.append(f"setup.first_dealer: in the box the box player ({box}, the highest "
+                        f"cut) deals every hand, not {dealer!r}")
+        return None
+    hand_points = dict.fromkeys(players, 0)
+    hands_won = dict.fromkeys(players, 0)
+    hands = []
+    ended_at = winner = None
+    broken = False
+    for number, raw in enumerate(game.hands, 1):
+        where = f"hand {number}"
+        if ended_at is not None and not broken:
+            problems.append(ended_message(where, ended_at))
+            break
+        hand = read_gin_hand(raw, where, problems)
+        if hand is None or broken:
+            broken = True
+            continue
+        describe = f"{box} is in the box against captain {captain}; {sitter} sits out"
+        outcome = score_gin_hand(hand, (box, captain), where, problems, rules,
+                                 describe=describe)
+        if outcome is None:
+            broken = True
+            continue
+        if outcome.winner is not None:
+            hand_points[outcome.winner] += outcome.points
+            hands_won[outcome.winner] += 1
+        roles = box_roles(players, box, captain, sitter)
+        hands.append(hand_entry(number, box, outcome, players, hand_points, roles))
+        box, captain, sitter = rotate(box, captain, sitter, outcome.winner)
+        if outcome.winner is not None and hand_points[outcome.winner] >= rules["target"]:
+            ended_at, winner = number, outcome.winner
+    if broken:
+        return None
+    if ended_at is not None and game.abandoned:
+        problems.append(abandoned_complete_message(ended_at))
+        return None
+    complete = ended_at is not None
+    totals = game_totals(hand_points, hands_won, winner, rules, complete=complete)
+    exact = None
+    if game.stakes is not None and (complete or game.abandoned):
+        key = "final" if complete else "hand_points"
+        final = {p: totals[p][key] for p in players}
+        if rules["three_hand_money"] == "box_team":
+            pairs = [(box, other) for other in players if other != box]
+        else:
+            pairs = list(combinations(players, 2))
+        exact = dict.fromkeys(players, Fraction(0))
+        for a, b in pairs:
+            # Each pair settles the difference at the lower of the two stakes.
+            amount = (final[a] - final[b]) * min(game.stakes.of(a), game.stakes.of(b))
+            exact[a] += amount
+            exact[b] -= amount
+    money, payments = settle(game, exact)
+    return result(game, hands=hands, totals=totals, complete=complete, winner=winner,
+                  next_={"dealer": box, "roles": box_roles(players, box, captain, sitter)},
+                  money=money, payments=payments)

@@ -1,0 +1,255 @@
+"""CAP-IT (RULES §3.8 and §6 "CAP-IT"): 4 to 6 players, five contract rounds, card points,
+lowest cumulative score wins, and a pot shared between round winners and the game winner.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from fractions import Fraction
+
+from .common import result, units_result
+from .money import split_evenly, to_minor
+from .record import Game
+
+ROUNDS = 5
+CONTRACTS = (
+    "two sets of 3",
+    "a set of 3 and a run of 4",
+    "two runs of 4",
+    "three sets of 3",
+    "a run of 3 and a run of 7",
+)
+CARD_VALUES = {"K": 10, "Q": 10, "J": 10, "10": 10, "9": 5, "8": 5, "7": 5, "6": 5,
+               "5": 5, "4": 5, "3": 5, "2": 15, "JK": 20}
+MAX_POINTS = 2000
+
+
+def card_values(ace_value: int) -> dict:
+    values = dict(CARD_VALUES)
+    values["A"] = ace_value
+    return values
+
+
+def capit_points(text, values: dict, where: str, problems: list[str]) -> int | None:
+    """Points of the cards left in a hand, by rank (``"K 7 7"``, ``JK`` for a joker)."""
+    if not isinstance(text, str):
+        problems.append(f"{where}: cards must be a string of ranks like \"K 7 7\", "
+                        f"not {text!r}")
+        return None
+    total = 0
+    for token in text.replace(",", " ").split():
+        rank = token.upper()
+        if rank == "T":
+            rank = "10"
+        if rank not in values:
+            problems.append(f"{where}: {token!r} is not a card (A K Q J 10 9 8 7 6 5 4 3 2 "
+                            f"or JK)")
+            return None
+        total += values[rank]
+    return total
+
+
+def reachable_points(values: dict, limit: int = MAX_POINTS) -> list[bool]:
+    """Which totals some cards could make (any number of each rank: several decks)."""
+    steps = sorted({v for v in values.values() if v > 0})
+    can = [False] * (limit + 1)
+    can[0] = True
+    for total in range(1, limit + 1):
+        can[total] = any(total >= s and can[total - s] for s in steps)
+    return can
+
+
+def round_share_units(game: Game, pot_units: int, problems: list[str]) -> int | None:
+    share = game.rules["capit_round_share"]
+    if share.endswith("%"):
+        units = Fraction(Decimal(share[:-1])) * pot_units / 100
+        units = units.numerator // units.denominator  # whole minor units, rounded down
+    else:
+        try:
+            units = to_minor(share, game.stakes.currency)
+        except ValueError:
+            problems.append(f"rules.capit_round_share: {share} is not a whole number of "
+                            f"{game.stakes.currency} minor units")
+            return None
+    if ROUNDS * units > pot_units:
+        problems.append(f"rules.capit_round_share: five shares of {share} exceed the pot "
+                        f"({pot_units} minor units)")
+        return None
+    return units
+
+
+def score_capit(game: Game, problems: list[str]) -> dict | None:
+    players = game.players
+    n = len(players)
+    first = game.setup.get("first_dealer")
+    if first is None:
+        problems.append("setup.first_dealer: missing (who deals the first round)")
+        return None
+    if first not in players:
+        problems.append(f"setup.first_dealer: {first!r} is not one of {', '.join(players)}")
+        return None
+    first_seat = players.index(first)
+    values = card_values(game.rules["capit_ace_value"])
+    can_make = reachable_points(values)
+    stakes = game.stakes
+    pot = stakes.ante_units * n if stakes else 0
+    share = round_share_units(game, pot, problems) if stakes else 0
+    if share is None:
+        return None
+    cumulative = dict.fromkeys(players, 0)
+    shares_won = dict.fromkeys(players, 0)
+    taken = dict.fromkeys(players, 0)
+    paid_out = 0
+    hands = []
+    broken = False
+    for number, raw in enumerate(game.hands, 1):
+        where = f"hand {number}"
+        if number > ROUNDS:
+            problems.append(f"{where}: the game ended after round {ROUNDS}; no round can "
+                            f"follow it")
+            break
+        dealer_seat = (first_seat + number - 1) % n
+        scores = _read_round(raw, players, values, can_make, where, problems)
+        if scores is None or broken:
+            broken = True
+            continue
+        went_out = raw.get("went_out")
+        for p in players:
+            cumulative[p] += scores[p]
+        basis = scores if game.rules["capit_round_winner"] == "round" else cumulative
+        low = min(basis.values())
+        winners = [p for p in players if basis[p] == low]
+        parts = _split_from_left(share, winners, players, dealer_seat)
+        for p, units in parts.items():
+            taken[p] += units
+            shares_won[p] += 1
+        paid_out += share
+        hands.append({
+            "number": number, "dealer": players[dealer_seat], "result": "round",
+            "contract": CONTRACTS[number - 1], "went_out": went_out,
+            "winner": winners[0] if len(winners) == 1 else winners,
+            "points": dict(scores), "running": dict(cumulative),
+            "roles": dict.fromkeys(players, "player"),
+            "shares": {p: _fmt(u, game) for p, u in parts.items()},
+        })
+    if broken:
+        return None
+    played = len(hands)
+    complete = played == ROUNDS
+    if complete and game.abandoned:
+        problems.append(f"hand {ROUNDS}: abandoned: the record is marked abandoned, but all "
+                        f"five rounds were played")
+        return None
+    winner = None
+    last_dealer = (first_seat + max(played, 1) - 1) % n
+    if complete:
+        low = min(cumulative.values())
+        best = [p for p in players if cumulative[p] == low]
+        winner = best[0] if len(best) == 1 else best
+        for p, units in _split_from_left(pot - paid_out, best, players, last_dealer).items():
+            taken[p] += units
+    elif game.abandoned:
+        # Shares already won are kept; the rest of the pot goes back in equal parts.
+        for p, units in _split_from_left(pot - paid_out, players, players,
+                                         last_dealer).items():
+            taken[p] += units
+    currency = stakes.currency if stakes else "USD"
+    if stakes and (complete or game.abandoned):
+        units = [taken[p] - stakes.ante_units for p in players]
+    else:
+        units = [0] * n
+    money, payments = units_result(players, units, currency)
+    totals = {p: {"hand_points": cumulative[p], "hands_won": shares_won[p],
+                  "box_bonus": 0, "game_bonus": 0, "shutout": False,
+                  "final": cumulative[p], "pot_won": _fmt(taken[p], game)}
+              for p in players}
+    next_round = played + 1
+    next_ = {"dealer": players[(first_seat + played) % n] if not complete else None,
+             "roles": dict.fromkeys(players, "player"),
+             "round": next_round if not complete else None,
+             "contract": CONTRACTS[played] if not complete else None}
+    return result(game, hands=hands, totals=totals, complete=complete, winner=winner,
+                  next_=next_, money=money, payments=payments,
+                  pot=_fmt(pot, game), round_share=_fmt(share, game))
+
+
+def _fmt(units: int, game: Game) -> str:
+    from .money import format_minor
+
+    return format_minor(units, game.stakes.currency if game.stakes else "USD")
+
+
+def _split_from_left(units: int, winners: list, players: list, dealer_seat: int) -> dict:
+    """Split ``units`` equally among ``winners``; leftover units go by seat order starting
+    at the dealer's left."""
+    n = len(players)
+    order = sorted(winners, key=lambda p: (players.index(p) - dealer_seat - 1) % n)
+    return dict(zip(order, split_evenly(units, len(order), 0), strict=False))
+
+
+def _read_round(raw, players, values, can_make, where, problems) -> dict | None:
+    if not isinstance(raw, dict):
+        problems.append(f"{where}: must be an object")
+        return None
+    before = len(problems)
+    if "went_out" not in raw:
+        problems.append(f"{where}: went_out: missing (who went out, or null if the stock "
+                        f"ran out)")
+        return None
+    went_out = raw["went_out"]
+    if went_out is not None and went_out not in players:
+        problems.append(f"{where}: went_out: {went_out!r} is not a player of this game")
+        return None
+    cards, points = raw.get("cards"), raw.get("points")
+    if cards is None and points is None:
+        problems.append(f"{where}: cards: missing (or points): what each player was left "
+                        f"holding")
+        return None
+    scores: dict = {}
+    for field, given in (("cards", cards), ("points", points)):
+        if given is None:
+            continue
+        if not isinstance(given, dict):
+            problems.append(f"{where}: {field}: must be an object of player names")
+            continue
+        for name, value in given.items():
+            at = f"{where}, {name}: {field}"
+            if name not in players:
+                problems.append(f"{where}: {field}.{name}: {name!r} is not a player of this "
+                                f"game")
+                continue
+            if field == "cards":
+                count = capit_points(value, values, at, problems)
+            elif isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                problems.append(f"{at}: must be a whole number of points, 0 or more, not "
+                                f"{value!r}")
+                count = None
+            elif value > MAX_POINTS or not can_make[value]:
+                problems.append(f"{at}: {value} points cannot be made from cards worth "
+                                f"{', '.join(str(v) for v in sorted(set(values.values())))}")
+                count = None
+            else:
+                count = value
+            if count is None:
+                continue
+            if name == went_out and count != 0:
+                problems.append(f"{at}: {name} went out and holds no cards, but {count} "
+                                f"points were given")
+                continue
+            if name in scores and scores[name] != count:
+                problems.append(f"{where}, {name}: the cards make {scores[name]} points but "
+                                f"points says {count}")
+                continue
+            scores[name] = count
+    if len(problems) > before:
+        return None
+    for p in players:
+        if p not in scores:
+            if p == went_out:
+                scores[p] = 0
+            else:
+                problems.append(f"{where}: {p}: missing; every player but the one who went "
+                                f"out is listed")
+    if len(problems) > before:
+        return None
+    return {p: scores[p] for p in players}

@@ -1,0 +1,121 @@
+"""Captain play for three players (RULES §3.5); five and seven players are table games
+(``tables.py``).
+
+Players are in cut order: the captain, the first opponent, the second opponent. The
+captain plays every hand against one opponent; an opponent keeps playing until he loses a
+hand (a draw is not a loss), then his partner plays. One score for the captain, one for
+the opponents' side.
+"""
+
+from __future__ import annotations
+
+from .common import (
+    abandoned_complete_message,
+    ended_message,
+    game_totals,
+    result,
+    settle,
+    side_money,
+)
+from .gin import first_dealer
+from .hand import read_gin_hand, score_gin_hand
+from .record import Game
+
+CAPTAINS, OPPONENTS = "captains", "opponents"
+
+
+def captain_stake(game: Game, captains: list[str], opponents: list[str]):
+    """Stake per point of a player in a captain game: a captain's default is the sum of
+    all opponents' stakes divided by the number of captains (2x, 3:2, 4:3)."""
+    stakes = game.stakes
+    cover = sum((stakes.of(p) for p in opponents), 0) / len(captains)
+
+    def stake_of(player):
+        if player in captains and not stakes.has_own(player):
+            return cover
+        return stakes.of(player)
+
+    return stake_of
+
+
+def score_captain(game: Game, problems: list[str]) -> dict | None:
+    if len(game.players) != 3:
+        from .tables import score_captain_tables
+
+        return score_captain_tables(game, problems)
+    rules = game.rules
+    players = game.players
+    captain, first, second = players
+    dealer = first_dealer(game, problems, allowed=(captain, first), default=first)
+    if dealer is None:
+        return None
+    active, waiting = first, second
+    sides = {CAPTAINS: [captain], OPPONENTS: [first, second]}
+    side_of = {captain: CAPTAINS, first: OPPONENTS, second: OPPONENTS}
+    hand_points = {CAPTAINS: 0, OPPONENTS: 0}
+    hands_won = {CAPTAINS: 0, OPPONENTS: 0}
+    hands = []
+    ended_at = winner = None
+    broken = False
+    for number, raw in enumerate(game.hands, 1):
+        where = f"hand {number}"
+        if ended_at is not None and not broken:
+            problems.append(ended_message(where, ended_at))
+            break
+        hand = read_gin_hand(raw, where, problems)
+        if hand is None or broken:
+            broken = True
+            continue
+        describe = f"captain {captain} against {active}; {waiting} sits out"
+        outcome = score_gin_hand(hand, (captain, active), where, problems, rules,
+                                 describe=describe)
+        if outcome is None:
+            broken = True
+            continue
+        points = {CAPTAINS: 0, OPPONENTS: 0}
+        side = None
+        if outcome.winner is not None:
+            side = side_of[outcome.winner]
+            points[side] = outcome.points
+            hand_points[side] += outcome.points
+            hands_won[side] += 1
+        roles = _roles(captain, active, waiting, players)
+        hands.append({"number": number, "dealer": dealer, "result": outcome.result,
+                      "winner": side, "player_winner": outcome.winner, "points": points,
+                      "running": dict(hand_points), "roles": roles})
+        # Who deals next.
+        if outcome.winner is not None:
+            if rules["dealer_rule"] == "winner_deals":
+                dealer = outcome.winner
+            else:
+                dealer = captain if dealer != captain else None
+        if outcome.winner == captain:
+            active, waiting = waiting, active
+        if dealer is None:
+            dealer = active
+        if outcome.winner is not None and hand_points[side] >= rules["target"]:
+            ended_at, winner = number, side
+    if broken:
+        return None
+    if ended_at is not None and game.abandoned:
+        problems.append(abandoned_complete_message(ended_at))
+        return None
+    complete = ended_at is not None
+    totals = game_totals(hand_points, hands_won, winner, rules, complete=complete)
+    exact = None
+    if game.stakes is not None and (complete or game.abandoned):
+        key = "final" if complete else "hand_points"
+        exact = side_money({s: totals[s][key] for s in sides}, sides,
+                           captain_stake(game, [captain], [first, second]),
+                           rules["balance_division"])
+    money, payments = settle(game, exact)
+    next_roles = _roles(captain, active, waiting, players)
+    return result(game, hands=hands, totals=totals, complete=complete, winner=winner,
+                  next_={"dealer": dealer, "roles": next_roles,
+                         "next_game_players": [first, second, captain]},
+                  money=money, payments=payments, sides=sides)
+
+
+def _roles(captain, active, waiting, players):
+    roles = {captain: "captain", active: "opponent", waiting: "sits_out"}
+    return {p: roles[p] for p in players}

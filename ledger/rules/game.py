@@ -1,0 +1,41 @@
+"""Score a whole game record: check it, dispatch to its variant, return the result."""
+
+from __future__ import annotations
+
+from .record import RecordError, read_record
+
+
+def score_record(record: dict) -> dict:
+    """The result of a game record (docs/game-record.md); raises ``RecordError``.
+
+    The result depends on nothing but the record: no clock, no randomness, no database.
+    """
+    game = read_record(record)
+    problems: list[str] = []
+    scorer = _SCORERS[game.variant]
+    out = scorer(game, problems)
+    if problems or out is None:
+        raise RecordError(problems or ["record: could not be scored"])
+    return out
+
+
+def _scorers():
+    from .box import score_box
+    from .capit import score_capit
+    from .captain import score_captain
+    from .gin import score_two_hand
+    from .hollywood import score_hollywood
+    from .tables import score_partnership
+
+    return {
+        "gin": score_two_hand,
+        "oklahoma": score_two_hand,
+        "hollywood": score_hollywood,
+        "box": score_box,
+        "captain": score_captain,
+        "partnership": score_partnership,
+        "cap-it": score_capit,
+    }
+
+
+_SCORERS = _scorers()

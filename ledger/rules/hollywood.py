@@ -1,0 +1,129 @@
+"""Hollywood gin: three games (columns) scored at once (RULES §3.3 and §6 "Hollywood").
+
+A win goes into every open column the winner has already entered, and opens the lowest
+open column he has not entered yet. A column that has ended takes no more scores. Each
+column ends like a game, with its own boxes (one per hand entered there), game bonus and
+shutout.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from .common import (
+    abandoned_complete_message,
+    ended_message,
+    game_totals,
+    result,
+    settle,
+    side_money,
+)
+from .gin import first_dealer, hand_entry, next_dealer
+from .hand import read_gin_hand, score_gin_hand
+from .record import Game
+
+COLUMNS = 3
+TOTAL_FIELDS = ("hand_points", "hands_won", "box_bonus", "game_bonus", "final")
+
+
+class Column:
+    __slots__ = ("hand_points", "hands_won", "ended_at", "winner")
+
+    def __init__(self, players):
+        self.hand_points = dict.fromkeys(players, 0)
+        self.hands_won = dict.fromkeys(players, 0)  # hands entered in this column
+        self.ended_at = None
+        self.winner = None
+
+    def entered(self, player) -> bool:
+        return self.hands_won[player] > 0
+
+
+def columns_for_win(columns: list[Column], player) -> list[int]:
+    """The columns (0-based) a win of ``player`` goes into."""
+    chosen = [i for i, c in enumerate(columns) if c.ended_at is None and c.entered(player)]
+    for i, column in enumerate(columns):
+        if column.ended_at is None and not column.entered(player):
+            chosen.append(i)
+            break
+    return sorted(chosen)
+
+
+def score_hollywood(game: Game, problems: list[str]) -> dict | None:
+    rules = game.rules
+    pair = (game.players[0], game.players[1])
+    dealer = first_dealer(game, problems)
+    if dealer is None:
+        return None
+    roles = dict.fromkeys(pair, "player")
+    columns = [Column(pair) for _ in range(COLUMNS)]
+    target = rules["target"]
+    hands = []
+    ended_at = None
+    broken = False
+    for number, raw in enumerate(game.hands, 1):
+        where = f"hand {number}"
+        if ended_at is not None and not broken:
+            problems.append(ended_message(where, ended_at))
+            break
+        hand = read_gin_hand(raw, where, problems)
+        if hand is None or broken:
+            broken = True
+            continue
+        outcome = score_gin_hand(hand, pair, where, problems, rules)
+        if outcome is None:
+            broken = True
+            continue
+        entered = []
+        if outcome.winner is not None:
+            entered = columns_for_win(columns, outcome.winner)
+            for i in entered:
+                column = columns[i]
+                column.hand_points[outcome.winner] += outcome.points
+                column.hands_won[outcome.winner] += 1
+                if column.hand_points[outcome.winner] >= target:
+                    column.ended_at, column.winner = number, outcome.winner
+        running = {p: sum(c.hand_points[p] for c in columns) for p in pair}
+        hands.append(hand_entry(number, dealer, outcome, pair, running, roles, {
+            "columns": [i + 1 for i in entered],
+            "column_running": [dict(c.hand_points) for c in columns],
+        }))
+        dealer = next_dealer(dealer, outcome, rules["dealer_rule"], pair)
+        if all(c.ended_at is not None for c in columns):
+            ended_at = number
+    if broken:
+        return None
+    if ended_at is not None and game.abandoned:
+        problems.append(abandoned_complete_message(ended_at))
+        return None
+    complete = ended_at is not None
+    column_out = []
+    weighted = dict.fromkeys(pair, 0)
+    for i, column in enumerate(columns):
+        done = column.ended_at is not None
+        totals = game_totals(column.hand_points, column.hands_won, column.winner, rules,
+                             complete=done)
+        weight = 2 if i == COLUMNS - 1 and rules["hollywood_third_double"] else 1
+        for p in pair:
+            weighted[p] += weight * totals[p]["final"]
+        column_out.append({"number": i + 1, "totals": totals, "complete": done,
+                           "winner": column.winner, "ended_at": column.ended_at,
+                           "weight": weight})
+    totals = {}
+    for p in pair:
+        totals[p] = {name: sum(c["totals"][p][name] for c in column_out)
+                     for name in TOTAL_FIELDS}
+        totals[p]["shutout"] = any(c["totals"][p]["shutout"] for c in column_out)
+    winner = None
+    if complete and weighted[pair[0]] != weighted[pair[1]]:
+        winner = max(pair, key=lambda p: weighted[p])
+    exact = None
+    if game.stakes is not None and (complete or game.abandoned):
+        exact = side_money(weighted, {p: [p] for p in pair}, game.stakes.of,
+                           rules["balance_division"])
+    money, payments = settle(game, exact)
+    return result(game, hands=hands, totals=totals, complete=complete, winner=winner,
+                  next_={"dealer": dealer, "roles": dict(roles)}, money=money,
+                  payments=payments, columns=column_out,
+                  net={p: Fraction(weighted[p] - weighted[q]).numerator
+                       for p, q in (pair, pair[::-1])})

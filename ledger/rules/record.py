@@ -1,0 +1,205 @@
+"""Reading a game record (docs/game-record.md): the checks that concern the whole record.
+
+``read_record`` turns the record's JSON data into a ``Game`` or collects one problem
+line per thing that is wrong, naming the field (``stakes.rate: ...``).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from decimal import Decimal
+from fractions import Fraction
+
+from .money import minor_exponent
+from .settings import PLAYER_COUNTS, VARIANTS, resolve_rules
+
+RECORD_FORMAT = "tablestakes.game/1"
+RESULT_FORMAT = "tablestakes.result/1"
+
+_MONEY = re.compile(r"^\d+(\.\d+)?$")
+_CURRENCY = re.compile(r"^[A-Z]{3}$")
+
+
+class RecordError(ValueError):
+    """A game record that breaks a rule; ``problems`` has one line per problem."""
+
+    def __init__(self, problems: list[str]):
+        self.problems = list(problems)
+        super().__init__("\n".join(self.problems))
+
+
+@dataclass
+class Stakes:
+    """Money per point for each player (already divided by ``per_points``)."""
+
+    currency: str
+    rate: Fraction  # the table's stake per point
+    per_points: int
+    rate_text: str
+    players: dict[str, Fraction] = field(default_factory=dict)  # explicit stakes per point
+    ante_units: int = 0  # CAP-IT ante in minor units
+
+    @property
+    def scale(self) -> int:
+        """Minor units per currency unit."""
+        return 10 ** minor_exponent(self.currency)
+
+    def of(self, player: str) -> Fraction:
+        return self.players.get(player, self.rate)
+
+    def has_own(self, player: str) -> bool:
+        return player in self.players
+
+
+@dataclass
+class Game:
+    variant: str
+    preset: str
+    rules: dict
+    players: list[str]
+    stakes: Stakes | None
+    setup: dict
+    abandoned: bool
+    hands: list
+
+
+def parse_money(value, where: str, problems: list[str]) -> Decimal | None:
+    """A money amount: a decimal string (an integer is tolerated); never a float."""
+    if isinstance(value, bool) or isinstance(value, float):
+        problems.append(
+            f"{where}: money must be a decimal string like \"0.01\", not the number {value!r}"
+        )
+        return None
+    if isinstance(value, int):
+        if value < 0:
+            problems.append(f"{where}: must not be negative ({value})")
+            return None
+        return Decimal(value)
+    if not isinstance(value, str):
+        problems.append(f"{where}: money must be a decimal string like \"0.01\", not {value!r}")
+        return None
+    text = value.strip()
+    if text.startswith("-"):
+        problems.append(f"{where}: must not be negative ({value})")
+        return None
+    if not _MONEY.match(text):
+        problems.append(f"{where}: {value!r} is not a decimal amount like \"0.01\"")
+        return None
+    return Decimal(text)
+
+
+def read_record(record) -> Game:
+    """Check the record's top level and return the ``Game``; raises ``RecordError``."""
+    problems: list[str] = []
+    if not isinstance(record, dict):
+        raise RecordError(["record: must be a JSON object"])
+    fmt = record.get("format", RECORD_FORMAT)
+    if fmt != RECORD_FORMAT:
+        problems.append(f"format: expected {RECORD_FORMAT!r}, got {fmt!r}")
+    variant = record.get("variant")
+    if variant not in VARIANTS:
+        problems.append(
+            f"variant: {'missing' if variant is None else repr(variant) + ' is unknown'}"
+            f" (one of {', '.join(VARIANTS)})"
+        )
+    players = _read_players(record.get("players"), variant, problems)
+    preset = record.get("preset")
+    if preset is not None and not isinstance(preset, str):
+        problems.append(f"preset: must be a preset name, not {preset!r}")
+        preset = None
+    preset, rules = resolve_rules(
+        variant if variant in VARIANTS else "gin", preset, record.get("rules"),
+        len(players), problems,
+    )
+    stakes = _read_stakes(record.get("stakes"), players, variant, problems)
+    setup = record.get("setup", {})
+    if setup is None:
+        setup = {}
+    if not isinstance(setup, dict):
+        problems.append("setup: must be an object")
+        setup = {}
+    abandoned = record.get("abandoned", False)
+    if not isinstance(abandoned, bool):
+        problems.append(f"abandoned: must be true or false, not {abandoned!r}")
+        abandoned = False
+    hands = record.get("hands", [])
+    if not isinstance(hands, list):
+        problems.append("hands: must be a list of hands")
+        hands = []
+    if problems:
+        raise RecordError(problems)
+    return Game(variant, preset, rules, players, stakes, setup, abandoned, hands)
+
+
+def _read_players(value, variant, problems: list[str]) -> list[str]:
+    if not isinstance(value, list) or not value:
+        problems.append("players: must be a list of player names")
+        return []
+    players: list[str] = []
+    for i, name in enumerate(value):
+        if not isinstance(name, str) or not name.strip():
+            problems.append(f"players[{i}]: must be a non-empty name, not {name!r}")
+        elif name in players:
+            problems.append(f"players: {name!r} appears twice; player names must be unique")
+        else:
+            players.append(name)
+    counts = PLAYER_COUNTS.get(variant)
+    if counts and len(value) not in counts:
+        wanted = " or ".join(str(c) for c in counts)
+        problems.append(f"players: {variant} is played by {wanted} players, not {len(value)}")
+    return players
+
+
+def _read_stakes(value, players: list[str], variant, problems: list[str]) -> Stakes | None:
+    if value is None:
+        return None
+    if not isinstance(value, dict):
+        problems.append("stakes: must be an object")
+        return None
+    before = len(problems)
+    currency = value.get("currency", "USD")
+    if not isinstance(currency, str) or not _CURRENCY.match(currency):
+        problems.append(f"stakes.currency: {currency!r} is not a three-letter currency code")
+        currency = "USD"
+    rate = Decimal(0)
+    rate_text = "0"
+    if "rate" in value:
+        parsed = parse_money(value["rate"], "stakes.rate", problems)
+        if parsed is not None:
+            rate, rate_text = parsed, str(value["rate"])
+    elif variant != "cap-it":
+        problems.append("stakes.rate: missing (money per per_points points, like \"0.01\")")
+    per_points = value.get("per_points", 1)
+    if isinstance(per_points, bool) or not isinstance(per_points, int) or per_points < 1:
+        problems.append(f"stakes.per_points: must be a whole number of points, 1 or more, "
+                        f"not {per_points!r}")
+        per_points = 1
+    own: dict[str, Fraction] = {}
+    given = value.get("players", {})
+    if not isinstance(given, dict):
+        problems.append("stakes.players: must be an object of player names and stakes")
+        given = {}
+    for name, stake in given.items():
+        if name not in players:
+            problems.append(f"stakes.players.{name}: {name!r} is not a player of this game")
+            continue
+        parsed = parse_money(stake, f"stakes.players.{name}", problems)
+        if parsed is not None:
+            own[name] = Fraction(parsed) / per_points
+    ante_units = 0
+    if "ante" in value:
+        ante = parse_money(value["ante"], "stakes.ante", problems)
+        if ante is not None:
+            units = Fraction(ante) * 10 ** minor_exponent(currency)
+            if units.denominator != 1:
+                problems.append(
+                    f"stakes.ante: {value['ante']} is not a whole number of {currency} minor units"
+                )
+            else:
+                ante_units = int(units)
+    elif variant == "cap-it":
+        problems.append("stakes.ante: missing (each player's ante, like \"5.00\")")
+    if len(problems) > before:
+        return None
+    return Stakes(currency, Fraction(rate) / per_points, per_points, rate_text, own, ante_units)

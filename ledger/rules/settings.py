@@ -1,0 +1,156 @@
+"""Rule settings, their defaults and the named presets (RULES §2, §3, §6).
+
+A game keeps a snapshot of its resolved settings; ``resolve_rules`` builds it from a
+variant, a preset name and the record's overrides, checking every value.
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal, InvalidOperation
+
+VARIANTS = ("gin", "oklahoma", "hollywood", "box", "captain", "partnership", "cap-it")
+
+# Players allowed per variant.
+PLAYER_COUNTS = {
+    "gin": (2,),
+    "oklahoma": (2,),
+    "hollywood": (2,),
+    "box": (3,),
+    "captain": (3, 5, 7),
+    "partnership": (4, 6),
+    "cap-it": (4, 5, 6),
+}
+
+SHUTOUT_MODES = ("double_total", "game_bonus_double", "double_hand_points", "none")
+
+PRESETS = {
+    "standard": {
+        "gin_bonus": 25, "undercut_bonus": 25, "big_gin_bonus": 0, "box_bonus": 25,
+        "game_bonus": 100, "shutout_mode": "double_total", "target": 100,
+    },
+    "classic": {
+        "gin_bonus": 20, "undercut_bonus": 10, "big_gin_bonus": 0, "box_bonus": 20,
+        "game_bonus": 100, "shutout_mode": "game_bonus_double", "target": 100,
+    },
+    "simple": {
+        "gin_bonus": 25, "undercut_bonus": 10, "big_gin_bonus": 0, "box_bonus": 0,
+        "game_bonus": 0, "shutout_mode": "none", "target": 100,
+    },
+}
+
+# Settings outside the presets, with their defaults.
+DEFAULTS = {
+    "undercut_on_tie": True,
+    "dealer_rule": "winner_deals",
+    "knock_limit": 10,
+    "oklahoma_ace": "gin_only",
+    "spade_double": True,
+    "hollywood_third_double": False,
+    "three_hand_money": "pairwise",
+    "balance_division": "proportional",
+    "capit_ace_value": 15,
+    "capit_round_share": "10%",
+    "capit_round_winner": "round",
+}
+
+CHOICES = {
+    "shutout_mode": SHUTOUT_MODES,
+    "dealer_rule": ("winner_deals", "alternate"),
+    "oklahoma_ace": ("gin_only", "one"),
+    "three_hand_money": ("pairwise", "box_team"),
+    "balance_division": ("proportional", "equal"),
+    "capit_round_winner": ("round", "cumulative"),
+}
+
+FLAGS = ("undercut_on_tie", "spade_double", "hollywood_third_double")
+
+# Whole-number settings and their allowed range (inclusive).
+NUMBERS = {
+    "gin_bonus": (0, 10_000),
+    "undercut_bonus": (0, 10_000),
+    "big_gin_bonus": (0, 10_000),
+    "box_bonus": (0, 10_000),
+    "game_bonus": (0, 10_000),
+    "target": (1, 100_000),
+    "knock_limit": (0, 98),
+    "capit_ace_value": (0, 100),
+}
+
+SETTING_NAMES = tuple(PRESETS["standard"]) + tuple(DEFAULTS)
+
+_SHARE = re.compile(r"^(\d+(?:\.\d+)?)%$|^\d+(?:\.\d+)?$")
+
+
+def default_preset(variant: str) -> str:
+    return "simple" if variant == "box" else "standard"
+
+
+def variant_target(variant: str, player_count: int) -> int | None:
+    """The variant's own default target, which replaces the preset's (RULES §2)."""
+    if variant == "oklahoma":
+        return 150
+    if variant == "partnership":
+        return 125 if player_count == 4 else 150
+    if variant == "captain" and player_count in (5, 7):
+        return 125 if player_count == 5 else 150
+    return None
+
+
+def check_setting(name: str, value, problems: list[str]) -> None:
+    """Append a problem if ``value`` is not valid for setting ``name``."""
+    where = f"rules.{name}"
+    if name in FLAGS:
+        if not isinstance(value, bool):
+            problems.append(f"{where}: must be true or false, not {value!r}")
+    elif name in NUMBERS:
+        low, high = NUMBERS[name]
+        if isinstance(value, bool) or not isinstance(value, int):
+            problems.append(f"{where}: must be a whole number, not {value!r}")
+        elif not low <= value <= high:
+            problems.append(f"{where}: {value} is out of range ({low} to {high})")
+    elif name in CHOICES:
+        if value not in CHOICES[name]:
+            problems.append(f"{where}: {value!r} is not one of {', '.join(CHOICES[name])}")
+    elif name == "capit_round_share":
+        if not isinstance(value, str) or not _SHARE.match(value):
+            problems.append(
+                f"{where}: must be a percentage of the pot like \"10%\" or a money amount "
+                f"like \"2.00\" (a string), not {value!r}"
+            )
+        elif value.endswith("%"):
+            try:
+                if Decimal(value[:-1]) > 20:
+                    problems.append(f"{where}: five shares of {value} would exceed the pot")
+            except InvalidOperation:  # pragma: no cover - the pattern excludes it
+                problems.append(f"{where}: {value!r} is not a percentage")
+
+
+def resolve_rules(
+    variant: str, preset: str | None, overrides, player_count: int, problems: list[str]
+) -> tuple[str, dict]:
+    """The complete settings of a game: preset values, the variant's target, overrides."""
+    if preset is None:
+        preset = default_preset(variant)
+    elif preset not in PRESETS:
+        problems.append(f"preset: unknown preset {preset!r} (known: {', '.join(PRESETS)})")
+        preset = default_preset(variant)
+    rules = dict(PRESETS[preset])
+    rules.update(DEFAULTS)
+    target = variant_target(variant, player_count)
+    if target is not None:
+        rules["target"] = target
+    if overrides is None:
+        overrides = {}
+    if not isinstance(overrides, dict):
+        problems.append("rules: must be an object of setting names and values")
+        overrides = {}
+    for name, value in overrides.items():
+        if name not in rules:
+            problems.append(f"rules.{name}: unknown setting")
+            continue
+        before = len(problems)
+        check_setting(name, value, problems)
+        if len(problems) == before:
+            rules[name] = value
+    return preset, rules

@@ -1,0 +1,302 @@
+"""Table games: two sides play at two or three tables at once, one gin hand per table
+(captain play for 5 and 7 players, RULES §3.6; partnership gin, §3.7).
+
+A hand's result is the side's net over the tables (a drawn table counts 0); the side with
+a positive net wins the hand and gets its box; a net of exactly 0 wins nothing.
+"""
+
+from __future__ import annotations
+
+from .captain import CAPTAINS, OPPONENTS, captain_stake
+from .common import (
+    abandoned_complete_message,
+    ended_message,
+    game_totals,
+    result,
+    settle,
+    side_money,
+)
+from .hand import read_gin_hand, score_gin_hand
+from .record import Game
+
+
+class CaptainSeating:
+    """Captains keep their tables; opponents come and go with the sitter (§3.6)."""
+
+    def __init__(self, game: Game, problems: list[str]):
+        setup = game.setup
+        self.ok = False
+        captains, opponents, sitter = (setup.get("captains"), setup.get("opponents"),
+                                       setup.get("sitter"))
+        n = len(game.players) // 2
+        count = len(problems)
+        for name, value, size in (("captains", captains, n), ("opponents", opponents, n)):
+            if not isinstance(value, list) or len(value) != size:
+                problems.append(f"setup.{name}: must list {size} players for "
+                                f"{len(game.players)}-player captain play")
+        if not isinstance(sitter, str):
+            problems.append("setup.sitter: missing (the player who sits out first: the "
+                            "black Ace)")
+        if len(problems) > count:
+            return
+        named = list(captains) + list(opponents) + [sitter]
+        for name in named:
+            if name not in game.players:
+                problems.append(f"setup: {name!r} is not a player of this game")
+        if len(set(named)) != len(named) or set(named) != set(game.players):
+            problems.append("setup: every player must be exactly one of the captains, the "
+                            "opponents or the sitter")
+        if len(problems) > count:
+            return
+        self.ok = True
+        self.side_a, self.side_b = CAPTAINS, OPPONENTS
+        self.sides = {CAPTAINS: list(captains), OPPONENTS: list(opponents) + [sitter]}
+        self.captains = list(captains)
+        self.active = list(opponents)
+        self.sitter = sitter
+        # Who deals at each table: the opponents deal the opening hand.
+        self.dealing = [OPPONENTS] * n
+        self.players = game.players
+        self.rules = game.rules
+
+    def pairs(self, number):
+        return list(zip(self.captains, self.active, strict=False))
+
+    def dealers(self):
+        return [c if side == CAPTAINS else o
+                for c, o, side in zip(self.captains, self.active, self.dealing, strict=False)]
+
+    def roles(self):
+        roles = dict.fromkeys(self.captains, "captain")
+        roles.update(dict.fromkeys(self.active, "opponent"))
+        roles[self.sitter] = "sits_out"
+        return {p: roles[p] for p in self.players}
+
+    def describe(self, table):
+        return (f"table {table + 1} is captain {self.captains[table]} against "
+                f"{self.active[table]}")
+
+    def advance(self, outcomes, net_winner, raw, where, problems):
+        """Dealers for the next hand, then the substitution when the captains won."""
+        for i, outcome in enumerate(outcomes):
+            if outcome.winner is None:
+                continue
+            won = CAPTAINS if outcome.winner == self.captains[i] else OPPONENTS
+            if self.rules["dealer_rule"] == "winner_deals":
+                self.dealing[i] = won
+            else:
+                self.dealing[i] = OPPONENTS if self.dealing[i] == CAPTAINS else CAPTAINS
+        cut_loser = raw.get("cut_loser")
+        # Points lost at a table = the captain's points there.
+        lost = {self.active[i]: o.points for i, o in enumerate(outcomes)
+                if o.winner == self.captains[i] and o.points > 0}
+        if net_winner != CAPTAINS or not lost:
+            if cut_loser is not None:
+                problems.append(f"{where}: cut_loser: no cut is needed, as the captains did "
+                                f"not win this hand")
+            return None
+        most = max(lost.values())
+        tied = [p for p in self.active if lost.get(p) == most]
+        if len(tied) == 1:
+            if cut_loser is not None:
+                problems.append(f"{where}: cut_loser: no cut is needed; {tied[0]} alone "
+                                f"lost the most points ({most})")
+                return None
+            out = tied[0]
+        else:
+            if cut_loser is None:
+                problems.append(f"{where}: cut_loser: {' and '.join(tied)} each lost {most} "
+                                f"points; record who cut the lower card")
+                return None
+            if cut_loser not in tied:
+                problems.append(f"{where}: cut_loser: {cut_loser!r} is not one of the tied "
+                                f"players ({', '.join(tied)})")
+                return None
+            out = cut_loser
+        table = self.active.index(out)
+        incoming = self.sitter
+        self.active[table], self.sitter = incoming, out
+        return {"in": incoming, "out": out, "table": table + 1}
+
+    def next_extra(self):
+        return {}
+
+    def stake_of(self, game):
+        return captain_stake(game, self.captains, self.sides[OPPONENTS])
+
+
+class PartnershipSeating:
+    """Two sides of 2 or 3; partners rotate opponents every hand (§3.7, §6)."""
+
+    def __init__(self, game: Game, problems: list[str]):
+        self.ok = False
+        sides = game.setup.get("sides")
+        count = len(problems)
+        if not isinstance(sides, dict) or len(sides) != 2:
+            problems.append("setup.sides: must name two sides, each with its players, like "
+                            "{\"We\": [\"A\", \"B\"], \"They\": [\"X\", \"Y\"]}")
+            return
+        size = len(game.players) // 2
+        for name, members in sides.items():
+            if not isinstance(members, list) or len(members) != size:
+                problems.append(f"setup.sides.{name}: must list {size} players")
+        if len(problems) > count:
+            return
+        named = [p for members in sides.values() for p in members]
+        if len(set(named)) != len(named) or set(named) != set(game.players):
+            problems.append("setup.sides: every player must be on exactly one side")
+            return
+        self.side_a, self.side_b = list(sides)
+        if self.side_a in game.players or self.side_b in game.players:
+            problems.append("setup.sides: a side may not have a player's name")
+        if self.side_a == self.side_b:  # pragma: no cover - JSON keys are unique
+            problems.append("setup.sides: the two sides need different names")
+        first = game.setup.get("first_dealer_side", self.side_b)
+        if first not in sides:
+            problems.append(f"setup.first_dealer_side: {first!r} is not one of the sides "
+                            f"({self.side_a}, {self.side_b})")
+        if len(problems) > count:
+            return
+        self.ok = True
+        self.sides = {name: list(members) for name, members in sides.items()}
+        self.size = size
+        self.dealing = first
+        self.hand_index = 0
+        self.players = game.players
+        self.rules = game.rules
+
+    def pairs(self, number):
+        a, b = self.sides[self.side_a], self.sides[self.side_b]
+        h = number - 1
+        return [(a[i], b[(i + h) % self.size]) for i in range(self.size)]
+
+    def dealers(self, number=None):
+        number = self.hand_index + 1 if number is None else number
+        seat = 0 if self.dealing == self.side_a else 1
+        return [pair[seat] for pair in self.pairs(number)]
+
+    def roles(self):
+        return dict.fromkeys(self.players, "player")
+
+    def describe(self, table):
+        a, b = self.pairs(self.hand_index + 1)[table]
+        return f"table {table + 1} is {a} against {b}"
+
+    def advance(self, outcomes, net_winner, raw, where, problems):
+        if raw.get("cut_loser") is not None:
+            problems.append(f"{where}: cut_loser: only captain play has a cut for the "
+                            f"sitter")
+        if net_winner is not None:
+            if self.rules["dealer_rule"] == "winner_deals":
+                self.dealing = net_winner
+            else:
+                self.dealing = self.side_b if self.dealing == self.side_a else self.side_a
+        self.hand_index += 1
+        return None
+
+    def next_extra(self):
+        return {"dealer_side": self.dealing}
+
+    def stake_of(self, game):
+        return game.stakes.of
+
+
+def score_captain_tables(game: Game, problems: list[str]) -> dict | None:
+    return _score_tables(game, problems, CaptainSeating(game, problems))
+
+
+def score_partnership(game: Game, problems: list[str]) -> dict | None:
+    return _score_tables(game, problems, PartnershipSeating(game, problems))
+
+
+def _score_tables(game: Game, problems: list[str], seating) -> dict | None:
+    if not seating.ok:
+        return None
+    rules = game.rules
+    side_a, side_b = seating.side_a, seating.side_b
+    side_of = {p: side for side, members in seating.sides.items() for p in members}
+    hand_points = {side_a: 0, side_b: 0}
+    hands_won = {side_a: 0, side_b: 0}
+    hands = []
+    ended_at = winner = None
+    broken = False
+    for number, raw in enumerate(game.hands, 1):
+        where = f"hand {number}"
+        if ended_at is not None and not broken:
+            problems.append(ended_message(where, ended_at))
+            break
+        if not isinstance(raw, dict) or not isinstance(raw.get("tables"), list):
+            problems.append(f"{where}: tables: must list one hand per table")
+            broken = True
+            continue
+        pairs = seating.pairs(number)
+        if len(raw["tables"]) != len(pairs):
+            problems.append(f"{where}: tables: {len(pairs)} tables are playing, "
+                            f"{len(raw['tables'])} given")
+            broken = True
+            continue
+        parsed = [read_gin_hand(t, f"{where}, table {i + 1}", problems)
+                  for i, t in enumerate(raw["tables"])]
+        if broken or any(h is None for h in parsed):
+            broken = True
+            continue
+        dealers = seating.dealers()
+        outcomes = []
+        for i, (hand, pair) in enumerate(zip(parsed, pairs, strict=False)):
+            outcomes.append(score_gin_hand(hand, pair, f"{where}, table {i + 1}", problems,
+                                           rules, describe=seating.describe(i)))
+        if any(o is None for o in outcomes):
+            broken = True
+            continue
+        net = {side_a: 0, side_b: 0}
+        tables = []
+        for i, (outcome, pair) in enumerate(zip(outcomes, pairs, strict=False)):
+            points = dict.fromkeys(pair, 0)
+            if outcome.winner is not None:
+                points[outcome.winner] = outcome.points
+                won = side_of[outcome.winner]
+                net[won] += outcome.points
+                net[side_b if won == side_a else side_a] -= outcome.points
+            tables.append({"table": i + 1, "players": list(pair), "dealer": dealers[i],
+                           "result": outcome.result, "winner": outcome.winner,
+                           "points": points})
+        net_winner = None
+        if net[side_a] != 0:
+            net_winner = side_a if net[side_a] > 0 else side_b
+        points = {side_a: 0, side_b: 0}
+        if net_winner is not None:
+            points[net_winner] = net[net_winner]
+            hand_points[net_winner] += net[net_winner]
+            hands_won[net_winner] += 1
+        roles = seating.roles()
+        before = len(problems)
+        substitution = seating.advance(outcomes, net_winner, raw, where, problems)
+        if len(problems) > before:
+            broken = True
+            continue
+        entry = {"number": number, "dealer": dealers, "result": "tables",
+                 "winner": net_winner, "points": points, "running": dict(hand_points),
+                 "roles": roles, "tables": tables}
+        if substitution:
+            entry["substitution"] = substitution
+        hands.append(entry)
+        if net_winner is not None and hand_points[net_winner] >= rules["target"]:
+            ended_at, winner = number, net_winner
+    if broken:
+        return None
+    if ended_at is not None and game.abandoned:
+        problems.append(abandoned_complete_message(ended_at))
+        return None
+    complete = ended_at is not None
+    totals = game_totals(hand_points, hands_won, winner, rules, complete=complete)
+    exact = None
+    if game.stakes is not None and (complete or game.abandoned):
+        key = "final" if complete else "hand_points"
+        exact = side_money({s: totals[s][key] for s in (side_a, side_b)}, seating.sides,
+                           seating.stake_of(game), rules["balance_division"])
+    money, payments = settle(game, exact)
+    next_ = {"dealer": seating.dealers(), "roles": seating.roles(),
+             "tables": [list(p) for p in seating.pairs(len(game.hands) + 1)]}
+    next_.update(seating.next_extra())
+    return result(game, hands=hands, totals=totals, complete=complete, winner=winner,
+                  next_=next_, money=money, payments=payments, sides=seating.sides)
