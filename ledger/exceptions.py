@@ -1,0 +1,59 @@
+"""Errors the ledger services raise. Every one carries a message fit to show a scorekeeper."""
+
+from __future__ import annotations
+
+
+class LedgerError(Exception):
+    """Base class: the request was refused and nothing was written."""
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+
+class RecordRefused(LedgerError):
+    """The scoring core refused the game record the change would produce.
+
+    ``problems`` holds the core's lines, e.g. "hand 3: knocker deadwood 12 is above the
+    knock limit 10".
+    """
+
+    def __init__(self, problems: list[str]):
+        self.problems = list(problems)
+        super().__init__("; ".join(self.problems) or "the record was refused")
+
+
+class HandAlreadyRecorded(LedgerError):
+    """Another submission already recorded this hand (same number, or same key)."""
+
+    def __init__(self, message: str, *, hand=None):
+        super().__init__(message)
+        self.hand = hand
+
+
+class IdempotencyKeyReused(LedgerError):
+    """An idempotency key was sent again with a different hand or game."""
+
+
+class GameNotInProgress(LedgerError):
+    """The game is complete or abandoned, so it takes no new hands."""
+
+
+class SessionSettled(LedgerError):
+    """The session is settled; its numbers never change."""
+
+
+class ConfirmationRequired(LedgerError):
+    """The change would alter a finished game's money; call again with confirm=True.
+
+    ``old_money`` and ``new_money`` map player names to minor units.
+    """
+
+    def __init__(self, message: str, *, old_money: dict[str, int], new_money: dict[str, int]):
+        super().__init__(message)
+        self.old_money = old_money
+        self.new_money = new_money
+
+
+class LedgerIntegrityError(LedgerError):
+    """The stored money disagrees with what the hands score to (should never happen)."""

@@ -1,0 +1,255 @@
+"""Reads of the ledger. Services push, selectors pull; none of these write.
+
+The central one is ``game_record``: it rebuilds the JSON game record (formats/game-record.md)
+from the stored rows, and every score shown anywhere is ``score_record`` of that record.
+Selectors that work on a whole session prefetch, so their number of queries does not grow
+with the number of hands or games.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from decimal import Decimal
+from typing import Any
+
+from django.db.models import Prefetch, Sum
+
+from . import rules as core
+from .models import (
+    Game,
+    GameStatus,
+    Hand,
+    MoneyPosting,
+    Player,
+    Session,
+    SessionSettlement,
+    Table,
+)
+from .rules.money import format_minor, minor_exponent, to_minor
+
+GAME_FORMAT = "tablestakes.game/1"
+SESSION_FORMAT = "tablestakes.session/1"
+
+
+# -- formatting ------------------------------------------------------------------------------
+
+def decimal_text(value: Decimal, currency: str) -> str:
+    """A stored stake as the record writes it: the currency's decimals, more only if needed.
+
+    Decimal("0.0100") -> "0.01", Decimal("1") -> "1.00", Decimal("0.0150") -> "0.015".
+    """
+    exponent = minor_exponent(currency)
+    normal = value.normalize()
+    if normal.as_tuple().exponent < -exponent:
+        return format(normal, "f")
+    return format(value.quantize(Decimal(1).scaleb(-exponent)), "f")
+
+
+def dump_json(data: Any) -> str:
+    """The canonical JSON text of an export: 2-space indent, UTF-8, key order as built."""
+    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+
+
+def money_to_minor(money: dict[str, str], currency: str) -> dict[str, int]:
+    """The core's ``money`` (decimal strings) in integer minor units."""
+    return {name: to_minor(amount, currency) for name, amount in money.items()}
+
+
+def money_text(units: dict[str, int], currency: str) -> dict[str, str]:
+    return {name: format_minor(amount, currency) for name, amount in units.items()}
+
+
+# -- games -----------------------------------------------------------------------------------
+
+def _seats(game: Game):
+    """The game's seats in order; uses the prefetch cache when there is one."""
+    return sorted(game.seats.all(), key=lambda seat: seat.seat)
+
+
+def game_live_hands(game: Game) -> list[Hand]:
+    """The hands that count, in number order (uses the ``live_hands`` prefetch if present)."""
+    cached = getattr(game, "live_hands", None)
+    if cached is not None:
+        return cached
+    return list(game.hands.filter(voided_at__isnull=True).order_by("number"))
+
+
+def game_stakes(game: Game, seats=None) -> dict | None:
+    """The record's ``stakes`` object, or None for a game played for nothing."""
+    seats = _seats(game) if seats is None else seats
+    player_stakes = {
+        seat.player.name: decimal_text(seat.stake, game.currency)
+        for seat in seats if seat.stake is not None
+    }
+    if game.rate is None and game.ante is None and not player_stakes:
+        return None
+    stakes: dict[str, Any] = {}
+    if game.rate is not None:
+        stakes["rate"] = decimal_text(game.rate, game.currency)
+    if game.per_points is not None:
+        stakes["per_points"] = game.per_points
+    if game.ante is not None:
+        stakes["ante"] = decimal_text(game.ante, game.currency)
+    stakes["currency"] = game.currency
+    if player_stakes:
+        stakes["players"] = player_stakes
+    return stakes
+
+
+def game_record(game: Game, *, hands: Iterable[dict] | None = None,
+                abandoned: bool | None = None, seats: list | None = None) -> dict:
+    """The game record of ``game`` (key order of game-record.md): what export writes and
+    what the core scores. ``hands``, ``abandoned`` and ``seats`` (GamePlayer rows) replace
+    the stored ones: services use them to score a change before writing it."""
+    seats = _seats(game) if seats is None else seats
+    record: dict[str, Any] = {"format": GAME_FORMAT, "variant": game.variant}
+    if game.preset:
+        record["preset"] = game.preset
+    record["rules"] = {name: game.rules[name] for name in sorted(game.rules)}
+    record["players"] = [seat.player.name for seat in seats]
+    stakes = game_stakes(game, seats)
+    if stakes is not None:
+        record["stakes"] = stakes
+    record["setup"] = game.setup
+    if abandoned is None:
+        abandoned = game.status == GameStatus.ABANDONED
+    record["abandoned"] = abandoned
+    if hands is None:
+        hands = [hand.entry for hand in game_live_hands(game)]
+    record["hands"] = list(hands)
+    return record
+
+
+def game_result(game: Game) -> dict:
+    """The core's result for the game as stored (scores, totals, money, next dealer...)."""
+    return core.score_record(game_record(game))
+
+
+def game_history(game: Game) -> list[Hand]:
+    """Every hand ever entered in the game, voided ones included, in number then entry order."""
+    return list(
+        game.hands.select_related("recorded_by", "voided_by", "replaces")
+        .order_by("number", "recorded_at", "id")
+    )
+
+
+def game_posted_money(game: Game) -> dict[str, int]:
+    """Each seated player's posted money in minor units (0 until the game's money is posted)."""
+    sums = dict(
+        MoneyPosting.objects.filter(game=game)
+        .values("player__name")
+        .annotate(total=Sum("amount_minor"))
+        .values_list("player__name", "total")
+    )
+    return {seat.player.name: int(sums.get(seat.player.name) or 0) for seat in _seats(game)}
+
+
+def game_queryset_for_records():
+    """Games with everything ``game_record`` needs prefetched (three queries in all)."""
+    return Game.objects.select_related("session").prefetch_related(
+        "seats__player",
+        Prefetch(
+            "hands",
+            queryset=Hand.objects.filter(voided_at__isnull=True).order_by("number"),
+            to_attr="live_hands",
+        ),
+    )
+
+
+def game_export(game: Game) -> dict:
+    """The record to write for ``export_game`` (identical to ``game_record``)."""
+    return game_record(game)
+
+
+# -- sessions --------------------------------------------------------------------------------
+
+def session_games(session: Session) -> list[Game]:
+    """The session's games in order, prefetched for ``game_record``."""
+    return list(game_queryset_for_records().filter(session=session).order_by("sequence"))
+
+
+def session_players(session: Session, games: list[Game] | None = None) -> list[Player]:
+    """Everyone who played in the session, in order of first seat in the first game."""
+    games = session_games(session) if games is None else games
+    seen: dict[int, Player] = {}
+    for game in games:
+        for seat in _seats(game):
+            seen.setdefault(seat.player_id, seat.player)
+    return list(seen.values())
+
+
+def session_nets(session: Session, games: list[Game] | None = None) -> dict[str, int]:
+    """Each player's net over every game of the session, in minor units (posted money:
+    finished and abandoned games; a game in progress has no money yet). Sums to zero."""
+    games = session_games(session) if games is None else games
+    players = session_players(session, games)
+    sums = dict(
+        MoneyPosting.objects.filter(game__session=session)
+        .values("player_id")
+        .annotate(total=Sum("amount_minor"))
+        .values_list("player_id", "total")
+    )
+    return {player.name: int(sums.get(player.id) or 0) for player in players}
+
+
+def session_settlement(session: Session) -> SessionSettlement | None:
+    """The session's settlement with its payments (payer/payee loaded), or None."""
+    return (
+        SessionSettlement.objects.filter(session=session)
+        .prefetch_related("payments__payer", "payments__payee")
+        .first()
+    )
+
+
+def session_is_settled(session: Session) -> bool:
+    return SessionSettlement.objects.filter(session_id=session.pk).exists()
+
+
+def session_export(session: Session) -> dict:
+    """The session record for ``export_session``: the evening with every game's record."""
+    games = session_games(session)
+    data: dict[str, Any] = {
+        "format": SESSION_FORMAT,
+        "table": session.table.name,
+        "date": session.date.isoformat(),
+        "place": session.place,
+        "currency": session.currency,
+    }
+    if session.rate is not None:
+        data["stakes"] = {
+            "rate": decimal_text(session.rate, session.currency),
+            "per_points": session.per_points,
+        }
+    if session.notes:
+        data["notes"] = session.notes
+    data["players"] = [player.name for player in session_players(session, games)]
+    data["games"] = [game_record(game) for game in games]
+    settlement = session_settlement(session)
+    if settlement is not None:
+        data["settlement"] = {
+            "nets": money_text(settlement.nets, settlement.currency),
+            "payments": [
+                {
+                    "from": payment.payer.name,
+                    "to": payment.payee.name,
+                    "amount": format_minor(payment.amount_minor, settlement.currency),
+                    "paid": payment.is_paid,
+                }
+                for payment in settlement.payments.all()
+            ],
+        }
+    return data
+
+
+# -- tables ----------------------------------------------------------------------------------
+
+def table_for_user(user) -> list[Table]:
+    """The tables this account keeps score for."""
+    return list(Table.objects.filter(scorekeepers=user))
+
+
+def table_user_is_scorekeeper(*, table: Table, user) -> bool:
+    return bool(user and user.is_authenticated) and (
+        user.is_superuser or table.scorekeepers.filter(pk=user.pk).exists()
+    )
