@@ -1,0 +1,27 @@
+"""manage.py export_game ID: write a stored game as a JSON game record."""
+
+from __future__ import annotations
+
+from django.core.management.base import BaseCommand, CommandError
+
+from ledger import selectors
+
+from ._ledger_io import write_text
+
+
+class Command(BaseCommand):
+    help = (
+        "Write game ID as a JSON game record (formats/game-record.md); import_game of the "
+        "output and export again gives identical JSON."
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument("id", type=int, help="the game's ID")
+        parser.add_argument("-o", "--output", help="write to this file instead of stdout")
+
+    def handle(self, *args, **options):
+        game = selectors.game_queryset_for_records().filter(pk=options["id"]).first()
+        if game is None:
+            raise CommandError(f"no game {options['id']}")
+        write_text(selectors.dump_json(selectors.game_export(game)), options["output"],
+                   self.stdout)
