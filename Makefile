@@ -15,10 +15,14 @@ bootstrap:
 
 run: bootstrap
 	$(PY) manage.py migrate --noinput
-	@if [ -f fixtures/demo.json ]; then \
-		$(PY) manage.py loaddata demo; \
+	@# Demo data: the idempotent load_demo command (demo/demo and a demo evening) when it
+	@# exists, else a plain fixtures/demo.json fixture, else none.
+	@if [ -f ledger/management/commands/load_demo.py ]; then \
+		echo "$(PY) manage.py load_demo"; $(PY) manage.py load_demo; \
+	elif [ -f fixtures/demo.json ]; then \
+		echo "$(PY) manage.py loaddata demo"; $(PY) manage.py loaddata demo; \
 	else \
-		echo "run: fixtures/demo.json not there yet; starting without demo data"; \
+		echo "run: no demo data yet (no load_demo command, no fixtures/demo.json)"; \
 	fi
 	$(PY) manage.py runserver 127.0.0.1:8000
 
