@@ -82,7 +82,7 @@ def score_captain(game: Game, problems: list[str]) -> dict | None:
         roles = _roles(captain, active, waiting, players)
         hands.append({"number": number, "dealer": dealer, "result": outcome.result,
                       "winner": side, "player_winner": outcome.winner, "points": points,
-                      "running": dict(hand_points), "roles": roles})
+                      "running": dict(hand_points), "roles": roles, **outcome.fields()})
         # Who deals next.
         if outcome.winner is not None:
             if rules["dealer_rule"] == "winner_deals":

@@ -41,6 +41,7 @@ def hand_entry(number, dealer, outcome, players, running, roles, extra=None) -> 
     entry = {"number": number, "dealer": dealer, "result": outcome.result,
              "winner": outcome.winner, "points": points, "running": dict(running),
              "roles": roles}
+    entry.update(outcome.fields())
     if extra:
         entry.update(extra)
     return entry

@@ -24,6 +24,7 @@ class GinHand:
     big_gin: bool = False
     upcard: str | None = None  # normalised, e.g. "10S"
     cards: dict | None = None
+    gin: bool | None = None  # an optional "gin": true written on the hand
 
 
 @dataclass(slots=True)
@@ -34,6 +35,17 @@ class HandOutcome:
     points: int  # the winner's points for the hand (0 for a draw)
     knocker: str | None = None
     opponent: str | None = None
+    deadwood: dict | None = None  # the counts scored: K and O after lay-offs
+    layout: dict | None = None  # melds, deadwood cards and lay-offs when cards were given
+
+    def fields(self) -> dict:
+        """What a hand entry of the result says about the play besides the points."""
+        if self.knocker is None:
+            return {}
+        out = {"knocker": self.knocker, "deadwood": self.deadwood}
+        if self.layout is not None:
+            out["layout"] = self.layout
+        return out
 
 
 DRAW = HandOutcome("draw", None, None, 0)
@@ -111,17 +123,7 @@ def read_gin_hand(raw, where: str, problems: list[str], *, oklahoma: bool = Fals
         problems.append(f"{where}: gin: must be true or false, not {gin!r}")
     if len(problems) > before:
         return None
-    if knocker is not None and deadwood is not None and knocker in deadwood:
-        count = deadwood[knocker]
-        if gin is True and count > 0:
-            problems.append(f"{where}: gin: a gin has no deadwood, but the knocker "
-                            f"{knocker} counted {count}")
-        if big_gin and count > 0:
-            problems.append(f"{where}: big_gin: a big gin melds all 11 cards, but the "
-                            f"knocker {knocker} counted {count}")
-        if len(problems) > before:
-            return None
-    return GinHand(False, knocker, deadwood, big_gin, upcard, cards)
+    return GinHand(False, knocker, deadwood, big_gin, upcard, cards, gin)
 
 
 def knock_limit_for(hand: GinHand, rules: dict, oklahoma: bool) -> tuple[int, str]:
@@ -144,17 +146,80 @@ def check_players(hand: GinHand, pair: tuple[str, str], where: str, problems: li
     if hand.knocker not in pair:
         problems.append(f"{where}: knocker: {hand.knocker} is not playing this hand ({who})")
         ok = False
-    counts = hand.deadwood if hand.deadwood is not None else hand.cards
-    field = "deadwood" if hand.deadwood is not None else "cards"
-    for name in counts:
-        if name not in pair:
-            problems.append(f"{where}: {field}.{name}: {name} is not playing this hand ({who})")
-            ok = False
-    for name in pair:
-        if name not in counts:
-            problems.append(f"{where}: {field}: {name}'s count is missing ({who})")
-            ok = False
+    for field, given in (("deadwood", hand.deadwood), ("cards", hand.cards)):
+        if given is None:
+            continue
+        for name in given:
+            if name not in pair:
+                problems.append(f"{where}: {field}.{name}: {name} is not playing this hand "
+                                f"({who})")
+                ok = False
+        for name in pair:
+            if name not in given:
+                what = "count" if field == "deadwood" else "cards"
+                problems.append(f"{where}: {field}: {name}'s {what} missing ({who})"
+                                if what == "cards" else
+                                f"{where}: {field}: {name}'s count is missing ({who})")
+                ok = False
     return ok
+
+
+def counts_from_cards(hand: GinHand, knocker: str, opponent: str, limit: int,
+                      ace_gin_only: bool, where: str, problems: list[str]) -> dict | None:
+    """Work out (or check) the hand's counts from the cards (issue: count the cards).
+
+    Without counts, K and O are those of the best play: the knocker's best legal layout
+    against the opponent's best melds and lay-offs. Counts given beside the cards stand as
+    the table played them, unless no layout and lay-offs of those cards could give them.
+    Returns the layout to show, or None with a problem added.
+    """
+    from .cards import CardError, counts_possible, parse_cards, score_cards
+
+    parsed = {}
+    for name in (knocker, opponent):
+        try:
+            parsed[name] = parse_cards(hand.cards[name])
+        except (CardError, TypeError, AttributeError) as error:
+            problems.append(f"{where}: cards.{name}: {error}")
+    if len(parsed) < 2:
+        return None
+    try:
+        outcome = score_cards(parsed[knocker], parsed[opponent], knock_limit=limit,
+                              ace_gin_only=ace_gin_only)
+    except CardError as error:
+        problems.append(f"{where}: cards: {error}")
+        return None
+    if not outcome.legal:
+        problems.append(f"{where}: cards.{knocker}: {outcome.reason}")
+        return None
+    if hand.big_gin and not outcome.big_gin:
+        problems.append(f"{where}: big_gin: a big gin needs the knocker's 11 cards, all "
+                        f"melded")
+        return None
+    if hand.deadwood is not None:
+        k, o = hand.deadwood[knocker], hand.deadwood[opponent]
+        reason = counts_possible(parsed[knocker], parsed[opponent], k, o,
+                                 knock_limit=limit, ace_gin_only=ace_gin_only)
+        if reason is not None:
+            problems.append(f"{where}: deadwood: {reason}")
+            return None
+    else:
+        hand.deadwood = {knocker: outcome.knocker_deadwood,
+                         opponent: outcome.opponent_deadwood}
+        hand.big_gin = hand.big_gin or outcome.big_gin
+
+    def show(cards):
+        return " ".join(str(card) for card in cards)
+
+    return {
+        "knocker_melds": [show(meld) for meld in outcome.knocker_melds],
+        "knocker_deadwood_cards": show(outcome.knocker_deadwood_cards),
+        "opponent_melds": [show(meld) for meld in outcome.opponent_melds],
+        "layoffs": [[str(card), index] for card, index in outcome.layoffs],
+        "opponent_deadwood_cards": show(outcome.opponent_deadwood_cards),
+        "best_counts": {knocker: outcome.knocker_deadwood,
+                        opponent: outcome.opponent_deadwood},
+    }
 
 
 def score_gin_hand(hand: GinHand, pair: tuple[str, str], where: str, problems: list[str],
@@ -167,11 +232,21 @@ def score_gin_hand(hand: GinHand, pair: tuple[str, str], where: str, problems: l
         return None
     knocker = hand.knocker
     opponent = pair[1] if knocker == pair[0] else pair[0]
-    if hand.deadwood is None:  # pragma: no cover - cards are resolved to counts first
-        raise ValueError("hand has no counts")
+    limit, limit_name = knock_limit_for(hand, rules, oklahoma)
+    layout = None
+    if hand.cards is not None:
+        ace_gin_only = limit == 0 and limit_name.endswith("(an Ace: gin only)")
+        layout = counts_from_cards(hand, knocker, opponent, limit, ace_gin_only, where,
+                                   problems)
+        if layout is None:
+            return None
     k = hand.deadwood[knocker]
     o = hand.deadwood[opponent]
-    limit, limit_name = knock_limit_for(hand, rules, oklahoma)
+    if k > 0 and (hand.gin or hand.big_gin):
+        field = "big_gin" if hand.big_gin else "gin"
+        what = "a big gin melds all 11 cards" if hand.big_gin else "a gin has no deadwood"
+        problems.append(f"{where}: {field}: {what}, but the knocker {knocker} counted {k}")
+        return None
     if k > limit:
         if limit == 0:
             problems.append(f"{where}: knocker deadwood {k}: only gin may end this hand "
@@ -194,6 +269,8 @@ def score_gin_hand(hand: GinHand, pair: tuple[str, str], where: str, problems: l
     else:
         outcome = HandOutcome("undercut", opponent, knocker, k - o + rules["undercut_bonus"])
     outcome.knocker, outcome.opponent = knocker, opponent
+    outcome.deadwood = {knocker: k, opponent: o}
+    outcome.layout = layout
     if oklahoma and rules["spade_double"] and hand.upcard and hand.upcard.endswith("S"):
         outcome.points *= 2
     return outcome

@@ -259,7 +259,7 @@ def _score_tables(game: Game, problems: list[str], seating) -> dict | None:
                 net[side_b if won == side_a else side_a] -= outcome.points
             tables.append({"table": i + 1, "players": list(pair), "dealer": dealers[i],
                            "result": outcome.result, "winner": outcome.winner,
-                           "points": points})
+                           "points": points, **outcome.fields()})
         net_winner = None
         if net[side_a] != 0:
             net_winner = side_a if net[side_a] > 0 else side_b
