@@ -101,7 +101,7 @@ def _run(statements):
         if schema_editor.connection.vendor != "postgresql":
             return
         for sql in statements:
-            schema_editor.execute(sql)
+            schema_editor.execute(sql, params=None)
 
     return run
 
