@@ -1,15 +1,16 @@
-"""``manage.py score FILE`` prints the result of a game record as JSON (or ``-`` for stdin).
+"""``manage.py score FILE`` prints the result of a game record as JSON (``-`` reads
+standard input). It never touches the database; a record that breaks a rule is refused
+with exit status 1 and one line per problem on standard error.
 
-It never touches the database. A record that breaks a rule is refused: exit status 1 and
-one line per problem on standard error, naming the hand and the field.
+``manage.py`` runs ``score`` without setting Django up at all (see ``ledger.rules.cli``);
+this command is the same thing for ``call_command`` and ``django-admin``.
 """
 
-import json
 import sys
 
 from django.core.management.base import BaseCommand
 
-from ledger.rules import RecordError, score_record
+from ledger.rules.cli import run
 
 
 class Command(BaseCommand):
@@ -21,31 +22,6 @@ class Command(BaseCommand):
         parser.add_argument("file", help="the game record, or - for standard input")
 
     def handle(self, *args, file, **options):
-        try:
-            if file == "-":
-                text = sys.stdin.read()
-            else:
-                with open(file, encoding="utf-8") as handle:
-                    text = handle.read()
-        except OSError as error:
-            self._fail([f"{file}: {error.strerror}"])
-        try:
-            record = json.loads(text, parse_float=_keep_float)
-        except json.JSONDecodeError as error:
-            self._fail([f"{file}: not valid JSON ({error.msg} at line {error.lineno}, "
-                        f"column {error.colno})"])
-        try:
-            out = score_record(record)
-        except RecordError as error:
-            self._fail(error.problems)
-        self.stdout.write(json.dumps(out, indent=2, ensure_ascii=False))
-
-    def _fail(self, problems):
-        for line in problems:
-            self.stderr.write(line)
-        sys.exit(1)
-
-
-def _keep_float(text):
-    # Floats are kept as floats so that the core can refuse them where money is expected.
-    return float(text)
+        status = run([file], stdout=self.stdout, stderr=self.stderr)
+        if status:
+            sys.exit(status)
