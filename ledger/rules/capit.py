@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 from fractions import Fraction
+from functools import lru_cache
 
 from .common import result, units_result
 from .money import split_evenly, to_minor
@@ -49,14 +50,15 @@ def capit_points(text, values: dict, where: str, problems: list[str]) -> int | N
     return total
 
 
-def reachable_points(values: dict, limit: int = MAX_POINTS) -> list[bool]:
+@lru_cache(maxsize=16)
+def reachable_points(ace_value: int, limit: int = MAX_POINTS) -> tuple[bool, ...]:
     """Which totals some cards could make (any number of each rank: several decks)."""
-    steps = sorted({v for v in values.values() if v > 0})
+    steps = sorted({v for v in card_values(ace_value).values() if v > 0})
     can = [False] * (limit + 1)
     can[0] = True
     for total in range(1, limit + 1):
         can[total] = any(total >= s and can[total - s] for s in steps)
-    return can
+    return tuple(can)
 
 
 def round_share_units(game: Game, pot_units: int, problems: list[str]) -> int | None:
@@ -90,7 +92,7 @@ def score_capit(game: Game, problems: list[str]) -> dict | None:
         return None
     first_seat = players.index(first)
     values = card_values(game.rules["capit_ace_value"])
-    can_make = reachable_points(values)
+    can_make = reachable_points(game.rules["capit_ace_value"])
     stakes = game.stakes
     pot = stakes.ante_units * n if stakes else 0
     share = round_share_units(game, pot, problems) if stakes else 0
