@@ -168,8 +168,10 @@ def _read_stakes(value, players: list[str], variant, problems: list[str]) -> Sta
         parsed = parse_money(value["rate"], "stakes.rate", problems)
         if parsed is not None:
             rate, rate_text = parsed, str(value["rate"])
-    elif variant != "cap-it":
-        problems.append("stakes.rate: missing (money per per_points points, like \"0.01\")")
+    elif variant != "cap-it" and not (
+            isinstance(value.get("players"), dict) and set(players) <= set(value["players"])):
+        problems.append("stakes.rate: missing (money per per_points points, like \"0.01\"); "
+                        "it may be left out only when every player has his own stake")
     per_points = value.get("per_points", 1)
     if isinstance(per_points, bool) or not isinstance(per_points, int) or per_points < 1:
         problems.append(f"stakes.per_points: must be a whole number of points, 1 or more, "

@@ -239,3 +239,13 @@ def test_several_problems_are_all_reported():
     rec = record(stakes=(0.5, 0, "USD"), rules={"nope": 1})
     lines = problems(rec)
     assert len(lines) == 3
+
+
+def test_rate_may_be_left_out_when_every_player_has_a_stake():
+    rec = record(hands=[gin("A", "B", 90)], player_stakes={"A": "0.02", "B": "0.01"})
+    del rec["stakes"]["rate"]
+    # (90 + 25 + 25 box + 100 game) x 2 shutout = 480 at the lower stake 0.01
+    assert score_record(rec)["money"] == {"A": "4.80", "B": "-4.80"}
+    rec["stakes"]["players"] = {"A": "0.02"}
+    (line,) = problems(rec)
+    assert line.startswith("stakes.rate: missing")
