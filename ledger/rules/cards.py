@@ -12,6 +12,7 @@ value; memoised on the mask of cards still free, it is exact and fast enough in 
 Public API:
     Card, CardError, parse_card(token), parse_cards(text)
     best_arrangement(cards) -> Arrangement           least deadwood, no discard
+    deadwood_count(cards) -> int                     its deadwood count only
     best_knock(cards) -> Knock                       11 cards: big gin, or the best discard
     score_cards(knocker, opponent, knock_limit=10, ace_gin_only=False) -> CardsOutcome
     opponent_layoffs(opponent, knocker_melds) -> OpponentResult
@@ -39,6 +40,7 @@ __all__ = [
     "best_knock",
     "capit_points",
     "counts_possible",
+    "deadwood_count",
     "opponent_layoffs",
     "parse_card",
     "parse_cards",

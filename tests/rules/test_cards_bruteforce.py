@@ -290,3 +290,57 @@ def test_big_gin_matches_brute_force():
         ten = knocker[:10]
         if brute_deadwood(ten) == 0:
             assert score_cards(ten, opponent).gin and not score_cards(ten, opponent).big_gin
+
+
+# --- the hard cases, engine against brute force -------------------------------------------------
+
+def plain_cards(text):
+    """"5H 10S QD" read here without the engine's parser."""
+    ranks = {"A": 1, "J": 11, "Q": 12, "K": 13}
+    return tuple(Card(ranks.get(t[:-1]) or int(t[:-1]), t[-1]) for t in text.split())
+
+
+HARD_HANDS = [
+    ("5S 6S 7S 7H 7D 2C 3C 4C KH KD", 31),  # 7S: run or set
+    ("5S 6S 7S 7H 7D 7C 8H 9H 8D 9D", 7),  # four of a kind, three runs through it
+    ("8S 8H 8D 8C 9S 10S 2H 3H 4H 5H", 0),  # four of a kind split 1 + 3
+    ("JS QS KS JH JD 2C 3C 4C AH 5D", 26),  # equal-deadwood arrangements
+    ("3S 4S 5S 6S 3H 3D 6H 6D 9C KC", 25),
+    ("4C 5C 4D 5D 2H 3H 4H 5H 4S 5S", 0),  # the slowest hand a search found
+    ("AS 2S 3S 4S 5S AH 2H 3H 4H 5H", 0),
+    ("QS KS AS QH KH AH QD KD AD 2C", 2),  # Q-K-A is no run; sets of Q, K, A
+]
+
+
+@pytest.mark.parametrize(("text", "deadwood"), HARD_HANDS)
+def test_hard_hands_match_brute_force(text, deadwood):
+    hand = list(plain_cards(text))
+    assert brute_deadwood(hand) == deadwood
+    arrangement = best_arrangement(hand)
+    check_arrangement(hand, arrangement)
+    assert arrangement.deadwood_count == deadwood
+
+
+HARD_DEALS = [
+    # (knocker, opponent, K, O): Ex 3, Ex 4, lay-offs in sequence and onto a set of three,
+    # lay-offs that free a card for an own meld, a layout that blocks lay-offs, equal-K
+    # layouts told apart by the lay-offs.
+    ("5H 6H 7H QS QD QC 8C 8D 8S 3D", "9C 9S 9D 4H 8H QH KD 2C 5S AS", 3, 18),
+    ("2C 6S 7S 8S 10H JH QH 4S 4D 4C", "9S 9H AS KC KD KS 5D 6D 7D 8D", 2, 1),
+    ("5H 6H 7H KS KD KC 9C 9D 9S AD", "4H 3H QS QD 8S 2C 5C JH 9H 7C", 1, 52),
+    ("5H 6H 7H KS KD KC 2C 2D 2S AD", "8H 9H 10H 10S 10D 3C 4C 5C JS QD", 1, 20),
+    ("2H 3H 4H 5H KS KD KC AC AD 2S", "6H 7H 9S 9D JC QD 3S 4D 8C 10S", 9, 76),
+    ("2S 3S 4S 3H 3D 6C 7C 8C 9C 10C", "5S 6S 3C KH QD 8D 4C 10H 9S 7H", 6, 69),
+    ("8S 8H 8D 8C 9S 10S 2H 3H 4H AD", "7S JS QS 5H KD KC 3C 6D 9D 10C", 1, 48),
+]
+
+
+@pytest.mark.parametrize(("knocker", "opponent", "k", "o"), HARD_DEALS)
+def test_hard_deals_match_brute_force(knocker, opponent, k, o):
+    knocker, opponent = plain_cards(knocker), plain_cards(opponent)
+    margin, counts = brute_knock(knocker, opponent, 10)
+    assert margin == o - k
+    out = score_cards(knocker, opponent)
+    check_outcome(knocker, opponent, out)
+    assert (out.knocker_deadwood, out.opponent_deadwood) == (k, o)
+    assert possible_counts(knocker, opponent) == counts
