@@ -447,3 +447,4 @@ class SettlementPayment(AppendOnlyModel):
     @property
     def is_paid(self) -> bool:
         return self.paid_at is not None
+from .models_sharing import ShareLink  # noqa: E402,F401  (read-only share links)
