@@ -8,6 +8,7 @@ from decimal import Decimal
 from fractions import Fraction
 from functools import lru_cache
 
+from .cards import CAPIT_VALUES, CardError, capit_points
 from .common import result, units_result
 from .money import split_evenly, to_minor
 from .record import Game
@@ -20,34 +21,22 @@ CONTRACTS = (
     "three sets of 3",
     "a run of 3 and a run of 7",
 )
-CARD_VALUES = {"K": 10, "Q": 10, "J": 10, "10": 10, "9": 5, "8": 5, "7": 5, "6": 5,
-               "5": 5, "4": 5, "3": 5, "2": 15, "JK": 20}
 MAX_POINTS = 2000
 
 
 def card_values(ace_value: int) -> dict:
-    values = dict(CARD_VALUES)
+    values = dict(CAPIT_VALUES)
     values["A"] = ace_value
     return values
 
 
-def capit_points(text, values: dict, where: str, problems: list[str]) -> int | None:
+def capit_hand_points(text, ace_value: int, where: str, problems: list[str]) -> int | None:
     """Points of the cards left in a hand, by rank (``"K 7 7"``, ``JK`` for a joker)."""
-    if not isinstance(text, str):
-        problems.append(f"{where}: cards must be a string of ranks like \"K 7 7\", "
-                        f"not {text!r}")
+    try:
+        return capit_points(text, ace_value)
+    except CardError as error:
+        problems.append(f"{where}: {error}")
         return None
-    total = 0
-    for token in text.replace(",", " ").split():
-        rank = token.upper()
-        if rank == "T":
-            rank = "10"
-        if rank not in values:
-            problems.append(f"{where}: {token!r} is not a card (A K Q J 10 9 8 7 6 5 4 3 2 "
-                            f"or JK)")
-            return None
-        total += values[rank]
-    return total
 
 
 @lru_cache(maxsize=16)
@@ -91,7 +80,8 @@ def score_capit(game: Game, problems: list[str]) -> dict | None:
         problems.append(f"setup.first_dealer: {first!r} is not one of {', '.join(players)}")
         return None
     first_seat = players.index(first)
-    values = card_values(game.rules["capit_ace_value"])
+    ace_value = game.rules["capit_ace_value"]
+    values = card_values(ace_value)
     can_make = reachable_points(game.rules["capit_ace_value"])
     stakes = game.stakes
     pot = stakes.ante_units * n if stakes else 0
@@ -111,7 +101,7 @@ def score_capit(game: Game, problems: list[str]) -> dict | None:
                             f"follow it")
             break
         dealer_seat = (first_seat + number - 1) % n
-        scores = _read_round(raw, players, values, can_make, where, problems)
+        scores = _read_round(raw, players, ace_value, values, can_make, where, problems)
         if scores is None or broken:
             broken = True
             continue
@@ -189,7 +179,7 @@ def _split_from_left(units: int, winners: list, players: list, dealer_seat: int)
     return dict(zip(order, split_evenly(units, len(order), 0), strict=False))
 
 
-def _read_round(raw, players, values, can_make, where, problems) -> dict | None:
+def _read_round(raw, players, ace_value, values, can_make, where, problems) -> dict | None:
     if not isinstance(raw, dict):
         problems.append(f"{where}: must be an object")
         return None
@@ -221,7 +211,7 @@ def _read_round(raw, players, values, can_make, where, problems) -> dict | None:
                                 f"game")
                 continue
             if field == "cards":
-                count = capit_points(value, values, at, problems)
+                count = capit_hand_points(value, ace_value, at, problems)
             elif isinstance(value, bool) or not isinstance(value, int) or value < 0:
                 problems.append(f"{at}: must be a whole number of points, 0 or more, not "
                                 f"{value!r}")

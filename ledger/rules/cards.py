@@ -816,8 +816,8 @@ def upcard_knock_limit(upcard: str | Card, oklahoma_ace: str = "gin_only") -> in
 
 # --- CAP-IT ---------------------------------------------------------------------------------------
 
-_CAPIT_VALUES = {"K": 10, "Q": 10, "J": 10, "10": 10, "2": 15, "JK": 20}
-_CAPIT_VALUES.update({str(n): 5 for n in range(3, 10)})
+CAPIT_VALUES = {"K": 10, "Q": 10, "J": 10, "10": 10, "2": 15, "JK": 20}
+CAPIT_VALUES.update({str(n): 5 for n in range(3, 10)})
 
 
 def capit_points(text: str, ace_value: int = 15) -> int:
@@ -836,7 +836,7 @@ def capit_points(text: str, ace_value: int = 15) -> int:
         if upper == "A":
             total += ace_value
             continue
-        value = _CAPIT_VALUES.get(upper)
+        value = CAPIT_VALUES.get(upper)
         if value is None:
             raise CardError(
                 f'"{token}": not a CAP-IT card (by rank only: A K Q J 10 9 8 7 6 5 4 3 2 JK)'

@@ -219,7 +219,7 @@ def test_capit_cards_and_points_that_disagree():
 def test_capit_bad_card_and_missing_player():
     (line,) = problems(capit_record([{"went_out": "A", "cards": {"B": "K 1", "C": "2",
                                                                  "D": "3"}}]))
-    assert line.startswith("hand 1, B: cards: '1' is not a card")
+    assert line.startswith('hand 1, B: cards: "1": not a CAP-IT card')
     (line,) = problems(capit_record([{"went_out": "A", "cards": {"B": "K", "C": "2"}}]))
     assert line.startswith("hand 1: D: missing")
 
