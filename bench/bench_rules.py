@@ -74,6 +74,41 @@ def partnership_record(rng, hands):
     return rec
 
 
+def captain3_record(rng, hands):
+    players = ["C", "X", "Y"]
+    rec = {"variant": "captain", "players": players, "rules": BIG, "setup": {},
+           "stakes": {"rate": "0.01", "currency": "USD"}, "hands": []}
+    active, waiting = "X", "Y"
+    for _ in range(hands):
+        winner = rng.choice(["C", active])
+        loser = active if winner == "C" else "C"
+        rec["hands"].append({"knocker": winner,
+                             "deadwood": {winner: rng.randint(0, 9), loser: rng.randint(10, 60)}})
+        if winner == "C":
+            active, waiting = waiting, active
+    return rec
+
+
+def captain5_record(rng, hands):
+    captains, active, sitter = ["R1", "R2"], ["B1", "B2"], "B3"
+    rec = {"variant": "captain", "players": captains + active + [sitter], "rules": BIG,
+           "setup": {"captains": list(captains), "opponents": list(active), "sitter": sitter},
+           "stakes": {"rate": "0.01", "currency": "USD"}, "hands": []}
+    for _ in range(hands):
+        captains_win = rng.random() < 0.5
+        tables = []
+        for i, captain in enumerate(captains):
+            winner, loser = (captain, active[i]) if captains_win else (active[i], captain)
+            # Distinct margins, so the biggest loser needs no cut.
+            tables.append({"knocker": winner,
+                           "deadwood": {winner: 1, loser: 12 + 10 * i + rng.randint(0, 9)}})
+        rec["hands"].append({"tables": tables})
+        if captains_win:
+            out = len(active) - 1  # the last table's opponent lost the most
+            active[out], sitter = sitter, active[out]
+    return rec
+
+
 def capit_record(rng):
     players = ["A", "B", "C", "D", "E"]
     rounds = []
@@ -104,6 +139,8 @@ def main():
     throughput("oklahoma", [gin_record(rng, 100, "oklahoma") for _ in range(300)])
     throughput("hollywood", [gin_record(rng, 100, "hollywood") for _ in range(300)])
     throughput("box", [box_record(rng, 100) for _ in range(300)])
+    throughput("captain 3", [captain3_record(rng, 100) for _ in range(300)])
+    throughput("captain 5", [captain5_record(rng, 100) for _ in range(300)])
     throughput("partnership", [partnership_record(rng, 100) for _ in range(300)])
     throughput("cap-it", [capit_record(rng) for _ in range(2000)])
     print(f"  budget: >= 50,000 gin hands/s -> {'OK' if gin_rate >= 50_000 else 'OVER'}")
