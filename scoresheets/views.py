@@ -1,0 +1,75 @@
+"""PDF downloads (and HTML previews) of score sheets and session reports.
+
+Only a table's scorekeepers may print: ``ledger.access`` gives everyone else a 404, the
+same as for a missing object. The PDFs are rendered in the request (a sheet is one to
+three pages, well under a second).
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse
+from django.views.decorators.http import require_GET
+
+from ledger.access import game_for, session_for
+
+from . import documents, selectors
+from .pdf import PRINT_CSS, render_html
+
+
+def _pdf_response(pdf: bytes, filename: str, request) -> HttpResponse:
+    disposition = "attachment" if request.GET.get("download") else "inline"
+    response = HttpResponse(pdf, content_type="application/pdf")
+    response["Content-Disposition"] = f'{disposition}; filename="{filename}"'
+    response["Cache-Control"] = "private, no-store"
+    return response
+
+
+def _paper(request) -> str | None:
+    paper = request.GET.get("paper")
+    return paper if paper in ("A4", "letter") else None
+
+
+@login_required
+@require_GET
+def game_pdf(request, pk: int):
+    game = game_for(request.user, pk)
+    pdf, name = documents.game_sheet_pdf(game, paper_size=_paper(request))
+    return _pdf_response(pdf, name, request)
+
+
+@login_required
+@require_GET
+def blank_pdf(request, pk: int):
+    game = game_for(request.user, pk)
+    pdf, name = documents.blank_sheet_pdf(game, paper_size=_paper(request))
+    return _pdf_response(pdf, name, request)
+
+
+@login_required
+@require_GET
+def session_pdf(request, pk: int):
+    session = session_for(request.user, pk)
+    pdf, name = documents.session_report_pdf(session, paper_size=_paper(request))
+    return _pdf_response(pdf, name, request)
+
+
+def _preview(html: str) -> HttpResponse:
+    """The print HTML with the print stylesheet inlined (fonts fall back to the browser's)."""
+    style = f"<style>{PRINT_CSS.read_text()}</style>"
+    return HttpResponse(html.replace("</head>", style + "</head>", 1))
+
+
+@login_required
+@require_GET
+def game_html(request, pk: int):
+    game = game_for(request.user, pk)
+    return _preview(render_html(documents.GAME_TEMPLATE, selectors.game_sheet_context(game)))
+
+
+@login_required
+@require_GET
+def session_html(request, pk: int):
+    session = session_for(request.user, pk)
+    return _preview(render_html(documents.SESSION_TEMPLATE,
+                                selectors.session_report_context(session)))
