@@ -4,4 +4,6 @@ from django.urls import include, path
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("sheets/", include("scoresheets.urls")),
+    path("accounts/", include("django.contrib.auth.urls")),
+    path("", include("ledger.urls")),
 ]

@@ -1,0 +1,78 @@
+"""Charts drawn on the server as inline SVG, so the browser needs no chart library.
+
+``running_chart`` draws one line per player (or side) through the running totals the core
+returned for each hand, with the target as a dashed line. The SVG scales to its container
+(viewBox + width 100%) and names each line at its end, so it reads without a legend.
+"""
+
+from __future__ import annotations
+
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
+
+PALETTE = ("#1f7a4d", "#c0392b", "#2c5aa0", "#b7791f", "#7d3c98", "#0e7c86", "#6b6b6b")
+
+WIDTH, HEIGHT = 340, 190
+LEFT, RIGHT, TOP, BOTTOM = 34, 62, 12, 24
+
+
+def _nice_top(value: int) -> int:
+    for step in (10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 5000, 10000):
+        if value <= step * 5:
+            return max(step, -(-value // step) * step)
+    return value
+
+
+def running_chart(keys: list[str], running: list[dict], *, target: int | None = None,
+                  title: str = "Running totals") -> SafeString:
+    """SVG of ``running`` (one dict of running totals per hand, keyed like ``keys``)."""
+    hands = len(running)
+    values = [row.get(key, 0) for row in running for key in keys]
+    top = _nice_top(max([*values, target or 0, 10]))
+    plot_w = WIDTH - LEFT - RIGHT
+    plot_h = HEIGHT - TOP - BOTTOM
+
+    def x(i: int) -> float:
+        return LEFT + (plot_w * i / max(hands, 1))
+
+    def y(v: float) -> float:
+        return TOP + plot_h - (plot_h * v / top)
+
+    parts = [
+        f'<svg class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" width="100%" role="img" '
+        f'aria-label="{escape(title)}" xmlns="http://www.w3.org/2000/svg">',
+        f"<title>{escape(title)}</title>",
+    ]
+    for tick in range(0, 5):
+        v = top * tick / 4
+        parts.append(f'<line class="grid" x1="{LEFT}" x2="{LEFT + plot_w}" y1="{y(v):.1f}" '
+                     f'y2="{y(v):.1f}"/>')
+        parts.append(f'<text class="tick" x="{LEFT - 4}" y="{y(v) + 3:.1f}" '
+                     f'text-anchor="end">{int(v)}</text>')
+    if target:
+        parts.append(f'<line class="target" x1="{LEFT}" x2="{LEFT + plot_w}" '
+                     f'y1="{y(target):.1f}" y2="{y(target):.1f}"/>')
+        parts.append(f'<text class="tick target-label" x="{LEFT + 2}" y="{y(target) - 3:.1f}">'
+                     f"game {target}</text>")
+    parts.append(f'<text class="tick" x="{LEFT}" y="{HEIGHT - 6}">hand 0</text>')
+    parts.append(f'<text class="tick" x="{LEFT + plot_w}" y="{HEIGHT - 6}" '
+                 f'text-anchor="end">{hands}</text>')
+    label_ys: list[float] = []
+    for index, key in enumerate(keys):
+        colour = PALETTE[index % len(PALETTE)]
+        points = [(x(0), y(0))] + [(x(i), y(row.get(key, 0)))
+                                   for i, row in enumerate(running, start=1)]
+        path = " ".join(f"{px:.1f},{py:.1f}" for px, py in points)
+        parts.append(f'<polyline fill="none" stroke="{colour}" stroke-width="2.5" '
+                     f'stroke-linejoin="round" points="{path}"/>')
+        end_x, end_y = points[-1]
+        parts.append(f'<circle cx="{end_x:.1f}" cy="{end_y:.1f}" r="3" fill="{colour}"/>')
+        label_y = end_y + 4
+        while any(abs(label_y - other) < 12 for other in label_ys):
+            label_y += 12
+        label_ys.append(label_y)
+        last = running[-1].get(key, 0) if running else 0
+        parts.append(f'<text class="label" x="{end_x + 6:.1f}" y="{label_y:.1f}" '
+                     f'fill="{colour}">{escape(key[:8])} {last}</text>')
+    parts.append("</svg>")
+    return mark_safe("".join(parts))

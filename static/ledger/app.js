@@ -1,0 +1,24 @@
+// Small progressive enhancements; every screen works without them.
+document.addEventListener("submit", function (event) {
+  // A second tap while the page is loading must not send the hand twice (the server also
+  // ignores a repeat of the same idempotency key).
+  var button = event.submitter;
+  if (!button || button.name === "cut") return;
+  if (event.target.dataset.sent) { event.preventDefault(); return; }
+  event.target.dataset.sent = "1";
+  setTimeout(function () { delete event.target.dataset.sent; }, 4000);
+});
+document.addEventListener("change", function (event) {
+  // Tapping Gin means the knocker has nothing left: clear his count so it is not sent.
+  var el = event.target;
+  var m = el.name && el.name.match(/^(t\d+)_kind$/);
+  if (!m || el.value === "knock") return;
+  var form = el.form;
+  var knocker = form.querySelector("input[name=" + m[1] + "_knocker]:checked");
+  if (!knocker) return;
+  var labels = form.querySelectorAll("input[name^=" + m[1] + "_c]");
+  labels.forEach(function (input) {
+    var label = form.querySelector("label[for=" + input.id + "]");
+    if (label && label.textContent.indexOf(knocker.value + "'s") === 0) { input.value = ""; }
+  });
+});
