@@ -168,7 +168,7 @@ def rule_lines(result: dict) -> list[tuple[str, str]]:
         out.append(("Knock limit", str(rules["knock_limit"])))
     out.append(("Gin bonus", str(rules["gin_bonus"])))
     out.append(("Undercut bonus", str(rules["undercut_bonus"])))
-    out.append(("Tied counts", "undercut" if rules["undercut_on_tie"] else "knocker wins, 0"))
+    out.append(("Tie on a knock", "undercut" if rules["undercut_on_tie"] else "knocker, 0"))
     out.append(("Big gin", str(rules["big_gin_bonus"]) if rules["big_gin_bonus"] else "off"))
     out.append(("Box bonus", f"{rules['box_bonus']} a hand" if rules["box_bonus"] else "off"))
     out.append(("Game bonus", str(rules["game_bonus"]) if rules["game_bonus"] else "off"))
@@ -355,7 +355,7 @@ def _tables_table(record: dict, result: dict):
     """Partnership and 5/7-player captain play: one line per table inside each hand row."""
     keys = _side_keys(result)
     captain = result["variant"] == "captain"
-    columns = [("#", "num"), ("Table", "num"), ("Players", "name"), ("Dealer", "name"),
+    columns = [("#", "num"), ("Table", "num"), ("Players", "name players"), ("Dealer", "name"),
                ("Play", "play"), ("Deadwood", "dw"), ("Table score", "pts")]
     groups = [("", 7)]
     if captain:
@@ -461,6 +461,8 @@ def status_line(result: dict) -> str:
         return f"Tie for the game: {names(winner)}."
     if result["variant"] == "captain" and winner in ("captains", "opponents"):
         return f"The {winner} win the game."
+    if winner in (result.get("sides") or {}):
+        return f"{winner} win the game."
     return f"{winner} wins the game."
 
 
@@ -594,6 +596,7 @@ def blank_sheet_context(game: Game, rows: int | None = None) -> dict:
         record, result)
     count = rows or BLANK_ROWS.get(result["variant"], 30 if not is_table_game(result) else 16)
     first_dealer = _dealer(result["next"].get("dealer"))
+    seating = result["next"].get("tables") or []
     for number in range(1, count + 1):
         cells: list = [str(number)] + ["" for _ in table.columns[1:]]
         if result["variant"] == "cap-it":
@@ -603,10 +606,10 @@ def blank_sheet_context(game: Game, rows: int | None = None) -> dict:
         elif number == 1 and len(cells) > 1:
             cells[1] = first_dealer
             if is_table_game(result):
-                seating = result["next"].get("tables") or []
-                cells[1] = [str(i) for i in range(1, len(seating) + 1)]
                 cells[2] = [" v ".join(pair) for pair in seating]
                 cells[3] = ""
+        if is_table_game(result):
+            cells[1] = [str(i) for i in range(1, len(seating) + 1)]
         table.add(Row(cells, cls="blank"))
     return {
         "head": head,
@@ -621,6 +624,7 @@ def blank_sheet_context(game: Game, rows: int | None = None) -> dict:
         "hands": table,
         "keys": _side_keys(result),
         "signers": result["players"],
+        "currency": (record.get("stakes") or {}).get("currency", game.currency),
         "blank_rows": ["Hand points", "Boxes", "Game bonus", "Shutout", "Final total"],
         "blank": True,
     }
@@ -647,7 +651,7 @@ def session_report_context(session: Session,
             "status_word": GameStatus(game.status).label,
             "money": {name: signed(amount) for name, amount in result["money"].items()},
             "payments": money_block(result, record)["payments"],
-            "stakes": "; ".join(stakes_lines(record, result)),
+            "stakes": ", ".join(stakes_lines(record, result)),
         })
         if progress is not None:
             progress(index, len(games))
