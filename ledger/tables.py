@@ -85,7 +85,8 @@ class SheetTable(tables.Table):
 
     number = tables.Column("#", orderable=False, attrs={"td": {"class": "num n"}})
     dealer = tables.Column("Deals", orderable=False, attrs={"td": {"class": "dealer"}})
-    hand = tables.Column("Hand", orderable=False, attrs={"td": {"class": "hand"}})
+    hand = tables.Column("Hand", orderable=False, empty_values=(),
+                         attrs={"td": {"class": "hand"}})
 
     class Meta:
         orderable = False

@@ -245,7 +245,8 @@ def _recorded_message(outcome) -> str:
     hand = outcome.result["hands"][outcome.hand.number - 1]
     won = {key: points for key, points in (hand.get("points") or {}).items() if points}
     gains = ", ".join(f"{key} +{points}" for key, points in won.items()) or "no score"
-    text = f"Hand {hand['number']} recorded: {gains}."
+    what = "Round" if hand.get("result") == "round" else "Hand"
+    text = f"{what} {hand['number']} recorded: {gains}."
     if outcome.result.get("complete"):
         winner = names(outcome.result.get("winner"))
         text += f" Game over: {winner} wins."

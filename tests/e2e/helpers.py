@@ -1,0 +1,93 @@
+"""Steps of the scorekeeper's flow in the browser, shared by the e2e tests.
+
+Everything goes through the screens (taps on the segmented buttons, typed counts, the
+sticky save button); only accounts are made directly, since the app has no sign-up.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+from playwright.sync_api import Page, expect
+
+SHOTS = Path(os.environ.get("SHOTS_DIR", "/tmp/shots"))
+
+
+def shot(page: Page, name: str) -> None:
+    """A full-page phone screenshot for looking at the screens (/tmp/shots/NAME.png)."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+
+
+def login(page: Page, base: str, username: str, password: str = "pw") -> None:
+    page.goto(base + "/accounts/login/")
+    page.fill("input[name=username]", username)
+    page.fill("input[name=password]", password)
+    page.click("button:has-text('Log in')")
+    expect(page.get_by_role("heading", name="Your tables")).to_be_visible()
+
+
+def create_table(page: Page, name: str, players: list[str]) -> None:
+    page.fill("input[name=name]", name)
+    page.fill("textarea[name=players]", "\n".join(players))
+    page.click("button:has-text('Create table')")
+    expect(page.get_by_role("heading", name=name, exact=True)).to_be_visible()
+
+
+def start_evening(page: Page, rate: str = "0.01", currency: str = "USD") -> None:
+    page.click("summary:has-text('New evening')")
+    page.fill("input[name=rate]", rate)
+    page.fill("input[name=currency]", currency)
+    page.click("button:has-text('Start the evening')")
+    expect(page.get_by_role("heading", name="Games")).to_be_visible()
+
+
+def choose_game(page: Page, label: str, count: int) -> None:
+    page.click("a:has-text('New game')")
+    page.get_by_role("link", name=f"{label} {count} players", exact=True).click()
+    expect(page.get_by_role("button", name="Start the game")).to_be_visible()
+
+
+def seat(page: Page, slots: dict[str, str]) -> None:
+    for field, name in slots.items():
+        page.select_option(f"select[name={field}]", name)
+
+
+def tap(page: Page, field: str, value: str) -> None:
+    """Tap a segmented button (the label over a real radio input)."""
+    page.locator(f"label.seg-opt:has(input[name='{field}'][value='{value}'])").click()
+
+
+def start_game(page: Page) -> None:
+    page.click("button:has-text('Start the game')")
+    expect(page.locator(".entry")).to_be_visible()
+
+
+def duel(page: Page, table: int, knocker: str | None, counts: dict[int, str],
+         kind: str = "knock") -> None:
+    """One table of a hand: who knocked (None = draw), knock/gin, the counts by position."""
+    tap(page, f"t{table}_knocker", knocker or "-draw-")
+    if knocker:
+        tap(page, f"t{table}_kind", kind)
+    for position, value in counts.items():
+        page.fill(f"input[name=t{table}_c{position}]", value)
+
+
+def save_hand(page: Page, number: int) -> None:
+    page.get_by_role("button", name=re.compile(rf"^Save (hand|round) {number}$")).click()
+    expect(page.locator(".flash")).to_contain_text(
+        re.compile(rf"(Hand|Round) {number} recorded"))
+
+
+def score(page: Page, key: str) -> str:
+    return page.locator(f".score-tile[data-key='{key}'] .score-value").inner_text()
+
+
+def money(page: Page, player: str) -> str:
+    return page.locator(f"td.money[data-player='{player}']").first.inner_text()
+
+
+def next_panel(page: Page) -> str:
+    return " ".join((page.locator("#next").text_content() or "").split())
