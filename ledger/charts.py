@@ -13,14 +13,17 @@ from django.utils.safestring import SafeString, mark_safe
 PALETTE = ("#1f7a4d", "#c0392b", "#2c5aa0", "#b7791f", "#7d3c98", "#0e7c86", "#6b6b6b")
 
 WIDTH, HEIGHT = 340, 190
-LEFT, RIGHT, TOP, BOTTOM = 34, 62, 12, 24
+LEFT, RIGHT, TOP, BOTTOM = 34, 14, 12, 24
+LEGEND_ROW = 16
 
 
-def _nice_top(value: int) -> int:
-    for step in (10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 5000, 10000):
+def _scale(value: int) -> tuple[int, int]:
+    """(top, step) of the y axis: a round step with at most 5 steps up to ``value``."""
+    for step in (5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 2500, 5000, 10000,
+                 20000, 25000, 50000, 100000):
         if value <= step * 5:
-            return max(step, -(-value // step) * step)
-    return value
+            return max(step, -(-value // step) * step), step
+    return value, max(value // 5, 1)
 
 
 def running_chart(keys: list[str], running: list[dict], *, target: int | None = None,
@@ -28,9 +31,11 @@ def running_chart(keys: list[str], running: list[dict], *, target: int | None = 
     """SVG of ``running`` (one dict of running totals per hand, keyed like ``keys``)."""
     hands = len(running)
     values = [row.get(key, 0) for row in running for key in keys]
-    top = _nice_top(max([*values, target or 0, 10]))
+    top, step = _scale(max([*values, target or 0, 10]))
     plot_w = WIDTH - LEFT - RIGHT
     plot_h = HEIGHT - TOP - BOTTOM
+    legend_rows = -(-len(keys) // 2)
+    height = HEIGHT + legend_rows * LEGEND_ROW + 4
 
     def x(i: int) -> float:
         return LEFT + (plot_w * i / max(hands, 1))
@@ -39,12 +44,11 @@ def running_chart(keys: list[str], running: list[dict], *, target: int | None = 
         return TOP + plot_h - (plot_h * v / top)
 
     parts = [
-        f'<svg class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" width="100%" role="img" '
+        f'<svg class="chart" viewBox="0 0 {WIDTH} {height}" width="100%" role="img" '
         f'aria-label="{escape(title)}" xmlns="http://www.w3.org/2000/svg">',
         f"<title>{escape(title)}</title>",
     ]
-    for tick in range(0, 5):
-        v = top * tick / 4
+    for v in range(0, top + 1, step):
         parts.append(f'<line class="grid" x1="{LEFT}" x2="{LEFT + plot_w}" y1="{y(v):.1f}" '
                      f'y2="{y(v):.1f}"/>')
         parts.append(f'<text class="tick" x="{LEFT - 4}" y="{y(v) + 3:.1f}" '
@@ -57,7 +61,6 @@ def running_chart(keys: list[str], running: list[dict], *, target: int | None = 
     parts.append(f'<text class="tick" x="{LEFT}" y="{HEIGHT - 6}">hand 0</text>')
     parts.append(f'<text class="tick" x="{LEFT + plot_w}" y="{HEIGHT - 6}" '
                  f'text-anchor="end">{hands}</text>')
-    label_ys: list[float] = []
     for index, key in enumerate(keys):
         colour = PALETTE[index % len(PALETTE)]
         points = [(x(0), y(0))] + [(x(i), y(row.get(key, 0)))
@@ -67,12 +70,13 @@ def running_chart(keys: list[str], running: list[dict], *, target: int | None = 
                      f'stroke-linejoin="round" points="{path}"/>')
         end_x, end_y = points[-1]
         parts.append(f'<circle cx="{end_x:.1f}" cy="{end_y:.1f}" r="3" fill="{colour}"/>')
-        label_y = end_y + 4
-        while any(abs(label_y - other) < 12 for other in label_ys):
-            label_y += 12
-        label_ys.append(label_y)
+        # legend: two per row under the plot
+        lx = LEFT + (index % 2) * (plot_w / 2)
+        ly = HEIGHT + (index // 2) * LEGEND_ROW + 8
         last = running[-1].get(key, 0) if running else 0
-        parts.append(f'<text class="label" x="{end_x + 6:.1f}" y="{label_y:.1f}" '
-                     f'fill="{colour}">{escape(key[:8])} {last}</text>')
+        parts.append(f'<rect x="{lx:.1f}" y="{ly - 9:.1f}" width="10" height="10" rx="2" '
+                     f'fill="{colour}"/>')
+        parts.append(f'<text class="label" x="{lx + 14:.1f}" y="{ly:.1f}">'
+                     f"{escape(key[:14])} {last}</text>")
     parts.append("</svg>")
     return mark_safe("".join(parts))

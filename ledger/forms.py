@@ -369,7 +369,7 @@ class HandForm(forms.Form):
         players = self.spec["players"]
         self.fields["went_out"] = forms.ChoiceField(
             label="Who went out?", widget=SegmentedRadio(columns=3),
-            choices=[(p, p) for p in players] + [(NOBODY, "Nobody (stock ran out)")],
+            choices=[(p, p) for p in players] + [(NOBODY, "Nobody: stock out")],
             error_messages={"required": "Who went out? Tap a name, or Nobody."})
         for j, name in enumerate(players):
             self.fields[f"pts_{j}"] = count_field(f"{name}'s points")

@@ -37,8 +37,11 @@ def names(value) -> str:
     return str(value)
 
 
-def duel_text(hand: dict) -> str:
-    """How a gin-family hand went, from the result's fields (what was entered + outcome)."""
+def duel_text(hand: dict, *, with_opponent: bool = False) -> str:
+    """How a gin-family hand went, from the result's fields (what was entered + outcome).
+
+    ``with_opponent`` names the opponent before his count (tables of side games).
+    """
     result = hand.get("result")
     if result == "draw":
         return "Draw"
@@ -47,13 +50,14 @@ def duel_text(hand: dict) -> str:
     k = deadwood.get(knocker)
     opponent = next((name for name in deadwood if name != knocker), None)
     o = deadwood.get(opponent)
+    against = f"{opponent} {o}" if with_opponent else f"{o}"
     if result == "gin":
-        return f"{knocker} gin v {o}"
+        return f"{knocker} gin v {against}"
     if result == "big_gin":
-        return f"{knocker} big gin v {o}"
+        return f"{knocker} big gin v {against}"
     if result == "undercut":
-        return f"{hand.get('winner')} undercuts: {knocker} {k} v {o}"
-    return f"{knocker} knocks {k} v {o}"
+        return f"{hand.get('winner')} undercuts: {knocker} {k} v {against}"
+    return f"{knocker} knocks {k} v {against}"
 
 
 def keys_of(result: dict) -> list[str]:
@@ -81,10 +85,14 @@ class ScoreColumn(tables.Column):
 
 
 class SheetTable(tables.Table):
-    """Hands of a game with running totals. Build with ``sheet_table(game, result)``."""
+    """Hands of a game with running totals. Build with ``sheet_table(result)``.
+
+    On a phone every column counts: who dealt and (CAP-IT) who went out are shown under the
+    hand's description or the contract; as separate columns they are exported only.
+    """
 
     number = tables.Column("#", orderable=False, attrs={"td": {"class": "num n"}})
-    dealer = tables.Column("Deals", orderable=False, attrs={"td": {"class": "dealer"}})
+    dealer = tables.Column("Deals", orderable=False, visible=False)
     hand = tables.Column("Hand", orderable=False, empty_values=(),
                          attrs={"td": {"class": "hand"}})
 
@@ -96,15 +104,26 @@ class SheetTable(tables.Table):
                      "class": lambda record: record.get("css", "")}
 
     def render_hand(self, value, record):
-        lines = record.get("lines")
-        if lines:
-            body = format_html_join("", '<span class="line">{}</span>', ((line,) for line in lines))
-            return format_html("{}{}", value, body) if value else body
-        return value
+        lines = list(record.get("lines") or [])
+        if record.get("dealer"):
+            lines.append(f"{record['dealer']} dealt")
+        body = format_html_join("", '<span class="line">{}</span>', ((line,) for line in lines))
+        return format_html("{}{}", value, body) if value else body
 
     def value_hand(self, value, record):
         lines = record.get("lines") or []
         return " | ".join(([value] if value else []) + list(lines))
+
+
+class ContractColumn(tables.Column):
+    """CAP-IT: the round's contract, with its dealer and who went out beneath."""
+
+    def render(self, value, record):
+        meta = [part for part in (f"{record['dealer']} deals" if record.get("dealer") else "",
+                                  record.get("hand", "")) if part]
+        if not meta:
+            return value
+        return format_html('{}<span class="line">{}</span>', value, " · ".join(meta))
 
 
 def _score_cells(row: dict, keys: list[str], hand: dict) -> None:
@@ -122,10 +141,9 @@ def _rows_duels(result: dict, keys: list[str]) -> list[dict]:
         if "tables" in hand:
             lines = []
             for table in hand["tables"]:
-                a, b = table["players"]
                 won = table.get("points", {}).get(table.get("winner"), 0)
-                gain = f" (+{won})" if won else ""
-                lines.append(f"T{table['table']} {a} v {b}: {duel_text(table)}{gain}")
+                gain = f" +{won}" if won else ""
+                lines.append(f"T{table['table']} {duel_text(table, with_opponent=True)}{gain}")
             sub = hand.get("substitution")
             if sub:
                 lines.append(f"{sub['in']} in for {sub['out']} at table {sub['table']}")
@@ -199,8 +217,9 @@ def sheet_table(result: dict, *, fix_url: str | None = None) -> SheetTable:
     rows = _rows_capit(result, keys) if capit else _rows_duels(result, keys)
     extra: list[tuple[str, tables.Column]] = []
     if capit:
-        extra.append(("contract", tables.Column("Contract", orderable=False,
-                                                attrs={"td": {"class": "contract"}})))
+        extra.append(("contract", ContractColumn("Round", orderable=False,
+                                                 attrs={"td": {"class": "contract"}})))
+        extra.append(("hand", tables.Column("Went out", orderable=False, visible=False)))
     for i, key in enumerate(keys):
         extra.append((f"k{i}", ScoreColumn(i, verbose_name=key)))
     if result["variant"] == "hollywood":
@@ -214,11 +233,12 @@ def sheet_table(result: dict, *, fix_url: str | None = None) -> SheetTable:
         extra.append((f"run_{i}", tables.Column(f"{key} total", visible=False, default="")))
     if fix_url:
         extra.append(("fix", tables.TemplateColumn(
-            '{% if record.played %}<a class="fix" href="{{ url }}">Fix</a>{% endif %}'
+            '{% if record.played %}<a class="fix" href="{{ url }}" '
+            'aria-label="Fix hand {{ record.number }}" title="Fix this hand">✎</a>{% endif %}'
             .replace("{{ url }}", fix_url.replace("/0/", "/{{ record.number }}/")),
             verbose_name="", orderable=False, exclude_from_export=True,
             attrs={"td": {"class": "fixcell"}})))
-    sequence = ["number", "contract", "dealer", "hand"] if capit else ["number", "dealer", "hand"]
+    sequence = ["number", "contract", "dealer", "hand"] if capit else ["number", "hand", "dealer"]
     table = SheetTable(rows, extra_columns=extra, sequence=[*sequence, "..."])
     return table
 
@@ -227,11 +247,10 @@ class TotalsTable(tables.Table):
     """The end of the game: one row per player (or side) from the result's ``totals``."""
 
     name = tables.Column("", orderable=False, attrs={"td": {"class": "who"}})
-    hand_points = tables.Column("Points", orderable=False, attrs={"td": {"class": "num"}})
+    hand_points = tables.Column("Pts", orderable=False, attrs={"td": {"class": "num"}})
     hands_won = tables.Column("Won", orderable=False, attrs={"td": {"class": "num"}})
-    box_bonus = tables.Column("Boxes", orderable=False, attrs={"td": {"class": "num"}})
+    box_bonus = tables.Column("Box", orderable=False, attrs={"td": {"class": "num"}})
     game_bonus = tables.Column("Game", orderable=False, attrs={"td": {"class": "num"}})
-    shutout = tables.Column("Shutout", orderable=False, attrs={"td": {"class": "num"}})
     final = tables.Column("Total", orderable=False, attrs={"td": {"class": "num total"}})
 
     class Meta:
@@ -239,8 +258,10 @@ class TotalsTable(tables.Table):
         template_name = "ledger/sheet_table.html"
         attrs = {"class": "sheet totals"}
 
-    def render_shutout(self, value):
-        return "×2" if value else "—"
+    def render_final(self, value, record):
+        if record.get("shutout"):
+            return format_html('{}<small class="mark">shutout</small>', value)
+        return value
 
 
 class CapitTotalsTable(tables.Table):

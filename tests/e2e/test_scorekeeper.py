@@ -76,7 +76,7 @@ def test_two_hand_gin_game_to_the_settlement(page, live_server, keeper):
     # standard: 113 hand points + 2 boxes (50) + game 100, shutout doubles: 526.
     assert score(page, "Ann") == "526" and score(page, "Bob") == "0"
     totals = page.locator("#totals table.totals tbody tr").first.inner_text().split()
-    assert totals == ["Ann", "113", "2", "50", "100", "×2", "526"]
+    assert totals == ["Ann", "113", "2", "50", "100", "526", "SHUTOUT"]
     assert money(page, "Ann") == "+5.26" and money(page, "Bob") == "-5.26"
     rows = page.locator("#sheet table.sheet tbody tr")
     expect(rows).to_have_count(2)
