@@ -164,7 +164,7 @@ class GameStartForm(forms.Form):
     """Variant setup: players in their seats with their own stakes, preset and settings."""
 
     def __init__(self, *args, variant: str, count: int, player_names: list[str],
-                 session_rate: Decimal | None, session_per_points: int, **kwargs):
+                 session_rate: Decimal | str | None, session_per_points: int, **kwargs):
         super().__init__(*args, **kwargs)
         self.variant = variant
         self.count = count
@@ -173,7 +173,7 @@ class GameStartForm(forms.Form):
         for name, label in self.slots:
             self.fields[name] = forms.ChoiceField(label=label, choices=choices, required=True)
             self.fields[f"stake_{name}"] = stake_field("Own stake")
-            self.fields[f"stake_{name}"].widget.attrs["placeholder"] = "game stake"
+            self.fields[f"stake_{name}"].widget.attrs["placeholder"] = "same"
         if needs_first_dealer(variant):
             self.fields["first_dealer"] = forms.ChoiceField(
                 label="Deals first", choices=choices, required=True)

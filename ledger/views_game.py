@@ -351,8 +351,9 @@ def game_new(request: HttpRequest, pk: int) -> HttpResponse:
 
 def _start_form(session, variant, count, data=None, initial=None):
     names_ = list(session.table.players.values_list("name", flat=True))
+    rate = selectors.decimal_text(session.rate, session.currency) if session.rate else None
     return GameStartForm(data, initial=initial, variant=variant, count=count,
-                         player_names=names_, session_rate=session.rate,
+                         player_names=names_, session_rate=rate,
                          session_per_points=session.per_points)
 
 
