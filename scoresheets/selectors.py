@@ -92,6 +92,14 @@ def _cell_html(cell) -> str:
     return escape(cell)
 
 
+#: Relative widths of the hand table's columns, by the column's last known css class.
+COLUMN_WEIGHTS = {
+    "num": 3.2, "name": 6.5, "players": 10, "card": 3.5, "play": 15, "dw": 6.5, "res": 6.5,
+    "pts": 4.2, "tot": 4.6, "contract": 12, "share": 7.5, "score": 6.5, "note": 13,
+    "cards": 7,
+}
+
+
 @dataclass
 class Row:
     cells: list  # str, or list[str] for a cell of several lines (table games)
@@ -106,6 +114,16 @@ class Table:
     groups: list[tuple[str, int]] = field(default_factory=list)  # top header: (label, span)
     bodies: list[list[Row]] = field(default_factory=list)  # runs of rows; void runs alone
     cls: str = ""
+
+    @property
+    def widths(self) -> list[str]:
+        """Column widths in % from the columns' kinds: the print stylesheet lays the hand
+        table out with ``table-layout: fixed``, which does not measure every cell (on a
+        300-hand game that is most of WeasyPrint's work)."""
+        weights = [next((COLUMN_WEIGHTS[c] for c in reversed(cls.split()) if c in COLUMN_WEIGHTS),
+                        6) for _, cls in self.columns]
+        total = sum(weights)
+        return [f"{100 * weight / total:.2f}%" for weight in weights]
 
     def add(self, row: Row) -> None:
         """Append a row; its cells become (css class, safe HTML) pairs, lines joined by
@@ -186,6 +204,11 @@ def rule_lines(result: dict) -> list[tuple[str, str]]:
         out.append(("Unequal stakes", "lower side prevails"))
         out.append(("Division", rules["balance_division"]))
     return out
+
+
+def pairs(items: list) -> list[list]:
+    """Items two by two, for the two-column rules panel."""
+    return [items[i:i + 2] for i in range(0, len(items), 2)]
 
 
 def cast_lines(record: dict, result: dict) -> list[tuple[str, str]]:
@@ -355,11 +378,11 @@ def _tables_table(record: dict, result: dict):
     """Partnership and 5/7-player captain play: one line per table inside each hand row."""
     keys = _side_keys(result)
     captain = result["variant"] == "captain"
-    columns = [("#", "num"), ("Table", "num"), ("Players", "name players"), ("Dealer", "name"),
-               ("Play", "play"), ("Deadwood", "dw"), ("Table score", "pts")]
+    columns = [("#", "num"), ("Tbl", "num"), ("Players", "name players"), ("Dealer", "name"),
+               ("Play", "play"), ("Deadwood", "dw"), ("Table score", "score")]
     groups = [("", 7)]
     if captain:
-        columns.append(("Sits out / change", "name"))
+        columns.append(("Sits out / change", "note"))
         groups[0] = ("", 8)
     for key in keys:
         columns += [("pts", "pts"), ("total", "tot")]
@@ -551,6 +574,7 @@ def game_sheet_context(game: Game) -> dict:
         "result": result,
         "stakes": stakes_lines(record, result),
         "rules": rule_lines(result),
+        "rule_pairs": pairs(rule_lines(result)),
         "cast": cast_lines(record, result),
         "hands": hands_table(record, result, voided),
         "corrections": len(voided),
@@ -620,6 +644,7 @@ def blank_sheet_context(game: Game, rows: int | None = None) -> dict:
         "result": result,
         "stakes": stakes_lines(record, result),
         "rules": rule_lines(result),
+        "rule_pairs": pairs(rule_lines(result)),
         "cast": cast_lines(record, result),
         "hands": table,
         "keys": _side_keys(result),

@@ -77,7 +77,7 @@ def test_captain_five_sheet_shows_tables_and_substitution(demo):
     assert "Captains Bob and Finn" in text and "Sits out first Dev" in text
     assert "Bob v Ann" in text and "Finn v Carla" in text
     assert "Bob knocks v Ann" in text and "5 v 65" in text and "Bob 60" in text
-    assert "Dev in for Carla (table 2)" in text
+    assert "Dev in for Carla (table 2)" in " ".join(text.split())
     assert "Abandoned before the target" in text
     assert "Final total 120 0" in text
     assert "Bob Captains 0.01 +1.80" in text
@@ -99,8 +99,9 @@ def test_capit_sheet_rules_example_13(demo):
     text = sheet(demo, 5)
     assert "Ante 5.00 USD each" in text and "Pot 20.00 USD" in text
     assert "Round share 2.00 USD" in text
+    flat = " ".join(text.split())  # a long contract wraps in its cell
     for contract in selectors.CAPIT_CONTRACTS:
-        assert contract in text
+        assert contract in flat
     assert "K 7 7" in text  # the cards left, as entered
     assert "Dev 1.00\nAnn 1.00" in text  # the tied round's split share
     assert "Dev 70 3 15.00 5.00" in text
