@@ -361,3 +361,30 @@ def test_sheet_query_count_does_not_grow_with_hands(logged_in, session, keeper):
         counts.append(len(queries))
     assert counts[0] == counts[1], counts
     assert tile(response, "Ann") == "300"  # 150 wins of 2 points by Ann (hand 1 corrected)
+
+
+def test_partnership_and_three_player_captain_hands_through_the_form(logged_in, session, keeper):
+    partnership = services.game_start(
+        session=session, variant="partnership", players=["A", "B", "X", "Y"], started_by=keeper,
+        setup={"sides": {"We": ["A", "B"], "They": ["X", "Y"]}})
+    page = text(logged_in.get(reverse("ledger:game_detail", args=[partnership.pk])))
+    assert "Table 1 A v X deals X" in page and "Table 2 B v Y deals Y" in page
+    data = {"key": str(uuid.uuid4()), "number": 1,
+            "t1_knocker": "A", "t1_kind": "knock", "t1_c0": "2", "t1_c1": "20",
+            "t2_knocker": "Y", "t2_kind": "gin", "t2_c0": "10", "t2_c1": ""}
+    response = logged_in.post(reverse("ledger:hand_create", args=[partnership.pk]), data)
+    assert response.status_code == 302, text(response)[-400:]
+    page = logged_in.get(response.url)
+    assert tile(page, "They") == "17" and tile(page, "We") == "0"  # 35 - 18
+    assert "Table 1 A v Y" in text(page)  # partners rotate opponents
+
+    captain = services.game_start(session=session, variant="captain", players=["P", "Q", "R"],
+                                  started_by=keeper)
+    page = text(logged_in.get(reverse("ledger:game_detail", args=[captain.pk])))
+    assert "P captain v Q deals Q" in page and "Sits out: R" in page
+    response = logged_in.post(reverse("ledger:hand_create", args=[captain.pk]),
+                              hand_post(1, "P", ("4", "24")))
+    assert response.status_code == 302
+    page = logged_in.get(response.url)
+    assert tile(page, "captains") == "20" and tile(page, "opponents") == "0"
+    assert "P captain v R" in text(page) and "Sits out: Q" in text(page)  # Q lost: R plays
