@@ -14,6 +14,7 @@ from django.contrib import admin
 from django.db.models import Count, Q
 from django.utils.html import format_html
 
+from .access import tables_for
 from .models import (
     Game,
     GameChange,
@@ -32,6 +33,24 @@ from .rules.money import format_minor
 
 def _json(value) -> str:
     return json.dumps(value, ensure_ascii=False)
+
+
+# Table filters list only the tables that have objects the user may see.
+ONLY_THEIRS = admin.RelatedOnlyFieldListFilter
+
+
+class TableScopedAdmin:
+    """A table and everything in it is visible only to its scorekeepers, in the admin too:
+    staff who are not superusers see the objects of the tables they keep, nothing else."""
+
+    table_lookup = ""  # path from the model to its Table ("" for Table itself)
+
+    def get_queryset(self, request):
+        queryset = super().get_queryset(request)
+        if request.user.is_superuser:
+            return queryset
+        field = f"{self.table_lookup}__in" if self.table_lookup else "pk__in"
+        return queryset.filter(**{field: tables_for(request.user).values("pk")})
 
 
 class ReadOnlyAdminMixin:
@@ -64,7 +83,8 @@ class PlayerInline(admin.TabularInline):
 
 
 @admin.register(Table)
-class TableAdmin(admin.ModelAdmin):
+class TableAdmin(TableScopedAdmin, admin.ModelAdmin):
+    table_lookup = ""
     list_display = ("name", "paper_size", "player_count", "session_count", "created_at")
     list_filter = ("paper_size",)
     search_fields = ("name", "players__name", "scorekeepers__username")
@@ -86,9 +106,10 @@ class TableAdmin(admin.ModelAdmin):
 
 
 @admin.register(Player)
-class PlayerAdmin(admin.ModelAdmin):
+class PlayerAdmin(TableScopedAdmin, admin.ModelAdmin):
+    table_lookup = "table"
     list_display = ("name", "table", "game_count", "created_at")
-    list_filter = ("table",)
+    list_filter = (("table", ONLY_THEIRS),)
     search_fields = ("name", "table__name")
     list_select_related = ("table",)
 
@@ -128,10 +149,11 @@ class SettledFilter(admin.SimpleListFilter):
 
 
 @admin.register(Session)
-class SessionAdmin(admin.ModelAdmin):
+class SessionAdmin(TableScopedAdmin, admin.ModelAdmin):
+    table_lookup = "table"
     list_display = ("date", "table", "place", "currency", "rate", "per_points", "game_count",
                     "settled")
-    list_filter = (SettledFilter, "table", "currency", "date")
+    list_filter = (SettledFilter, ("table", ONLY_THEIRS), "currency", "date")
     search_fields = ("place", "notes", "table__name", "games__players__name")
     date_hierarchy = "date"
     list_select_related = ("table", "settlement")
@@ -199,13 +221,15 @@ class PostingBatchInline(ReadOnlyInline):
 
 
 @admin.register(Game)
-class GameAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+class GameAdmin(TableScopedAdmin, ReadOnlyAdminMixin, admin.ModelAdmin):
+    table_lookup = "session__table"
     """Games change only through the services (hands, corrections, stake and rule changes),
     which rescore them and post money; the admin shows everything about a game."""
 
     list_display = ("__str__", "variant", "status", "session", "player_names", "hand_count",
                     "started_at", "finished_at")
-    list_filter = ("status", "variant", "preset", "session__table", "currency")
+    list_filter = ("status", "variant", "preset", ("session__table", ONLY_THEIRS),
+                   "currency")
     search_fields = ("players__name", "session__place", "session__table__name")
     date_hierarchy = "started_at"
     list_select_related = ("session__table",)
@@ -266,10 +290,12 @@ class LiveFilter(admin.SimpleListFilter):
 
 
 @admin.register(Hand)
-class HandAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+class HandAdmin(TableScopedAdmin, ReadOnlyAdminMixin, admin.ModelAdmin):
+    table_lookup = "game__session__table"
     list_display = ("__str__", "game", "number", "entry_text", "recorded_by", "recorded_at",
                     "voided_at", "void_reason")
-    list_filter = (LiveFilter, "game__variant", "game__session__table", "recorded_at")
+    list_filter = (LiveFilter, "game__variant", ("game__session__table", ONLY_THEIRS),
+                   "recorded_at")
     search_fields = ("entry", "void_reason", "recorded_by__username", "game__players__name")
     list_select_related = ("game__session__table", "recorded_by")
     date_hierarchy = "recorded_at"
@@ -290,10 +316,11 @@ class HandAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
 
 
 @admin.register(GameChange)
-class GameChangeAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+class GameChangeAdmin(TableScopedAdmin, ReadOnlyAdminMixin, admin.ModelAdmin):
+    table_lookup = "game__session__table"
     list_display = ("changed_at", "game", "kind", "name", "old", "new", "reason", "changed_by",
                     "money_changed")
-    list_filter = ("kind", "money_changed", "game__session__table")
+    list_filter = ("kind", "money_changed", ("game__session__table", ONLY_THEIRS))
     search_fields = ("name", "reason", "changed_by__username")
     list_select_related = ("game__session__table", "changed_by")
 
@@ -312,18 +339,20 @@ class MoneyPostingInline(ReadOnlyInline):
 
 
 @admin.register(PostingBatch)
-class PostingBatchAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+class PostingBatchAdmin(TableScopedAdmin, ReadOnlyAdminMixin, admin.ModelAdmin):
+    table_lookup = "game__session__table"
     list_display = ("__str__", "game", "kind", "reverses", "memo", "created_by", "created_at")
-    list_filter = ("kind", "game__session__table", "created_at")
+    list_filter = ("kind", ("game__session__table", ONLY_THEIRS), "created_at")
     search_fields = ("memo", "game__players__name")
     list_select_related = ("game__session__table", "reverses", "created_by")
     inlines = [MoneyPostingInline]
 
 
 @admin.register(MoneyPosting)
-class MoneyPostingAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+class MoneyPostingAdmin(TableScopedAdmin, ReadOnlyAdminMixin, admin.ModelAdmin):
+    table_lookup = "game__session__table"
     list_display = ("player", "amount", "currency", "game", "batch")
-    list_filter = ("currency", "batch__kind", "game__session__table")
+    list_filter = ("currency", "batch__kind", ("game__session__table", ONLY_THEIRS))
     search_fields = ("player__name", "batch__memo")
     list_select_related = ("player", "game__session__table", "batch")
 
@@ -344,9 +373,10 @@ class SettlementPaymentInline(ReadOnlyInline):
 
 
 @admin.register(SessionSettlement)
-class SessionSettlementAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+class SessionSettlementAdmin(TableScopedAdmin, ReadOnlyAdminMixin, admin.ModelAdmin):
+    table_lookup = "session__table"
     list_display = ("session", "currency", "settled_by", "settled_at", "payment_count")
-    list_filter = ("currency", "session__table", "settled_at")
+    list_filter = ("currency", ("session__table", ONLY_THEIRS), "settled_at")
     search_fields = ("session__place", "session__table__name")
     list_select_related = ("session__table", "settled_by")
     fields = ("session", "currency", "nets_text", "settled_by", "settled_at")
@@ -368,9 +398,11 @@ class SessionSettlementAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
 
 
 @admin.register(SettlementPayment)
-class SettlementPaymentAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+class SettlementPaymentAdmin(TableScopedAdmin, ReadOnlyAdminMixin, admin.ModelAdmin):
+    table_lookup = "settlement__session__table"
     list_display = ("settlement", "order", "payer", "payee", "amount", "paid_at", "paid_by")
-    list_filter = (("paid_at", admin.EmptyFieldListFilter), "settlement__session__table")
+    list_filter = (("paid_at", admin.EmptyFieldListFilter),
+                   ("settlement__session__table", ONLY_THEIRS))
     search_fields = ("payer__name", "payee__name")
     list_select_related = ("settlement__session__table", "payer", "payee", "paid_by")
     actions = ["mark_paid"]

@@ -74,7 +74,10 @@ class PaperSize(models.TextChoices):
 class Table(models.Model):
     """A group that plays together, owned by one or more scorekeeper accounts."""
 
-    name = models.CharField(max_length=100, unique=True)
+    name = models.CharField(
+        max_length=100,
+        help_text="Unique among each scorekeeper's tables, not across the site",
+    )
     scorekeepers = models.ManyToManyField(
         settings.AUTH_USER_MODEL, related_name="scorekept_tables", blank=True
     )

@@ -298,11 +298,25 @@ def table_create(*, name: str, scorekeepers: Sequence[User] = (),
     name = name.strip()
     if not name:
         raise LedgerError("A table needs a name.")
-    if Table.objects.filter(name=name).exists():
-        raise LedgerError(f"There is already a table called {name!r}.")
+    keepers = [user for user in scorekeepers if _user(user)]
+    # Names are unique per scorekeeper: another club's "Friday" is none of our business
+    # (and saying it exists would tell a stranger so).
+    if any(table_named(name=name, scorekeeper=user) for user in keepers or [None]):
+        raise LedgerError(f"You already keep a table called {name!r}.")
     table = Table.objects.create(name=name, paper_size=paper_size)
-    table.scorekeepers.set([user for user in scorekeepers if _user(user)])
+    table.scorekeepers.set(keepers)
     return table
+
+
+def table_named(*, name: str, scorekeeper: User | None) -> Table | None:
+    """The table called ``name`` that ``scorekeeper`` keeps (for None: a table nobody keeps,
+    as the command-line imports make without --user)."""
+    tables = Table.objects.filter(name=name.strip())
+    if scorekeeper is None:
+        tables = tables.filter(scorekeepers__isnull=True)
+    else:
+        tables = tables.filter(scorekeepers=scorekeeper)
+    return tables.order_by("pk").first()
 
 
 @transaction.atomic
@@ -796,7 +810,7 @@ def session_import(*, record: dict, imported_by: User | None = None) -> Session:
     table_name = record.get("table")
     if not isinstance(table_name, str) or not table_name.strip():
         raise RecordRefused(["table: a table name is required"])
-    table = Table.objects.filter(name=table_name.strip()).first()
+    table = table_named(name=table_name, scorekeeper=_user(imported_by))
     if table is None:
         table = table_create(name=table_name, scorekeepers=[imported_by] if imported_by else [])
     stakes = record.get("stakes") or {}

@@ -7,7 +7,7 @@ from django.db import transaction
 
 from ledger import services
 from ledger.exceptions import LedgerError
-from ledger.models import Session, Table
+from ledger.models import Session
 
 from ._ledger_io import read_json, refused, user_named
 
@@ -47,9 +47,10 @@ class Command(BaseCommand):
                 return Session.objects.get(pk=options["session"])
             except Session.DoesNotExist:
                 raise CommandError(f"--session: no session {options['session']}") from None
-        table = Table.objects.filter(name=options["table"]).first() or services.table_create(
-            name=options["table"], scorekeepers=[user] if user else []
-        )
+        table = services.table_named(name=options["table"], scorekeeper=user)
+        if table is None:
+            table = services.table_create(name=options["table"],
+                                          scorekeepers=[user] if user else [])
         stakes = record.get("stakes") if isinstance(record, dict) else None
         currency = (stakes or {}).get("currency") or "USD"
         return services.session_create(
