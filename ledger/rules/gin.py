@@ -90,11 +90,11 @@ def score_two_hand(game: Game, problems: list[str]) -> dict | None:
     complete = ended_at is not None
     totals = game_totals(hand_points, hands_won, winner, rules, complete=complete)
     exact = None
-    if complete or game.abandoned:
+    if game.stakes is not None and (complete or game.abandoned):
+        # An abandoned game settles on hand points only (RULES §2).
         key = "final" if complete else "hand_points"
         exact = side_money({p: totals[p][key] for p in pair}, {p: [p] for p in pair},
-                           game.stakes.of if game.stakes else None,
-                           rules["balance_division"]) if game.stakes else None
+                           game.stakes.of, rules["balance_division"])
     money, payments = settle(game, exact)
     return result(game, hands=hands, totals=totals, complete=complete, winner=winner,
                   next_={"dealer": dealer, "roles": dict(roles)},

@@ -8,8 +8,6 @@ shutout.
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 from .common import (
     abandoned_complete_message,
     ended_message,
@@ -125,5 +123,4 @@ def score_hollywood(game: Game, problems: list[str]) -> dict | None:
     return result(game, hands=hands, totals=totals, complete=complete, winner=winner,
                   next_={"dealer": dealer, "roles": dict(roles)}, money=money,
                   payments=payments, columns=column_out,
-                  net={p: Fraction(weighted[p] - weighted[q]).numerator
-                       for p, q in (pair, pair[::-1])})
+                  net={p: weighted[p] - weighted[q] for p, q in (pair, pair[::-1])})
