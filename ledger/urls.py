@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import views, views_game
+from . import views, views_cards, views_game
 
 app_name = "ledger"
 
@@ -24,6 +24,7 @@ urlpatterns = [
          name="hand_correct"),
     path("games/<int:pk>/abandon/", views_game.game_abandon, name="game_abandon"),
     path("games/<int:pk>/hands.csv", views_game.game_export, name="game_export"),
+    path("cards/preview/", views_cards.cards_preview, name="cards_preview"),
     path("s/<str:token>/", views_game.shared, name="shared"),
     path("s/<str:token>/games/<int:game_pk>/", views_game.shared_game, name="shared_game"),
 ]
