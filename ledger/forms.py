@@ -16,11 +16,15 @@ from django import forms
 from django.core.exceptions import ValidationError
 
 from .models import Variant
+from .rules.cards import CardError, parse_cards
 from .rules.settings import CHOICES, DEFAULTS, PRESETS, default_preset
 
 NUMERIC = {"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off",
            "enterkeyhint": "next"}
 DECIMAL = {"inputmode": "decimal", "autocomplete": "off"}
+CARDS_INPUT = {"autocomplete": "off", "autocapitalize": "characters", "autocorrect": "off",
+               "spellcheck": "false", "enterkeyhint": "next", "class": "cards-text",
+               "placeholder": "e.g. AS 2S 3S 10H KD"}
 
 # -- small helpers ---------------------------------------------------------------------------
 
@@ -325,6 +329,8 @@ class HandForm(forms.Form):
 
     key = forms.UUIDField(widget=forms.HiddenInput)
     number = forms.IntegerField(widget=forms.HiddenInput)
+    card_ranks = RANKS  # the picker's grid
+    card_suits = SUITS
 
     def __init__(self, *args, spec: dict, correcting: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
@@ -353,6 +359,10 @@ class HandForm(forms.Form):
                 choices=KIND_CHOICES if self.spec.get("big_gin") else KIND_CHOICES[:2])
             self.fields[f"t{i}_c0"] = count_field(f"{a}'s count")
             self.fields[f"t{i}_c1"] = count_field(f"{b}'s count")
+            for c, name in enumerate((a, b)):
+                self.fields[f"t{i}_cards{c}"] = forms.CharField(
+                    label=f"{name}'s cards", required=False, max_length=200,
+                    widget=forms.TextInput(attrs={**CARDS_INPUT, "data-pos": c}))
         if self.spec.get("upcard"):
             self.fields["up_rank"] = forms.ChoiceField(
                 label="Up-card", required=False, choices=[(r, r) for r in RANKS],
@@ -378,11 +388,46 @@ class HandForm(forms.Form):
     def duel_rows(self):
         rows = []
         for i, duel in enumerate(self.spec.get("duels", []), start=1):
-            rows.append({"label": duel.get("label"), "players": duel["players"],
+            cards = [self[f"t{i}_cards0"], self[f"t{i}_cards1"]]
+            rows.append({"index": i, "label": duel.get("label"), "players": duel["players"],
                          "dealer": duel.get("dealer"),
                          "knocker": self[f"t{i}_knocker"], "kind": self[f"t{i}_kind"],
-                         "counts": [self[f"t{i}_c0"], self[f"t{i}_c1"]]})
+                         "counts": [self[f"t{i}_c0"], self[f"t{i}_c1"]],
+                         "cards": cards,
+                         "cards_open": any(f.value() or f.errors for f in cards),
+                         "preview": self._cards_preview(i, duel)})
         return rows
+
+    def knock_limit(self) -> tuple[int, bool]:
+        """The hand's knock limit and whether only gin may end it (an Oklahoma Ace)."""
+        limit = self.spec.get("knock_limit", 10)
+        if not self.spec.get("upcard"):
+            return limit, False
+        rank = (self.data.get("up_rank") if self.is_bound else None) or ""
+        if rank == "A":
+            gin_only = self.spec.get("oklahoma_ace", "gin_only") == "gin_only"
+            return (0 if gin_only else 1), gin_only
+        if rank in RANKS:
+            return min(RANKS.index(rank) + 1, 10), False
+        return limit, False
+
+    def _cards_preview(self, i: int, duel: dict) -> dict | None:
+        """The picker's preview, drawn by the server on a refused form (no JavaScript)."""
+        if not self.is_bound:
+            return None
+        texts = [self.data.get(self.add_prefix(f"t{i}_cards{c}"), "") for c in (0, 1)]
+        if not any(text.strip() for text in texts):
+            return None
+        from .views_cards import preview_context
+
+        a, b = duel["players"]
+        knocker = self.data.get(self.add_prefix(f"t{i}_knocker"))
+        limit, gin_only = self.knock_limit()
+        if knocker == b:
+            return preview_context(texts[1], texts[0], kname=b, oname=a, limit=limit,
+                                   ace_gin_only=gin_only)
+        return preview_context(texts[0], texts[1], kname=a, oname=b, limit=limit,
+                               ace_gin_only=gin_only, solo=knocker != a)
 
     def point_fields(self):
         return [self[f"pts_{j}"] for j in range(len(self.spec.get("players", [])))]
@@ -402,9 +447,11 @@ class HandForm(forms.Form):
                 if value is None and name != out and out:
                     self.add_error(field, f"Enter {name}'s points (0 if none).")
             return data
+        self.cards: dict[tuple[int, int], tuple] = {}
         for i, duel in enumerate(self.spec["duels"], start=1):
             knocker = data.get(f"t{i}_knocker")
             kind = data.get(f"t{i}_kind") or "knock"
+            with_cards = self._clean_cards(i, duel)
             counts = []
             for c, name in enumerate(duel["players"]):
                 field = f"t{i}_c{c}"
@@ -415,6 +462,9 @@ class HandForm(forms.Form):
                     counts.append(None)
                     continue
             if not knocker or knocker == DRAW:
+                continue
+            if with_cards:
+                self._clean_counts_with_cards(i, duel, knocker, kind, counts)
                 continue
             for c, name in enumerate(duel["players"]):
                 field = f"t{i}_c{c}"
@@ -436,6 +486,58 @@ class HandForm(forms.Form):
                     self.add_error("up_suit", "Tap the up-card's suit.")
         return data
 
+    def _clean_cards(self, i: int, duel: dict) -> bool:
+        """Read the cards typed or tapped for table ``i``; True when any were given."""
+        data = self.cleaned_data
+        texts = [(data.get(f"t{i}_cards{c}") or "").strip() for c in (0, 1)]
+        given = any(texts)
+        for c, name in enumerate(duel["players"]):
+            field = f"t{i}_cards{c}"
+            text = texts[c]
+            if not text:
+                continue
+            try:
+                self.cards[(i, c)] = parse_cards(text)
+            except CardError as error:
+                self.add_error(field, f"{name}'s cards: {error}")
+        if (i, 0) in self.cards and (i, 1) in self.cards:
+            shared = [card for card in self.cards[(i, 1)] if card in self.cards[(i, 0)]]
+            if shared:
+                a, b = duel["players"]
+                self.add_error(f"t{i}_cards1", f'"{shared[0]}" is in both hands: '
+                                               f"{a}'s and {b}'s")
+        if given and data.get(f"t{i}_knocker") not in (None, "", DRAW):
+            for c, name in enumerate(duel["players"]):
+                field = f"t{i}_cards{c}"
+                other = duel["players"][1 - c]
+                if not texts[c]:
+                    self.add_error(field, f"Enter {name}'s cards too, or clear {other}'s "
+                                          f"and enter the counts.")
+        return given
+
+    def _clean_counts_with_cards(self, i, duel, knocker, kind, counts) -> None:
+        """With the cards the counts may be left empty; if given, both are (the core
+        checks them against the cards)."""
+        for c, name in enumerate(duel["players"]):
+            field = f"t{i}_c{c}"
+            if field in self.errors:
+                return
+            if name == knocker and kind != "knock" and counts[c]:
+                what = "a big gin" if kind == "big_gin" else "a gin"
+                self.add_error(field, f"{what} has no deadwood; {name} counted "
+                                      f"{counts[c]} (tap Knock, or clear the count).")
+                return
+        needed = [c for c, name in enumerate(duel["players"])
+                  if not (name == knocker and kind != "knock")]
+        given = [c for c in needed if counts[c] is not None]
+        if given and len(given) < len(needed):
+            for c in needed:
+                if counts[c] is None:
+                    name = duel["players"][c]
+                    other = duel["players"][1 - c]
+                    self.add_error(f"t{i}_c{c}", f"Enter {name}'s count too, or clear "
+                                                 f"{other}'s: the cards give both.")
+
     # -- the hand object of the record
     def _duel_entry(self, i: int, duel: dict) -> dict:
         data = self.cleaned_data
@@ -443,6 +545,8 @@ class HandForm(forms.Form):
         if knocker == DRAW:
             return {"draw": True}
         kind = data.get(f"t{i}_kind") or "knock"
+        if (i, 0) in self.cards and (i, 1) in self.cards:
+            return self._cards_entry(i, duel, knocker, kind)
         counts = {}
         for c, name in enumerate(duel["players"]):
             value = parse_count(data.get(f"t{i}_c{c}", ""))
@@ -455,6 +559,27 @@ class HandForm(forms.Form):
         # knocker's count first, as the record writes it
         opponent = next(name for name in duel["players"] if name != knocker)
         entry["deadwood"] = {knocker: counts[knocker], opponent: counts[opponent]}
+        return entry
+
+    def _cards_entry(self, i: int, duel: dict, knocker: str, kind: str) -> dict:
+        """A hand entered with the cards: the core works the counts out (or checks them,
+        when they were typed as well)."""
+        data = self.cleaned_data
+        opponent = next(name for name in duel["players"] if name != knocker)
+        position = {name: c for c, name in enumerate(duel["players"])}
+        entry: dict = {"knocker": knocker}
+        if kind == "big_gin":
+            entry["big_gin"] = True
+        elif kind == "gin":
+            entry["gin"] = True
+        entry["cards"] = {name: " ".join(str(card) for card in self.cards[(i, position[name])])
+                          for name in (knocker, opponent)}
+        counts = {name: parse_count(data.get(f"t{i}_c{position[name]}", ""))
+                  for name in (knocker, opponent)}
+        if kind != "knock":
+            counts[knocker] = 0 if counts[opponent] is not None else None
+        if counts[knocker] is not None and counts[opponent] is not None:
+            entry["deadwood"] = counts
         return entry
 
     def entry(self) -> dict:
@@ -493,6 +618,41 @@ class HandForm(forms.Form):
             return f"t{table}_c{duels[table - 1]['players'].index(name)}"
         return None
 
+    def _cards_field(self, table: int, name: str | None) -> str | None:
+        duels = self.spec.get("duels", [])
+        if 1 <= table <= len(duels) and name in duels[table - 1]["players"]:
+            return f"t{table}_cards{duels[table - 1]['players'].index(name)}"
+        return None
+
+    def _place_cards(self, table: int, knocker, text: str) -> tuple[str | None, str] | None:
+        """Where a refusal of a hand entered with cards goes: at the cards, or at the
+        count the cards cannot give."""
+        if (table, 0) not in self.cards:
+            return None
+        players = self.spec["duels"][table - 1]["players"]
+        opponent = next((name for name in players if name != knocker), None)
+        field_name, _, detail = text.partition(": ")
+        if field_name.startswith("cards."):
+            name = field_name[len("cards."):]
+            return self._cards_field(table, name), f"{name}'s cards: {detail}"
+        if field_name == "cards":
+            if detail.startswith("the knocker"):
+                return (self._cards_field(table, knocker),
+                        f"{knocker}'s cards: {knocker}{detail[len('the knocker'):]}")
+            if detail.startswith("the opponent"):
+                return (self._cards_field(table, opponent),
+                        f"{opponent}'s cards: {opponent}{detail[len('the opponent'):]}")
+            return self._cards_field(table, opponent), detail
+        if field_name in ("gin", "big_gin"):
+            return self._cards_field(table, knocker), f"{knocker}'s cards: {detail}"
+        if field_name == "deadwood" and detail.startswith("opponent deadwood"):
+            return self._count_field(table, opponent), f"{opponent}'s count: {detail}"
+        if field_name == "deadwood" and detail.startswith("knocker deadwood"):
+            return self._count_field(table, knocker), f"{knocker}'s count: {detail}"
+        if field_name == "deadwood":
+            return self._cards_field(table, knocker), f"{knocker}'s cards: {detail}"
+        return None
+
     def _place(self, problem: str) -> tuple[str | None, str]:
         match = _WHERE.match(problem)
         if not match:
@@ -507,6 +667,9 @@ class HandForm(forms.Form):
                 return "went_out", text.partition(": ")[2] or text
             return None, text
         knocker = self.cleaned_data.get(f"t{table}_knocker")
+        placed = self._place_cards(table, knocker, text)
+        if placed is not None:
+            return placed
         limit = _LIMIT.match(text)
         if limit:
             if limit.group(1):
@@ -557,15 +720,18 @@ def initial_from_entry(spec: dict, entry: dict) -> dict:
         knocker = part.get("knocker")
         initial[f"t{i}_knocker"] = knocker
         deadwood = part.get("deadwood") or {}
+        cards = part.get("cards") or {}
         if part.get("big_gin"):
             initial[f"t{i}_kind"] = "big_gin"
-        elif deadwood.get(knocker) == 0:
+        elif deadwood.get(knocker) == 0 or part.get("gin"):
             initial[f"t{i}_kind"] = "gin"
         else:
             initial[f"t{i}_kind"] = "knock"
         for c, name in enumerate(duel["players"]):
             if name in deadwood:
                 initial[f"t{i}_c{c}"] = str(deadwood[name])
+            if name in cards:
+                initial[f"t{i}_cards{c}"] = cards[name]
     if entry.get("upcard"):
         initial["up_rank"], initial["up_suit"] = entry["upcard"][:-1], entry["upcard"][-1]
     if entry.get("cut_loser"):

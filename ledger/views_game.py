@@ -37,6 +37,7 @@ from .forms import (
 from .models import Game, GameStatus, Hand
 from .models_sharing import ShareLink
 from .tables import fix_pattern, hollywood_columns, names, sheet_table, totals_table
+from .views_cards import layout_lines
 
 ROLE_ORDER = {"box": 0, "captain": 1, "opponent": 2, "player": 3, "sits_out": 4}
 
@@ -68,8 +69,11 @@ def hand_spec(variant: str, result: dict, info: dict) -> dict:
     players = result["players"]
     if variant == "cap-it":
         return {"kind": "capit", "players": players, "contract": info.get("contract")}
+    rules = result["rules"]
     spec: dict = {"kind": "duels", "upcard": variant == "oklahoma",
-                  "big_gin": result["rules"].get("big_gin_bonus", 0) > 0}
+                  "big_gin": rules.get("big_gin_bonus", 0) > 0,
+                  "knock_limit": rules.get("knock_limit", 10),
+                  "oklahoma_ace": rules.get("oklahoma_ace", "gin_only")}
     roles = info.get("roles") or {}
     tables = info.get("tables")
     if tables:
@@ -140,7 +144,8 @@ def game_context(game: Game, result: dict, history: list[Hand], *, owner: bool) 
         "game": game, "session": game.session, "table": game.session.table,
         "result": result, "keys": keys,
         "variant_label": VARIANT_LABELS.get(game.variant, game.variant),
-        "sheet": sheet_table(result, fix_url=fix_pattern(game.pk) if owner else None),
+        "sheet": with_layouts(sheet_table(result, fix_url=fix_pattern(game.pk) if owner
+                                          else None), result),
         "totals": totals_table(result),
         "columns": hollywood_columns(result),
         "chart": running_chart(keys, running,
@@ -162,6 +167,31 @@ def game_context(game: Game, result: dict, history: list[Hand], *, owner: bool) 
     }
 
 
+def with_layouts(table, result: dict):
+    """Under a hand entered with the cards, the melds the core laid out (its ``layout``):
+    one short line per player, after the lines the sheet already has."""
+    if result["variant"] == "cap-it":
+        return table
+    hands = {hand["number"]: hand for hand in result["hands"]}
+    for row in table.data.data:
+        hand = hands.get(row.get("number"))
+        if hand is None:
+            continue
+        parts = hand["tables"] if "tables" in hand else [hand]
+        extra = []
+        for part in parts:
+            layout = part.get("layout")
+            if not layout:
+                continue
+            knocker = part["knocker"]
+            opponent = next(name for name in part["deadwood"] if name != knocker)
+            prefix = f"T{part['table']} " if "tables" in hand else ""
+            extra += [prefix + line for line in layout_lines(knocker, opponent, layout)]
+        if extra:
+            row["lines"] = list(row.get("lines") or []) + extra
+    return table
+
+
 def entry_text(variant: str, entry: dict) -> str:
     """A voided hand as it was entered (no scoring: it no longer counts)."""
     if "tables" in entry:
@@ -181,6 +211,10 @@ def entry_text(variant: str, entry: dict) -> str:
 def _entry_duel(entry: dict) -> str:
     deadwood = entry.get("deadwood") or {}
     counts = ", ".join(f"{name} {value}" for name, value in deadwood.items())
+    cards = entry.get("cards") or {}
+    if cards:
+        held = "; ".join(f"{name}: {text}" for name, text in cards.items())
+        counts = f"{counts}; {held}" if counts else held
     big = " (big gin)" if entry.get("big_gin") else ""
     up = f" up-card {entry['upcard']};" if entry.get("upcard") else ""
     return f"{entry.get('knocker')} knocked{big};{up} {counts}"

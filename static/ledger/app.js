@@ -18,6 +18,7 @@ document.addEventListener("change", function (event) {
   if (!knocker) return;
   var labels = form.querySelectorAll("input[name^=" + m[1] + "_c]");
   labels.forEach(function (input) {
+    if (!/_c\d+$/.test(input.name)) return;  // counts only, not the cards (t1_cards0)
     var label = form.querySelector("label[for=" + input.id + "]");
     if (label && label.textContent.indexOf(knocker.value + "'s") === 0) { input.value = ""; }
   });

@@ -1,0 +1,297 @@
+"""Hands entered with the cards (issue 6): the form sends them to the core, which works out
+the counts and lay-offs; the picker's preview fragment; refusals at the field; the sheet's
+melds; corrections with cards; tables of a side game with cards at one table."""
+
+from __future__ import annotations
+
+import html
+import re
+import uuid
+
+import pytest
+from django.urls import reverse
+
+from ledger import services
+from ledger.models import Hand
+
+pytestmark = pytest.mark.django_db
+
+KNOCKER = "5H 6H 7H QS QD QC 8C 8D 8S 3D"  # K 3: 5-6-7♥, three queens, three eights, 3♦
+OPPONENT = "9C 9S 9D 4H 8H QH KD 2C 5S AS"  # lays off 4♥ 8♥ Q♥: O 18
+GIN = "AD 2D 3D 4D JS JC JH 6C 7C 8C"  # all melded
+
+
+def text(response) -> str:
+    page = response.content.decode()
+    page = re.sub(r"<(script|style)[^>]*>.*?</\1>", " ", page, flags=re.S)
+    return html.unescape(" ".join(re.sub(r"<[^>]+>", " ", page).split()))
+
+
+def tile(response, key: str) -> str:
+    match = re.search(rf'data-key="{re.escape(key)}">\s*<span class="score-name">[^<]*</span>'
+                      r'\s*<span class="score-value">([^<]*)</span>', response.content.decode())
+    assert match, f"no score tile for {key}"
+    return match.group(1)
+
+
+def field_error(response, field: str) -> str:
+    match = re.search(rf'id="id_{field}_error"[^>]*>([^<]*)</p>', response.content.decode())
+    assert match, f"no error at {field}"
+    return html.unescape(match.group(1))
+
+
+def field_value(response, field: str) -> str:
+    match = re.search(rf'<input[^>]*name="{field}"[^>]*>', response.content.decode())
+    assert match, f"no input {field}"
+    value = re.search(r'value="([^"]*)"', match.group(0))
+    return html.unescape(value.group(1)) if value else ""
+
+
+@pytest.fixture
+def logged_in(client, keeper):
+    client.force_login(keeper)
+    return client
+
+
+@pytest.fixture
+def gin_game(session, keeper):
+    return services.game_start(session=session, variant="gin", players=["Ann", "Bob"],
+                               started_by=keeper, setup={"first_dealer": "Bob"})
+
+
+def cards_post(number: int, knocker: str, cards: tuple[str, str], counts=("", ""),
+               kind: str = "knock", **extra) -> dict:
+    data = {"key": str(uuid.uuid4()), "number": number, "t1_knocker": knocker,
+            "t1_kind": kind, "t1_c0": counts[0], "t1_c1": counts[1],
+            "t1_cards0": cards[0], "t1_cards1": cards[1]}
+    data.update(extra)
+    return data
+
+
+def post_hand(client, game, data):
+    return client.post(reverse("ledger:hand_create", args=[game.pk]), data)
+
+
+# -- recording from the cards ------------------------------------------------------------------
+
+def test_a_hand_entered_by_cards_records_the_exact_counts_and_points(logged_in, gin_game):
+    response = post_hand(logged_in, gin_game, cards_post(1, "Ann", (KNOCKER, OPPONENT)))
+    assert response.status_code == 302, text(response)[-600:]
+    hand = Hand.objects.get(game=gin_game, number=1)
+    assert hand.entry == {"knocker": "Ann", "cards": {"Ann": KNOCKER, "Bob": OPPONENT}}
+    result = services.selectors.game_result(gin_game)
+    assert result["hands"][0]["deadwood"] == {"Ann": 3, "Bob": 18}
+    assert result["hands"][0]["points"] == {"Ann": 15, "Bob": 0}
+    page = logged_in.get(response.url)
+    shown = text(page)
+    assert "Hand 1 recorded: Ann +15." in shown
+    assert tile(page, "Ann") == "15" and tile(page, "Bob") == "0"
+    # The sheet: the counts the core worked out, and the melds in one short line each.
+    assert "Ann knocks 3 v 18" in shown
+    assert "Ann: 8♠8♦8♣ Q♠Q♦Q♣ 5♥6♥7♥, left 3♦" in shown
+    assert "Bob: 9♠9♦9♣, lays off 8♥ Q♥ 4♥, left A♠ 5♠ K♦ 2♣" in shown
+
+
+def test_cards_are_read_in_any_case_and_written_to_the_record_plainly(logged_in, gin_game):
+    data = cards_post(1, "Bob", (OPPONENT.lower(), "tc jc qc  kc,2h 3h 5h ad 2d 3d"))
+    response = post_hand(logged_in, gin_game, data)
+    assert response.status_code == 302, text(response)[-600:]
+    entry = Hand.objects.get(game=gin_game, number=1).entry
+    assert entry["cards"] == {"Bob": "10C JC QC KC 2H 3H 5H AD 2D 3D", "Ann": OPPONENT}
+
+
+def test_gin_from_the_cards_without_tapping_gin(logged_in, gin_game):
+    response = post_hand(logged_in, gin_game, cards_post(1, "Ann", (GIN, OPPONENT)))
+    assert response.status_code == 302, text(response)[-600:]
+    result = services.selectors.game_result(gin_game)
+    hand = result["hands"][0]
+    assert hand["result"] == "gin" and hand["deadwood"] == {"Ann": 0, "Bob": 40}
+    assert hand["points"]["Ann"] == 40 + result["rules"]["gin_bonus"]
+    assert "Ann: J♠J♥J♣ A♦2♦3♦4♦ 6♣7♣8♣ (all melded)" in text(logged_in.get(response.url))
+
+
+def test_counts_given_with_the_cards_are_sent_and_checked(logged_in, gin_game):
+    # Counts the table played (no lay-offs made: O 40) stand beside the cards.
+    response = post_hand(logged_in, gin_game,
+                         cards_post(1, "Ann", (KNOCKER, OPPONENT), counts=("3", "40")))
+    assert response.status_code == 302, text(response)[-600:]
+    entry = Hand.objects.get(game=gin_game, number=1).entry
+    assert entry["deadwood"] == {"Ann": 3, "Bob": 40} and entry["cards"]["Ann"] == KNOCKER
+    assert services.selectors.game_result(gin_game)["hands"][0]["points"]["Ann"] == 37
+
+
+def test_counts_the_cards_cannot_give_are_refused_at_the_field(logged_in, gin_game):
+    response = post_hand(logged_in, gin_game,
+                         cards_post(1, "Ann", (KNOCKER, OPPONENT), counts=("5", "18")))
+    assert response.status_code == 422
+    assert field_error(response, "t1_c0") == (
+        "Ann's count: knocker deadwood 5 is not possible with these cards (possible: 3)")
+    assert field_value(response, "t1_c0") == "5"
+    assert field_value(response, "t1_cards0") == KNOCKER
+    assert not Hand.objects.filter(game=gin_game).exists()
+    # One count alone with the cards: both or neither.
+    response = post_hand(logged_in, gin_game,
+                         cards_post(1, "Ann", (KNOCKER, OPPONENT), counts=("3", "")))
+    assert response.status_code == 422
+    assert field_error(response, "t1_c1") == (
+        "Enter Bob's count too, or clear Ann's: the cards give both.")
+
+
+def test_bad_cards_name_the_card_and_keep_what_was_typed(logged_in, gin_game):
+    typed = "5H 6H 7H QS QD QC 8C 8D 8S 1X"
+    response = post_hand(logged_in, gin_game, cards_post(1, "Ann", (typed, OPPONENT)))
+    assert response.status_code == 422
+    assert field_error(response, "t1_cards0") == (
+        'Ann\'s cards: "1X": unknown suit "X" (suits are S H D C)')
+    assert field_value(response, "t1_cards0") == typed
+    assert field_value(response, "t1_cards1") == OPPONENT
+    assert "<details class=\"cards\"" in response.content.decode()
+    assert re.search(r'<details class="cards"[^>]* open>', response.content.decode())
+
+    twice = OPPONENT.replace("AS", "3D")  # 3♦ is in Ann's hand
+    response = post_hand(logged_in, gin_game, cards_post(1, "Ann", (KNOCKER, twice)))
+    assert response.status_code == 422
+    assert field_error(response, "t1_cards1") == '"3D" is in both hands: Ann\'s and Bob\'s'
+
+    response = post_hand(logged_in, gin_game,
+                         cards_post(1, "Ann", (KNOCKER, OPPONENT + " 2H")))
+    assert response.status_code == 422
+    assert field_error(response, "t1_cards1") == (
+        "Bob's cards: Bob has 11 cards: expected 10")
+
+    response = post_hand(logged_in, gin_game, cards_post(1, "Ann", (KNOCKER, "")))
+    assert field_error(response, "t1_cards1") == (
+        "Enter Bob's cards too, or clear Ann's and enter the counts.")
+    assert not Hand.objects.filter(game=gin_game).exists()
+
+
+def test_an_illegal_knock_from_the_cards_is_refused_at_the_knockers_cards(logged_in, gin_game):
+    high = "5H 6H 7H QS QD QC 8C 8D 9S KD"  # K 27
+    rest = "9C 2S 9D 4H 8H QH 3D 2C 5S AS"
+    response = post_hand(logged_in, gin_game, cards_post(1, "Ann", (high, rest)))
+    assert response.status_code == 422
+    assert field_error(response, "t1_cards0") == (
+        "Ann's cards: knocker deadwood 35 is above the knock limit 10")
+    # Without JavaScript the preview is drawn by the server under the refused form.
+    assert "Not a legal knock: knocker deadwood 35 is above the knock limit 10." in text(
+        response)
+
+
+def test_tapping_gin_with_cards_that_are_not_gin_is_refused(logged_in, gin_game):
+    response = post_hand(logged_in, gin_game,
+                         cards_post(1, "Ann", (KNOCKER, OPPONENT), kind="gin"))
+    assert response.status_code == 422
+    assert field_error(response, "t1_cards0").startswith(
+        "Ann's cards: a gin has no deadwood, but the knocker Ann counted 3")
+
+
+# -- the preview -------------------------------------------------------------------------------
+
+def preview(client, **params):
+    return client.get(reverse("ledger:cards_preview"), params)
+
+
+def test_preview_shows_melds_counts_and_layoffs(logged_in):
+    response = preview(logged_in, knocker=KNOCKER, opponent=OPPONENT, kname="Ann", oname="Bob",
+                       limit=10, ace=0)
+    assert response.status_code == 200
+    body = response.content.decode()
+    assert 'data-k="3" data-o="18" data-legal="1"' in body
+    shown = text(response)
+    assert "Ann knocks with 3; Bob counts 18: Ann wins by 15." in shown
+    assert "Ann knocks 10 cards 3" in shown and "Bob 10 cards 18" in shown
+    assert "8♠ 8♦ 8♣ Q♠ Q♦ Q♣ 5♥ 6♥ 7♥ 3♦" in shown  # Ann's melds, then her deadwood
+    assert "Bob 10 cards 18 9♠ 9♦ 9♣ A♠ 5♠ K♦ 2♣" in shown
+    assert ("Lays off 8♥ on 8♠ 8♦ 8♣ , Q♥ on Q♠ Q♦ Q♣ , 4♥ on 5♥ 6♥ 7♥ (40 before lay-offs)"
+            in shown)
+
+
+def test_preview_of_a_gin_an_illegal_knock_and_hands_in_progress(logged_in):
+    shown = text(preview(logged_in, knocker=GIN, opponent=OPPONENT, kname="Ann", oname="Bob"))
+    assert "Gin: Ann has no deadwood; Bob counts 40, no lay-offs." in shown
+    shown = text(preview(logged_in, knocker=KNOCKER, opponent=OPPONENT, limit=2))
+    assert "Not a legal knock: knocker deadwood 3 is above the knock limit 2." in shown
+    # An Oklahoma Ace: only gin.
+    shown = text(preview(logged_in, knocker=KNOCKER, opponent=OPPONENT, limit=0, ace=1))
+    assert "the up-card is an Ace, so only gin ends the hand" in shown
+    # Cards still being tapped: the best melds of what there is.
+    shown = text(preview(logged_in, knocker="5H 6H 7H QS", opponent="", kname="Ann"))
+    assert "Ann knocks 4 cards 10 5♥ 6♥ 7♥ Q♠" in shown
+    shown = text(preview(logged_in, knocker="5H 6H 7H QS QD QC 8C 8D 8S KD", kname="Ann"))
+    assert "Deadwood 10 is above" not in shown
+    shown = text(preview(logged_in, knocker="5H 6H 7H QS QD QC 8C 8D 9S KD", kname="Ann"))
+    assert "Deadwood 35 is above the knock limit 10." in shown
+    # No knocker tapped yet: each hand on its own.
+    shown = text(preview(logged_in, knocker=KNOCKER, opponent=OPPONENT, solo=1, kname="Ann",
+                         oname="Bob"))
+    assert "Tap who knocked" in shown and "Bob 10 cards 40" in shown
+    assert "Tap the cards" in text(preview(logged_in))
+
+
+def test_preview_names_bad_and_duplicate_cards(logged_in):
+    shown = text(preview(logged_in, knocker="AS 2S ZZ", kname="Ann"))
+    assert 'Ann\'s cards: "ZZ": unknown suit "Z" (suits are S H D C)' in shown
+    shown = text(preview(logged_in, knocker="AS 2S AS", kname="Ann"))
+    assert 'Ann\'s cards: "AS" appears twice' in shown
+    shown = text(preview(logged_in, knocker=KNOCKER, opponent=OPPONENT.replace("AS", "8S"),
+                         kname="Ann", oname="Bob"))
+    assert '"8S" is in both hands: Ann\'s and Bob\'s' in shown
+    shown = text(preview(logged_in, knocker=KNOCKER, opponent=OPPONENT + " 2H", kname="Ann",
+                         oname="Bob"))
+    assert "Bob's cards: 11 cards; a gin hand is 10" in shown
+
+
+def test_preview_needs_a_login(client):
+    response = preview(client, knocker=KNOCKER, opponent=OPPONENT)
+    assert response.status_code == 302 and "/accounts/login/" in response.url
+
+
+def test_the_hand_form_has_the_picker_for_each_player(logged_in, gin_game):
+    page = logged_in.get(reverse("ledger:game_detail", args=[gin_game.pk]))
+    body = page.content.decode()
+    assert 'name="t1_cards0"' in body and 'name="t1_cards1"' in body
+    assert "Ann's cards" in text(page) and "Bob's cards" in text(page)
+    assert body.count('class="deck-card"') == 52
+    assert 'data-preview="/cards/preview/"' in body and "ledger/cards.js" in body
+
+
+# -- corrections, side games -----------------------------------------------------------------
+
+def test_the_fix_form_takes_cards(logged_in, gin_game):
+    post_hand(logged_in, gin_game, {"key": str(uuid.uuid4()), "number": 1, "t1_knocker": "Ann",
+                                    "t1_kind": "knock", "t1_c0": "3", "t1_c1": "20"})
+    url = reverse("ledger:hand_correct", args=[gin_game.pk, 1])
+    assert 'name="t1_cards0"' in logged_in.get(url).content.decode()
+    response = logged_in.post(url, cards_post(1, "Ann", (KNOCKER, OPPONENT),
+                                              reason="Bob laid off three cards"))
+    assert response.status_code == 302, text(response)[-600:]
+    page = logged_in.get(reverse("ledger:game_detail", args=[gin_game.pk]))
+    assert tile(page, "Ann") == "15"
+    assert "Ann knocks 3 v 18" in text(page)
+    # The corrected hand's form shows its cards again.
+    form = logged_in.get(url)
+    assert field_value(form, "t1_cards0") == KNOCKER
+    assert field_value(form, "t1_c0") == ""
+    # A hand entered with cards, then undone, is listed with its cards.
+    logged_in.post(reverse("ledger:hand_undo", args=[gin_game.pk]), {"number": 1,
+                                                                      "reason": "wrong game"})
+    shown = text(logged_in.get(reverse("ledger:game_detail", args=[gin_game.pk])))
+    assert f"Hand 1: Ann knocked; Ann: {KNOCKER}; Bob: {OPPONENT}" in shown
+
+
+def test_a_side_game_table_can_be_entered_with_cards(logged_in, session, keeper):
+    game = services.game_start(
+        session=session, variant="partnership", players=["A", "B", "X", "Y"], started_by=keeper,
+        setup={"sides": {"We": ["A", "B"], "They": ["X", "Y"]}})
+    data = {"key": str(uuid.uuid4()), "number": 1,
+            "t1_knocker": "A", "t1_kind": "knock", "t1_cards0": KNOCKER,
+            "t1_cards1": OPPONENT,
+            "t2_knocker": "Y", "t2_kind": "knock", "t2_c0": "20", "t2_c1": "4"}
+    response = post_hand(logged_in, game, data)
+    assert response.status_code == 302, text(response)[-600:]
+    page = logged_in.get(response.url)
+    # T1: A +15 from the cards; T2: Y knocks 4 v B 20, +16: They net +1.
+    assert tile(page, "They") == "1" and tile(page, "We") == "0"
+    shown = text(page)
+    assert "T1 A knocks 3 v X 18 +15" in shown
+    assert "T1 A: 8♠8♦8♣ Q♠Q♦Q♣ 5♥6♥7♥, left 3♦" in shown
