@@ -11,13 +11,7 @@ from __future__ import annotations
 from fractions import Fraction
 from itertools import combinations
 
-from .common import (
-    abandoned_complete_message,
-    ended_message,
-    game_totals,
-    result,
-    settle,
-)
+from .common import Play, result, settle
 from .gin import hand_entry
 from .hand import read_gin_hand, score_gin_hand
 from .record import Game
@@ -46,44 +40,28 @@ def score_box(game: Game, problems: list[str]) -> dict | None:
         problems.append(f"setup.first_dealer: in the box the box player ({box}, the highest "
                         f"cut) deals every hand, not {dealer!r}")
         return None
-    hand_points = dict.fromkeys(players, 0)
-    hands_won = dict.fromkeys(players, 0)
-    hands = []
-    ended_at = winner = None
-    broken = False
-    for number, raw in enumerate(game.hands, 1):
-        where = f"hand {number}"
-        if ended_at is not None and not broken:
-            problems.append(ended_message(where, ended_at))
-            break
-        hand = read_gin_hand(raw, where, problems)
-        if hand is None or broken:
-            broken = True
+    play = Play(game, problems, players)
+    for number, where, raw in play.hands():
+        hand = play.checked(read_gin_hand(raw, where, problems))
+        if hand is None:
             continue
         describe = f"{box} is in the box against captain {captain}; {sitter} sits out"
-        outcome = score_gin_hand(hand, (box, captain), where, problems, rules,
-                                 describe=describe)
+        outcome = play.checked(score_gin_hand(hand, (box, captain), where, problems, rules,
+                                              describe=describe))
         if outcome is None:
-            broken = True
             continue
         if outcome.winner is not None:
-            hand_points[outcome.winner] += outcome.points
-            hands_won[outcome.winner] += 1
+            play.win(number, outcome.winner, outcome.points)
         roles = box_roles(players, box, captain, sitter)
-        hands.append(hand_entry(number, box, outcome, players, hand_points, roles))
+        play.entries.append(hand_entry(number, box, outcome, players, play.hand_points, roles))
         box, captain, sitter = rotate(box, captain, sitter, outcome.winner)
-        if outcome.winner is not None and hand_points[outcome.winner] >= rules["target"]:
-            ended_at, winner = number, outcome.winner
-    if broken:
+    complete = play.complete()
+    if complete is None:
         return None
-    if ended_at is not None and game.abandoned:
-        problems.append(abandoned_complete_message(ended_at))
-        return None
-    complete = ended_at is not None
-    totals = game_totals(hand_points, hands_won, winner, rules, complete=complete)
+    totals = play.totals(complete)
     exact = None
     if game.stakes is not None and (complete or game.abandoned):
-        key = "final" if complete else "hand_points"
+        key = "final" if complete else "hand_points"  # abandoned: hand points only
         final = {p: totals[p][key] for p in players}
         if rules["three_hand_money"] == "box_team":
             pairs = [(box, other) for other in players if other != box]
@@ -96,6 +74,6 @@ def score_box(game: Game, problems: list[str]) -> dict | None:
             exact[a] += amount
             exact[b] -= amount
     money, payments = settle(game, exact)
-    return result(game, hands=hands, totals=totals, complete=complete, winner=winner,
-                  next_={"dealer": box, "roles": box_roles(players, box, captain, sitter)},
-                  money=money, payments=payments)
+    next_ = {"dealer": box, "roles": box_roles(players, box, captain, sitter)}
+    return result(game, hands=play.entries, totals=totals, complete=complete,
+                  winner=play.winner, next_=next_, money=money, payments=payments)

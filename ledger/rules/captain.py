@@ -9,14 +9,7 @@ the opponents' side.
 
 from __future__ import annotations
 
-from .common import (
-    abandoned_complete_message,
-    ended_message,
-    game_totals,
-    result,
-    settle,
-    side_money,
-)
+from .common import Play, result, settle_sides
 from .gin import first_dealer
 from .hand import read_gin_hand, score_gin_hand
 from .record import Game
@@ -52,66 +45,47 @@ def score_captain(game: Game, problems: list[str]) -> dict | None:
     active, waiting = first, second
     sides = {CAPTAINS: [captain], OPPONENTS: [first, second]}
     side_of = {captain: CAPTAINS, first: OPPONENTS, second: OPPONENTS}
-    hand_points = {CAPTAINS: 0, OPPONENTS: 0}
-    hands_won = {CAPTAINS: 0, OPPONENTS: 0}
-    hands = []
-    ended_at = winner = None
-    broken = False
-    for number, raw in enumerate(game.hands, 1):
-        where = f"hand {number}"
-        if ended_at is not None and not broken:
-            problems.append(ended_message(where, ended_at))
-            break
-        hand = read_gin_hand(raw, where, problems)
-        if hand is None or broken:
-            broken = True
+    play = Play(game, problems, (CAPTAINS, OPPONENTS))
+    for number, where, raw in play.hands():
+        hand = play.checked(read_gin_hand(raw, where, problems))
+        if hand is None:
             continue
         describe = f"captain {captain} against {active}; {waiting} sits out"
-        outcome = score_gin_hand(hand, (captain, active), where, problems, rules,
-                                 describe=describe)
+        outcome = play.checked(score_gin_hand(hand, (captain, active), where, problems, rules,
+                                              describe=describe))
         if outcome is None:
-            broken = True
             continue
         points = {CAPTAINS: 0, OPPONENTS: 0}
         side = None
         if outcome.winner is not None:
             side = side_of[outcome.winner]
             points[side] = outcome.points
-            hand_points[side] += outcome.points
-            hands_won[side] += 1
-        roles = _roles(captain, active, waiting, players)
-        hands.append({"number": number, "dealer": dealer, "result": outcome.result,
-                      "winner": side, "player_winner": outcome.winner, "points": points,
-                      "running": dict(hand_points), "roles": roles, **outcome.fields()})
+            play.win(number, side, outcome.points)
+        play.entries.append({
+            "number": number, "dealer": dealer, "result": outcome.result, "winner": side,
+            "player_winner": outcome.winner, "points": points,
+            "running": dict(play.hand_points),
+            "roles": _roles(captain, active, waiting, players), **outcome.fields()})
         # Who deals next.
         if outcome.winner is not None:
             if rules["dealer_rule"] == "winner_deals":
                 dealer = outcome.winner
             else:
                 dealer = captain if dealer != captain else None
-        if outcome.winner == captain:
+        if outcome.winner == captain:  # the opponent lost: his partner plays
             active, waiting = waiting, active
         if dealer is None:
             dealer = active
-        if outcome.winner is not None and hand_points[side] >= rules["target"]:
-            ended_at, winner = number, side
-    if broken:
+    complete = play.complete()
+    if complete is None:
         return None
-    if ended_at is not None and game.abandoned:
-        problems.append(abandoned_complete_message(ended_at))
-        return None
-    complete = ended_at is not None
-    totals = game_totals(hand_points, hands_won, winner, rules, complete=complete)
-    exact = None
-    if game.stakes is not None and (complete or game.abandoned):
-        key = "final" if complete else "hand_points"
-        exact = side_money({s: totals[s][key] for s in sides}, sides,
-                           captain_stake(game, [captain], [first, second]),
-                           rules["balance_division"])
-    money, payments = settle(game, exact)
+    totals = play.totals(complete)
+    money, payments = settle_sides(game, totals, complete, sides,
+                                   captain_stake(game, [captain], [first, second])
+                                   if game.stakes else None)
     next_roles = _roles(captain, active, waiting, players)
-    return result(game, hands=hands, totals=totals, complete=complete, winner=winner,
-                  next_={"dealer": dealer, "roles": next_roles,
+    return result(game, hands=play.entries, totals=totals, complete=complete,
+                  winner=play.winner, next_={"dealer": dealer, "roles": next_roles,
                          "next_game_players": [first, second, captain]},
                   money=money, payments=payments, sides=sides)
 

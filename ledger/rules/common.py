@@ -104,6 +104,73 @@ def result(game: Game, *, hands: list, totals: dict, complete: bool, winner, nex
     return out
 
 
+class Play:
+    """The walk through a game's hands that every gin variant shares.
+
+    Scoring stops at the first bad hand (the roles of later hands depend on it) but later
+    hands are still read, so their own problems are reported too; a hand after the one that
+    ended the game is refused. Keeps each competitor's (player's or side's) hand points and
+    hands won, and notes the hand at which one of them reached the target.
+    """
+
+    def __init__(self, game: Game, problems: list[str], competitors):
+        self.game = game
+        self.problems = problems
+        self.hand_points = dict.fromkeys(competitors, 0)
+        self.hands_won = dict.fromkeys(competitors, 0)
+        self.entries: list[dict] = []
+        self.ended_at: int | None = None
+        self.winner = None
+        self.broken = False
+
+    def hands(self):
+        """(number, where, hand) for each hand of the record, in order."""
+        for number, raw in enumerate(self.game.hands, 1):
+            where = f"hand {number}"
+            if self.ended_at is not None and not self.broken:
+                self.problems.append(ended_message(where, self.ended_at))
+                return
+            yield number, where, raw
+
+    def checked(self, value):
+        """``value``, or None once this hand or an earlier one has failed."""
+        if value is None or self.broken:
+            self.broken = True
+            return None
+        return value
+
+    def win(self, number: int, competitor, points: int) -> None:
+        self.hand_points[competitor] += points
+        self.hands_won[competitor] += 1
+        if self.ended_at is None and self.hand_points[competitor] >= self.game.rules["target"]:
+            self.ended_at, self.winner = number, competitor
+
+    def complete(self) -> bool | None:
+        """Whether the game reached its target; None (with a problem) if it can't be scored."""
+        if self.broken:
+            return None
+        if self.ended_at is not None and self.game.abandoned:
+            self.problems.append(abandoned_complete_message(self.ended_at))
+            return None
+        return self.ended_at is not None
+
+    def totals(self, complete: bool) -> dict:
+        return game_totals(self.hand_points, self.hands_won, self.winner, self.game.rules,
+                           complete=complete)
+
+
+def settle_sides(game: Game, totals: dict, complete: bool, sides: dict[str, list[str]],
+                 stake_of=None) -> tuple[dict, list]:
+    """Money of a two-sided game (two players are two sides of one): the final difference
+    when complete, the hand-point difference when abandoned (no bonuses), else nothing."""
+    exact = None
+    if game.stakes is not None and (complete or game.abandoned):
+        key = "final" if complete else "hand_points"
+        exact = side_money({side: totals[side][key] for side in sides}, sides,
+                           stake_of or game.stakes.of, game.rules["balance_division"])
+    return settle(game, exact)
+
+
 def ended_message(where: str, ended_at: int) -> str:
     return (f"{where}: the game ended at hand {ended_at}, when the target was reached; "
             f"no hand can follow it")

@@ -2,14 +2,7 @@
 
 from __future__ import annotations
 
-from .common import (
-    abandoned_complete_message,
-    ended_message,
-    game_totals,
-    result,
-    settle,
-    side_money,
-)
+from .common import Play, result, settle_sides
 from .hand import read_gin_hand, score_gin_hand
 from .record import Game
 
@@ -55,47 +48,26 @@ def score_two_hand(game: Game, problems: list[str]) -> dict | None:
     if dealer is None:
         return None
     roles = dict.fromkeys(pair, "player")
-    hand_points = dict.fromkeys(pair, 0)
-    hands_won = dict.fromkeys(pair, 0)
-    hands = []
-    ended_at = winner = None
-    broken = False
-    target = rules["target"]
-    for number, raw in enumerate(game.hands, 1):
-        where = f"hand {number}"
-        if ended_at is not None and not broken:
-            problems.append(ended_message(where, ended_at))
-            break
-        hand = read_gin_hand(raw, where, problems, oklahoma=oklahoma)
-        if hand is None or broken:
-            broken = True
+    play = Play(game, problems, pair)
+    for number, where, raw in play.hands():
+        hand = play.checked(read_gin_hand(raw, where, problems, oklahoma=oklahoma))
+        if hand is None:
             continue
-        outcome = score_gin_hand(hand, pair, where, problems, rules, oklahoma=oklahoma)
+        outcome = play.checked(score_gin_hand(hand, pair, where, problems, rules,
+                                              oklahoma=oklahoma))
         if outcome is None:
-            broken = True
             continue
         if outcome.winner is not None:
-            hand_points[outcome.winner] += outcome.points
-            hands_won[outcome.winner] += 1
+            play.win(number, outcome.winner, outcome.points)
         extra = {"upcard": hand.upcard} if oklahoma else None
-        hands.append(hand_entry(number, dealer, outcome, pair, hand_points, roles, extra))
+        play.entries.append(hand_entry(number, dealer, outcome, pair, play.hand_points, roles,
+                                       extra))
         dealer = next_dealer(dealer, outcome, rules["dealer_rule"], pair)
-        if outcome.winner is not None and hand_points[outcome.winner] >= target:
-            ended_at, winner = number, outcome.winner
-    if broken:
+    complete = play.complete()
+    if complete is None:
         return None
-    if ended_at is not None and game.abandoned:
-        problems.append(abandoned_complete_message(ended_at))
-        return None
-    complete = ended_at is not None
-    totals = game_totals(hand_points, hands_won, winner, rules, complete=complete)
-    exact = None
-    if game.stakes is not None and (complete or game.abandoned):
-        # An abandoned game settles on hand points only (RULES §2).
-        key = "final" if complete else "hand_points"
-        exact = side_money({p: totals[p][key] for p in pair}, {p: [p] for p in pair},
-                           game.stakes.of, rules["balance_division"])
-    money, payments = settle(game, exact)
-    return result(game, hands=hands, totals=totals, complete=complete, winner=winner,
-                  next_={"dealer": dealer, "roles": dict(roles)},
+    totals = play.totals(complete)
+    money, payments = settle_sides(game, totals, complete, {p: [p] for p in pair})
+    return result(game, hands=play.entries, totals=totals, complete=complete,
+                  winner=play.winner, next_={"dealer": dealer, "roles": dict(roles)},
                   money=money, payments=payments)

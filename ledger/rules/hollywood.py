@@ -8,14 +8,7 @@ shutout.
 
 from __future__ import annotations
 
-from .common import (
-    abandoned_complete_message,
-    ended_message,
-    game_totals,
-    result,
-    settle,
-    side_money,
-)
+from .common import Play, game_totals, result, settle, side_money
 from .gin import first_dealer, hand_entry, next_dealer
 from .hand import read_gin_hand, score_gin_hand
 from .record import Game
@@ -56,21 +49,13 @@ def score_hollywood(game: Game, problems: list[str]) -> dict | None:
     roles = dict.fromkeys(pair, "player")
     columns = [Column(pair) for _ in range(COLUMNS)]
     target = rules["target"]
-    hands = []
-    ended_at = None
-    broken = False
-    for number, raw in enumerate(game.hands, 1):
-        where = f"hand {number}"
-        if ended_at is not None and not broken:
-            problems.append(ended_message(where, ended_at))
-            break
-        hand = read_gin_hand(raw, where, problems)
-        if hand is None or broken:
-            broken = True
+    play = Play(game, problems, pair)  # the loop; each column keeps its own score
+    for number, where, raw in play.hands():
+        hand = play.checked(read_gin_hand(raw, where, problems))
+        if hand is None:
             continue
-        outcome = score_gin_hand(hand, pair, where, problems, rules)
+        outcome = play.checked(score_gin_hand(hand, pair, where, problems, rules))
         if outcome is None:
-            broken = True
             continue
         entered = []
         if outcome.winner is not None:
@@ -82,19 +67,16 @@ def score_hollywood(game: Game, problems: list[str]) -> dict | None:
                 if column.hand_points[outcome.winner] >= target:
                     column.ended_at, column.winner = number, outcome.winner
         running = {p: sum(c.hand_points[p] for c in columns) for p in pair}
-        hands.append(hand_entry(number, dealer, outcome, pair, running, roles, {
+        play.entries.append(hand_entry(number, dealer, outcome, pair, running, roles, {
             "columns": [i + 1 for i in entered],
             "column_running": [dict(c.hand_points) for c in columns],
         }))
         dealer = next_dealer(dealer, outcome, rules["dealer_rule"], pair)
         if all(c.ended_at is not None for c in columns):
-            ended_at = number
-    if broken:
+            play.ended_at = number  # the game ends when its three columns have
+    complete = play.complete()
+    if complete is None:
         return None
-    if ended_at is not None and game.abandoned:
-        problems.append(abandoned_complete_message(ended_at))
-        return None
-    complete = ended_at is not None
     column_out = []
     weighted = dict.fromkeys(pair, 0)
     for i, column in enumerate(columns):
@@ -120,7 +102,7 @@ def score_hollywood(game: Game, problems: list[str]) -> dict | None:
         exact = side_money(weighted, {p: [p] for p in pair}, game.stakes.of,
                            rules["balance_division"])
     money, payments = settle(game, exact)
-    return result(game, hands=hands, totals=totals, complete=complete, winner=winner,
+    return result(game, hands=play.entries, totals=totals, complete=complete, winner=winner,
                   next_={"dealer": dealer, "roles": dict(roles)}, money=money,
                   payments=payments, columns=column_out,
                   net={p: weighted[p] - weighted[q] for p, q in (pair, pair[::-1])})

@@ -8,14 +8,7 @@ a positive net wins the hand and gets its box; a net of exactly 0 wins nothing.
 from __future__ import annotations
 
 from .captain import CAPTAINS, OPPONENTS, captain_stake
-from .common import (
-    abandoned_complete_message,
-    ended_message,
-    game_totals,
-    result,
-    settle,
-    side_money,
-)
+from .common import Play, result, settle_sides
 from .hand import read_gin_hand, score_gin_hand
 from .record import Game
 
@@ -215,42 +208,31 @@ def _score_tables(game: Game, problems: list[str], seating) -> dict | None:
     rules = game.rules
     side_a, side_b = seating.side_a, seating.side_b
     side_of = {p: side for side, members in seating.sides.items() for p in members}
-    hand_points = {side_a: 0, side_b: 0}
-    hands_won = {side_a: 0, side_b: 0}
-    hands = []
-    ended_at = winner = None
-    broken = False
-    for number, raw in enumerate(game.hands, 1):
-        where = f"hand {number}"
-        if ended_at is not None and not broken:
-            problems.append(ended_message(where, ended_at))
-            break
+    play = Play(game, problems, (side_a, side_b))
+    for number, where, raw in play.hands():
         if not isinstance(raw, dict) or not isinstance(raw.get("tables"), list):
             problems.append(f"{where}: tables: must list one hand per table")
-            broken = True
+            play.broken = True
             continue
         pairs = seating.pairs(number)
         if len(raw["tables"]) != len(pairs):
             problems.append(f"{where}: tables: {len(pairs)} tables are playing, "
                             f"{len(raw['tables'])} given")
-            broken = True
+            play.broken = True
             continue
         parsed = [read_gin_hand(t, f"{where}, table {i + 1}", problems)
                   for i, t in enumerate(raw["tables"])]
-        if broken or any(h is None for h in parsed):
-            broken = True
+        if play.checked(None if None in parsed else parsed) is None:
             continue
         dealers = seating.dealers()
-        outcomes = []
-        for i, (hand, pair) in enumerate(zip(parsed, pairs, strict=False)):
-            outcomes.append(score_gin_hand(hand, pair, f"{where}, table {i + 1}", problems,
-                                           rules, describe=seating.describe(i)))
-        if any(o is None for o in outcomes):
-            broken = True
+        outcomes = [score_gin_hand(hand, pair, f"{where}, table {i + 1}", problems, rules,
+                                   describe=seating.describe(i))
+                    for i, (hand, pair) in enumerate(zip(parsed, pairs, strict=True))]
+        if play.checked(None if None in outcomes else outcomes) is None:
             continue
         net = {side_a: 0, side_b: 0}
         tables = []
-        for i, (outcome, pair) in enumerate(zip(outcomes, pairs, strict=False)):
+        for i, (outcome, pair) in enumerate(zip(outcomes, pairs, strict=True)):
             points = dict.fromkeys(pair, 0)
             if outcome.winner is not None:
                 points[outcome.winner] = outcome.points
@@ -260,43 +242,34 @@ def _score_tables(game: Game, problems: list[str], seating) -> dict | None:
             tables.append({"table": i + 1, "players": list(pair), "dealer": dealers[i],
                            "result": outcome.result, "winner": outcome.winner,
                            "points": points, **outcome.fields()})
+        # The side with a positive net wins the hand (a net of 0 wins nothing).
         net_winner = None
         if net[side_a] != 0:
             net_winner = side_a if net[side_a] > 0 else side_b
         points = {side_a: 0, side_b: 0}
-        if net_winner is not None:
-            points[net_winner] = net[net_winner]
-            hand_points[net_winner] += net[net_winner]
-            hands_won[net_winner] += 1
         roles = seating.roles()
         before = len(problems)
         substitution = seating.advance(outcomes, net_winner, raw, where, problems)
-        if len(problems) > before:
-            broken = True
+        if play.checked(None if len(problems) > before else True) is None:
             continue
+        if net_winner is not None:
+            points[net_winner] = net[net_winner]
+            play.win(number, net_winner, net[net_winner])
         entry = {"number": number, "dealer": dealers, "result": "tables",
-                 "winner": net_winner, "points": points, "running": dict(hand_points),
+                 "winner": net_winner, "points": points, "running": dict(play.hand_points),
                  "roles": roles, "tables": tables}
         if substitution:
             entry["substitution"] = substitution
-        hands.append(entry)
-        if net_winner is not None and hand_points[net_winner] >= rules["target"]:
-            ended_at, winner = number, net_winner
-    if broken:
+        play.entries.append(entry)
+    complete = play.complete()
+    if complete is None:
         return None
-    if ended_at is not None and game.abandoned:
-        problems.append(abandoned_complete_message(ended_at))
-        return None
-    complete = ended_at is not None
-    totals = game_totals(hand_points, hands_won, winner, rules, complete=complete)
-    exact = None
-    if game.stakes is not None and (complete or game.abandoned):
-        key = "final" if complete else "hand_points"
-        exact = side_money({s: totals[s][key] for s in (side_a, side_b)}, seating.sides,
-                           seating.stake_of(game), rules["balance_division"])
-    money, payments = settle(game, exact)
+    totals = play.totals(complete)
+    money, payments = settle_sides(game, totals, complete, seating.sides,
+                                   seating.stake_of(game) if game.stakes else None)
     next_ = {"dealer": seating.dealers(), "roles": seating.roles(),
              "tables": [list(p) for p in seating.pairs(len(game.hands) + 1)]}
     next_.update(seating.next_extra())
-    return result(game, hands=hands, totals=totals, complete=complete, winner=winner,
-                  next_=next_, money=money, payments=payments, sides=seating.sides)
+    return result(game, hands=play.entries, totals=totals, complete=complete,
+                  winner=play.winner, next_=next_, money=money, payments=payments,
+                  sides=seating.sides)
