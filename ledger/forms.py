@@ -362,7 +362,7 @@ class HandForm(forms.Form):
             for c, name in enumerate((a, b)):
                 self.fields[f"t{i}_cards{c}"] = forms.CharField(
                     label=f"{name}'s cards", required=False, max_length=200,
-                    widget=forms.TextInput(attrs={**CARDS_INPUT, "data-pos": c}))
+                    widget=forms.Textarea(attrs={**CARDS_INPUT, "data-pos": c, "rows": 2}))
         if self.spec.get("upcard"):
             self.fields["up_rank"] = forms.ChoiceField(
                 label="Up-card", required=False, choices=[(r, r) for r in RANKS],

@@ -17,7 +17,7 @@
     var form = box.closest("form");
     var table = box.dataset.cards;
     var inputs = [0, 1].map(function (pos) {
-      return box.querySelector("input[name=t" + table + "_cards" + pos + "]");
+      return box.querySelector("[name=t" + table + "_cards" + pos + "]");
     });
     var names = [box.dataset.a, box.dataset.b];
     var tabs = box.querySelectorAll(".picker-tab");
@@ -55,6 +55,18 @@
       });
     }
 
+    function showCounts() {
+      // Each tab shows its player's deadwood from the preview: visible while tapping.
+      var counts = {};
+      preview.querySelectorAll(".cp-count").forEach(function (el) {
+        counts[el.dataset.name] = el.textContent;
+      });
+      tabs.forEach(function (tab) {
+        var name = names[Number(tab.dataset.pos)];
+        tab.querySelector(".picker-dw").textContent = name in counts ? " · count " + counts[name] : "";
+      });
+    }
+
     function knockLimit() {
       var limit = Number(box.dataset.limit || 10);
       if (!box.dataset.upcard) return {limit: limit, ace: false};
@@ -88,6 +100,7 @@
         return response.ok ? response.text() : Promise.reject(response.status);
       }).then(function (html) {
         preview.innerHTML = html;
+        showCounts();
       }).catch(function (error) {
         if (error && error.name === "AbortError") return;
         preview.innerHTML = '<p class="help">No preview just now; the counts are worked out ' +

@@ -41,7 +41,11 @@ def field_error(response, field: str) -> str:
 
 
 def field_value(response, field: str) -> str:
-    match = re.search(rf'<input[^>]*name="{field}"[^>]*>', response.content.decode())
+    page = response.content.decode()
+    area = re.search(rf'<textarea[^>]*name="{field}"[^>]*>\n?(.*?)</textarea>', page, re.S)
+    if area:
+        return html.unescape(area.group(1))
+    match = re.search(rf'<input[^>]*name="{field}"[^>]*>', page)
     assert match, f"no input {field}"
     value = re.search(r'value="([^"]*)"', match.group(0))
     return html.unescape(value.group(1)) if value else ""
@@ -202,7 +206,7 @@ def test_preview_shows_melds_counts_and_layoffs(logged_in):
     assert "Ann knocks 10 cards 3" in shown and "Bob 10 cards 18" in shown
     assert "8♠ 8♦ 8♣ Q♠ Q♦ Q♣ 5♥ 6♥ 7♥ 3♦" in shown  # Ann's melds, then her deadwood
     assert "Bob 10 cards 18 9♠ 9♦ 9♣ A♠ 5♠ K♦ 2♣" in shown
-    assert ("Lays off 8♥ on 8♠ 8♦ 8♣ , Q♥ on Q♠ Q♦ Q♣ , 4♥ on 5♥ 6♥ 7♥ (40 before lay-offs)"
+    assert ("Lays off 8♥ → 8♠ 8♦ 8♣ Q♥ → Q♠ Q♦ Q♣ 4♥ → 5♥ 6♥ 7♥ 40 before lay-offs"
             in shown)
 
 
@@ -295,3 +299,20 @@ def test_a_side_game_table_can_be_entered_with_cards(logged_in, session, keeper)
     shown = text(page)
     assert "T1 A knocks 3 v X 18 +15" in shown
     assert "T1 A: 8♠8♦8♣ Q♠Q♦Q♣ 5♥6♥7♥, left 3♦" in shown
+
+
+def test_oklahoma_up_card_sets_the_limit_for_the_cards(logged_in, session, keeper):
+    game = services.game_start(session=session, variant="oklahoma", players=["Ann", "Bob"],
+                               started_by=keeper, setup={"first_dealer": "Bob"})
+    page = logged_in.get(reverse("ledger:game_detail", args=[game.pk])).content.decode()
+    assert 'data-upcard="1" data-oklahoma-ace="gin_only"' in page
+    data = cards_post(1, "Ann", (KNOCKER, OPPONENT), up_rank="2", up_suit="H")
+    response = post_hand(logged_in, game, data)
+    assert response.status_code == 422
+    assert field_error(response, "t1_cards0") == (
+        "Ann's cards: knocker deadwood 3 is above the knock limit 2")
+    assert "Not a legal knock: knocker deadwood 3 is above the knock limit 2." in text(response)
+    data = cards_post(1, "Ann", (KNOCKER, OPPONENT), up_rank="3", up_suit="H")
+    response = post_hand(logged_in, game, data)
+    assert response.status_code == 302, text(response)[-600:]
+    assert tile(logged_in.get(response.url), "Ann") == "15"
