@@ -1,0 +1,164 @@
+"""A whole gin game recorded from the cards alone, in Chromium at phone size: cards tapped on
+the picker's grid or typed, the live preview of the melds and counts, and totals equal to the
+same game entered with counts (scored by the core in the test)."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from ledger.models import Game
+from ledger.rules import score_record
+from ledger.rules.cards import score_cards
+from ledger.selectors import game_record
+
+from .helpers import (
+    SHOTS,
+    choose_game,
+    create_table,
+    login,
+    money,
+    save_hand,
+    score,
+    seat,
+    start_evening,
+    start_game,
+    tap,
+)
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+# (knocker, Ann's cards, Bob's cards, how they go in: "tap" on the grid or "type")
+HANDS = [
+    ("Ann", "AD 2D 3D 4D JS JC JH 6C 7C 8C", "9C 9S 9D 4H 8H QH KD 2C 5S AS", "tap"),
+    ("Bob", "9C 9S 9D 4H 8H QH KD 2C 5S AS", "5H 6H 7H QS QD QC 8C 8D 8S 3D", "type"),
+    ("Ann", "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S", "KH KC 2H 3C 4D 9H 9D 8C 5H 6D", "tap"),
+]
+
+
+@pytest.fixture
+def keeper(django_user_model):
+    return django_user_model.objects.create_user("keeper", password="pw")
+
+
+def picker(page: Page):
+    return page.locator("details.cards[data-cards='1']")
+
+
+def tap_cards(page: Page, position: int, cards: str) -> None:
+    box = picker(page)
+    box.locator(f".picker-tab[data-pos='{position}']").click()
+    for card in cards.split():
+        box.locator(f".deck-card[data-card='{card}']").click()
+
+
+def expected_counts(knocker: str, ann: str, bob: str) -> tuple[int, int]:
+    k_cards, o_cards = (ann, bob) if knocker == "Ann" else (bob, ann)
+    outcome = score_cards(k_cards, o_cards)
+    assert outcome.legal
+    return outcome.knocker_deadwood, outcome.opponent_deadwood
+
+
+def test_gin_game_from_cards_alone_scores_as_from_counts(page, live_server, keeper):
+    login(page, live_server.url, "keeper")
+    create_table(page, "Cards", ["Ann", "Bob"])
+    start_evening(page, rate="0.01")
+    choose_game(page, "Gin", 2)
+    seat(page, {"p1": "Ann", "p2": "Bob", "first_dealer": "Bob"})
+    start_game(page)
+
+    box = picker(page)
+    expect(box.locator(".picker")).to_be_hidden()  # closed until asked for
+    box.locator("summary").click()
+    expect(box.locator(".picker")).to_be_visible()  # the script shows the grid
+    text_field = page.locator("[name=t1_cards0]")
+    assert float(text_field.evaluate("e => getComputedStyle(e).fontSize")[:-2]) >= 16
+    size = box.locator(".deck-card").first.bounding_box()
+    assert size["height"] >= 44 and size["width"] >= 38, size
+
+    counts = []
+    for number, (knocker, ann, bob, how) in enumerate(HANDS, start=1):
+        box = picker(page)
+        if not box.evaluate("e => e.open"):
+            box.locator("summary").click()
+        tap(page, "t1_knocker", knocker)
+        if how == "tap":
+            tap_cards(page, 0, ann)
+            tap_cards(page, 1, bob)
+        else:
+            page.fill("[name=t1_cards0]", ann.lower())
+            page.fill("[name=t1_cards1]", bob)
+        assert page.locator("[name=t1_cards0]").input_value().upper() == ann
+        assert page.locator("[name=t1_cards1]").input_value() == bob
+        k, o = expected_counts(knocker, ann, bob)
+        counts.append((k, o))
+        preview = box.locator(".cards-preview .cp")
+        expect(preview).to_have_attribute("data-k", str(k))
+        expect(preview).to_have_attribute("data-o", str(o))
+        expect(preview).to_have_attribute("data-legal", "1")
+        # The counts are left empty: the server works them out from the cards.
+        assert page.locator("input[name=t1_c0]").input_value() == ""
+        if number == 1:
+            expect(preview).to_contain_text("Gin: Ann has no deadwood; Bob counts 40")
+            # The other player's cards are greyed out on the grid, one's own are marked.
+            expect(box.locator(".deck-card[data-card='AD']")).to_be_disabled()
+            expect(box.locator(".deck-card[data-card='9C']")).to_have_attribute(
+                "aria-pressed", "true")
+            SHOTS.mkdir(parents=True, exist_ok=True)
+            box.scroll_into_view_if_needed()
+            page.screenshot(path=str(SHOTS / "cards-picker.png"))
+            box.screenshot(path=str(SHOTS / "cards-picker-box.png"))
+        if number == 2:
+            expect(preview).to_contain_text("Bob knocks with 3; Ann counts 18: Bob wins by 15.")
+            expect(preview.locator(".cp-layoffs")).to_contain_text("Lays off")
+            box.screenshot(path=str(SHOTS / "cards-preview-layoffs.png"))
+        save_hand(page, number)
+
+    expect(page.get_by_role("heading", name="Game over")).to_be_visible()
+    page.screenshot(path=str(SHOTS / "cards-game-over.png"), full_page=True)
+
+    # The same game from counts, scored by the core: the screens show the same numbers.
+    game = Game.objects.get()
+    by_cards = game_record(game)
+    assert all("cards" in hand and "deadwood" not in hand for hand in by_cards["hands"])
+    by_counts = {**by_cards, "hands": [
+        {"knocker": knocker, "deadwood": {knocker: k, ("Bob" if knocker == "Ann" else "Ann"): o}}
+        for (knocker, *_), (k, o) in zip(HANDS, counts, strict=True)]}
+    expected = score_record(by_counts)
+    assert score_record(by_cards)["totals"] == expected["totals"]
+    assert expected["complete"]
+    for name in ("Ann", "Bob"):
+        assert score(page, name) == str(expected["totals"][name]["final"])
+        amount = expected["money"][name]
+        assert money(page, name) == (amount if amount.startswith("-") or amount == "0.00"
+                                     else f"+{amount}")
+    rows = page.locator("#sheet table.sheet tbody tr")
+    expect(rows).to_have_count(3)
+    expect(rows.nth(0)).to_contain_text("Ann gin v 40")
+    expect(rows.nth(1)).to_contain_text("Bob knocks 3 v 18")
+    expect(rows.nth(1)).to_contain_text("Ann: 9♠9♦9♣, lays off 8♥ Q♥ 4♥, left A♠ 5♠ K♦ 2♣")
+
+
+def test_picker_at_360px_and_a_bad_card_typed(page, live_server, keeper):
+    page.set_viewport_size({"width": 360, "height": 780})
+    login(page, live_server.url, "keeper")
+    create_table(page, "Narrow", ["Ann", "Bob"])
+    start_evening(page, rate="0.01")
+    choose_game(page, "Gin", 2)
+    seat(page, {"p1": "Ann", "p2": "Bob", "first_dealer": "Bob"})
+    start_game(page)
+    box = picker(page)
+    box.locator("summary").click()
+    tap(page, "t1_knocker", "Ann")
+    page.fill("[name=t1_cards0]", "5H 6H 7H QS QD QC 8C 8D 8S 1X")
+    expect(box.locator(".cards-preview")).to_contain_text('"1X": unknown suit "X"')
+    # The grid fits the phone: no sideways scroll of the page.
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    size = box.locator(".deck-card").first.bounding_box()
+    assert size["height"] >= 44 and size["width"] >= 36, size
+    box.scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOTS / "cards-picker-360.png"))
+    page.fill("[name=t1_cards1]", "9C 9S 9D 4H 8H QH KD 2C 5S AS")
+    page.get_by_role("button", name="Save hand 1").click()
+    expect(page.locator("#id_t1_cards0_error")).to_contain_text('"1X": unknown suit "X"')
+    assert page.locator("[name=t1_cards0]").input_value() == "5H 6H 7H QS QD QC 8C 8D 8S 1X"
