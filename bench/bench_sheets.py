@@ -1,6 +1,9 @@
 """Bench the printed documents: time and peak memory of a one-game score sheet, a 300-hand
 game and the demo session report, each against WeasyPrint rendering a plain HTML table of
-the same rows (same fonts and page size, no other styling) in the same run.
+the same rows (same fonts and page size, no other styling) in the same run. "The same rows"
+is every row of data the document prints: for a game sheet the hands and also the stakes,
+players, rule settings, totals, money and payments lines; for the report its games, nets and
+payments.
 
 Every measurement runs in its own subprocess (so its peak RSS is that document's alone) on
 a throwaway SQLite database holding the demo evening and a 300-hand game. "cold" is the
@@ -77,13 +80,19 @@ def setup(db: str) -> None:
 
 # -- one measurement (in a subprocess) --------------------------------------------------------
 
-def plain_html(rows: list[list[str]], header: list[str]) -> str:
-    cells = "".join(
-        "<tr>" + "".join(f"<td>{cell}</td>" for cell in row) + "</tr>" for row in rows
-    )
+def plain_html(rows: list[list[str]], header: list[str],
+               other_rows: list[list[str]] = ()) -> str:
+    """The rows as a plain table; ``other_rows`` (the document's other lines) as a second
+    plain table after it, so they do not change the widths of the first one's columns."""
+    def body(rows):
+        return "".join(
+            "<tr>" + "".join(f"<td>{cell}</td>" for cell in row) + "</tr>" for row in rows
+        )
+
     head = "".join(f"<th>{html.escape(label)}</th>" for label in header)
+    second = f"<table><tbody>{body(other_rows)}</tbody></table>" if other_rows else ""
     return (f"<html><body><table><thead><tr>{head}</tr></thead>"
-            f"<tbody>{cells}</tbody></table></body></html>")
+            f"<tbody>{body(rows)}</tbody></table>{second}</body></html>")
 
 
 def plain_pdf(document: str, paper: str) -> bytes:
@@ -130,11 +139,20 @@ def measure(db: str, kind: str, which: str) -> dict:
                     for g in context["games"]]
             rows += [[n["name"], n["amount"]] for n in context["nets"]]
             rows += [[p["from"], p["to"], p["amount"]] for p in context["payments"]]
+            other = []
         else:
             context = selectors.game_sheet_context(Game.objects.get(sequence=game))
             header = [label for label, _ in context["hands"].columns]
             rows = [[cell for _, cell in row.cells] for row in context["hands"].rows]
-        document = plain_html(rows, header)
+            # Every other row the sheet prints, as plain rows: stakes, players, rules,
+            # totals, money and payments (the same content, none of the layout).
+            other = [[line] for line in context["stakes"]]
+            other += [[label, value] for label, value in context["cast"] + context["rules"]]
+            other += [[label, *values] for label, values in context.get("totals") or []]
+            other += [[m["name"], m["stake"], m["amount"]] for m in context["money"]["rows"]]
+            other += [[line] for line in context["money"]["payments"]]
+            other += [[context["status"]]]
+        document = plain_html(rows, header, other)
 
         def render():
             return plain_pdf(document, paper)
