@@ -138,6 +138,42 @@ SETTING_LABELS = {
 FLAG_SETTINGS = ("undercut_on_tie", "spade_double", "hollywood_third_double")
 
 
+def setting_field(setting: str, *, current: bool = False) -> forms.Field:
+    """The field of one rule setting. At game setup (``current`` False) it may be left
+    empty for the preset's value; to change a running game's setting (``current`` True) it
+    holds the game's value and is required."""
+    label = SETTING_LABELS[setting]
+    blank = [] if current else [("", "preset")]
+    if setting in FLAG_SETTINGS:
+        return forms.ChoiceField(label=label, required=current,
+                                 choices=[*blank, ("yes", "Yes"), ("no", "No")])
+    if setting in CHOICES:
+        return forms.ChoiceField(label=label, required=current, choices=[*blank] + [
+            (value, value.replace("_", " ")) for value in CHOICES[setting]])
+    if setting == "capit_round_share":
+        return forms.CharField(label=label, required=current, max_length=10,
+                               help_text='"10%" of the pot or an amount like "2.00"',
+                               widget=forms.TextInput(attrs={"placeholder": "10%"}))
+    default = PRESETS["standard"].get(setting, DEFAULTS.get(setting))
+    attrs = {**NUMERIC} if current else {**NUMERIC, "placeholder": str(default)}
+    return forms.IntegerField(label=label, required=current, min_value=0,
+                              widget=forms.TextInput(attrs=attrs))
+
+
+def setting_value(setting: str, value):
+    """A setting field's cleaned value as the game record writes it (flags as booleans)."""
+    if setting in FLAG_SETTINGS:
+        return value == "yes"
+    return value
+
+
+def setting_initial(setting: str, value):
+    """A game's setting as its field shows it."""
+    if setting in FLAG_SETTINGS:
+        return "yes" if value else "no"
+    return value
+
+
 def slots_for(variant: str, count: int) -> list[tuple[str, str]]:
     """The seats of the setup form: (field name, label), in the record's player order."""
     if variant in ("gin", "oklahoma", "hollywood"):
@@ -201,25 +237,7 @@ class GameStartForm(forms.Form):
                 label="per points", min_value=1, initial=session_per_points, required=False,
                 widget=forms.TextInput(attrs=NUMERIC))
         for setting in VARIANT_SETTINGS[variant]:
-            self.fields[f"rule_{setting}"] = self._setting_field(setting)
-
-    @staticmethod
-    def _setting_field(setting: str) -> forms.Field:
-        label = SETTING_LABELS[setting]
-        if setting in FLAG_SETTINGS:
-            return forms.ChoiceField(label=label, required=False, choices=[
-                ("", "preset"), ("yes", "Yes"), ("no", "No")])
-        if setting in CHOICES:
-            return forms.ChoiceField(label=label, required=False, choices=[("", "preset")] + [
-                (value, value.replace("_", " ")) for value in CHOICES[setting]])
-        if setting == "capit_round_share":
-            return forms.CharField(label=label, required=False, max_length=10,
-                                   help_text='"10%" of the pot or an amount like "2.00"',
-                                   widget=forms.TextInput(attrs={"placeholder": "10%"}))
-        default = PRESETS["standard"].get(setting, DEFAULTS.get(setting))
-        return forms.IntegerField(label=label, required=False, min_value=0,
-                                  widget=forms.TextInput(attrs={**NUMERIC,
-                                                                "placeholder": str(default)}))
+            self.fields[f"rule_{setting}"] = setting_field(setting)
 
     # -- groups of fields for the template
     def slot_rows(self):
@@ -273,9 +291,7 @@ class GameStartForm(forms.Form):
             value = self.cleaned_data.get(f"rule_{setting}")
             if value in (None, ""):
                 continue
-            if setting in FLAG_SETTINGS:
-                value = value == "yes"
-            rules[setting] = value
+            rules[setting] = setting_value(setting, value)
         return rules
 
     def player_stakes(self) -> dict[str, str]:
