@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import views, views_cards, views_game
+from . import views, views_cards, views_game, views_settings
 
 app_name = "ledger"
 
@@ -22,6 +22,7 @@ urlpatterns = [
     path("games/<int:pk>/hands/undo/", views_game.hand_undo, name="hand_undo"),
     path("games/<int:pk>/hands/<int:number>/fix/", views_game.hand_correct,
          name="hand_correct"),
+    path("games/<int:pk>/settings/", views_settings.game_settings, name="game_settings"),
     path("games/<int:pk>/abandon/", views_game.game_abandon, name="game_abandon"),
     path("games/<int:pk>/hands.csv", views_game.game_export, name="game_export"),
     path("cards/preview/", views_cards.cards_preview, name="cards_preview"),

@@ -1,0 +1,198 @@
+"""The "Stakes and rules" screen of a game: correct a stake or a rule setting written down
+wrongly (RULES §4), before the session is settled; every change is recorded (GameChange).
+
+The writes are ``services.game_change_stake`` and ``services.game_change_rules``, called
+only for what changed, in one transaction (both or neither). When they would alter the
+money of a finished game the services refuse (``ConfirmationRequired``); the screen then
+shows the money before and after and asks. The confirmation carries the money it showed:
+if the change the scorekeeper confirms moves the money to other amounts (values edited in
+between, another scorekeeper's change), nothing is written and the screen asks again.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db import transaction
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+
+from . import access, selectors, services
+from .exceptions import ConfirmationRequired, LedgerError, RecordRefused
+from .forms import SETTING_LABELS, VARIANT_LABELS, GameSettingsForm
+from .models import ChangeKind, Game, GameChange, GameStatus
+from .rules.money import format_minor
+
+MINUS = "\u2212"
+
+
+def signed(units: int, currency: str) -> str:
+    """Money as the screens show a result: +2.02, −2.02 (a real minus), 0.00."""
+    text = format_minor(abs(units), currency)
+    if units > 0:
+        return "+" + text
+    if units < 0:
+        return MINUS + text
+    return text
+
+
+def money_token(money: dict[str, int]) -> str:
+    """The money a confirmation was shown for, compared again when it is confirmed."""
+    return ",".join(f"{name}:{amount}" for name, amount in sorted(money.items()))
+
+
+def money_lines(game: Game, old: dict[str, int], new: dict[str, int]) -> list[dict]:
+    """Each player whose money changes, seat order: name, old and new, signed."""
+    names = [seat.player.name for seat in game.seats.select_related("player").order_by("seat")]
+    return [{"name": name, "old": signed(old.get(name, 0), game.currency),
+             "new": signed(new.get(name, 0), game.currency)}
+            for name in names if old.get(name, 0) != new.get(name, 0)]
+
+
+class _Confirm(Exception):
+    """Raised inside the transaction to roll it back and ask for a confirmation."""
+
+    def __init__(self, old: dict[str, int], new: dict[str, int]):
+        super().__init__("confirmation required")
+        self.old, self.new = old, new
+
+
+def apply_changes(*, game: Game, user, stake: dict, rules: dict, reason: str,
+                  confirmed: str | None) -> list[GameChange]:
+    """Apply the stake and rule changes together; returns the GameChange rows written.
+
+    ``confirmed`` is the money token of the confirmation the scorekeeper accepted, or None.
+    Raises ``_Confirm`` (nothing written) when the money of a finished game would change
+    and was not confirmed at exactly these amounts.
+    """
+    with transaction.atomic():
+        before = selectors.game_posted_money(game)
+        last = game.changes.order_by("-pk").values_list("pk", flat=True).first() or 0
+        asked = False
+        calls = []
+        if stake:
+            calls.append(lambda confirm: services.game_change_stake(
+                game=game, changed_by=user, reason=reason, confirm=confirm, **stake))
+        if rules:
+            calls.append(lambda confirm: services.game_change_rules(
+                game=game, changes=rules, changed_by=user, reason=reason, confirm=confirm))
+        for call in calls:
+            try:
+                call(confirmed is not None)
+            except ConfirmationRequired:
+                asked = True
+                call(True)  # to see the money of all the changes together
+        after = selectors.game_posted_money(game)
+        if after != before and (asked or confirmed is not None) \
+                and confirmed != money_token(after):
+            raise _Confirm(before, after)
+        return list(game.changes.filter(pk__gt=last).select_related("changed_by"))
+
+
+# -- how a change reads ----------------------------------------------------------------------
+
+def change_label(change: GameChange) -> str:
+    if change.kind == ChangeKind.ABANDON:
+        return "Game"
+    if change.kind == ChangeKind.RULE:
+        return SETTING_LABELS.get(change.name, change.name.replace("_", " "))
+    if change.name == "rate":
+        return "Stake"
+    if change.name == "per_points":
+        return "Per points"
+    if change.name == "ante":
+        return "Ante"
+    if change.name.startswith("stake of "):
+        return f"{change.name[len('stake of '):]}'s own stake"
+    return change.name
+
+
+def change_value(change: GameChange, value) -> str:
+    if value is None:
+        if change.name.startswith("stake of "):
+            return "same as the game"
+        return "not for money" if change.name == "rate" else "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if change.kind == ChangeKind.ABANDON:
+        return GameStatus(value).label.lower() if value in GameStatus.values else str(value)
+    return str(value).replace("_", " ")
+
+
+def change_rows(changes) -> list[dict]:
+    """GameChange rows as the game page lists them."""
+    return [{"at": change.changed_at, "by": change.changed_by, "what": change_label(change),
+             "old": change_value(change, change.old), "new": change_value(change, change.new),
+             "reason": change.reason, "after_hand": change.after_hand,
+             "money_changed": change.money_changed, "kind": change.kind}
+            for change in changes]
+
+
+def _done_message(game: Game, made: list[GameChange]) -> str:
+    parts = [f"{row['what']} {row['old']} → {row['new']}" for row in change_rows(made)]
+    text = "Changed: " + "; ".join(parts) + "."
+    if any(change.money_changed for change in made):
+        money = selectors.game_posted_money(game)
+        text += " Money now: " + ", ".join(
+            f"{name} {signed(amount, game.currency)}" for name, amount in money.items()) + "."
+    return text
+
+
+def stake_text(game: Game, seats) -> str:
+    """The game's stake in words: "0.01 USD per point; Ann 0.02", "ante 1.00 USD"."""
+    def money(value):
+        return selectors.decimal_text(value, game.currency)
+
+    if game.variant == "cap-it":
+        return f"ante {money(game.ante)} {game.currency}" if game.ante else "no ante"
+    per = game.per_points or 1
+    points = "point" if per == 1 else f"{per} points"
+    text = (f"{money(game.rate)} {game.currency} per {points}" if game.rate is not None
+            else "not for money")
+    own = [f"{seat.player.name} {money(seat.stake)}" for seat in seats if seat.stake]
+    if own:
+        text += "; own stakes: " + ", ".join(own)
+    return text
+
+
+# -- the screen ------------------------------------------------------------------------------
+
+@login_required
+def game_settings(request: HttpRequest, pk: int) -> HttpResponse:
+    game = access.game_for(request.user, pk)
+    seats = list(game.seats.select_related("player").order_by("seat"))
+    settled = selectors.session_is_settled(game.session)
+    confirm = None
+    status = 200
+    if request.method == "POST":
+        form = GameSettingsForm(request.POST, game=game, seats=seats)
+        if form.is_valid():
+            stake, rules = form.stake_changes(), form.rule_changes()
+            confirmed = request.POST.get("confirm_money") if request.POST.get("confirm") else None
+            if not stake and not rules:
+                form.add_error(None, "Nothing to change: every value is as it was.")
+            else:
+                try:
+                    made = apply_changes(game=game, user=request.user, stake=stake,
+                                         rules=rules, reason=form.cleaned_data["reason"].strip(),
+                                         confirmed=confirmed)
+                except _Confirm as ask:
+                    confirm = {"lines": money_lines(game, ask.old, ask.new),
+                               "token": money_token(ask.new), "again": confirmed is not None}
+                except RecordRefused as exc:
+                    form.add_problems(exc.problems)
+                except LedgerError as exc:
+                    form.add_error(None, exc.message)
+                else:
+                    messages.success(request, _done_message(game, made))
+                    return redirect("ledger:game_detail", pk=game.pk)
+        status = 200 if confirm else 422
+    else:
+        form = GameSettingsForm(game=game, seats=seats)
+    return render(request, "ledger/game_settings.html", {
+        "game": game, "session": game.session, "table": game.session.table, "form": form,
+        "variant_label": VARIANT_LABELS.get(game.variant, game.variant),
+        "settled": settled, "confirm": confirm, "stake_now": stake_text(game, seats),
+        "finished": game.status != GameStatus.IN_PROGRESS,
+        "changes": change_rows(game.changes.select_related("changed_by")),
+    }, status=status)
