@@ -38,6 +38,7 @@ from .models import Game, GameStatus, Hand
 from .models_sharing import ShareLink
 from .tables import fix_pattern, hollywood_columns, names, sheet_table, totals_table
 from .views_cards import layout_lines
+from .views_settings import change_rows
 
 ROLE_ORDER = {"box": 0, "captain": 1, "opponent": 2, "player": 3, "sits_out": 4}
 
@@ -161,6 +162,7 @@ def game_context(game: Game, result: dict, history: list[Hand], *, owner: bool) 
         "ended": ended, "abandoned": game.status == GameStatus.ABANDONED,
         "panel": None if ended else next_panel(game.variant, result),
         "corrections": corrections,
+        "changes": change_rows(game.changes.select_related("changed_by")),
         "last_number": len(result["hands"]),
         "owner": owner,
         "winner_text": names(result.get("winner")),
