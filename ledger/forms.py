@@ -348,7 +348,7 @@ class GameSettingsForm(forms.Form):
             self.fields["ante"] = stake_field("Ante (each player)")
             self.fields["ante"].required = True
         else:
-            self.fields["rate"] = stake_field("Stake", help_text="Empty: not for money.")
+            self.fields["rate"] = stake_field("Stake")
             self.fields["per_points"] = forms.IntegerField(
                 label="per points", min_value=1, required=False,
                 widget=forms.TextInput(attrs=NUMERIC))
@@ -382,7 +382,7 @@ class GameSettingsForm(forms.Form):
         now_text = "" if now in (None, "") else str(now)
         if isinstance(field.field, forms.ChoiceField):
             now_text = dict(field.field.choices).get(now, now_text)
-        changed = self.is_bound and str(field.value() or "").strip() != str(now or "")
+        changed = self.is_bound and _text(field.value()) != _text(now)
         if name.startswith("stake_") and not now_text:
             now_text = "same as the game"
         return {"field": field, "now": now_text or "none", "changed": changed}
@@ -446,6 +446,15 @@ class GameSettingsForm(forms.Form):
                 self.add_error(field, text or problem)
             else:
                 self.add_error(None, problem)
+
+
+def _text(value) -> str:
+    """A field's value as compared for "changed": 0 is "0", None is "", 0.010 is 0.01."""
+    text = "" if value is None else str(value).strip()
+    try:
+        return str(Decimal(text).normalize()) if text else ""
+    except InvalidOperation:
+        return text
 
 
 def _stake_text(value: Decimal | None, currency: str) -> str:

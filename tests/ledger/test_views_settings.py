@@ -179,7 +179,7 @@ def test_finished_game_stake_change_asks_then_confirm_posts_the_new_money(logged
     assert input_value(asked, "rate") == "0.02"  # what was typed is kept
     assert input_value(asked, "reason") == "we said two cents"
     assert input_value(asked, "confirm") == "1"
-    assert "Confirm: change the money" in shown
+    assert "Confirm new money" in shown
     # Nothing is written until it is confirmed.
     assert selectors.game_posted_money(game) == {"A": 202, "B": -202}
     assert not GameChange.objects.exists()
