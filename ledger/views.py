@@ -14,6 +14,7 @@ from django.db import transaction
 from django.db.models import Count
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
@@ -23,7 +24,6 @@ from .forms import VARIANT_LABELS, PlayerForm, SessionForm, TableForm
 from .models import GameStatus, SettlementPayment
 from .models_sharing import ShareLink
 from .rules import fewest_payments, format_minor
-from .views_game import print_url
 
 
 @login_required
@@ -122,7 +122,7 @@ def session_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "settlement": settlement, "open_games": open_games, "preview": preview,
         "payments": [{"payment": p, "amount": format_minor(p.amount_minor, session.currency)}
                      for p in (settlement.payments.all() if settlement else [])],
-        "print_session": print_url("scoresheets:session_pdf", session.pk),
+        "print_session": reverse("scoresheets:session_pdf", kwargs={"pk": session.pk}),
     })
 
 

@@ -16,7 +16,7 @@ from django.contrib.auth.decorators import login_required
 from django.db.models import Prefetch, prefetch_related_objects
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.urls import NoReverseMatch, reverse
+from django.urls import reverse
 from django.views.decorators.http import require_POST
 from django_tables2.export import TableExport
 
@@ -54,14 +54,6 @@ def load_game(game: Game) -> tuple[dict, list[Hand]]:
     game.live_hands = sorted((h for h in history if h.voided_at is None),
                              key=lambda h: h.number)
     return selectors.game_result(game), history
-
-
-def print_url(name: str, pk: int) -> str | None:
-    """A scoresheets URL if that app provides it (it may not be installed yet)."""
-    try:
-        return reverse(name, kwargs={"pk": pk})
-    except NoReverseMatch:
-        return None
 
 
 def hand_spec(variant: str, result: dict, info: dict) -> dict:
@@ -234,8 +226,8 @@ def _render_game(request, game, result, history, form=None, status=200):
     context.update({
         "form": form,
         "share_game": next((link for link in live_links if link.game_id == game.pk), None),
-        "print_game": print_url("scoresheets:game_pdf", game.pk),
-        "print_blank": print_url("scoresheets:blank_pdf", game.pk),
+        "print_game": reverse("scoresheets:game_pdf", kwargs={"pk": game.pk}),
+        "print_blank": reverse("scoresheets:blank_pdf", kwargs={"pk": game.pk}),
         "undo_form": ReasonForm(),
     })
     return render(request, "ledger/game_detail.html", context, status=status)
