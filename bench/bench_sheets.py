@@ -1,9 +1,14 @@
 """Bench the printed documents: time and peak memory of a one-game score sheet, a 300-hand
 game and the demo session report, each against WeasyPrint rendering a plain HTML table of
-the same rows (same fonts and page size, no other styling) in the same run. "The same rows"
-is every row of data the document prints: for a game sheet the hands and also the stakes,
-players, rule settings, totals, money and payments lines; for the report its games, nets and
-payments.
+the same rows in the same run.
+
+The plain baseline is one unstyled <table> holding every row of text the document prints
+(masthead and running header/footer text once, stakes, players, rules, each hand, each
+correction's reason, status, totals, money, payments, the names to sign; for the report the
+games, nets and payments), with the same shipped @font-face rules, page size and page
+margins, and its stylesheet parsed once per process as the documents' is. What the
+overhead then measures is the documents' own styling and layout: panels, floats, the
+two-level table header, zebra rows, borders, running header and footer, "Page X of Y".
 
 Every measurement runs in its own subprocess (so its peak RSS is that document's alone) on
 a throwaway SQLite database holding the demo evening and a 300-hand game. "cold" is the
@@ -24,6 +29,7 @@ import html
 import json
 import os
 import random
+import re
 import resource
 import subprocess
 import sys
@@ -80,36 +86,103 @@ def setup(db: str) -> None:
 
 # -- one measurement (in a subprocess) --------------------------------------------------------
 
-def plain_html(rows: list[list[str]], header: list[str],
-               other_rows: list[list[str]] = ()) -> str:
-    """The rows as a plain table; ``other_rows`` (the document's other lines) as a second
-    plain table after it, so they do not change the widths of the first one's columns."""
-    def body(rows):
-        return "".join(
-            "<tr>" + "".join(f"<td>{cell}</td>" for cell in row) + "</tr>" for row in rows
-        )
-
+def plain_html(rows: list[list[str]], header: list[str]) -> str:
+    cells = "".join(
+        "<tr>" + "".join(f"<td>{cell}</td>" for cell in row) + "</tr>" for row in rows
+    )
     head = "".join(f"<th>{html.escape(label)}</th>" for label in header)
-    second = f"<table><tbody>{body(other_rows)}</tbody></table>" if other_rows else ""
     return (f"<html><body><table><thead><tr>{head}</tr></thead>"
-            f"<tbody>{body(rows)}</tbody></table>{second}</body></html>")
+            f"<tbody>{cells}</tbody></table></body></html>")
 
 
-def plain_pdf(document: str, paper: str) -> bytes:
-    """WeasyPrint on a plain table: only the fonts (the same files) and the page size."""
-    from weasyprint import CSS, HTML
+def _esc(value) -> str:
+    return html.escape(str(value))
+
+
+def head_rows(head: dict) -> list[list[str]]:
+    """The text of the masthead and of the running header and footer, once each."""
+    return [[_esc(head["club"]), _esc(head["kind"]), _esc(head["subtitle"]),
+             _esc(head["short_date"])],
+            [_esc(head["date"]), _esc(head["place"]), "printed " + _esc(head["printed"])]]
+
+
+def sheet_rows(context: dict) -> tuple[list[str], list[list[str]]]:
+    """Every row a game score sheet prints, as plain table rows: the masthead, the stakes,
+    players and rules, the hand table (a corrected hand's reason on its own row), the
+    status, the totals, the money, the payments and the names to sign."""
+    table = context["hands"]
+    header = [label for label, _ in table.columns]
+    rows = head_rows(context["head"])
+    rows += [[_esc(line)] for line in context["stakes"]]
+    rows += [[_esc(label), _esc(value)] for label, value in context["cast"]]
+    rows += [[_esc(v) for pair in two for v in pair] for two in context["rule_pairs"]]
+    rows += [[_esc(label) for label, _ in table.groups if label]]
+    for row in table.rows:
+        rows.append([str(cell) for _, cell in row.cells])
+        if row.void:
+            rows.append(["", _esc(row.note)])
+    rows.append([_esc(context["status"])])
+    for column in context.get("columns") or []:
+        rows += [[_esc(label)] + [_esc(v) for v in values] for label, values in column["rows"]]
+    rows += [[_esc(label)] + [_esc(v) for v in values]
+             for label, values in context.get("totals") or []]
+    rows += [[_esc(c["name"]), _esc(c["final"]), _esc(c["rounds_won"]), _esc(c["pot_won"]),
+              _esc(c["money"])] for c in context.get("capit") or []]
+    money = context["money"]
+    rows += [[_esc(r["name"]), _esc(r["side"]), _esc(r["stake"]), _esc(r["amount"])]
+             for r in money["rows"]]
+    rows += [[_esc(line)] for line in money["payments"]]
+    rows.append([_esc(name) for name in context["signers"]])
+    return header, rows
+
+
+def report_rows(context: dict) -> tuple[list[str], list[list[str]]]:
+    """Every row the session report prints: the masthead, the games, the nets, the
+    payments and the names to sign."""
+    header = ["#", "Game", "Hands", "Final totals", "Result", "Money"]
+    rows = head_rows(context["head"])
+    rows += [[str(g["game"].sequence),
+              "<br>".join([_esc(g["title"]), _esc(", ".join(g["players"])),
+                           _esc(g["stakes"])]),
+              str(g["hands"]), "<br>".join(f"{_esc(k)} {v}" for k, v in g["finals"]),
+              _esc(g["status"]),
+              "<br>".join(f"{_esc(n)} {_esc(a)}" for n, a in g["money"].items())]
+             for g in context["games"]]
+    rows += [[_esc(n["name"]), _esc(n["amount"])] for n in context["nets"]]
+    rows += [["", _esc(p["from"]), _esc(p["to"]), _esc(p["amount"])]
+             for p in context["payments"]]
+    rows.append(["Scorekeeper"] + [_esc(name) for name in context["signers"]])
+    return header, rows
+
+
+def plain_stylesheet(paper: str):
+    """The plain table's only styling: the shipped @font-face rules (copied from print.css,
+    so the same files are embedded and no host font is used), the page size and margins,
+    and the base font. Parsed once per process, as the documents' stylesheet is."""
+    from weasyprint import CSS
     from weasyprint.text.fonts import FontConfiguration
 
-    from scoresheets.pdf import STATIC_DIR, LocalOnlyFetcher
+    from scoresheets.pdf import PRINT_CSS, STATIC_DIR, LocalOnlyFetcher
 
+    css = PRINT_CSS.read_text()
+    font_faces = "\n".join(re.findall(r"@font-face \{[^}]*\}", css))
+    margin = re.search(r"@page \{\s*(margin:[^;]*;)", css).group(1)
     fonts = FontConfiguration()
-    css = CSS(string=(
-        f'@font-face {{ font-family: "TS Sans"; src: url({STATIC_DIR}/fonts/'
-        'DejaVuSansCondensed.ttf); }\n'
-        f'@page {{ size: {paper}; }} html {{ font-family: "TS Sans"; font-size: 9pt; }}'
-    ), font_config=fonts, url_fetcher=LocalOnlyFetcher())
+    sheet = CSS(string=(
+        f"{font_faces}\n@page {{ size: {paper}; {margin} }}\n"
+        'html { font-family: "TS Sans"; font-size: 9pt; }'
+    ), base_url=str(STATIC_DIR) + "/", font_config=fonts, url_fetcher=LocalOnlyFetcher())
+    return fonts, sheet
+
+
+def plain_pdf(document: str, fonts, sheet) -> bytes:
+    """WeasyPrint on a plain table with the same fonts, page size and margins."""
+    from weasyprint import HTML
+
+    from scoresheets.pdf import LocalOnlyFetcher
+
     return HTML(string=document, url_fetcher=LocalOnlyFetcher()).write_pdf(
-        stylesheets=[css], font_config=fonts)
+        stylesheets=[sheet], font_config=fonts)
 
 
 def measure(db: str, kind: str, which: str) -> dict:
@@ -131,31 +204,15 @@ def measure(db: str, kind: str, which: str) -> dict:
                     Game.objects.select_related("session__table").get(sequence=game))[0]
     else:
         if kind == "session":
-            context = selectors.session_report_context(session)
-            header = ["#", "Game", "Hands", "Final totals", "Result", "Money"]
-            rows = [[str(g["game"].sequence), g["title"], str(g["hands"]),
-                     "<br>".join(f"{k} {v}" for k, v in g["finals"]), g["status"],
-                     "<br>".join(f"{n} {a}" for n, a in g["money"].items())]
-                    for g in context["games"]]
-            rows += [[n["name"], n["amount"]] for n in context["nets"]]
-            rows += [[p["from"], p["to"], p["amount"]] for p in context["payments"]]
-            other = []
+            header, rows = report_rows(selectors.session_report_context(session))
         else:
-            context = selectors.game_sheet_context(Game.objects.get(sequence=game))
-            header = [label for label, _ in context["hands"].columns]
-            rows = [[cell for _, cell in row.cells] for row in context["hands"].rows]
-            # Every other row the sheet prints, as plain rows: stakes, players, rules,
-            # totals, money and payments (the same content, none of the layout).
-            other = [[line] for line in context["stakes"]]
-            other += [[label, value] for label, value in context["cast"] + context["rules"]]
-            other += [[label, *values] for label, values in context.get("totals") or []]
-            other += [[m["name"], m["stake"], m["amount"]] for m in context["money"]["rows"]]
-            other += [[line] for line in context["money"]["payments"]]
-            other += [[context["status"]]]
-        document = plain_html(rows, header, other)
+            header, rows = sheet_rows(
+                selectors.game_sheet_context(Game.objects.get(sequence=game)))
+        document = plain_html(rows, header)
+        fonts, sheet = plain_stylesheet(paper)
 
         def render():
-            return plain_pdf(document, paper)
+            return plain_pdf(document, fonts, sheet)
 
     base_rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     start = time.perf_counter()
@@ -198,6 +255,9 @@ def main() -> int:
             for which in ("report", "plain"):
                 results[kind, which] = json.loads(run_child("--measure", db, kind, which))
     print("Printed documents (weasyprint; each figure from its own process)")
+    print("plain = one unstyled table of the same rows of text (head, stakes, rules, hands,"
+          " totals,\n        money, payments, signers), same @font-face files, page size and"
+          " margins")
     print(f"{'document':<10} {'render':<7} {'pages':>5} {'cold s':>7} {'warm s':>7} "
           f"{'peak MB':>8} {'+MB':>6} {'overhead':>9}")
     failed = []
