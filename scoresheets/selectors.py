@@ -135,6 +135,8 @@ class Table:
             self.bodies.append([row])
         else:
             self.bodies[-1].append(row)
+            if len(self.bodies[-1]) % 2 == 0:  # zebra rows: a class is cheaper to match
+                row.cls = f"{row.cls} even".lstrip()  # than :nth-child on every cell
 
     @property
     def rows(self) -> list[Row]:
