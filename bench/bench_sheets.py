@@ -13,9 +13,10 @@ two-level table header, zebra rows, borders, running header and footer, "Page X 
 Every measurement runs in its own subprocess (so its peak RSS is that document's alone) on
 a throwaway SQLite database holding the demo evening and a 300-hand game. "cold" is the
 first render in the process (fonts and stylesheet loaded), "warm" the best of the next
-three. The report's time covers all a request does (database reads, scoring, template,
-PDF); the plain table's only the PDF of ready-made HTML. Overhead = report / plain - 1,
-on warm times.
+ones (at least five, and more until two seconds are spent: a small document's time varies
+by tens of percent from run to run on a shared machine). The report's time covers all a
+request does (database reads, scoring, template, PDF); the plain table's only the PDF of
+ready-made HTML. Overhead = report / plain - 1, on warm times.
 
 Budget (issue 5): a one-game sheet under 1 s; the report's overhead over the plain table
 under 50%.
@@ -35,11 +36,14 @@ import subprocess
 import sys
 import tempfile
 import time
+from html.parser import HTMLParser
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 KINDS = ("one-game", "300-hand", "session")
-WARM_RUNS = 3
+WARM_RUNS = 5  # at least
+WARM_SECONDS = 2.0  # and more runs until this much is spent
+MAX_WARM_RUNS = 20
 ONE_GAME_BUDGET_S = 1.0
 OVERHEAD_BUDGET = 0.50
 
@@ -86,73 +90,78 @@ def setup(db: str) -> None:
 
 # -- one measurement (in a subprocess) --------------------------------------------------------
 
-def plain_html(rows: list[list[str]], header: list[str]) -> str:
-    cells = "".join(
-        "<tr>" + "".join(f"<td>{cell}</td>" for cell in row) + "</tr>" for row in rows
-    )
-    head = "".join(f"<th>{html.escape(label)}</th>" for label in header)
-    return (f"<html><body><table><thead><tr>{head}</tr></thead>"
-            f"<tbody>{cells}</tbody></table></body></html>")
+def plain_html(rows: list[list[str]]) -> str:
+    """One table; a row with fewer cells than the widest spans its last cell to the edge
+    (so a heading or a paragraph does not widen the first column)."""
+    width = max(len(row) for row in rows)
+
+    def tr(row: list[str]) -> str:
+        last = "" if len(row) == width else f' colspan="{width - len(row) + 1}"'
+        return ("<tr>" + "".join(f"<td>{cell}</td>" for cell in row[:-1])
+                + f"<td{last}>{row[-1]}</td></tr>")
+
+    cells = "".join(tr(row) for row in rows)
+    return f"<html><body><table><tbody>{cells}</tbody></table></body></html>"
 
 
-def _esc(value) -> str:
-    return html.escape(str(value))
+class RowsOfText(HTMLParser):
+    """The text of a rendered document, row for row: each table row's cells, and each
+    block outside tables (heading, paragraph, panel line, signature) as a one-cell row.
+    Line breaks inside a cell are kept; tags and classes are dropped; <head> is skipped."""
+
+    BLOCKS = {"p", "h1", "h2", "div", "header", "section", "table", "tr", "body"}
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.rows: list[list[str]] = []
+        self.row: list[str] | None = None  # inside a <tr>
+        self.cell: list[str] | None = None  # inside a <td>/<th>
+        self.block: list[str] = []  # text outside tables
+        self.skip = 0
+
+    def _flush_block(self):
+        text = " ".join("".join(self.block).split())
+        if text:
+            self.rows.append([html.escape(text)])
+        self.block = []
+
+    def handle_starttag(self, tag, attrs):
+        if tag in ("head", "style", "script"):
+            self.skip += 1
+        elif tag == "tr":
+            self._flush_block()
+            self.row = []
+        elif tag in ("td", "th") and self.row is not None:
+            self.cell = []
+        elif tag == "br":
+            (self.cell if self.cell is not None else self.block).append("\0")
+        elif tag in self.BLOCKS:
+            self._flush_block()
+
+    def handle_endtag(self, tag):
+        if tag in ("head", "style", "script"):
+            self.skip -= 1
+        elif tag in ("td", "th") and self.cell is not None:
+            lines = "".join(self.cell).split("\0")
+            self.row.append("<br>".join(html.escape(" ".join(line.split())) for line in lines))
+            self.cell = None
+        elif tag == "tr" and self.row is not None:
+            self.rows.append(self.row)
+            self.row = None
+        elif tag in self.BLOCKS:
+            self._flush_block()
+
+    def handle_data(self, data):
+        if self.skip:
+            return
+        (self.cell if self.cell is not None else self.block).append(data)
 
 
-def head_rows(head: dict) -> list[list[str]]:
-    """The text of the masthead and of the running header and footer, once each."""
-    return [[_esc(head["club"]), _esc(head["kind"]), _esc(head["subtitle"]),
-             _esc(head["short_date"])],
-            [_esc(head["date"]), _esc(head["place"]), "printed " + _esc(head["printed"])]]
-
-
-def sheet_rows(context: dict) -> tuple[list[str], list[list[str]]]:
-    """Every row a game score sheet prints, as plain table rows: the masthead, the stakes,
-    players and rules, the hand table (a corrected hand's reason on its own row), the
-    status, the totals, the money, the payments and the names to sign."""
-    table = context["hands"]
-    header = [label for label, _ in table.columns]
-    rows = head_rows(context["head"])
-    rows += [[_esc(line)] for line in context["stakes"]]
-    rows += [[_esc(label), _esc(value)] for label, value in context["cast"]]
-    rows += [[_esc(v) for pair in two for v in pair] for two in context["rule_pairs"]]
-    rows += [[_esc(label) for label, _ in table.groups if label]]
-    for row in table.rows:
-        rows.append([str(cell) for _, cell in row.cells])
-        if row.void:
-            rows.append(["", _esc(row.note)])
-    rows.append([_esc(context["status"])])
-    for column in context.get("columns") or []:
-        rows += [[_esc(label)] + [_esc(v) for v in values] for label, values in column["rows"]]
-    rows += [[_esc(label)] + [_esc(v) for v in values]
-             for label, values in context.get("totals") or []]
-    rows += [[_esc(c["name"]), _esc(c["final"]), _esc(c["rounds_won"]), _esc(c["pot_won"]),
-              _esc(c["money"])] for c in context.get("capit") or []]
-    money = context["money"]
-    rows += [[_esc(r["name"]), _esc(r["side"]), _esc(r["stake"]), _esc(r["amount"])]
-             for r in money["rows"]]
-    rows += [[_esc(line)] for line in money["payments"]]
-    rows.append([_esc(name) for name in context["signers"]])
-    return header, rows
-
-
-def report_rows(context: dict) -> tuple[list[str], list[list[str]]]:
-    """Every row the session report prints: the masthead, the games, the nets, the
-    payments and the names to sign."""
-    header = ["#", "Game", "Hands", "Final totals", "Result", "Money"]
-    rows = head_rows(context["head"])
-    rows += [[str(g["game"].sequence),
-              "<br>".join([_esc(g["title"]), _esc(", ".join(g["players"])),
-                           _esc(g["stakes"])]),
-              str(g["hands"]), "<br>".join(f"{_esc(k)} {v}" for k, v in g["finals"]),
-              _esc(g["status"]),
-              "<br>".join(f"{_esc(n)} {_esc(a)}" for n, a in g["money"].items())]
-             for g in context["games"]]
-    rows += [[_esc(n["name"]), _esc(n["amount"])] for n in context["nets"]]
-    rows += [["", _esc(p["from"]), _esc(p["to"]), _esc(p["amount"])]
-             for p in context["payments"]]
-    rows.append(["Scorekeeper"] + [_esc(name) for name in context["signers"]])
-    return header, rows
+def rows_of_text(document: str) -> list[list[str]]:
+    parser = RowsOfText()
+    parser.feed(document)
+    parser.close()
+    return parser.rows
 
 
 def plain_stylesheet(paper: str):
@@ -203,12 +212,15 @@ def measure(db: str, kind: str, which: str) -> dict:
                 return documents.game_sheet_pdf(
                     Game.objects.select_related("session__table").get(sequence=game))[0]
     else:
+        from scoresheets.pdf import render_html
+
         if kind == "session":
-            header, rows = report_rows(selectors.session_report_context(session))
+            source = render_html(documents.SESSION_TEMPLATE,
+                                 selectors.session_report_context(session))
         else:
-            header, rows = sheet_rows(
-                selectors.game_sheet_context(Game.objects.get(sequence=game)))
-        document = plain_html(rows, header)
+            source = render_html(documents.GAME_TEMPLATE, selectors.game_sheet_context(
+                Game.objects.select_related("session__table").get(sequence=game)))
+        document = plain_html(rows_of_text(source))
         fonts, sheet = plain_stylesheet(paper)
 
         def render():
@@ -218,8 +230,8 @@ def measure(db: str, kind: str, which: str) -> dict:
     start = time.perf_counter()
     pdf = render()
     cold = time.perf_counter() - start
-    warm = []
-    for _ in range(WARM_RUNS):
+    warm: list[float] = []
+    while len(warm) < MAX_WARM_RUNS and (len(warm) < WARM_RUNS or sum(warm) < WARM_SECONDS):
         start = time.perf_counter()
         render()
         warm.append(time.perf_counter() - start)
