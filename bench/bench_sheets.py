@@ -2,11 +2,11 @@
 game and the demo session report, each against WeasyPrint rendering a plain HTML table of
 the same rows in the same run.
 
-The plain baseline is one unstyled <table> holding every row of text the document prints
-(masthead and running header/footer text once, stakes, players, rules, each hand, each
-correction's reason, status, totals, money, payments, the names to sign; for the report the
-games, nets and payments), with the same shipped @font-face rules, page size and page
-margins, and its stylesheet parsed once per process as the documents' is. What the
+The plain baseline is one unstyled <table> holding the document's own text, row for row
+(read off the rendered HTML: each table row's cells, and each heading, paragraph, header
+or footer line and signature name as a one-cell row; "Page X of Y" is not in it), with the
+same shipped @font-face rules, page size and page margins, and its stylesheet parsed once
+per process as the documents' is. What the
 overhead then measures is the documents' own styling and layout: panels, floats, the
 two-level table header, zebra rows, borders, running header and footer, "Page X of Y".
 
@@ -267,8 +267,8 @@ def main() -> int:
             for which in ("report", "plain"):
                 results[kind, which] = json.loads(run_child("--measure", db, kind, which))
     print("Printed documents (weasyprint; each figure from its own process)")
-    print("plain = one unstyled table of the same rows of text (head, stakes, rules, hands,"
-          " totals,\n        money, payments, signers), same @font-face files, page size and"
+    print("plain = one unstyled table of the document's own text, row for row (every table row,"
+          "\n        heading, paragraph and signature), same @font-face files, page size and"
           " margins")
     print(f"{'document':<10} {'render':<7} {'pages':>5} {'cold s':>7} {'warm s':>7} "
           f"{'peak MB':>8} {'+MB':>6} {'overhead':>9}")
