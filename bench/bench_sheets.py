@@ -6,9 +6,10 @@ The plain baseline is one unstyled <table> holding the document's own text, row 
 (read off the rendered HTML: each table row's cells, and each heading, paragraph, header
 or footer line and signature name as a one-cell row; "Page X of Y" is not in it), with the
 same shipped @font-face rules, page size and page margins, and its stylesheet parsed once
-per process as the documents' is. What the
-overhead then measures is the documents' own styling and layout: panels, floats, the
-two-level table header, zebra rows, borders, running header and footer, "Page X of Y".
+per process as the documents' is. What the overhead then measures is the documents' own
+styling and layout: panels, floats, the two-level table header, zebra rows, borders,
+running header and footer, "Page X of Y", and for the documents the request's database
+reads, scoring and template.
 
 Every measurement runs in its own subprocess (so its peak RSS is that document's alone) on
 a throwaway SQLite database holding the demo evening and a 300-hand game. "cold" is the
