@@ -559,6 +559,25 @@ def document_head(session: Session, kind: str, subtitle: str) -> dict:
     }
 
 
+def _sheet_context(game: Game, record: dict, result: dict, title: str, head: dict) -> dict:
+    """What a game sheet and a blank sheet both print at the top and the bottom."""
+    rules = rule_lines(result)
+    return {
+        "head": head,
+        "game": game,
+        "title": title,
+        "variant": result["variant"],
+        "record": record,
+        "result": result,
+        "stakes": stakes_lines(record, result),
+        "rules": rules,
+        "rule_pairs": pairs(rules),
+        "cast": cast_lines(record, result),
+        "keys": _side_keys(result),
+        "signers": result["players"],
+    }
+
+
 def game_sheet_context(game: Game) -> dict:
     """Everything the game score sheet prints."""
     record = ledger_selectors.game_record(game)
@@ -567,24 +586,13 @@ def game_sheet_context(game: Game) -> dict:
     session = game.session
     title = game_title(game, result)
     head = document_head(session, "Score sheet", f"Game {game.sequence}: {title}")
-    context = {
-        "head": head,
-        "game": game,
-        "title": title,
-        "variant": result["variant"],
-        "record": record,
-        "result": result,
-        "stakes": stakes_lines(record, result),
-        "rules": rule_lines(result),
-        "rule_pairs": pairs(rule_lines(result)),
-        "cast": cast_lines(record, result),
+    context = _sheet_context(game, record, result, title, head)
+    context.update({
         "hands": hands_table(record, result, voided),
         "corrections": len(voided),
         "status": status_line(result),
         "money": money_block(result, record),
-        "keys": _side_keys(result),
-        "signers": result["players"],
-    }
+    })
     if result["variant"] == "hollywood":
         context["columns"] = [
             {"number": column["number"],
@@ -637,24 +645,14 @@ def blank_sheet_context(game: Game, rows: int | None = None) -> dict:
         if is_table_game(result):
             cells[1] = [str(i) for i in range(1, len(seating) + 1)]
         table.add(Row(cells, cls="blank"))
-    return {
-        "head": head,
-        "game": game,
-        "title": title,
-        "variant": result["variant"],
-        "record": record,
-        "result": result,
-        "stakes": stakes_lines(record, result),
-        "rules": rule_lines(result),
-        "rule_pairs": pairs(rule_lines(result)),
-        "cast": cast_lines(record, result),
+    context = _sheet_context(game, record, result, title, head)
+    context.update({
         "hands": table,
-        "keys": _side_keys(result),
-        "signers": result["players"],
         "currency": (record.get("stakes") or {}).get("currency", game.currency),
         "blank_rows": ["Hand points", "Boxes", "Game bonus", "Shutout", "Final total"],
         "blank": True,
-    }
+    })
+    return context
 
 
 def session_report_context(session: Session,
