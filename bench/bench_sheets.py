@@ -30,7 +30,6 @@ from __future__ import annotations
 import html
 import json
 import os
-import random
 import re
 import resource
 import subprocess
@@ -58,30 +57,13 @@ def django_setup(db: str) -> None:
     django.setup()
 
 
-def long_record(hands: int = 300) -> dict:
-    """Gin, Ann v Bob, ``hands`` knocks, a target nobody reaches (abandoned: it settles)."""
-    rng = random.Random(5)
-    entries = []
-    for _ in range(hands):
-        knocker = rng.choice(["Ann", "Bob"])
-        other = "Bob" if knocker == "Ann" else "Ann"
-        k = rng.randint(0, 10)
-        deadwood = {knocker: k, other: rng.randint(k + 1, 60)}
-        entries.append({"knocker": knocker, "deadwood": deadwood})
-    return {
-        "format": "tablestakes.game/1", "variant": "gin", "rules": {"target": 100000},
-        "players": ["Ann", "Bob"],
-        "stakes": {"rate": "0.01", "per_points": 1, "currency": "USD"},
-        "setup": {"first_dealer": "Bob"}, "abandoned": True, "hands": entries,
-    }
-
-
 def setup(db: str) -> None:
     """The database: migrations, the demo evening (games 1-5) and a 300-hand game (6)."""
     django_setup(db)
     from django.core.management import call_command
 
     from ledger import services
+    from tests.scoresheets.conftest import long_record  # the same 300-hand game as the tests
 
     call_command("migrate", verbosity=0)
     record = json.loads((ROOT / "fixtures" / "demo_session.json").read_text())
