@@ -17,6 +17,7 @@ from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 from django_tables2 import utils as tables_utils
 
+from .cardtext import card_text
 from .rules.capit import CONTRACTS
 
 # django-tables2 calls inspect.signature() on the render function of every cell (and on the
@@ -42,15 +43,8 @@ def _cached_signature(fn):
 if tables_utils.signature is _uncached_signature:
     tables_utils.signature = _cached_signature
 
-SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 ROLE_WORDS = {"box": "in the box", "captain": "captain", "sits_out": "sits out",
               "opponent": "opponent", "player": "plays"}
-
-
-def card_text(card: str | None) -> str:
-    if not card:
-        return ""
-    return f"{card[:-1]}{SUIT_SIGNS.get(card[-1], card[-1])}"
 
 
 def names(value) -> str:

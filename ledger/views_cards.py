@@ -15,9 +15,9 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
+from .cardtext import SUIT_SIGNS
 from .rules.cards import CardError, best_arrangement, parse_cards, score_cards
 
-SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 MAX_CARDS_TEXT = 200
 
 
@@ -32,36 +32,6 @@ def cards_view(cards) -> list[dict]:
     if isinstance(cards, str):
         cards = cards.split()
     return [card_view(card) for card in cards]
-
-
-def compact(cards) -> str:
-    """``"5H 6H 7H"`` -> ``"5♥6♥7♥"``: a meld in a few characters for the sheet."""
-    if isinstance(cards, str):
-        cards = cards.split()
-    return "".join(str(card)[:-1] + SUIT_SIGNS[str(card)[-1]] for card in cards)
-
-
-def layout_lines(knocker: str, opponent: str, layout: dict) -> list[str]:
-    """A hand's layout (the core's ``layout``) in two short lines for the sheet."""
-    melds = " ".join(compact(meld) for meld in layout.get("knocker_melds") or [])
-    left = compact_spaced(layout.get("knocker_deadwood_cards") or "")
-    first = f"{knocker}: {melds}" + (f", left {left}" if left else " (all melded)")
-    parts = [f"{opponent}:"]
-    own = " ".join(compact(meld) for meld in layout.get("opponent_melds") or [])
-    if own:
-        parts.append(own)
-    laid = " ".join(compact(card) for card, _ in layout.get("layoffs") or [])
-    text = " ".join(parts)
-    if laid:
-        text += f"{',' if own else ''} lays off {laid}"
-    rest = compact_spaced(layout.get("opponent_deadwood_cards") or "")
-    if rest:
-        text += f"{',' if own or laid else ''} left {rest}"
-    return [first, text]
-
-
-def compact_spaced(cards: str) -> str:
-    return " ".join(compact(card) for card in cards.split())
 
 
 def _read(text: str, name: str, errors: list[str]):

@@ -21,6 +21,7 @@ from django.views.decorators.http import require_POST
 from django_tables2.export import TableExport
 
 from . import access, selectors, services
+from .cardtext import hand_layout_lines
 from .charts import running_chart
 from .exceptions import HandAlreadyRecorded, LedgerError, RecordRefused
 from .forms import (
@@ -37,7 +38,6 @@ from .forms import (
 from .models import Game, GameStatus, Hand
 from .models_sharing import ShareLink
 from .tables import fix_pattern, hollywood_columns, names, sheet_table, totals_table
-from .views_cards import layout_lines
 from .views_settings import change_rows
 
 ROLE_ORDER = {"box": 0, "captain": 1, "opponent": 2, "player": 3, "sits_out": 4}
@@ -169,18 +169,7 @@ def with_layouts(table, result: dict):
     hands = {hand["number"]: hand for hand in result["hands"]}
     for row in table.data.data:
         hand = hands.get(row.get("number"))
-        if hand is None:
-            continue
-        parts = hand["tables"] if "tables" in hand else [hand]
-        extra = []
-        for part in parts:
-            layout = part.get("layout")
-            if not layout:
-                continue
-            knocker = part["knocker"]
-            opponent = next(name for name in part["deadwood"] if name != knocker)
-            prefix = f"T{part['table']} " if "tables" in hand else ""
-            extra += [prefix + line for line in layout_lines(knocker, opponent, layout)]
+        extra = hand_layout_lines(hand) if hand is not None else []
         if extra:
             row["lines"] = list(row.get("lines") or []) + extra
     return table
