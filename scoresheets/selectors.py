@@ -21,6 +21,7 @@ from django.utils.safestring import mark_safe
 
 from ledger import rules as core
 from ledger import selectors as ledger_selectors
+from ledger.cardtext import hand_layout_lines
 from ledger.models import Game, GameStatus, Session, Variant
 
 MINUS = "\u2212"
@@ -106,6 +107,7 @@ class Row:
     void: bool = False
     note: str = ""
     cls: str = ""
+    melds: list[str] = field(default_factory=list)  # a hand entered with its cards
 
 
 @dataclass
@@ -114,6 +116,16 @@ class Table:
     groups: list[tuple[str, int]] = field(default_factory=list)  # top header: (label, span)
     bodies: list[list[Row]] = field(default_factory=list)  # runs of rows; void runs alone
     cls: str = ""
+    live_rows: int = 0
+
+    @property
+    def melds_at(self) -> int:
+        """Where a hand's meld lines start: under its play."""
+        return next((i for i, (_, cls) in enumerate(self.columns) if "play" in cls.split()), 1)
+
+    @property
+    def melds_span(self) -> int:
+        return len(self.columns) - self.melds_at
 
     @property
     def widths(self) -> list[str]:
@@ -127,16 +139,21 @@ class Table:
 
     def add(self, row: Row) -> None:
         """Append a row; its cells become (css class, safe HTML) pairs, lines joined by
-        <br>, so the template does no per-cell logic (a 300-hand sheet has 5,000 cells)."""
+        <br>, so the template does no per-cell logic (a 300-hand sheet has 5,000 cells).
+        A voided row, and a hand with meld lines, gets a body of its own, which the print
+        stylesheet keeps on one page."""
         row.cells = [
             (cls, _cell_html(cell)) for (_, cls), cell in zip(self.columns, row.cells, strict=True)
         ]
-        if row.void or not self.bodies or self.bodies[-1][-1].void:
+        if not row.void:
+            self.live_rows += 1
+            if self.live_rows % 2 == 0:  # zebra rows: a class is cheaper to match
+                row.cls = f"{row.cls} even".lstrip()  # than :nth-child on every cell
+        last = self.bodies[-1][-1] if self.bodies else None
+        if row.void or row.melds or last is None or last.void or last.melds:
             self.bodies.append([row])
         else:
             self.bodies[-1].append(row)
-            if len(self.bodies[-1]) % 2 == 0:  # zebra rows: a class is cheaper to match
-                row.cls = f"{row.cls} even".lstrip()  # than :nth-child on every cell
 
     @property
     def rows(self) -> list[Row]:
@@ -295,7 +312,7 @@ def hands_table(record: dict, result: dict, voided: list[tuple[int, dict | None,
                 cells = make_row(hand)
             table.add(Row(cells, void=True, note=note))
         if number in live:
-            table.add(Row(make_row(live[number])))
+            table.add(Row(make_row(live[number]), melds=hand_layout_lines(live[number])))
     return table
 
 

@@ -7,11 +7,13 @@ from __future__ import annotations
 import io
 import re
 import socket
+import uuid
 
 import pytest
 from pypdf import PdfReader
 from weasyprint.urls import FatalURLFetchingError
 
+from ledger import services
 from ledger.models import PaperSize
 from scoresheets import documents, selectors
 from scoresheets.pdf import html_to_pdf, render_html
@@ -127,6 +129,29 @@ def test_correction_is_struck_through_with_its_reason(corrected_game):
     assert len(struck) == 2
     assert all("<s>" in row for row in struck)
     assert "<s>0 v 14</s>" in struck[0]
+
+
+def test_hands_entered_with_cards_print_their_melds(demo, keeper):
+    """A hand entered with the cards prints, under its play, the melds the core laid out:
+    Ann's three melds and 9♣ left; Bob's two melds, 3♥ laid off on Ann's hearts, 15 left;
+    Ann scores 15 - 9 = 6. A hand entered as counts has no meld lines."""
+    game = services.game_start(session=demo, variant="gin", players=["Ann", "Bob"],
+                               started_by=keeper, setup={"first_dealer": "Bob"})
+    for entry in (
+        {"knocker": "Ann", "cards": {"Ann": "AS 2S 3S 4H 5H 6H 7C 7D 7H 9C",
+                                     "Bob": "KS KH KD 10C JC QC 2D 5D 8S 3H"}},
+        {"knocker": "Bob", "deadwood": {"Ann": 14, "Bob": 0}},
+    ):
+        services.hand_record(game=game, entry=entry, recorded_by=keeper,
+                             idempotency_key=uuid.uuid4())
+    text = pdf_text(documents.game_sheet_pdf(game)[0])
+    assert "1 Bob Ann knocks v Bob 9 v 15 Knock 6 6 0" in text
+    assert "Ann: A♠2♠3♠ 4♥5♥6♥ 7♥7♦7♣, left 9♣" \
+        in text
+    assert "Bob: K♠K♥K♦ 10♣J♣Q♣, lays off 3♥, " \
+        "left 8♠ 2♦ 5♦" in text
+    assert "2 Ann Bob gins v Ann 0 v 14 Gin 6 39 39" in text
+    assert text.count("lays off") + text.count("all melded") == 1  # hand 2: counts only
 
 
 def test_session_report_demo_evening(demo):
