@@ -11,13 +11,16 @@ styling and layout: panels, floats, the two-level table header, zebra rows, bord
 running header and footer, "Page X of Y", and for the documents the request's database
 reads, scoring and template.
 
-Every measurement runs in its own subprocess (so its peak RSS is that document's alone) on
-a throwaway SQLite database holding the demo evening and a 300-hand game. "cold" is the
-first render in the process (fonts and stylesheet loaded), "warm" the best of the next
-ones (at least five, and more until two seconds are spent: a small document's time varies
-by tens of percent from run to run on a shared machine). The report's time covers all a
-request does (database reads, scoring, template, PDF); the plain table's only the PDF of
-ready-made HTML. Overhead = report / plain - 1, on warm times.
+Cold time, peak memory and pages: each document and each plain table alone in its own
+subprocess (so its peak RSS is that render's alone), on a throwaway SQLite database holding
+the demo evening and a 300-hand game; "cold" is the first render in the process (fonts and
+stylesheet loaded). Warm time and overhead: a third process renders the document and its
+plain table in pairs, the order alternating (report-plain, plain-report, ...), at least
+five pairs and more until twelve seconds are spent, so that the drift of a shared machine
+(tens of percent on a small document) falls on both alike; warm = each side's median,
+overhead = median(report) / median(plain) - 1, printed with the quartiles of the pairs'
+ratios. The report's time covers all a request does (database reads, scoring, template,
+PDF); the plain table's only the PDF of ready-made HTML.
 
 Budget (issue 5): a one-game sheet under 1 s; the report's overhead over the plain table
 under 50%.
@@ -32,6 +35,7 @@ import json
 import os
 import re
 import resource
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -41,9 +45,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 KINDS = ("one-game", "300-hand", "session")
-WARM_RUNS = 5  # at least
-WARM_SECONDS = 2.0  # and more runs until this much is spent
-MAX_WARM_RUNS = 20
+MIN_PAIRS = 5  # warm (report, plain) pairs: at least
+PAIR_SECONDS = 12.0  # and more pairs until this much is spent
+MAX_PAIRS = 40
 ONE_GAME_BUDGET_S = 1.0
 OVERHEAD_BUDGET = 0.50
 
@@ -177,14 +181,13 @@ def plain_pdf(document: str, fonts, sheet) -> bytes:
         stylesheets=[sheet], font_config=fonts)
 
 
-def measure(db: str, kind: str, which: str) -> dict:
-    django_setup(db)
+def renderer(kind: str, which: str):
+    """A function that renders `kind` as the document ("report") or as the plain table."""
     from ledger.models import Game, Session
     from scoresheets import documents, selectors
 
     session = Session.objects.select_related("table").get()
     game = {"one-game": 1, "300-hand": 6}.get(kind)
-    paper = session.table.paper_size
     if which == "report":
         if kind == "session":
             def render():
@@ -194,40 +197,69 @@ def measure(db: str, kind: str, which: str) -> dict:
             def render():
                 return documents.game_sheet_pdf(
                     Game.objects.select_related("session__table").get(sequence=game))[0]
+        return render
+    from scoresheets.pdf import render_html
+
+    if kind == "session":
+        source = render_html(documents.SESSION_TEMPLATE,
+                             selectors.session_report_context(session))
     else:
-        from scoresheets.pdf import render_html
+        source = render_html(documents.GAME_TEMPLATE, selectors.game_sheet_context(
+            Game.objects.select_related("session__table").get(sequence=game)))
+    document = plain_html(rows_of_text(source))
+    fonts, sheet = plain_stylesheet(session.table.paper_size)
 
-        if kind == "session":
-            source = render_html(documents.SESSION_TEMPLATE,
-                                 selectors.session_report_context(session))
-        else:
-            source = render_html(documents.GAME_TEMPLATE, selectors.game_sheet_context(
-                Game.objects.select_related("session__table").get(sequence=game)))
-        document = plain_html(rows_of_text(source))
-        fonts, sheet = plain_stylesheet(paper)
+    def render():
+        return plain_pdf(document, fonts, sheet)
+    return render
 
-        def render():
-            return plain_pdf(document, fonts, sheet)
 
+def measure(db: str, kind: str, which: str) -> dict:
+    """Cold time, peak memory and pages of one render, alone in its process."""
+    django_setup(db)
+    render = renderer(kind, which)
     base_rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     start = time.perf_counter()
     pdf = render()
     cold = time.perf_counter() - start
-    warm: list[float] = []
-    while len(warm) < MAX_WARM_RUNS and (len(warm) < WARM_RUNS or sum(warm) < WARM_SECONDS):
-        start = time.perf_counter()
-        render()
-        warm.append(time.perf_counter() - start)
+    render()  # the second render: what memory a warm process settles at
     from io import BytesIO
 
     from pypdf import PdfReader
 
     return {
-        "cold": cold, "warm": min(warm),
+        "cold": cold,
         "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
         "growth_mb": (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - base_rss) / 1024,
         "pages": len(PdfReader(BytesIO(pdf)).pages),
     }
+
+
+def paired(db: str, kind: str) -> dict:
+    """Warm times of the report and the plain table, taken in pairs in one process, the
+    order alternating (report-plain, plain-report, ...) so drift on a shared machine falls
+    on both alike. Overhead = median(report) / median(plain) - 1."""
+    django_setup(db)
+    renders = {which: renderer(kind, which) for which in ("report", "plain")}
+    for render in renders.values():  # warm both: fonts, stylesheets, templates, queries
+        render()
+        render()
+    times: dict[str, list[float]] = {"report": [], "plain": []}
+    spent = 0.0
+    pair = 0
+    while pair < MAX_PAIRS and (pair < MIN_PAIRS or spent < PAIR_SECONDS):
+        order = ("report", "plain") if pair % 2 == 0 else ("plain", "report")
+        for which in order:
+            start = time.perf_counter()
+            renders[which]()
+            took = time.perf_counter() - start
+            times[which].append(took)
+            spent += took
+        pair += 1
+    report, plain = statistics.median(times["report"]), statistics.median(times["plain"])
+    ratios = [r / p for r, p in zip(times["report"], times["plain"], strict=True)]
+    return {"report": report, "plain": plain, "pairs": pair, "overhead": report / plain - 1,
+            "spread": statistics.quantiles(ratios, n=4)}
 
 
 # -- the run ----------------------------------------------------------------------------------
@@ -245,27 +277,32 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         db = str(Path(tmp) / "bench.db")
         run_child("--setup", db)
-        results = {}
-        for kind in KINDS:
-            for which in ("report", "plain"):
-                results[kind, which] = json.loads(run_child("--measure", db, kind, which))
-    print("Printed documents (weasyprint; each figure from its own process)")
+        alone = {(kind, which): json.loads(run_child("--measure", db, kind, which))
+                 for kind in KINDS for which in ("report", "plain")}
+        warm = {kind: json.loads(run_child("--paired", db, kind)) for kind in KINDS}
+    print("Printed documents (weasyprint)")
     print("plain = one unstyled table of the document's own text, row for row (every table row,"
           "\n        heading, paragraph and signature), same @font-face files, page size and"
           " margins")
+    print("cold, peak MB, +MB: first render, each in its own process; warm: medians of"
+          " report/plain\n        renders alternating in one process; overhead = report/plain"
+          " - 1 (pair ratios' quartiles)")
     print(f"{'document':<10} {'render':<7} {'pages':>5} {'cold s':>7} {'warm s':>7} "
-          f"{'peak MB':>8} {'+MB':>6} {'overhead':>9}")
+          f"{'peak MB':>8} {'+MB':>6} {'overhead':>9}  quartiles  pairs")
     failed = []
     for kind in KINDS:
-        report, plain = results[kind, "report"], results[kind, "plain"]
-        overhead = report["warm"] / plain["warm"] - 1
-        for which, row in (("report", report), ("plain", plain)):
-            extra = f"{overhead:>+8.0%}" if which == "report" else ""
+        w = warm[kind]
+        for which in ("report", "plain"):
+            row = alone[kind, which]
+            extra = ""
+            if which == "report":
+                q1, _, q3 = w["spread"]
+                extra = f"{w['overhead']:>+9.0%}  {q1 - 1:+.0%}..{q3 - 1:+.0%}  {w['pairs']:>5}"
             print(f"{kind:<10} {which:<7} {row['pages']:>5} {row['cold']:>7.3f} "
-                  f"{row['warm']:>7.3f} {row['peak_mb']:>8.1f} {row['growth_mb']:>6.1f} {extra:>9}")
-        if overhead > OVERHEAD_BUDGET:
-            failed.append(f"{kind}: overhead {overhead:.0%} > {OVERHEAD_BUDGET:.0%}")
-    one = results["one-game", "report"]
+                  f"{w[which]:>7.3f} {row['peak_mb']:>8.1f} {row['growth_mb']:>6.1f} {extra}")
+        if w["overhead"] > OVERHEAD_BUDGET:
+            failed.append(f"{kind}: overhead {w['overhead']:.0%} > {OVERHEAD_BUDGET:.0%}")
+    one = alone["one-game", "report"]
     if one["cold"] > ONE_GAME_BUDGET_S:
         failed.append(f"one-game sheet: {one['cold']:.2f} s cold > {ONE_GAME_BUDGET_S} s")
     print("budget: one-game sheet < 1 s (cold), overhead over the plain table < 50% (warm): "
@@ -278,5 +315,7 @@ if __name__ == "__main__":
         setup(sys.argv[2])
     elif len(sys.argv) > 1 and sys.argv[1] == "--measure":
         print(json.dumps(measure(sys.argv[2], sys.argv[3], sys.argv[4])))
+    elif len(sys.argv) > 1 and sys.argv[1] == "--paired":
+        print(json.dumps(paired(sys.argv[2], sys.argv[3])))
     else:
         sys.exit(main())
