@@ -127,7 +127,9 @@ def game_context(game: Game, result: dict, history: list[Hand], *, owner: bool) 
     voided = [hand for hand in history if hand.voided_at is not None]
     corrections = [{
         "number": hand.number, "text": entry_text(game.variant, hand.entry),
-        "reason": hand.void_reason, "by": hand.voided_by, "at": hand.voided_at,
+        # who did it is the table's business, not a share link's: account names stay private
+        "reason": hand.void_reason, "by": hand.voided_by if owner else None,
+        "at": hand.voided_at,
         "corrected": any(h.replaces_id == hand.pk for h in history),
     } for hand in voided]
     money = result.get("money") or {}
@@ -154,7 +156,8 @@ def game_context(game: Game, result: dict, history: list[Hand], *, owner: bool) 
         "ended": ended, "abandoned": game.status == GameStatus.ABANDONED,
         "panel": None if ended else next_panel(game.variant, result),
         "corrections": corrections,
-        "changes": change_rows(game.changes.select_related("changed_by")),
+        "changes": [{**row, "by": row["by"] if owner else None}
+                    for row in change_rows(game.changes.select_related("changed_by"))],
         "last_number": len(result["hands"]),
         "owner": owner,
         "winner_text": names(result.get("winner")),

@@ -281,6 +281,33 @@ def test_share_link_shows_the_sheet_without_login_and_can_be_revoked(logged_in, 
         == 404
 
 
+def test_a_share_link_does_not_show_who_corrected_or_changed(client, django_user_model):
+    """The owner's page says who voided a hand and who changed a rule; the share link shows
+    the same corrections and changes without the account names."""
+    marta = django_user_model.objects.create_user("marta_q7", password="pw")
+    table = services.table_create(name="Sunday", scorekeepers=[marta])
+    session = services.session_create(table=table)
+    game = services.game_start(session=session, variant="gin", players=["Ann", "Bob"],
+                               started_by=marta, setup={"first_dealer": "Bob"})
+    services.hand_record(game=game, entry={"knocker": "Ann", "deadwood": {"Ann": 5, "Bob": 17}},
+                         recorded_by=marta, idempotency_key=uuid.uuid4())
+    services.hand_correct(hand=game.hands.get(number=1), corrected_by=marta,
+                          entry={"knocker": "Ann", "deadwood": {"Ann": 5, "Bob": 27}},
+                          reason="a king was missed")
+    services.game_change_rules(game=game, changes={"target": 150}, changed_by=marta,
+                               reason="agreed longer game")
+    link = ShareLink.objects.create(table=table, game=game, created_by=marta)
+
+    client.force_login(marta)
+    own = client.get(reverse("ledger:game_detail", args=[game.pk])).content.decode()
+    assert "a king was missed" in own and "agreed longer game" in own
+    assert own.count("by marta_q7") == 2
+    client.logout()
+    shared = client.get(reverse("ledger:shared", args=[link.token])).content.decode()
+    assert "a king was missed" in shared and "agreed longer game" in shared
+    assert "marta_q7" not in shared
+
+
 def test_a_game_link_shows_only_that_game(logged_in, client, session, keeper, case):
     first = services.game_import(session=session, record=case("box-rotation"),
                                  imported_by=keeper)
