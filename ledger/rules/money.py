@@ -39,7 +39,10 @@ def to_minor(amount: Decimal | Fraction | int | str, currency: str) -> int:
 def format_minor(units: int, currency: str) -> str:
     """Minor units as a decimal string with the currency's decimals: 202 -> '2.02'."""
     exponent = minor_exponent(currency)
-    return str(Decimal(units).scaleb(-exponent).quantize(Decimal(1).scaleb(-exponent)))
+    # Integer arithmetic: no Decimal context precision to overflow on a huge amount.
+    sign = "-" if units < 0 else ""
+    whole, minor = divmod(abs(units), 10 ** exponent)
+    return f"{sign}{whole}.{minor:0{exponent}d}" if exponent else f"{sign}{whole}"
 
 
 def from_minor(units: int, currency: str) -> Decimal:

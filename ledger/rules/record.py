@@ -103,13 +103,15 @@ def read_record(record) -> Game:
             f"variant: {'missing' if variant is None else repr(variant) + ' is unknown'}"
             f" (one of {', '.join(VARIANTS)})"
         )
+    if not isinstance(variant, str) or variant not in VARIANTS:
+        variant = None  # reported above; a list or object must not reach a lookup
     players = _read_players(record.get("players"), variant, problems)
     preset = record.get("preset")
     if preset is not None and not isinstance(preset, str):
         problems.append(f"preset: must be a preset name, not {preset!r}")
         preset = None
     preset, rules = resolve_rules(
-        variant if variant in VARIANTS else "gin", preset, record.get("rules"),
+        variant or "gin", preset, record.get("rules"),
         len(players), problems,
     )
     stakes = _read_stakes(record.get("stakes"), players, variant, problems)

@@ -34,8 +34,10 @@ class CaptainSeating:
             return
         named = list(captains) + list(opponents) + [sitter]
         for name in named:
-            if name not in game.players:
+            if not isinstance(name, str) or name not in game.players:
                 problems.append(f"setup: {name!r} is not a player of this game")
+        if len(problems) > count and not all(isinstance(name, str) for name in named):
+            return
         if len(set(named)) != len(named) or set(named) != set(game.players):
             problems.append("setup: every player must be exactly one of the captains, the "
                             "opponents or the sitter")
@@ -136,6 +138,12 @@ class PartnershipSeating:
         if len(problems) > count:
             return
         named = [p for members in sides.values() for p in members]
+        for name, members in sides.items():
+            for member in members:
+                if not isinstance(member, str):
+                    problems.append(f"setup.sides.{name}: {member!r} is not a player's name")
+        if len(problems) > count:
+            return
         if len(set(named)) != len(named) or set(named) != set(game.players):
             problems.append("setup.sides: every player must be on exactly one side")
             return
@@ -145,7 +153,7 @@ class PartnershipSeating:
         if self.side_a == self.side_b:  # pragma: no cover - JSON keys are unique
             problems.append("setup.sides: the two sides need different names")
         first = game.setup.get("first_dealer_side", self.side_b)
-        if first not in sides:
+        if not isinstance(first, str) or first not in sides:
             problems.append(f"setup.first_dealer_side: {first!r} is not one of the sides "
                             f"({self.side_a}, {self.side_b})")
         if len(problems) > count:
