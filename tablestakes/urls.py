@@ -1,9 +1,13 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from ledger import views_accounts
+
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("sheets/", include("scoresheets.urls")),
+    path("accounts/signup/", views_accounts.signup, name="signup"),
+    path("accounts/login/", views_accounts.LoginView.as_view(), name="login"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("", include("ledger.urls")),
 ]

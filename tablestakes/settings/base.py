@@ -65,8 +65,16 @@ DATABASES = {
 }
 
 AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+
+# Anyone who can reach the site may make a scorekeeper's account at /accounts/signup/ (a
+# new account sees only the tables it creates). A club that hands out accounts itself
+# (in the admin) turns it off with TABLESTAKES_SIGNUP=0.
+TABLESTAKES_SIGNUP = os.environ.get("TABLESTAKES_SIGNUP", "1") not in ("0", "false", "no", "")
 
 LANGUAGE_CODE = "en"
 TIME_ZONE = "UTC"
