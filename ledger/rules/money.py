@@ -131,11 +131,25 @@ def _side_shares(
     if total == 0:
         return {name: Fraction(0) for name in side}
     if division == "equal":
-        # Each member at his own stake, less an equal part of the side's reduction
-        # (zero for the lower side, which always settles at its own stakes).
-        reduction = (net_points * total - pot) / len(side)
-        return {name: net_points * stake - reduction for name, stake in side.items()}
+        # Each member at his own stake, less an equal part of the side's reduction (zero
+        # for the lower side, which always settles at its own stakes). A member whose own
+        # amount is smaller than his part drops to nothing and the others share the rest
+        # equally: on the winning side nobody pays, on the losing side nobody is paid.
+        full = {name: net_points * stake for name, stake in side.items()}
+        cut = _equal_cut(list(full.values()), net_points * total - pot)
+        return {name: amount - min(amount, cut) for name, amount in full.items()}
     return {name: pot * stake / total for name, stake in side.items()}
+
+
+def _equal_cut(amounts: list[Fraction], reduction: Fraction) -> Fraction:
+    """The c with sum(min(a, c) for a in amounts) == reduction (0 <= reduction <= sum)."""
+    left, count = reduction, len(amounts)
+    for amount in sorted(amounts):
+        if amount * count >= left:
+            return left / count
+        left -= amount
+        count -= 1
+    return Fraction(0) if not amounts else max(amounts)
 
 
 @dataclass(frozen=True)

@@ -133,3 +133,27 @@ def test_partnership_equal_division_rounds_by_seat():
         ["X", "Y"], ["A", "B"], ["X", "Y"], ["Y", "X"], ["A", "B"]]
     assert money(result) == {"A": Decimal("4.01"), "B": Decimal("1.33"),
                              "X": Decimal("-2.67"), "Y": Decimal("-2.67")}
+
+
+def test_equal_division_never_makes_a_winner_pay():
+    # The game above with A at 0.10: We stake 0.11 against They 0.02, net 267, T = 0.02, so
+    # 5.34 changes hands. We at full stakes would take A 26.70 + B 2.67 = 29.37; the 24.03
+    # reduction split equally is 12.015 each, more than B's 2.67: B drops to nothing and A
+    # bears the rest (21.36), so A 5.34, B 0.00 (not B -9.35, a winner paying).
+    setup = {"sides": {"We": ["A", "B"], "They": ["X", "Y"]}}
+    hands = [{"tables": [gin("A", "X", 20), knock("B", 9, "Y", 6)]},
+             {"tables": [win("Y", "A", 10), DRAW]},
+             {"tables": [win("X", "A", 10), win("B", "Y", 10)]},
+             {"tables": [win("A", "Y", 60), win("B", "X", 30)]},
+             {"tables": [win("A", "X", 10), win("B", "Y", 10)]}]
+    for stakes, side in (({"A": "0.10"}, "We"), ({"X": "0.10"}, "They")):
+        rec = record("partnership", ("A", "B", "X", "Y"), hands, setup=setup,
+                     player_stakes=stakes, rules={"balance_division": "equal"})
+        got = money(score_record(rec))
+        if side == "We":  # the higher side won
+            assert got == {"A": Decimal("5.34"), "B": Decimal("0.00"),
+                           "X": Decimal("-2.67"), "Y": Decimal("-2.67")}
+        else:  # the higher side lost: We take their full 2.67 each, and of They's 5.34
+            # Y (2.67 at full stake, less than half the 24.03 reduction) pays nothing
+            assert got == {"A": Decimal("2.67"), "B": Decimal("2.67"),
+                           "X": Decimal("-5.34"), "Y": Decimal("0.00")}
