@@ -470,7 +470,7 @@ SUITS = [("S", "♠"), ("H", "♥"), ("D", "♦"), ("C", "♣")]
 DRAW = "-draw-"
 NOBODY = "-nobody-"
 
-_WHERE = re.compile(r"^hand (\d+)(?:, table (\d+))?(?:, ([^:]+))?: (.*)$")
+_WHERE = re.compile(r"^hand (\d+)(?: \(round \d+\))?(?:, table (\d+))?(?:, ([^:]+))?: (.*)$")
 _LIMIT = re.compile(r"^knocker deadwood (\d+) is above the knock limit (\d+)$|"
                     r"^knocker deadwood (\d+) is above (.*), knock limit (\d+)$")
 

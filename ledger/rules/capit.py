@@ -95,11 +95,11 @@ def score_capit(game: Game, problems: list[str]) -> dict | None:
     hands = []
     broken = False
     for number, raw in enumerate(game.hands, 1):
-        where = f"hand {number}"
         if number > ROUNDS:
-            problems.append(f"{where}: the game ended after round {ROUNDS}; no round can "
-                            f"follow it")
+            problems.append(f"hand {number}: the game ended after round {ROUNDS}; no round "
+                            f"can follow it")
             break
+        where = f"hand {number} (round {number})"
         dealer_seat = (first_seat + number - 1) % n
         scores = _read_round(raw, players, ace_value, values, can_make, where, problems)
         if scores is None or broken:

@@ -200,7 +200,7 @@ def capit_record(rounds, **kw):
 def test_capit_points_that_no_cards_could_make():
     (line,) = problems(capit_record([{"went_out": "A", "points": {"B": 12, "C": 5,
                                                                   "D": 0}}]))
-    assert line.startswith("hand 1, B: points: 12 points cannot be made")
+    assert line.startswith("hand 1 (round 1), B: points: 12 points cannot be made")
 
 
 def test_capit_any_points_possible_with_an_ace_worth_one():
@@ -213,15 +213,15 @@ def test_capit_cards_and_points_that_disagree():
     rnd = {"went_out": "A", "cards": {"B": "K 7", "C": "2", "D": "JK"},
            "points": {"B": 20, "C": 15, "D": 20}}
     (line,) = problems(capit_record([rnd]))
-    assert line == "hand 1, B: the cards make 15 points but points says 20"
+    assert line == "hand 1 (round 1), B: the cards make 15 points but points says 20"
 
 
 def test_capit_bad_card_and_missing_player():
     (line,) = problems(capit_record([{"went_out": "A", "cards": {"B": "K 1", "C": "2",
                                                                  "D": "3"}}]))
-    assert line.startswith('hand 1, B: cards: "1": not a CAP-IT card')
+    assert line.startswith('hand 1 (round 1), B: cards: "1": not a CAP-IT card')
     (line,) = problems(capit_record([{"went_out": "A", "cards": {"B": "K", "C": "2"}}]))
-    assert line.startswith("hand 1: D: missing")
+    assert line.startswith("hand 1 (round 1): D: missing")
 
 
 def test_capit_sixth_round():
