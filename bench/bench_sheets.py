@@ -19,8 +19,10 @@ plain table in pairs, the order alternating (report-plain, plain-report, ...), a
 five pairs and more until twelve seconds are spent, so that the drift of a shared machine
 (tens of percent on a small document) falls on both alike; warm = each side's median,
 overhead = median(report) / median(plain) - 1, printed with the quartiles of the pairs'
-ratios. The report's time covers all a request does (database reads, scoring, template,
-PDF); the plain table's only the PDF of ready-made HTML.
+ratios and with "best" = fastest report / fastest plain - 1 (the figure least disturbed by
+the machine; the budget holds only if both are under it). The report's time covers all a
+request does (database reads, scoring, template, PDF); the plain table's only the PDF of
+ready-made HTML.
 
 Budget (issue 5): a one-game sheet under 1 s; the report's overhead over the plain table
 under 50%.
@@ -259,7 +261,8 @@ def paired(db: str, kind: str) -> dict:
     report, plain = statistics.median(times["report"]), statistics.median(times["plain"])
     ratios = [r / p for r, p in zip(times["report"], times["plain"], strict=True)]
     return {"report": report, "plain": plain, "pairs": pair, "overhead": report / plain - 1,
-            "spread": statistics.quantiles(ratios, n=4)}
+            "spread": statistics.quantiles(ratios, n=4),
+            "best": min(times["report"]) / min(times["plain"]) - 1}
 
 
 # -- the run ----------------------------------------------------------------------------------
@@ -287,8 +290,10 @@ def main() -> int:
     print("cold, peak MB, +MB: first render, each in its own process; warm: medians of"
           " report/plain\n        renders alternating in one process; overhead = report/plain"
           " - 1 (pair ratios' quartiles)")
+    print("        best = fastest report / fastest plain - 1: the least disturbed pair of"
+          " figures")
     print(f"{'document':<10} {'render':<7} {'pages':>5} {'cold s':>7} {'warm s':>7} "
-          f"{'peak MB':>8} {'+MB':>6} {'overhead':>9}  quartiles  pairs")
+          f"{'peak MB':>8} {'+MB':>6} {'overhead':>9}  quartiles    best  pairs")
     failed = []
     for kind in KINDS:
         w = warm[kind]
@@ -297,11 +302,13 @@ def main() -> int:
             extra = ""
             if which == "report":
                 q1, _, q3 = w["spread"]
-                extra = f"{w['overhead']:>+9.0%}  {q1 - 1:+.0%}..{q3 - 1:+.0%}  {w['pairs']:>5}"
+                extra = (f"{w['overhead']:>+9.0%}  {q1 - 1:+.0%}..{q3 - 1:+.0%}  "
+                         f"{w['best']:>+5.0%}  {w['pairs']:>5}")
             print(f"{kind:<10} {which:<7} {row['pages']:>5} {row['cold']:>7.3f} "
                   f"{w[which]:>7.3f} {row['peak_mb']:>8.1f} {row['growth_mb']:>6.1f} {extra}")
-        if w["overhead"] > OVERHEAD_BUDGET:
-            failed.append(f"{kind}: overhead {w['overhead']:.0%} > {OVERHEAD_BUDGET:.0%}")
+        if max(w["overhead"], w["best"]) > OVERHEAD_BUDGET:
+            failed.append(f"{kind}: overhead {w['overhead']:.0%} (best {w['best']:.0%}) > "
+                          f"{OVERHEAD_BUDGET:.0%}")
     one = alone["one-game", "report"]
     if one["cold"] > ONE_GAME_BUDGET_S:
         failed.append(f"one-game sheet: {one['cold']:.2f} s cold > {ONE_GAME_BUDGET_S} s")
