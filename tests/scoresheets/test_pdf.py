@@ -154,6 +154,15 @@ def test_hands_entered_with_cards_print_their_melds(demo, keeper):
     assert text.count("lays off") + text.count("all melded") == 1  # hand 2: counts only
 
 
+def test_a_correction_is_signed_with_the_keepers_name_when_the_account_has_one(
+        corrected_game, keeper):
+    keeper.first_name, keeper.last_name = "Marta", "Quinn"
+    keeper.save()
+    text = pdf_text(documents.game_sheet_pdf(corrected_game)[0])
+    assert "Corrected: Ann held 24, a king was missed \u2014 Marta Quinn" in text
+    assert "\u2014 keeper" not in text
+
+
 def test_session_report_demo_evening(demo):
     pdf, name = documents.session_report_pdf(demo)
     assert name == f"session-{demo.pk}.pdf"
