@@ -41,6 +41,12 @@ SHUTOUT_WORDS = {
     "double_hand_points": "hand points doubled",
     "none": "none",
 }
+SHUTOUT_SHORT = {
+    "double_total": "yes, total \u00d72",
+    "game_bonus_double": "yes, bonus \u00d72",
+    "double_hand_points": "yes, points \u00d72",
+    "none": "none",
+}
 SUITS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 CAPIT_CONTRACTS = (
     "two sets of 3", "a set of 3 and a run of 4", "two runs of 4", "three sets of 3",
@@ -470,8 +476,12 @@ def _capit_table(record: dict, result: dict):
 
 # -- totals ----------------------------------------------------------------------------------
 
-def totals_rows(result: dict, totals: dict, rules: dict) -> list[tuple[str, list[str]]]:
-    """Rows of the end-of-game block for a gin-family game (or one Hollywood column)."""
+def totals_rows(result: dict, totals: dict, rules: dict, *, compact: bool = False
+                ) -> list[tuple[str, list[str]]]:
+    """Rows of the end-of-game block for a gin-family game, or (``compact``: the shutout
+    in a few words, the rules panel says the rest) one of Hollywood's three columns."""
+    shutout = (SHUTOUT_SHORT if compact else
+               {mode: "yes: " + words for mode, words in SHUTOUT_WORDS.items()})
     keys = list(totals)
     box_bonus = rules.get("box_bonus")
 
@@ -485,8 +495,8 @@ def totals_rows(result: dict, totals: dict, rules: dict) -> list[tuple[str, list
         ("Boxes", [boxes(totals[k]) for k in keys]),
         ("Game bonus", [str(totals[k]["game_bonus"]) if totals[k]["game_bonus"] else "\u2013"
                         for k in keys]),
-        ("Shutout", ["yes: " + SHUTOUT_WORDS[rules["shutout_mode"]] if totals[k]["shutout"]
-                     else "\u2013" for k in keys]),
+        ("Shutout", [shutout[rules["shutout_mode"]] if totals[k]["shutout"] else "\u2013"
+                     for k in keys]),
         ("Final total", [str(totals[k]["final"]) for k in keys]),
     ]
     return rows
@@ -615,7 +625,7 @@ def game_sheet_context(game: Game) -> dict:
     if result["variant"] == "hollywood":
         context["columns"] = [
             {"number": column["number"],
-             "rows": totals_rows(result, column["totals"], result["rules"]),
+             "rows": totals_rows(result, column["totals"], result["rules"], compact=True),
              "winner": column.get("winner"),
              "complete": column.get("complete"),
              "weight": column.get("weight", 1)}

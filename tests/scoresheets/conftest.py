@@ -91,3 +91,16 @@ def pdf_pages(pdf: bytes) -> list[str]:
 
 def pdf_text(pdf: bytes) -> str:
     return "\n".join(pdf_pages(pdf))
+
+
+def text_positions(pdf: bytes, page: int = 0) -> list[tuple[str, float, float]]:
+    """(text, x, y) of each run of text on a page, in points from the bottom left."""
+    found = []
+
+    def visit(text, cm, tm, font, size):
+        if text.strip():
+            found.append((text.strip(), round(tm[4] * cm[0] + cm[4], 1),
+                          round(tm[5] * cm[3] + cm[5], 1)))
+
+    PdfReader(io.BytesIO(pdf)).pages[page].extract_text(visitor_text=visit)
+    return found

@@ -18,7 +18,7 @@ from ledger.models import PaperSize
 from scoresheets import documents, selectors
 from scoresheets.pdf import html_to_pdf, render_html
 
-from .conftest import demo_game, pdf_pages, pdf_text
+from .conftest import demo_game, pdf_pages, pdf_text, text_positions
 
 pytestmark = pytest.mark.django_db
 
@@ -110,6 +110,41 @@ def test_capit_sheet_rules_example_13(demo):
     assert "Ann 85 1 1.00 5.00" in text
     assert "Dev +10.00" in text and f"Ann {MINUS}4.00" in text
     assert "Ann pays Dev 4.00 USD" in text
+
+
+def test_hollywood_sheet_prints_its_three_columns_side_by_side(demo, keeper):
+    """RULES 3.3 by hand: A's 1st win scores in column 1, his 2nd in 1 and 2, later ones in
+    every open column; B's gin (10 + 25 = 35) is his 1st win: column 1 only. Column 1 ends
+    at hand 5 (A 100 + 4 boxes + game 100 = 300; B 35 + 1 box = 60); columns 2 and 3 at
+    hands 6 and 7, B shut out: (100 + 100 + 100) x 2 = 600. Net 240 + 600 + 600 = 1440."""
+    a_wins = {"knocker": "A", "deadwood": {"A": 5, "B": 30}}
+    record = {"format": "tablestakes.game/1", "variant": "hollywood", "players": ["A", "B"],
+              "stakes": {"rate": "0.01", "per_points": 1, "currency": "USD"},
+              "setup": {"first_dealer": "B"},
+              "hands": [a_wins, a_wins, {"knocker": "B", "deadwood": {"A": 10, "B": 0}},
+                        a_wins, a_wins, a_wins, a_wins]}
+    game = services.game_import(session=demo, record=record, imported_by=keeper)
+    pdf = documents.game_sheet_pdf(game)[0]
+    pages = pdf_pages(pdf)
+    assert len(pages) == 1
+    text = pages[0]
+    assert "3 A B gins v A 0 v 10 Gin B 35 50 35" in text
+    assert "5 A A knocks v B 5 v 30 Knock A 25 100 35 75 0 50 0" in text
+    assert "7 A A knocks v B 5 v 30 Knock A 25 100 0" in text
+    for column, tail in (("Game 1", "300 60"), ("Game 2", "600 0"), ("Game 3", "600 0")):
+        block = text[text.index(f"{column} A B\n"):]
+        block = block[:block.index("Winner A")]
+        assert f"Final total {tail}" in block
+    assert "Boxes 4 \u00d7 25 = 100 1 \u00d7 25 = 25" in text
+    assert text.count("Shutout yes, total \u00d72 \u2013") == 2
+    # the three column tables stand side by side: same height on the page, left to right
+    heads = [(x, y) for run, x, y in text_positions(pdf) if run.startswith("Game ")
+             and run.endswith(" A B")]
+    assert len(heads) == 3 and len({y for _, y in heads}) == 1
+    assert [x for x, _ in heads] == sorted(x for x, _ in heads)
+    assert f"Net points +1440 {MINUS}1440" in text
+    assert "A 0.01 +14.40" in text and f"B 0.01 {MINUS}14.40" in text
+    assert "B pays A 14.40 USD" in text
 
 
 def test_correction_is_struck_through_with_its_reason(corrected_game):
