@@ -101,7 +101,7 @@ def _cell_html(cell) -> str:
 
 #: Relative widths of the hand table's columns, by the column's last known css class.
 COLUMN_WEIGHTS = {
-    "num": 3.2, "name": 6.5, "players": 10, "card": 3.5, "play": 15, "dw": 6.5, "res": 6.5,
+    "num": 3.2, "name": 6.5, "players": 10, "card": 3.5, "play": 14, "dw": 7.6, "res": 7.6,
     "pts": 4.2, "tot": 4.6, "contract": 12, "share": 7.5, "score": 6.5, "note": 13,
     "cards": 7,
 }
