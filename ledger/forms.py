@@ -498,6 +498,9 @@ class HandForm(forms.Form):
         else:
             self._duel_fields()
         if correcting:
+            # the recorded hand the form was opened on, so that a stale form cannot void a
+            # newer correction (without it: the hand live now)
+            self.fields["hand"] = forms.IntegerField(required=False, widget=forms.HiddenInput)
             self.fields["reason"] = forms.CharField(
                 label="Why the correction?", max_length=300,
                 widget=forms.TextInput(attrs={"placeholder": "e.g. Bob's count was 17",

@@ -300,9 +300,13 @@ def hand_correct(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     if request.method == "POST":
         form = HandForm(request.POST, spec=spec, correcting=True)
         if form.is_valid():
+            # the hand the form was opened on, even if it was corrected or undone since
+            # (the service then refuses; a repeat of this very correction is recognized)
+            opened = next((h for h in history if h.pk == form.cleaned_data["hand"]
+                           and h.number == number), hand)
             try:
                 services.hand_correct(
-                    hand=hand, entry=form.entry(), corrected_by=request.user,
+                    hand=opened, entry=form.entry(), corrected_by=request.user,
                     reason=form.cleaned_data["reason"],
                     idempotency_key=form.cleaned_data["key"])
             except RecordRefused as exc:
@@ -317,7 +321,8 @@ def hand_correct(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         status = 422
     else:
         form = HandForm(spec=spec, correcting=True, initial={
-            **new_hand_initial(number), **initial_from_entry(spec, hand.entry)})
+            **new_hand_initial(number), "hand": hand.pk,
+            **initial_from_entry(spec, hand.entry)})
         status = 200
     return render(request, "ledger/hand_correct.html", {
         "game": game, "session": game.session, "table": game.session.table, "form": form,

@@ -1,0 +1,75 @@
+"""Audit of the scorekeeper's web flows: refused input names the field and the reason and
+changes nothing; stale and repeated submissions never overwrite what is recorded."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.urls import reverse
+
+from ledger import services
+from ledger.models import GameChange, Hand, MoneyPosting, Player, Session
+
+from .test_views import hand_post, text
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def logged_in(client, keeper):
+    client.force_login(keeper)
+    return client
+
+
+def snapshot(game=None) -> dict:
+    """What a refused or repeated submission must leave as it was."""
+    hands = Hand.objects.order_by("pk")
+    return {"hands": list(hands.values_list("pk", "number", "entry", "voided_at")),
+            "changes": GameChange.objects.count(), "postings": MoneyPosting.objects.count(),
+            "players": sorted(Player.objects.values_list("name", flat=True)),
+            "sessions": Session.objects.count()}
+
+
+def gin_game(session, keeper, a="Ann", b="Bob"):
+    return services.game_start(session=session, variant="gin", players=[a, b],
+                               started_by=keeper, setup={"first_dealer": b})
+
+
+# -- correcting a hand -----------------------------------------------------------------------
+
+def test_a_stale_correction_does_not_overwrite_a_newer_one(logged_in, session, keeper):
+    """Two phones open "Fix hand 1"; the first saves. The second, still showing the entry it
+    was opened on, must be refused instead of silently voiding the first correction."""
+    game = gin_game(session, keeper)
+    logged_in.post(reverse("ledger:hand_create", args=[game.pk]),
+                   hand_post(1, "Ann", ("5", "20")))
+    url = reverse("ledger:hand_correct", args=[game.pk, 1])
+    page = logged_in.get(url).content.decode()
+    hand_field = re.search(r'name="hand" value="(\d+)"', page)
+    assert hand_field, "the correction form says which recorded hand it corrects"
+    first = hand_post(1, "Ann", ("5", "25"), reason="Bob had 25", hand=hand_field.group(1))
+    second = hand_post(1, "Ann", ("5", "30"), reason="Bob had 30", hand=hand_field.group(1))
+    assert logged_in.post(url, first).status_code == 302
+    before = snapshot()
+    response = logged_in.post(url, second)
+    assert response.status_code == 422
+    assert "Hand 1 was already corrected or undone; reload the game." in text(response)
+    assert snapshot() == before
+    live = Hand.objects.get(game=game, voided_at__isnull=True)
+    assert live.entry["deadwood"]["Bob"] == 25
+
+
+def test_a_double_tapped_correction_is_stored_once_without_an_error(logged_in, session,
+                                                                   keeper):
+    game = gin_game(session, keeper)
+    logged_in.post(reverse("ledger:hand_create", args=[game.pk]),
+                   hand_post(1, "Ann", ("5", "20")))
+    hand = Hand.objects.get(game=game)
+    url = reverse("ledger:hand_correct", args=[game.pk, 1])
+    data = hand_post(1, "Ann", ("5", "25"), reason="Bob had 25", hand=str(hand.pk))
+    assert logged_in.post(url, data).status_code == 302
+    before = snapshot()
+    again = logged_in.post(url, data)
+    assert again.status_code == 302, text(again)[-300:]
+    assert snapshot() == before
