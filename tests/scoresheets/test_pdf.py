@@ -255,6 +255,21 @@ def test_blank_capit_sheet_has_the_contracts(demo):
     assert "Ante 5.00 USD each" in text
 
 
+def test_blank_hollywood_sheet_has_three_column_totals_side_by_side(demo, keeper):
+    game = services.game_start(session=demo, variant="hollywood", players=["Ann", "Bob"],
+                               started_by=keeper, setup={"first_dealer": "Bob"},
+                               rules={"hollywood_third_double": True})
+    pdf = documents.blank_sheet_pdf(game)[0]
+    text = pdf_text(pdf)
+    assert "Third column counts double" in text
+    assert text.count("Final total") == 3 and "Net over the three games Ann Bob" in text
+    last = len(pdf_pages(pdf)) - 1
+    heads = [(x, y) for run, x, y in text_positions(pdf, last)
+             if run in ("Game 1 Ann Bob", "Game 2 Ann Bob", "Game 3 \u00d72 Ann Bob")]
+    assert len(heads) == 3 and len({y for _, y in heads}) == 1
+    assert [x for x, _ in heads] == sorted(x for x, _ in heads)
+
+
 def test_long_game_spans_pages_with_headers_and_whole_rows(long_game):
     pdf, _ = documents.game_sheet_pdf(long_game)
     pages = pdf_pages(pdf)
