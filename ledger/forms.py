@@ -53,6 +53,11 @@ def parse_count(value: str) -> int | None:
     return int(value)
 
 
+#: The most points a stake may be "per": every target is at most 100000 points, and the
+#: database column (an integer) must hold it.
+MAX_PER_POINTS = 100_000
+
+
 def stake_field(label: str, **kwargs) -> forms.DecimalField:
     return forms.DecimalField(label=label, required=False, min_value=Decimal("0.0001"),
                               max_digits=9, decimal_places=4,
@@ -97,6 +102,7 @@ class SessionForm(forms.Form):
                                                              "size": 4}))
     rate = stake_field("Stake", help_text="Money per points below; empty: not for money.")
     per_points = forms.IntegerField(label="per points", min_value=1, initial=1,
+                                    max_value=MAX_PER_POINTS,
                                     widget=forms.TextInput(attrs=NUMERIC))
 
     def clean_currency(self) -> str:
@@ -236,7 +242,7 @@ class GameStartForm(forms.Form):
             self.fields["rate"] = stake_field("Stake", initial=session_rate)
             self.fields["per_points"] = forms.IntegerField(
                 label="per points", min_value=1, initial=session_per_points, required=False,
-                widget=forms.TextInput(attrs=NUMERIC))
+                max_value=MAX_PER_POINTS, widget=forms.TextInput(attrs=NUMERIC))
         for setting in VARIANT_SETTINGS[variant]:
             self.fields[f"rule_{setting}"] = setting_field(setting)
 
@@ -350,7 +356,7 @@ class GameSettingsForm(forms.Form):
         else:
             self.fields["rate"] = stake_field("Stake")
             self.fields["per_points"] = forms.IntegerField(
-                label="per points", min_value=1, required=False,
+                label="per points", min_value=1, max_value=MAX_PER_POINTS, required=False,
                 widget=forms.TextInput(attrs=NUMERIC))
             for seat in self.seats:
                 field = stake_field(f"{seat.player.name}'s own stake")

@@ -11,7 +11,7 @@ from django.urls import reverse
 from ledger import services
 from ledger.models import GameChange, Hand, MoneyPosting, Player, Session
 
-from .test_views import hand_post, text
+from .test_views import field_error, hand_post, text
 
 pytestmark = pytest.mark.django_db
 
@@ -73,3 +73,46 @@ def test_a_double_tapped_correction_is_stored_once_without_an_error(logged_in, s
     again = logged_in.post(url, data)
     assert again.status_code == 302, text(again)[-300:]
     assert snapshot() == before
+
+
+# -- huge numbers ----------------------------------------------------------------------------
+
+HUGE = "99999999999999999999"
+TOO_MANY = "Ensure this value is less than or equal to 100000."
+
+
+def test_a_huge_per_points_is_refused_at_the_field_everywhere(logged_in, session, keeper,
+                                                               case):
+    """It crashed with OverflowError (a 500) on SQLite, and went into an integer column
+    PostgreSQL cannot hold."""
+    from .conftest import start_empty
+    from .test_views_settings import current
+
+    table_url = reverse("ledger:table_detail", args=[session.table.pk])
+    before = snapshot()
+    response = logged_in.post(table_url, {"new_session": "1", "date": "2025-01-01",
+                                          "currency": "USD", "rate": "0.01",
+                                          "per_points": HUGE})
+    assert response.status_code == 422
+    assert field_error(response, "per_points") == TOO_MANY
+    assert snapshot() == before
+
+    for name in ("Ann", "Bob"):
+        services.player_get_or_create(table=session.table, name=name)
+    before = snapshot()
+    response = logged_in.post(reverse("ledger:game_start", args=[session.pk, "gin", 2]), {
+        "p1": "Ann", "p2": "Bob", "first_dealer": "Ann", "preset": "standard",
+        "rate": "0.01", "per_points": "2147483648"})
+    assert response.status_code == 422
+    assert field_error(response, "per_points") == TOO_MANY
+    assert snapshot() == before and not session.games.exists()
+
+    game = start_empty(session, keeper, case("gin-standard-game"))
+    before = snapshot()
+    response = logged_in.post(reverse("ledger:game_settings", args=[game.pk]),
+                              {**current(game), "per_points": HUGE})
+    assert response.status_code == 422
+    assert field_error(response, "per_points") == TOO_MANY
+    assert snapshot() == before
+    game.refresh_from_db()
+    assert game.per_points == 1
