@@ -67,6 +67,20 @@ def stake_field(label: str, **kwargs) -> forms.DecimalField:
 # -- tables, players, sessions ---------------------------------------------------------------
 
 
+def name_key(name: str) -> str:
+    """Names that differ only in capitals or spaces are the same player's."""
+    return " ".join(name.split()).casefold()
+
+
+def reserved_name(name: str) -> str | None:
+    """Why ``name`` cannot be a player's: the hand form's Draw and Nobody are values among
+    the players' names, so a player called so would knock as a draw."""
+    what = {DRAW: "Draw", NOBODY: "Nobody"}.get(name)
+    if what:
+        return f'"{name}" is kept for the hand form\'s {what}; give the player another name.'
+    return None
+
+
 class TableForm(forms.Form):
     name = forms.CharField(max_length=100, label="Table name",
                            widget=forms.TextInput(attrs={"autocomplete": "off"}))
@@ -83,8 +97,13 @@ class TableForm(forms.Form):
         for name in names:
             if name in seen:
                 raise ValidationError(f"{name} is listed twice.")
+            first = next((other for other in seen if name_key(other) == name_key(name)), None)
+            if first:
+                raise ValidationError(f"{name} is listed twice (as {first}).")
             if len(name) > 60:
                 raise ValidationError(f"The name {name[:20]}... is too long.")
+            if reserved_name(name):
+                raise ValidationError(reserved_name(name))
             seen.append(name)
         return seen
 
@@ -92,6 +111,21 @@ class TableForm(forms.Form):
 class PlayerForm(forms.Form):
     name = forms.CharField(max_length=60, label="New player",
                            widget=forms.TextInput(attrs={"autocomplete": "off"}))
+
+    def __init__(self, *args, table_names: list[str] = (), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.table_names = list(table_names)
+
+    def clean_name(self) -> str:
+        name = self.cleaned_data["name"]
+        if reserved_name(name):
+            raise ValidationError(reserved_name(name))
+        same = next((other for other in self.table_names
+                     if name_key(other) == name_key(name) and other != name), None)
+        if same:
+            raise ValidationError(f"{same} already plays at this table: names differing only "
+                                  "in capitals or spaces are the same player.")
+        return name
 
 
 class SessionForm(forms.Form):

@@ -58,7 +58,8 @@ def table_detail(request: HttpRequest, pk: int) -> HttpResponse:
     session_form = SessionForm(initial={"date": timezone.localdate(), "currency": "USD",
                                         "per_points": 1})
     if request.method == "POST" and "add_player" in request.POST:
-        player_form = PlayerForm(request.POST)
+        player_form = PlayerForm(request.POST, table_names=list(
+            table.players.values_list("name", flat=True)))
         if player_form.is_valid():
             try:
                 player = services.player_get_or_create(table=table,

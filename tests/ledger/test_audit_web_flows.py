@@ -116,3 +116,45 @@ def test_a_huge_per_points_is_refused_at_the_field_everywhere(logged_in, session
     assert snapshot() == before
     game.refresh_from_db()
     assert game.per_points == 1
+
+
+# -- player names ----------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("players", "message"), [
+    ("Ann\nann", "ann is listed twice (as Ann)."),
+    ("Ann Lee, ANN  LEE", "ANN  LEE is listed twice (as Ann Lee)."),
+    ("Ann\n-draw-", '"-draw-" is kept for the hand form\'s Draw; give the player another name.'),
+])
+def test_a_new_tables_players_are_refused_when_names_clash(logged_in, players, message):
+    before = snapshot()
+    response = logged_in.post(reverse("ledger:home"), {"name": "Friday", "players": players})
+    assert response.status_code == 422
+    assert field_error(response, "players") == message
+    assert snapshot() == before and not logged_in.get("/").context["tables"]
+
+
+@pytest.mark.parametrize(("name", "message"), [
+    ("ann", "Ann already plays at this table: names differing only in capitals or spaces "
+            "are the same player."),
+    (" ANN ", "Ann already plays at this table: names differing only in capitals or spaces "
+              "are the same player."),
+    ("-nobody-", '"-nobody-" is kept for the hand form\'s Nobody; give the player another '
+                 "name."),
+])
+def test_adding_a_player_whose_name_clashes_is_refused(logged_in, table, name, message):
+    services.player_get_or_create(table=table, name="Ann")
+    before = snapshot()
+    response = logged_in.post(reverse("ledger:table_detail", args=[table.pk]),
+                              {"add_player": "1", "name": name})
+    assert response.status_code == 422
+    assert field_error(response, "name") == message
+    assert snapshot() == before
+
+
+def test_adding_a_player_already_at_the_table_changes_nothing(logged_in, table):
+    services.player_get_or_create(table=table, name="Ann")
+    before = snapshot()
+    response = logged_in.post(reverse("ledger:table_detail", args=[table.pk]),
+                              {"add_player": "1", "name": "Ann "})
+    assert response.status_code == 302 and snapshot() == before
+
