@@ -301,6 +301,10 @@ class GameStartForm(forms.Form):
         if self.variant == "partnership":
             if data.get("side_a") and data.get("side_a") == data.get("side_b"):
                 self.add_error("side_b", "The two sides need different names.")
+            for side in ("side_a", "side_b"):
+                if data.get(side) and data.get(side) in chosen:
+                    self.add_error(side, f"{data[side]} is a player's name; "
+                                         "give the side another.")
         return data
 
     # -- what to hand to services.game_start

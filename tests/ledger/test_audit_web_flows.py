@@ -158,3 +158,20 @@ def test_adding_a_player_already_at_the_table_changes_nothing(logged_in, table):
                               {"add_player": "1", "name": "Ann "})
     assert response.status_code == 302 and snapshot() == before
 
+
+
+# -- starting a game -------------------------------------------------------------------------
+
+def test_a_side_named_like_a_player_is_refused_at_that_side(logged_in, session):
+    for name in ("Ann", "Bob", "Cy", "Di"):
+        services.player_get_or_create(table=session.table, name=name)
+    url = reverse("ledger:game_start", args=[session.pk, "partnership", 4])
+    before = snapshot()
+    response = logged_in.post(url, {"a1": "Ann", "a2": "Bob", "b1": "Cy", "b2": "Di",
+                                    "side_a": "We", "side_b": "Cy", "preset": "standard",
+                                    "first_dealer_side": "b"})
+    assert response.status_code == 422
+    assert field_error(response, "side_b") == ("Cy is a player's name; "
+                                               "give the side another.")
+    assert "setup.sides" not in text(response)
+    assert snapshot() == before and not session.games.exists()
