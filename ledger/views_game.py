@@ -10,6 +10,7 @@ typed and the core's problem at the field.
 from __future__ import annotations
 
 import random
+from decimal import Decimal
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -150,7 +151,8 @@ def game_context(game: Game, result: dict, history: list[Hand], *, owner: bool) 
                         "hand_points": result["totals"][key].get("hand_points")}
                        for key in keys],
         "target": result["rules"].get("target"),
-        "money": [{"name": name, "amount": amount, "negative": amount.startswith("-")}
+        "money": [{"name": name, "amount": amount, "negative": amount.startswith("-"),
+                   "zero": Decimal(amount) == 0}
                   for name, amount in money.items()],
         "payments": result.get("payments") or [],
         "ended": ended, "abandoned": game.status == GameStatus.ABANDONED,

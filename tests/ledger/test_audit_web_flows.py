@@ -175,3 +175,25 @@ def test_a_side_named_like_a_player_is_refused_at_that_side(logged_in, session):
                                                "give the side another.")
     assert "setup.sides" not in text(response)
     assert snapshot() == before and not session.games.exists()
+
+
+# -- numbers shown ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("currency", "rate", "zero"), [
+    ("JPY", "1", "0"), ("KWD", "0.001", "0.000"), ("USD", "0.01", "0.00")])
+def test_no_money_reads_as_zero_in_every_currency(logged_in, table, keeper, currency, rate,
+                                                  zero):
+    """A player who neither wins nor loses money is '0' (JPY) or '0.000' (KWD), as in USD:
+    not '+0' in the winners' colour."""
+    session = services.session_create(table=table, currency=currency, rate=rate,
+                                      created_by=keeper)
+    game = gin_game(session, keeper)
+    logged_in.post(reverse("ledger:hand_create", args=[game.pk]),
+                   {"key": "6f1c7a52-4a80-4a59-9d55-0d2f1e0a3b11", "number": 1,
+                    "t1_knocker": "-draw-"})
+    logged_in.post(reverse("ledger:game_abandon", args=[game.pk]), {"reason": "time"})
+    page = logged_in.get(reverse("ledger:game_detail", args=[game.pk])).content.decode()
+    for name in ("Ann", "Bob"):
+        cell = re.search(rf'<td class="([^"]*)" data-player="{name}">([^<]*)</td>', page)
+        assert cell.group(2) == zero
+        assert "pos" not in cell.group(1).split() and "neg" not in cell.group(1).split()
