@@ -567,6 +567,7 @@ def game_abandon(*, game: Game, abandoned_by: User | None, reason: str = "") -> 
     game = _lock_game(game)
     if game.status != GameStatus.IN_PROGRESS:
         raise GameNotInProgress(f"Game {game.sequence} is already {game.get_status_display()}.")
+    reason = (reason or "").strip()[:300]  # the column's length, as an undo's reason
     result = _score(selectors.game_record(game, abandoned=True))
     by = _user(abandoned_by)
     changed = _apply_result(game, result, abandoned=True, by=by,

@@ -197,3 +197,19 @@ def test_no_money_reads_as_zero_in_every_currency(logged_in, table, keeper, curr
         cell = re.search(rf'<td class="([^"]*)" data-player="{name}">([^<]*)</td>', page)
         assert cell.group(2) == zero
         assert "pos" not in cell.group(1).split() and "neg" not in cell.group(1).split()
+
+
+# -- abandoning ------------------------------------------------------------------------------
+
+def test_a_long_abandon_reason_is_kept_to_the_columns_300_characters(logged_in, session,
+                                                                       keeper):
+    """The reason went whole into a 300-character column: stored as typed on SQLite, an
+    Internal Server Error on PostgreSQL. It is cut like the reasons of an undo."""
+    game = gin_game(session, keeper)
+    response = logged_in.post(reverse("ledger:game_abandon", args=[game.pk]),
+                              {"reason": "  " + "late " * 100})
+    assert response.status_code == 302
+    change = GameChange.objects.get(game=game)
+    assert change.reason == ("late " * 100).strip()[:300]
+    game.refresh_from_db()
+    assert game.status == "abandoned"
