@@ -10,8 +10,9 @@ typed and the core's problem at the field.
 from __future__ import annotations
 
 import random
-from decimal import Decimal
+from decimal import Decimal, InvalidOperation
 
+import tablib
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Prefetch, prefetch_related_objects
@@ -279,8 +280,12 @@ def _recorded_message(outcome) -> str:
 @require_POST
 def hand_undo(request: HttpRequest, pk: int) -> HttpResponse:
     game = access.game_for(request.user, pk)
-    number = request.POST.get("number")
+    number = request.POST.get("number") or ""
     reason = (request.POST.get("reason") or "").strip() or "undone"
+    if number and not number.isdigit():
+        messages.error(request, "The undo button was out of date; nothing was undone. "
+                                "Reload the game and try again.")
+        return redirect("ledger:game_detail", pk=game.pk)
     try:
         hand = services.hand_undo_last(game=game, undone_by=request.user, reason=reason,
                                        number=int(number) if number else None)
@@ -359,7 +364,24 @@ def game_export(request: HttpRequest, pk: int) -> HttpResponse:
 def export_response(game: Game, result: dict) -> HttpResponse:
     table = sheet_table(result)
     name = f"{game.session.table.name}-{game.session.date}-game-{game.sequence}.csv"
-    return TableExport("csv", table).response(filename=name.replace(" ", "_"))
+    export = TableExport("csv", table)
+    export.dataset = tablib.Dataset(*[tuple(inert_cell(cell) for cell in row)
+                                      for row in export.dataset],
+                                    headers=[inert_cell(h) for h in export.dataset.headers])
+    return export.response(filename=name.replace(" ", "_"))
+
+
+def inert_cell(value):
+    """A CSV cell a spreadsheet will not run as a formula: text starting with = + - @ or a
+    tab or carriage return gets a leading apostrophe (OWASP's advice for CSV injection);
+    numbers, negative ones too, stay numbers."""
+    if not isinstance(value, str) or not value or value[0] not in "=+-@\t\r":
+        return value
+    try:
+        Decimal(value)
+    except InvalidOperation:
+        return "'" + value
+    return value
 
 
 # -- starting a game -------------------------------------------------------------------------

@@ -14,7 +14,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from ledger import services
+from ledger import services, views_game
 from ledger.models import Hand
 from ledger.models_sharing import ShareLink
 
@@ -334,6 +334,35 @@ def test_csv_export_of_the_hands(logged_in, session, keeper, case):
     assert rows[1] == ["1", "P knocks 3 v 18 | P (box) v Q", "P", "15", "15", "0", "0", "0",
                        "0"]
     assert rows[-1][0] == "6" and rows[-1][4] == "106" and rows[-1][8] == "57"
+
+
+def test_csv_export_cannot_carry_a_spreadsheet_formula(logged_in, session, keeper):
+    """A player called '=HYPERLINK(...)' exports as text ('=... with an apostrophe), while the
+    numbers, the negative ones too, stay numbers."""
+    evil = '=HYPERLINK("http://x.example","y")'
+    game = services.game_start(session=session, variant="gin", players=[evil, "@Bob"],
+                               started_by=keeper, setup={"first_dealer": "@Bob"})
+    services.hand_record(game=game, entry={"knocker": evil, "deadwood": {evil: 5, "@Bob": 17}},
+                         recorded_by=keeper, idempotency_key=uuid.uuid4())
+    response = logged_in.get(reverse("ledger:game_export", args=[game.pk]))
+    rows = list(csv.reader(io.StringIO(response.content.decode())))
+    assert rows[0][3] == "'" + evil + " points" and rows[0][5] == "'@Bob points"
+    assert rows[1][1].startswith("'" + evil + " knocks 5 v 17")
+    assert rows[1][2] == "'@Bob" and rows[1][3:] == ["12", "12", "0", "0"]
+    assert views_game.inert_cell("-2.02") == "-2.02" and views_game.inert_cell(-3) == -3
+    assert views_game.inert_cell("-cmd") == "'-cmd"
+
+
+def test_undo_with_a_garbled_number_says_so_and_undoes_nothing(logged_in, session, keeper):
+    game = services.game_start(session=session, variant="gin", players=["Ann", "Bob"],
+                               started_by=keeper, setup={"first_dealer": "Bob"})
+    services.hand_record(game=game, entry={"knocker": "Ann", "deadwood": {"Ann": 5, "Bob": 17}},
+                         recorded_by=keeper, idempotency_key=uuid.uuid4())
+    response = logged_in.post(reverse("ledger:hand_undo", args=[game.pk]),
+                              {"number": "abc"}, follow=True)
+    assert "The undo button was out of date; nothing was undone." in text(response)
+    assert "invalid literal" not in text(response)
+    assert game.hands.filter(voided_at__isnull=True).count() == 1
 
 
 # -- starting a game -------------------------------------------------------------------------
