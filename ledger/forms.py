@@ -141,7 +141,7 @@ class SessionForm(forms.Form):
 
     def clean_currency(self) -> str:
         value = self.cleaned_data["currency"].strip().upper()
-        if len(value) != 3 or not value.isalpha():
+        if len(value) != 3 or not value.isalpha() or not value.isascii():
             raise ValidationError("A 3-letter currency code, such as USD or EUR.")
         return value
 

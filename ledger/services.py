@@ -132,7 +132,8 @@ def _decimal(value: Any, where: str, *, currency: str) -> Decimal | None:
 
 
 def _check_currency(currency: Any, where: str) -> str:
-    if not isinstance(currency, str) or len(currency) != 3 or not currency.isalpha():
+    if not isinstance(currency, str) or len(currency) != 3 or not currency.isalpha() \
+            or not currency.isascii():  # the record format's [A-Z]{3}: 'ÄBC' would not score
         raise RecordRefused([f"{where}: {currency!r} is not a 3-letter currency code"])
     return currency.upper()
 

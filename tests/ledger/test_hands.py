@@ -206,3 +206,20 @@ def test_failure_halfway_through_a_service_leaves_nothing(session, keeper, case,
     assert Hand.objects.filter(game=game).count() == 6
     assert game.status == GameStatus.IN_PROGRESS
     assert not PostingBatch.objects.exists()
+
+
+@pytest.mark.parametrize("code", ["ÄBC", "U$D", "US", "EURO", ""])
+def test_a_currency_code_the_record_format_would_refuse_is_refused_up_front(table, code):
+    with pytest.raises(RecordRefused) as caught:
+        services.session_create(table=table, currency=code)
+    assert caught.value.problems == [f"currency: {code!r} is not a 3-letter currency code"]
+    assert not table.sessions.exists()
+    assert services.session_create(table=table, currency="jpy").currency == "JPY"
+
+
+def test_the_session_form_refuses_a_non_ascii_currency_at_its_field():
+    from ledger.forms import SessionForm
+
+    form = SessionForm(data={"date": "2025-11-20", "currency": "ÄBC", "per_points": "1"})
+    assert not form.is_valid()
+    assert form.errors["currency"] == ["A 3-letter currency code, such as USD or EUR."]
