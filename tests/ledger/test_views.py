@@ -302,6 +302,10 @@ def test_a_share_link_does_not_show_who_corrected_or_changed(client, django_user
     own = client.get(reverse("ledger:game_detail", args=[game.pk])).content.decode()
     assert "a king was missed" in own and "agreed longer game" in own
     assert own.count("by marta_q7") == 2
+    marta.first_name, marta.last_name = "Marta", "Quinn"
+    marta.save()
+    own = client.get(reverse("ledger:game_detail", args=[game.pk])).content.decode()
+    assert own.count("by Marta Quinn") == 2 and "marta_q7" not in own.split("</header>")[1]
     client.logout()
     shared = client.get(reverse("ledger:shared", args=[link.token])).content.decode()
     assert "a king was missed" in shared and "agreed longer game" in shared
