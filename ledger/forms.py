@@ -639,6 +639,11 @@ class HandForm(forms.Form):
     # -- validation: only what a form can know; the rules are the core's
     def clean(self):
         data = super().clean()
+        damaged = [name for name in ("key", "number", "hand") if name in self.errors]
+        if damaged:  # hidden fields: nobody typed them, so say what to do, not which field
+            self.add_error(None, "This form was damaged or out of date (its "
+                           + " and ".join(damaged) + "); reload the game and enter the "
+                           "hand again.")
         if self.spec["kind"] == "capit":
             out = data.get("went_out")
             for j, name in enumerate(self.spec["players"]):

@@ -213,3 +213,22 @@ def test_a_long_abandon_reason_is_kept_to_the_columns_300_characters(logged_in, 
     assert change.reason == ("late " * 100).strip()[:300]
     game.refresh_from_db()
     assert game.status == "abandoned"
+
+
+# -- damaged hidden fields -------------------------------------------------------------------
+
+@pytest.mark.parametrize(("change", "named"), [
+    ({"key": "not-a-uuid"}, "key"), ({"number": "x"}, "number"),
+    ({"key": "", "number": ""}, "key and number"),
+])
+def test_a_hand_form_with_damaged_hidden_fields_says_what_to_do(logged_in, session, keeper,
+                                                                 change, named):
+    game = gin_game(session, keeper)
+    before = snapshot()
+    response = logged_in.post(reverse("ledger:hand_create", args=[game.pk]),
+                              {**hand_post(1, "Ann", ("5", "20")), **change})
+    assert response.status_code == 422
+    assert (f"This form was damaged or out of date (its {named}); reload the game and enter "
+            "the hand again.") in text(response)
+    assert "Please check the marked field" not in text(response)
+    assert snapshot() == before
