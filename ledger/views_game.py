@@ -10,6 +10,7 @@ typed and the core's problem at the field.
 from __future__ import annotations
 
 import random
+import uuid
 from decimal import Decimal, InvalidOperation
 
 import tablib
@@ -259,14 +260,31 @@ def hand_create(request: HttpRequest, pk: int) -> HttpResponse:
         except RecordRefused as exc:
             form.add_problems(exc.problems)
         except HandAlreadyRecorded as exc:
-            messages.warning(request, exc.message)
-            return redirect("ledger:game_detail", pk=game.pk)
+            return _kept_for_the_next_hand(request, game, exc)
         except LedgerError as exc:
             form.add_error(None, exc.message)
         else:
             messages.success(request, _recorded_message(outcome))
             return redirect(reverse("ledger:game_detail", kwargs={"pk": game.pk}))
     return _render_game(request, game, result, history, form=form, status=422)
+
+
+def _kept_for_the_next_hand(request, game: Game, exc: HandAlreadyRecorded) -> HttpResponse:
+    """Another phone recorded this hand first. What was typed is not thrown away: it comes
+    back in the form of the next hand, to be checked against the table and saved again (or
+    cleared), and nothing is recorded until then."""
+    result, history = load_game(game)
+    if result.get("complete") or game.status != GameStatus.IN_PROGRESS:
+        messages.warning(request, exc.message)
+        return redirect("ledger:game_detail", pk=game.pk)
+    number = len(result["hands"]) + 1
+    data = request.POST.copy()
+    data.update({"number": str(number), "key": str(uuid.uuid4())})
+    retry = HandForm(data, spec=hand_spec(game.variant, result, result["next"]))
+    retry.is_valid()  # marks what no longer fits the next hand (its players may differ)
+    retry.add_error(None, f"{exc.message} What you typed is kept below as hand {number}: "
+                          "check it against the table and save it, or clear it.")
+    return _render_game(request, game, result, history, form=retry, status=409)
 
 
 def _recorded_message(outcome) -> str:

@@ -232,3 +232,31 @@ def test_a_hand_form_with_damaged_hidden_fields_says_what_to_do(logged_in, sessi
             "the hand again.") in text(response)
     assert "Please check the marked field" not in text(response)
     assert snapshot() == before
+
+
+# -- a hand recorded from another phone first ------------------------------------------------
+
+def test_a_stale_hand_form_keeps_what_was_typed_for_the_next_hand(logged_in, session, keeper):
+    """Two phones type hand 1; the first saves. The second's save records nothing and comes
+    back as hand 2 with its values kept and a new key; saving that records hand 2."""
+    game = gin_game(session, keeper)
+    url = reverse("ledger:hand_create", args=[game.pk])
+    assert logged_in.post(url, hand_post(1, "Ann", ("5", "20"))).status_code == 302
+    before = snapshot()
+    stale = hand_post(1, "Bob", ("20", "3"))
+    response = logged_in.post(url, stale)
+    assert response.status_code == 409
+    assert snapshot() == before
+    page = text(response)
+    assert "Hand 1 is already recorded by keeper" in page
+    assert "What you typed is kept below as hand 2: check it against the table" in page
+    form = response.context["form"]
+    assert form.data["number"] == "2" and form.data["key"] != stale["key"]
+    assert form.data["t1_knocker"] == "Bob"
+    assert [form.data["t1_c0"], form.data["t1_c1"]] == ["20", "3"]
+    assert 'value="2"' in response.content.decode()  # the hidden number the page posts
+    again = logged_in.post(url, dict(form.data.items()))
+    assert again.status_code == 302
+    assert [h.entry for h in game.hands.order_by("number")] == [
+        {"knocker": "Ann", "deadwood": {"Ann": 5, "Bob": 20}},
+        {"knocker": "Bob", "deadwood": {"Ann": 20, "Bob": 3}}]
