@@ -46,6 +46,14 @@ def decimal_text(value: Decimal, currency: str) -> str:
     return format(value.quantize(Decimal(1).scaleb(-exponent)), "f")
 
 
+def person_name(user) -> str:
+    """Who did something, as the screens and the sheets say it: the account's full name,
+    else its login; empty for nobody."""
+    if user is None:
+        return ""
+    return user.get_full_name() or user.get_username()
+
+
 def dump_json(data: Any) -> str:
     """The canonical JSON text of an export: 2-space indent, UTF-8, key order as built."""
     return json.dumps(data, indent=2, ensure_ascii=False) + "\n"

@@ -123,13 +123,6 @@ def next_panel(variant: str, result: dict) -> dict:
     return panel
 
 
-def person(user) -> str:
-    """Who did something, as the sheets say it: the account's full name, else its login."""
-    if user is None:
-        return ""
-    return user.get_full_name() or user.get_username()
-
-
 def game_context(game: Game, result: dict, history: list[Hand], *, owner: bool) -> dict:
     """Everything the sheet shows, for the scorekeeper's page and the shared page alike."""
     keys = list(result["totals"])
@@ -138,7 +131,7 @@ def game_context(game: Game, result: dict, history: list[Hand], *, owner: bool) 
     corrections = [{
         "number": hand.number, "text": entry_text(game.variant, hand.entry),
         # who did it is the table's business, not a share link's: account names stay private
-        "reason": hand.void_reason, "by": person(hand.voided_by) if owner else None,
+        "reason": hand.void_reason, "by": selectors.person_name(hand.voided_by) if owner else None,
         "at": hand.voided_at,
         "corrected": any(h.replaces_id == hand.pk for h in history),
     } for hand in voided]
@@ -167,7 +160,7 @@ def game_context(game: Game, result: dict, history: list[Hand], *, owner: bool) 
         "ended": ended, "abandoned": game.status == GameStatus.ABANDONED,
         "panel": None if ended else next_panel(game.variant, result),
         "corrections": corrections,
-        "changes": [{**row, "by": person(row["by"]) if owner else None}
+        "changes": [{**row, "by": selectors.person_name(row["by"]) if owner else None}
                     for row in change_rows(game.changes.select_related("changed_by"))],
         "last_number": len(result["hands"]),
         "owner": owner,

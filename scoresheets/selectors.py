@@ -555,9 +555,7 @@ def _voided_hands(game: Game, record: dict) -> list[tuple[int, dict | None, str]
             scored = core.score_record(attempt)["hands"][-1]
         except core.RecordError:
             scored = None
-        who = ""  # the name a person goes by when the account has one, else the login
-        if hand.voided_by_id:
-            who = hand.voided_by.get_full_name() or hand.voided_by.get_username()
+        who = ledger_selectors.person_name(hand.voided_by) if hand.voided_by_id else ""
         kind = "Corrected" if replacement is not None else "Undone"
         note = f"{kind}: {hand.void_reason}"
         if who:
