@@ -23,3 +23,8 @@ document.addEventListener("change", function (event) {
     if (label && label.textContent.indexOf(knocker.value + "'s") === 0) { input.value = ""; }
   });
 });
+document.addEventListener("click", function (event) {
+  // A share link's box: one tap selects the whole link, ready to copy.
+  var el = event.target;
+  if (el.matches && el.matches("input.copy")) { el.select(); }
+});
