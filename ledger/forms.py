@@ -15,6 +15,15 @@ from decimal import Decimal, InvalidOperation
 from django import forms
 from django.core.exceptions import ValidationError
 
+from .cleaning import (
+    MAX_PER_POINTS,
+    CleanInputMixin,
+    Refused,
+    clean_currency,
+    clean_name,
+    is_plain_int,
+    name_key,
+)
 from .models import Variant
 from .rules.cards import CardError, parse_cards
 from .rules.settings import CHOICES, DEFAULTS, PRESETS, default_preset
@@ -48,14 +57,9 @@ def parse_count(value: str) -> int | None:
     value = (value or "").strip()
     if value == "":
         return None
-    if not value.isdigit():
+    if not is_plain_int(value) or not value.isdigit():  # '²' and '١' are digits to Python
         raise ValueError(value)
     return int(value)
-
-
-#: The most points a stake may be "per": every target is at most 100000 points, and the
-#: database column (an integer) must hold it.
-MAX_PER_POINTS = 100_000
 
 
 def stake_field(label: str, **kwargs) -> forms.DecimalField:
@@ -67,11 +71,6 @@ def stake_field(label: str, **kwargs) -> forms.DecimalField:
 # -- tables, players, sessions ---------------------------------------------------------------
 
 
-def name_key(name: str) -> str:
-    """Names that differ only in capitals or spaces are the same player's."""
-    return " ".join(name.split()).casefold()
-
-
 def reserved_name(name: str) -> str | None:
     """Why ``name`` cannot be a player's: the hand form's Draw and Nobody are values among
     the players' names, so a player called so would knock as a draw."""
@@ -81,7 +80,7 @@ def reserved_name(name: str) -> str | None:
     return None
 
 
-class TableForm(forms.Form):
+class TableForm(CleanInputMixin, forms.Form):
     name = forms.CharField(max_length=100, label="Table name",
                            widget=forms.TextInput(attrs={"autocomplete": "off"}))
     players = forms.CharField(
@@ -95,6 +94,10 @@ class TableForm(forms.Form):
         names = [name.strip() for name in re.split(r"[\n,]", raw) if name.strip()]
         seen: list[str] = []
         for name in names:
+            try:
+                name = clean_name(name, what=f"The name {name[:20]!r}", max_length=10 ** 6)
+            except Refused as exc:
+                raise ValidationError(exc.message) from None
             if name in seen:
                 raise ValidationError(f"{name} is listed twice.")
             first = next((other for other in seen if name_key(other) == name_key(name)), None)
@@ -108,7 +111,7 @@ class TableForm(forms.Form):
         return seen
 
 
-class PlayerForm(forms.Form):
+class PlayerForm(CleanInputMixin, forms.Form):
     name = forms.CharField(max_length=60, label="New player",
                            widget=forms.TextInput(attrs={"autocomplete": "off"}))
 
@@ -117,18 +120,22 @@ class PlayerForm(forms.Form):
         self.table_names = list(table_names)
 
     def clean_name(self) -> str:
-        name = self.cleaned_data["name"]
+        try:
+            name = clean_name(self.cleaned_data["name"], what="The name")
+        except Refused as exc:
+            raise ValidationError(exc.message) from None
         if reserved_name(name):
             raise ValidationError(reserved_name(name))
         same = next((other for other in self.table_names
                      if name_key(other) == name_key(name) and other != name), None)
         if same:
             raise ValidationError(f"{same} already plays at this table: names differing only "
-                                  "in capitals or spaces are the same player.")
+                                  "in capitals, width, spaces or invisible characters are the "
+                                  "same player.")
         return name
 
 
-class SessionForm(forms.Form):
+class SessionForm(CleanInputMixin, forms.Form):
     date = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
     place = forms.CharField(max_length=200, required=False)
     currency = forms.CharField(max_length=3, initial="USD",
@@ -140,10 +147,10 @@ class SessionForm(forms.Form):
                                     widget=forms.TextInput(attrs=NUMERIC))
 
     def clean_currency(self) -> str:
-        value = self.cleaned_data["currency"].strip().upper()
-        if len(value) != 3 or not value.isalpha() or not value.isascii():
-            raise ValidationError("A 3-letter currency code, such as USD or EUR.")
-        return value
+        try:
+            return clean_currency(self.cleaned_data["currency"])
+        except Refused:
+            raise ValidationError("A currency code of ISO 4217, such as USD or EUR.") from None
 
 
 # -- starting a game -------------------------------------------------------------------------
@@ -241,7 +248,7 @@ def needs_first_dealer(variant: str) -> bool:
     return variant in ("gin", "oklahoma", "hollywood", "cap-it")
 
 
-class GameStartForm(forms.Form):
+class GameStartForm(CleanInputMixin, forms.Form):
     """Variant setup: players in their seats with their own stakes, preset and settings."""
 
     def __init__(self, *args, variant: str, count: int, player_names: list[str],
@@ -299,10 +306,17 @@ class GameStartForm(forms.Form):
         if dealer and dealer not in chosen:
             self.add_error("first_dealer", f"{dealer} is not playing in this game.")
         if self.variant == "partnership":
-            if data.get("side_a") and data.get("side_a") == data.get("side_b"):
+            for side in ("side_a", "side_b"):
+                if data.get(side):
+                    try:
+                        data[side] = clean_name(data[side], what="The side's name", max_length=30)
+                    except Refused as exc:
+                        self.add_error(side, exc.message)
+            if data.get("side_a") and name_key(data["side_a"]) == name_key(data.get("side_b", "")):
                 self.add_error("side_b", "The two sides need different names.")
             for side in ("side_a", "side_b"):
-                if data.get(side) and data.get(side) in chosen:
+                if data.get(side) and any(name_key(data[side]) == name_key(player)
+                                          for player in chosen if player):
                     self.add_error(side, f"{data[side]} is a player's name; "
                                          "give the side another.")
         return data
@@ -369,7 +383,7 @@ class GameStartForm(forms.Form):
 # -- correcting a game's stakes and rules ----------------------------------------------------
 
 
-class GameSettingsForm(forms.Form):
+class GameSettingsForm(CleanInputMixin, forms.Form):
     """A game's stakes and every rule setting of its variant, filled with the values it has
     now; ``stake_changes`` and ``rule_changes`` give only what the scorekeeper changed, as
     the arguments of ``services.game_change_stake`` and ``services.game_change_rules``."""
@@ -519,7 +533,7 @@ _LIMIT = re.compile(r"^knocker deadwood (\d+) is above the knock limit (\d+)$|"
                     r"^knocker deadwood (\d+) is above (.*), knock limit (\d+)$")
 
 
-class HandForm(forms.Form):
+class HandForm(CleanInputMixin, forms.Form):
     """One hand (or CAP-IT round), built for the players who play it.
 
     ``spec`` comes from the core's result (``views_game.hand_spec``):
@@ -948,7 +962,7 @@ def initial_from_entry(spec: dict, entry: dict) -> dict:
     return initial
 
 
-class ReasonForm(forms.Form):
+class ReasonForm(CleanInputMixin, forms.Form):
     reason = forms.CharField(max_length=300, required=False)
 
 

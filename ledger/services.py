@@ -36,8 +36,8 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils import timezone
 
+from . import cleaning, limits, selectors
 from . import rules as core
-from . import selectors
 from .exceptions import (
     ConfirmationRequired,
     GameNotInProgress,
@@ -132,10 +132,10 @@ def _decimal(value: Any, where: str, *, currency: str) -> Decimal | None:
 
 
 def _check_currency(currency: Any, where: str) -> str:
-    if not isinstance(currency, str) or len(currency) != 3 or not currency.isalpha() \
-            or not currency.isascii():  # the record format's [A-Z]{3}: 'ÄBC' would not score
-        raise RecordRefused([f"{where}: {currency!r} is not a 3-letter currency code"])
-    return currency.upper()
+    try:
+        return cleaning.clean_currency(currency, what=where)  # ISO 4217 (ledger.currencies)
+    except cleaning.Refused as exc:
+        raise RecordRefused([exc.message.rstrip(".")]) from None
 
 
 def _ensure_open(session: Session) -> None:
@@ -296,9 +296,7 @@ def _check_finished_change(game: Game, result: dict, status: str, *, confirm: bo
 def table_create(*, name: str, scorekeepers: Sequence[User] = (),
                  paper_size: str = PaperSize.A4) -> Table:
     """Create a table (a group that plays together) kept by ``scorekeepers``."""
-    name = name.strip()
-    if not name:
-        raise LedgerError("A table needs a name.")
+    name = cleaning.clean_text(name, what="The table's name", max_length=100, required=True)
     keepers = [user for user in scorekeepers if _user(user)]
     # Names are unique per scorekeeper: another club's "Friday" is none of our business
     # (and saying it exists would tell a stranger so).
@@ -312,7 +310,8 @@ def table_create(*, name: str, scorekeepers: Sequence[User] = (),
 def table_named(*, name: str, scorekeeper: User | None) -> Table | None:
     """The table called ``name`` that ``scorekeeper`` keeps (for None: a table nobody keeps,
     as the command-line imports make without --user)."""
-    tables = Table.objects.filter(name=name.strip())
+    tables = Table.objects.filter(name=cleaning.clean_text(name, what="The table's name",
+                                                           max_length=100))
     if scorekeeper is None:
         tables = tables.filter(scorekeepers__isnull=True)
     else:
@@ -322,12 +321,16 @@ def table_named(*, name: str, scorekeeper: User | None) -> Table | None:
 
 @transaction.atomic
 def player_get_or_create(*, table: Table, name: str) -> Player:
-    """The table's player called ``name`` (surrounding spaces ignored), created if new."""
-    clean = name.strip() if isinstance(name, str) else ""
-    if not clean:
-        raise LedgerError("A player needs a name.")
-    if len(clean) > Player._meta.get_field("name").max_length:
-        raise LedgerError(f"The name {clean[:20]!r}... is too long.")
+    """The table's player called ``name`` (cleaned: ``ledger.cleaning.clean_name``), created
+    if new; refused when it is another player's name written differently ('ann', 'Ａnn')."""
+    clean = cleaning.clean_name(name, what=f"The name {str(name)[:20]!r}",
+                                max_length=Player._meta.get_field("name").max_length)
+    existing = Player.objects.filter(table=table, name=clean).first()
+    if existing is not None:
+        return existing
+    twin = cleaning.same_name(clean, table.players.values_list("name", flat=True))
+    if twin is not None:
+        raise LedgerError(cleaning.clash_message(clean, twin))
     player, _ = Player.objects.get_or_create(table=table, name=clean)
     return player
 
@@ -339,8 +342,10 @@ def session_create(*, table: Table, date: datetime.date | None = None, place: st
                    created_by: User | None = None) -> Session:
     """Open an evening at ``table``; ``rate`` per ``per_points`` is its games' default stake."""
     currency = _check_currency(currency, "currency")
-    if not isinstance(per_points, int) or per_points <= 0:
-        raise LedgerError("per_points must be a whole number above zero.")
+    per_points = cleaning.plain_int(per_points, what="per_points", minimum=1,
+                                    maximum=cleaning.MAX_PER_POINTS)
+    place = cleaning.clean_text(place or "", what="The place", max_length=200)
+    notes = cleaning.clean_text(notes or "", what="The notes", max_length=5000, multiline=True)
     return Session.objects.create(
         table=table, date=date or timezone.localdate(), place=place, currency=currency,
         rate=_decimal(rate, "rate", currency=currency), per_points=per_points, notes=notes,
@@ -405,8 +410,8 @@ def game_import(*, session: Session, record: dict, imported_by: User | None = No
     the game's status and money follow from the core's result. ``export_game`` of the new
     game writes the record back (with every rule setting resolved).
     """
-    if not isinstance(record, dict):
-        raise RecordRefused(["the game record must be a JSON object"])
+    cleaning.check_game_record(record)  # shape and text, before any scoring
+    limits.check_record_hands(record)
     if record.get("format", selectors.GAME_FORMAT) != selectors.GAME_FORMAT:
         raise RecordRefused([f"format: expected {selectors.GAME_FORMAT}"])
     return _game_create(session=session, record=record, by=_user(imported_by), imported=True)
@@ -472,6 +477,7 @@ def game_change_rules(*, game: Game, changes: Mapping[str, Any], changed_by: Use
     would alter its money raises ConfirmationRequired unless ``confirm`` is True.
     Returns the core's new result.
     """
+    reason = cleaning.clean_text(reason or "", what="The reason", max_length=300)
     game = _lock_game(game)
     unknown = sorted(set(changes) - set(game.rules))
     if unknown:
@@ -505,6 +511,7 @@ def game_change_stake(*, game: Game, changed_by: User | None, rate: Any = UNSET,
     stakes (``{"Ann": "0.02"}``; None removes a player's own stake). Recorded as
     GameChange rows and rescored; on a finished game a change of money raises
     ConfirmationRequired unless ``confirm``. Returns the core's new result."""
+    reason = cleaning.clean_text(reason or "", what="The reason", max_length=300)
     game = _lock_game(game)
     seats = _seats(game)
     by = _user(changed_by)
@@ -519,8 +526,10 @@ def game_change_stake(*, game: Game, changed_by: User | None, rate: Any = UNSET,
             changes.append(("rate", text(game.rate), text(new)))
             game.rate = new
     if per_points is not UNSET:
-        if per_points is not None and (not isinstance(per_points, int) or per_points <= 0):
-            raise RecordRefused(["per_points: a whole number above zero"])
+        if per_points is not None and (not isinstance(per_points, int) or per_points <= 0
+                                       or per_points > cleaning.MAX_PER_POINTS):
+            raise RecordRefused([f"per_points: a whole number from 1 to "
+                                 f"{cleaning.MAX_PER_POINTS}"])
         if per_points != game.per_points:
             changes.append(("per_points", game.per_points, per_points))
             game.per_points = per_points
@@ -568,7 +577,7 @@ def game_abandon(*, game: Game, abandoned_by: User | None, reason: str = "") -> 
     game = _lock_game(game)
     if game.status != GameStatus.IN_PROGRESS:
         raise GameNotInProgress(f"Game {game.sequence} is already {game.get_status_display()}.")
-    reason = (reason or "").strip()[:300]  # the column's length, as an undo's reason
+    reason = cleaning.clean_text(reason or "", what="The reason", max_length=1000)[:300]
     result = _score(selectors.game_record(game, abandoned=True))
     by = _user(abandoned_by)
     changed = _apply_result(game, result, abandoned=True, by=by,
@@ -584,9 +593,7 @@ def game_abandon(*, game: Game, abandoned_by: User | None, reason: str = "") -> 
 # -- hands -----------------------------------------------------------------------------------
 
 def _check_entry(entry: Any, number: int) -> dict:
-    if not isinstance(entry, dict) or not entry:
-        raise RecordRefused([f"hand {number}: a hand must be a non-empty JSON object"])
-    return entry
+    return cleaning.check_hand_entry(entry, number)  # no unknown fields, no nested junk
 
 
 @transaction.atomic
@@ -633,6 +640,7 @@ def hand_record(*, game: Game, entry: dict, recorded_by: User | None,
             f"Game {game.sequence} is {game.get_status_display().lower()}; it takes no more "
             "hands."
         )
+    limits.check_hand_room(len(hands))  # TABLESTAKES_MAX_HANDS_PER_GAME, draws included
     entry = _check_entry(entry, next_number)
     result = _score(selectors.game_record(game, hands=[*(h.entry for h in hands), entry]))
     by = _user(recorded_by)
@@ -658,7 +666,8 @@ def hand_correct(*, hand: Hand, entry: dict, corrected_by: User, reason: str,
     reversed and posted again). With an ``idempotency_key`` a repeat returns the first
     correction with ``created=False``.
     """
-    if not reason or not reason.strip():
+    reason = cleaning.clean_text(reason or "", what="The reason", max_length=1000)
+    if not reason:
         raise LedgerError("A correction needs a reason.")
     by = _user(corrected_by)
     if by is None:
@@ -717,7 +726,8 @@ def hand_undo_last(*, game: Game, undone_by: User | None, reason: str = "undone"
     by = _user(undone_by)
     last.voided_at = timezone.now()
     last.voided_by = by
-    last.void_reason = (reason or "undone").strip()[:300]
+    last.void_reason = (cleaning.clean_text(reason or "", what="The reason", max_length=1000)
+                        or "undone")[:300]
     last.save(update_fields=["voided_at", "voided_by", "void_reason"])
     _apply_result(game, result, abandoned=abandoned, by=by, memo=f"hand {last.number} undone")
     return last
@@ -803,8 +813,10 @@ def session_import(*, record: dict, imported_by: User | None = None) -> Session:
     """Store a whole evening (``tablestakes.session/1``, as ``export_session`` writes it):
     the table (found or created by name), the session, every game, and the settlement with
     its paid marks if the record has one. All or nothing."""
-    if not isinstance(record, dict) or record.get("format") != selectors.SESSION_FORMAT:
+    cleaning.check_session_record(record)  # shape and text, before any scoring
+    if record.get("format") != selectors.SESSION_FORMAT:
         raise RecordRefused([f"format: expected {selectors.SESSION_FORMAT}"])
+    limits.check_record_hands(record)
     try:
         date = datetime.date.fromisoformat(record["date"])
     except (KeyError, TypeError, ValueError):
