@@ -1,6 +1,6 @@
 """Cards as text for people: "5♥6♥7♥" melds, upcards and a hand's layout in short lines.
 
-Shared by the screens (``ledger.tables``, ``ledger.views_cards``, ``ledger.views_game``) and
+Shared by the screens (``ledger.tables``, ``ledger.views.cards``, ``ledger.views.games``) and
 the printed sheets (``scoresheets.selectors``), so a hand entered with its cards reads the
 same on the phone and on paper. Pure text: the melds themselves come from the scoring core
 (a result hand's ``layout``).

@@ -1,7 +1,8 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from ledger import accounts, views_accounts
+from ledger import accounts
+from ledger.views import accounts as views_accounts
 
 urlpatterns = [
     path("admin/", admin.site.urls),

@@ -1,5 +1,5 @@
-"""Captain play for three players (RULES §3.5); five and seven players are table games
-(``tables.py``).
+"""Captain play for three players (RULES §3.5); five and seven players play at several
+tables at once (``multitable.py``). The stake rule they share is in ``sides.py``.
 
 Players are in cut order: the captain, the first opponent, the second opponent. The
 captain plays every hand against one opponent; an opponent keeps playing until he loses a
@@ -13,29 +13,10 @@ from .common import Play, result, settle_sides
 from .gin import first_dealer
 from .hand import read_gin_hand, score_gin_hand
 from .record import Game
-
-CAPTAINS, OPPONENTS = "captains", "opponents"
-
-
-def captain_stake(game: Game, captains: list[str], opponents: list[str]):
-    """Stake per point of a player in a captain game: a captain's default is the sum of
-    all opponents' stakes divided by the number of captains (2x, 3:2, 4:3)."""
-    stakes = game.stakes
-    cover = sum((stakes.of(p) for p in opponents), 0) / len(captains)
-
-    def stake_of(player):
-        if player in captains and not stakes.has_own(player):
-            return cover
-        return stakes.of(player)
-
-    return stake_of
+from .sides import CAPTAINS, OPPONENTS, captain_stake
 
 
 def score_captain(game: Game, problems: list[str]) -> dict | None:
-    if len(game.players) != 3:
-        from .tables import score_captain_tables
-
-        return score_captain_tables(game, problems)
     rules = game.rules
     players = game.players
     captain, first, second = players

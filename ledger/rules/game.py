@@ -25,14 +25,16 @@ def _scorers():
     from .captain import score_captain
     from .gin import score_two_hand
     from .hollywood import score_hollywood
-    from .tables import score_partnership
+    from .multitable import score_captain_tables, score_partnership
 
     return {
         "gin": score_two_hand,
         "oklahoma": score_two_hand,
         "hollywood": score_hollywood,
         "box": score_box,
-        "captain": score_captain,
+        "captain": lambda game, problems: (
+            score_captain if len(game.players) == 3 else score_captain_tables
+        )(game, problems),  # three players share one table; five and seven play at several
         "partnership": score_partnership,
         "cap-it": score_capit,
     }

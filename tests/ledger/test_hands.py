@@ -198,7 +198,7 @@ def test_failure_halfway_through_a_service_leaves_nothing(session, keeper, case,
         raise RuntimeError("power cut")
 
     # The hand row is written before the money: fail while posting the money.
-    monkeypatch.setattr(services, "_post", explode)
+    monkeypatch.setattr(services.posting, "_post", explode)
     with pytest.raises(RuntimeError):
         services.hand_record(game=game, entry=record["hands"][6], recorded_by=keeper,
                              idempotency_key=key(), number=7)

@@ -141,7 +141,7 @@ def test_failure_halfway_leaves_nothing_on_postgres(session, keeper, monkeypatch
     def explode(*args, **kwargs):
         raise RuntimeError("connection lost while posting")
 
-    monkeypatch.setattr(services, "_post", explode)
+    monkeypatch.setattr(services.posting, "_post", explode)
     with pytest.raises(RuntimeError):
         services.hand_record(game=game, entry=record["hands"][6], recorded_by=keeper,
                              idempotency_key=uuid.uuid4(), number=7)

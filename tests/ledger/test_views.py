@@ -14,9 +14,10 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from ledger import services, views_game
+from ledger import services
 from ledger.models import Hand
 from ledger.models_sharing import ShareLink
+from ledger.views import games as views_game
 
 from .conftest import start_empty
 

@@ -11,7 +11,7 @@ import uuid
 import pytest
 from django.urls import reverse
 
-from ledger import services
+from ledger import selectors, services
 from ledger.models import Hand
 
 pytestmark = pytest.mark.django_db
@@ -83,7 +83,7 @@ def test_a_hand_entered_by_cards_records_the_exact_counts_and_points(logged_in, 
     assert response.status_code == 302, text(response)[-600:]
     hand = Hand.objects.get(game=gin_game, number=1)
     assert hand.entry == {"knocker": "Ann", "cards": {"Ann": KNOCKER, "Bob": OPPONENT}}
-    result = services.selectors.game_result(gin_game)
+    result = selectors.game_result(gin_game)
     assert result["hands"][0]["deadwood"] == {"Ann": 3, "Bob": 18}
     assert result["hands"][0]["points"] == {"Ann": 15, "Bob": 0}
     page = logged_in.get(response.url)
@@ -107,7 +107,7 @@ def test_cards_are_read_in_any_case_and_written_to_the_record_plainly(logged_in,
 def test_gin_from_the_cards_without_tapping_gin(logged_in, gin_game):
     response = post_hand(logged_in, gin_game, cards_post(1, "Ann", (GIN, OPPONENT)))
     assert response.status_code == 302, text(response)[-600:]
-    result = services.selectors.game_result(gin_game)
+    result = selectors.game_result(gin_game)
     hand = result["hands"][0]
     assert hand["result"] == "gin" and hand["deadwood"] == {"Ann": 0, "Bob": 40}
     assert hand["points"]["Ann"] == 40 + result["rules"]["gin_bonus"]
@@ -121,7 +121,7 @@ def test_counts_given_with_the_cards_are_sent_and_checked(logged_in, gin_game):
     assert response.status_code == 302, text(response)[-600:]
     entry = Hand.objects.get(game=gin_game, number=1).entry
     assert entry["deadwood"] == {"Ann": 3, "Bob": 40} and entry["cards"]["Ann"] == KNOCKER
-    assert services.selectors.game_result(gin_game)["hands"][0]["points"]["Ann"] == 37
+    assert selectors.game_result(gin_game)["hands"][0]["points"]["Ann"] == 37
 
 
 def test_counts_the_cards_cannot_give_are_refused_at_the_field(logged_in, gin_game):

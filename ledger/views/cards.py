@@ -15,8 +15,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from .cardtext import SUIT_SIGNS
-from .rules.cards import CardError, best_arrangement, parse_cards, score_cards
+from ledger.cardtext import SUIT_SIGNS
+from ledger.rules.cards import CardError, best_arrangement, parse_cards, score_cards
 
 MAX_CARDS_TEXT = 200
 

@@ -19,8 +19,8 @@ from django.shortcuts import redirect, render
 from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_http_methods
 
-from . import limits
-from .accounts import SignupForm, password_reset_offered
+from .. import limits
+from ..accounts import SignupForm, password_reset_offered
 
 
 @sensitive_post_parameters("password1", "password2")

@@ -7,10 +7,10 @@ a positive net wins the hand and gets its box; a net of exactly 0 wins nothing.
 
 from __future__ import annotations
 
-from .captain import CAPTAINS, OPPONENTS, captain_stake
 from .common import Play, result, settle_sides
 from .hand import read_gin_hand, score_gin_hand
 from .record import Game
+from .sides import CAPTAINS, OPPONENTS, captain_stake
 
 
 class CaptainSeating:

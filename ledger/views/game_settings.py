@@ -17,11 +17,11 @@ from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
-from . import access, selectors, services
-from .exceptions import ConfirmationRequired, LedgerError, RecordRefused
-from .forms import SETTING_LABELS, VARIANT_LABELS, GameSettingsForm
-from .models import ChangeKind, Game, GameChange, GameStatus
-from .rules.money import format_minor
+from ledger import access, selectors, services
+from ledger.exceptions import ConfirmationRequired, LedgerError, RecordRefused
+from ledger.forms import SETTING_LABELS, VARIANT_LABELS, GameSettingsForm
+from ledger.models import ChangeKind, Game, GameChange, GameStatus
+from ledger.rules.money import format_minor
 
 MINUS = "\u2212"
 

@@ -1,0 +1,27 @@
+"""Forms of the scorekeeper's screens, one module per screen.
+
+The forms only collect what the scorekeeper typed and turn it into the objects of the game
+record (docs/game-record.md); every check of the rules is the scoring core's. When the
+core refuses a hand, ``HandForm.add_problems`` puts each of its problems at the field
+that caused it, keeping what was typed.
+"""
+
+from .fields import VARIANT_LABELS, ReasonForm
+from .game_settings import GameSettingsForm
+from .hands import HandForm, initial_from_entry, new_hand_initial
+from .start import (
+    SETTING_LABELS,
+    VARIANT_COUNTS,
+    VARIANT_SETTINGS,
+    GameStartForm,
+    needs_first_dealer,
+    slots_for,
+)
+from .tables import PlayerForm, SessionForm, TableForm
+
+__all__ = [
+    "SETTING_LABELS", "VARIANT_COUNTS", "VARIANT_LABELS", "VARIANT_SETTINGS",
+    "GameSettingsForm", "GameStartForm", "HandForm", "PlayerForm", "ReasonForm",
+    "SessionForm", "TableForm", "initial_from_entry", "needs_first_dealer",
+    "new_hand_initial", "slots_for",
+]

@@ -1,0 +1,75 @@
+"""Small pieces every form uses: input attributes for a phone's keypad, count and stake
+fields, name keys, and the reason form."""
+
+from __future__ import annotations
+
+from decimal import Decimal, InvalidOperation
+
+from django import forms
+
+from ledger.cleaning import MAX_PER_POINTS, CleanInputMixin, is_plain_int, name_key
+from ledger.models import Variant
+
+__all__ = ["MAX_PER_POINTS", "name_key"]  # kept here for the forms that import them
+
+NUMERIC = {"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off",
+           "enterkeyhint": "next"}
+DECIMAL = {"inputmode": "decimal", "autocomplete": "off"}
+CARDS_INPUT = {"autocomplete": "off", "autocapitalize": "characters", "autocorrect": "off",
+               "spellcheck": "false", "enterkeyhint": "next", "class": "cards-text",
+               "placeholder": "e.g. AS 2S 3S 10H KD"}
+
+# -- small helpers ---------------------------------------------------------------------------
+
+
+class SegmentedRadio(forms.RadioSelect):
+    """Radio buttons drawn as big tappable segments (templates/ledger/_seg.html)."""
+
+    def __init__(self, *args, columns: int = 0, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.columns = columns
+
+
+def count_field(label: str, required: bool = False) -> forms.CharField:
+    """A deadwood or points count: a numeric keypad on phones, whole numbers only."""
+    return forms.CharField(label=label, required=required, max_length=3,
+                           widget=forms.TextInput(attrs={**NUMERIC, "class": "count"}))
+
+
+def parse_count(value: str) -> int | None:
+    value = (value or "").strip()
+    if value == "":
+        return None
+    if not is_plain_int(value) or not value.isdigit():  # '²' and '١' are digits to Python
+        raise ValueError(value)
+    return int(value)
+
+
+def stake_field(label: str, **kwargs) -> forms.DecimalField:
+    return forms.DecimalField(label=label, required=False, min_value=Decimal("0.0001"),
+                              max_digits=9, decimal_places=4,
+                              widget=forms.TextInput(attrs=DECIMAL), **kwargs)
+
+
+def reserved_name(name: str) -> str | None:
+    """Why ``name`` cannot be a player's: the hand form's Draw and Nobody are values among
+    the players' names, so a player called so would knock as a draw."""
+    what = {DRAW: "Draw", NOBODY: "Nobody"}.get(name)
+    if what:
+        return f'"{name}" is kept for the hand form\'s {what}; give the player another name.'
+    return None
+
+DRAW = "-draw-"
+NOBODY = "-nobody-"
+class ReasonForm(CleanInputMixin, forms.Form):
+    reason = forms.CharField(max_length=300, required=False)
+
+
+def decimal_or_none(value) -> Decimal | None:
+    try:
+        return Decimal(str(value)) if value not in (None, "") else None
+    except InvalidOperation:
+        return None
+
+
+VARIANT_LABELS = dict(Variant.choices)

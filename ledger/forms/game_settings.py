@@ -1,0 +1,161 @@
+"""Correcting a game's stakes and rules (the "Stakes and rules" screen)."""
+
+from __future__ import annotations
+
+from decimal import Decimal, InvalidOperation
+
+from django import forms
+
+from ledger.cleaning import CleanInputMixin
+from ledger.selectors import decimal_text
+
+from .fields import (
+    MAX_PER_POINTS,
+    NUMERIC,
+    stake_field,
+)
+from .start import (
+    VARIANT_SETTINGS,
+    setting_field,
+    setting_initial,
+    setting_value,
+)
+
+# -- correcting a game's stakes and rules ----------------------------------------------------
+
+
+class GameSettingsForm(CleanInputMixin, forms.Form):
+    """A game's stakes and every rule setting of its variant, filled with the values it has
+    now; ``stake_changes`` and ``rule_changes`` give only what the scorekeeper changed, as
+    the arguments of ``services.game_change_stake`` and ``services.game_change_rules``."""
+
+    def __init__(self, *args, game, seats, **kwargs):
+        self.game = game
+        self.seats = list(seats)
+        self.settings = [name for name in VARIANT_SETTINGS[game.variant] if name in game.rules]
+        initial = {f"rule_{name}": setting_initial(name, game.rules[name])
+                   for name in self.settings}
+        if game.variant == "cap-it":
+            initial["ante"] = _stake_text(game.ante, game.currency)
+        else:
+            initial["rate"] = _stake_text(game.rate, game.currency)
+            initial["per_points"] = game.per_points or 1
+            for seat in self.seats:
+                initial[f"stake_{seat.seat}"] = _stake_text(seat.stake, game.currency)
+        super().__init__(*args, initial=initial, **kwargs)
+        if game.variant == "cap-it":
+            self.fields["ante"] = stake_field("Ante (each player)")
+            self.fields["ante"].required = True
+        else:
+            self.fields["rate"] = stake_field("Stake")
+            self.fields["per_points"] = forms.IntegerField(
+                label="per points", min_value=1, max_value=MAX_PER_POINTS, required=False,
+                widget=forms.TextInput(attrs=NUMERIC))
+            for seat in self.seats:
+                field = stake_field(f"{seat.player.name}'s own stake")
+                field.widget.attrs["placeholder"] = "same"
+                self.fields[f"stake_{seat.seat}"] = field
+        for name in self.settings:
+            self.fields[f"rule_{name}"] = setting_field(name, current=True)
+        self.fields["reason"] = forms.CharField(
+            label="Why?", max_length=300,
+            widget=forms.TextInput(attrs={"placeholder": "e.g. we agreed two cents",
+                                          "autocomplete": "off"}))
+
+    # -- groups of fields for the template, each with the game's value now
+    def stake_rows(self) -> list[dict]:
+        names = ["ante"] if self.game.variant == "cap-it" else ["rate", "per_points"]
+        return [self._row(name) for name in names]
+
+    def seat_rows(self) -> list[dict]:
+        if self.game.variant == "cap-it":
+            return []
+        return [self._row(f"stake_{seat.seat}") for seat in self.seats]
+
+    def rule_rows(self) -> list[dict]:
+        return [self._row(f"rule_{name}") for name in self.settings]
+
+    def _row(self, name: str) -> dict:
+        field = self[name]
+        now = self.initial.get(name)
+        now_text = "" if now in (None, "") else str(now)
+        if isinstance(field.field, forms.ChoiceField):
+            now_text = dict(field.field.choices).get(now, now_text)
+        changed = self.is_bound and _text(field.value()) != _text(now)
+        if name.startswith("stake_") and not now_text:
+            now_text = "same as the game"
+        return {"field": field, "now": now_text or "none", "changed": changed}
+
+    # -- what to hand to the services
+    def stake_changes(self) -> dict:
+        """Keyword arguments of ``game_change_stake`` for what changed (empty: nothing)."""
+        data, game = self.cleaned_data, self.game
+        if game.variant == "cap-it":
+            return {"ante": str(data["ante"])} if data["ante"] != game.ante else {}
+        changes: dict = {}
+        rate = data.get("rate")
+        if rate != game.rate:
+            changes["rate"] = None if rate is None else str(rate)
+        own = {}
+        for seat in self.seats:
+            stake = data.get(f"stake_{seat.seat}")
+            if stake != seat.stake:
+                own[seat.player.name] = None if stake is None else str(stake)
+        if own:
+            changes["player_stakes"] = own
+        played_for_money = rate is not None or any(
+            data.get(f"stake_{seat.seat}") is not None for seat in self.seats)
+        if played_for_money:
+            per_points = data.get("per_points") or 1
+            if per_points != game.per_points:
+                changes["per_points"] = per_points
+        return changes
+
+    def rule_changes(self) -> dict:
+        """``changes`` of ``game_change_rules``: the settings whose value changed."""
+        changes = {}
+        for name in self.settings:
+            value = setting_value(name, self.cleaned_data.get(f"rule_{name}"))
+            if value != self.game.rules[name]:
+                changes[name] = value
+        return changes
+
+    def add_problems(self, problems: list[str]) -> None:
+        """Put a refusal at the field it names; a refusal of the hands rescored under a
+        changed rule goes to that rule when only one rule changed."""
+        seat_of = {seat.player.name: seat.seat for seat in self.seats}
+        changed_rules = list(self.rule_changes()) if hasattr(self, "cleaned_data") else []
+        for problem in problems:
+            where, _, text = problem.partition(": ")
+            field = None
+            if where.startswith("rules."):
+                field = f"rule_{where[6:]}"
+            elif where.startswith("stakes.players."):
+                name = where[len("stakes.players."):]
+                field = f"stake_{seat_of[name]}" if name in seat_of else None
+            elif where in ("rate", "stakes.rate"):
+                field = "rate"
+            elif where in ("per_points", "stakes.per_points"):
+                field = "per_points"
+            elif where in ("ante", "stakes.ante"):
+                field = "ante"
+            elif len(changed_rules) == 1:
+                field, text = f"rule_{changed_rules[0]}", problem
+            if field in self.fields:
+                self.add_error(field, text or problem)
+            else:
+                self.add_error(None, problem)
+
+
+def _text(value) -> str:
+    """A field's value as compared for "changed": 0 is "0", None is "", 0.010 is 0.01."""
+    text = "" if value is None else str(value).strip()
+    try:
+        return str(Decimal(text).normalize()) if text else ""
+    except InvalidOperation:
+        return text
+
+
+def _stake_text(value: Decimal | None, currency: str) -> str:
+    """A stored stake as the record writes it: Decimal("0.0200") -> "0.02", "5.00"."""
+    return "" if value is None else decimal_text(value, currency)

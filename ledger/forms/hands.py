@@ -1,0 +1,460 @@
+"""Entering a hand: counts or cards, knocker and kind, and the core's problems put at
+their fields."""
+
+from __future__ import annotations
+
+import re
+import uuid
+
+from django import forms
+
+from ledger.cleaning import CleanInputMixin
+from ledger.rules.cards import CardError, parse_cards
+
+from .fields import (
+    CARDS_INPUT,
+    DRAW,
+    NOBODY,
+    SegmentedRadio,
+    count_field,
+    parse_count,
+)
+
+# -- entering a hand -------------------------------------------------------------------------
+
+KIND_CHOICES = [("knock", "Knock"), ("gin", "Gin"), ("big_gin", "Big gin")]
+RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+SUITS = [("S", "♠"), ("H", "♥"), ("D", "♦"), ("C", "♣")]
+
+_WHERE = re.compile(r"^hand (\d+)(?: \(round \d+\))?(?:, table (\d+))?(?:, ([^:]+))?: (.*)$")
+_LIMIT = re.compile(r"^knocker deadwood (\d+) is above the knock limit (\d+)$|"
+                    r"^knocker deadwood (\d+) is above (.*), knock limit (\d+)$")
+
+
+class HandForm(CleanInputMixin, forms.Form):
+    """One hand (or CAP-IT round), built for the players who play it.
+
+    ``spec`` comes from the core's result (``views.game_context.hand_spec``):
+    ``{"kind": "duels", "duels": [{"players": [a, b], "label": ...}], "upcard": bool,
+    "big_gin": bool, "cut_candidates": [...] or None}`` or
+    ``{"kind": "capit", "players": [...], "contract": ...}``.
+    """
+
+    key = forms.UUIDField(widget=forms.HiddenInput)
+    number = forms.IntegerField(widget=forms.HiddenInput)
+    card_ranks = RANKS  # the picker's grid
+    card_suits = SUITS
+
+    def __init__(self, *args, spec: dict, correcting: bool = False, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.spec = spec
+        self.correcting = correcting
+        if spec["kind"] == "capit":
+            self._capit_fields()
+        else:
+            self._duel_fields()
+        if correcting:
+            # the recorded hand the form was opened on, so that a stale form cannot void a
+            # newer correction (without it: the hand live now)
+            self.fields["hand"] = forms.IntegerField(required=False, widget=forms.HiddenInput)
+            self.fields["reason"] = forms.CharField(
+                label="Why the correction?", max_length=300,
+                widget=forms.TextInput(attrs={"placeholder": "e.g. Bob's count was 17",
+                                              "autocomplete": "off"}))
+
+    # -- fields
+    def _duel_fields(self) -> None:
+        for i, duel in enumerate(self.spec["duels"], start=1):
+            a, b = duel["players"]
+            self.fields[f"t{i}_knocker"] = forms.ChoiceField(
+                label="Who knocked?", widget=SegmentedRadio(columns=3),
+                choices=[(a, a), (b, b), (DRAW, "Draw")],
+                error_messages={"required": "Who knocked? Tap a name, or Draw."})
+            self.fields[f"t{i}_kind"] = forms.ChoiceField(
+                label="How", initial="knock", required=False, widget=SegmentedRadio(columns=3),
+                choices=KIND_CHOICES if self.spec.get("big_gin") else KIND_CHOICES[:2])
+            self.fields[f"t{i}_c0"] = count_field(f"{a}'s count")
+            self.fields[f"t{i}_c1"] = count_field(f"{b}'s count")
+            for c, name in enumerate((a, b)):
+                self.fields[f"t{i}_cards{c}"] = forms.CharField(
+                    label=f"{name}'s cards", required=False, max_length=200,
+                    widget=forms.Textarea(attrs={**CARDS_INPUT, "data-pos": c, "rows": 2}))
+        if self.spec.get("upcard"):
+            self.fields["up_rank"] = forms.ChoiceField(
+                label="Up-card", required=False, choices=[(r, r) for r in RANKS],
+                widget=SegmentedRadio(columns=7))
+            self.fields["up_suit"] = forms.ChoiceField(
+                label="Suit", required=False, choices=SUITS, widget=SegmentedRadio(columns=4))
+        if self.spec.get("cut_candidates"):
+            self.fields["cut_loser"] = forms.ChoiceField(
+                label="Tie for most points lost: who cut the lower card?", required=False,
+                choices=[("", "no tie")] + [(n, n) for n in self.spec["cut_candidates"]],
+                widget=SegmentedRadio(columns=3))
+
+    def _capit_fields(self) -> None:
+        players = self.spec["players"]
+        self.fields["went_out"] = forms.ChoiceField(
+            label="Who went out?", widget=SegmentedRadio(columns=3),
+            choices=[(p, p) for p in players] + [(NOBODY, "Nobody: stock out")],
+            error_messages={"required": "Who went out? Tap a name, or Nobody."})
+        for j, name in enumerate(players):
+            self.fields[f"pts_{j}"] = count_field(f"{name}'s points")
+
+    # -- groups for the template
+    def duel_rows(self):
+        rows = []
+        for i, duel in enumerate(self.spec.get("duels", []), start=1):
+            cards = [self[f"t{i}_cards0"], self[f"t{i}_cards1"]]
+            rows.append({"index": i, "label": duel.get("label"), "players": duel["players"],
+                         "dealer": duel.get("dealer"),
+                         "knocker": self[f"t{i}_knocker"], "kind": self[f"t{i}_kind"],
+                         "counts": [self[f"t{i}_c0"], self[f"t{i}_c1"]],
+                         "cards": cards,
+                         "cards_open": any(f.value() or f.errors for f in cards),
+                         "preview": self._cards_preview(i, duel)})
+        return rows
+
+    def knock_limit(self) -> tuple[int, bool]:
+        """The hand's knock limit and whether only gin may end it (an Oklahoma Ace)."""
+        limit = self.spec.get("knock_limit", 10)
+        if not self.spec.get("upcard"):
+            return limit, False
+        rank = (self.data.get("up_rank") if self.is_bound else None) or ""
+        if rank == "A":
+            gin_only = self.spec.get("oklahoma_ace", "gin_only") == "gin_only"
+            return (0 if gin_only else 1), gin_only
+        if rank in RANKS:
+            return min(RANKS.index(rank) + 1, 10), False
+        return limit, False
+
+    def _cards_preview(self, i: int, duel: dict) -> dict | None:
+        """The picker's preview, drawn by the server on a refused form (no JavaScript)."""
+        if not self.is_bound:
+            return None
+        texts = [self.data.get(self.add_prefix(f"t{i}_cards{c}"), "") for c in (0, 1)]
+        if not any(text.strip() for text in texts):
+            return None
+        from ledger.views.cards import preview_context
+
+        a, b = duel["players"]
+        knocker = self.data.get(self.add_prefix(f"t{i}_knocker"))
+        limit, gin_only = self.knock_limit()
+        if knocker == b:
+            return preview_context(texts[1], texts[0], kname=b, oname=a, limit=limit,
+                                   ace_gin_only=gin_only)
+        return preview_context(texts[0], texts[1], kname=a, oname=b, limit=limit,
+                               ace_gin_only=gin_only, solo=knocker != a)
+
+    def point_fields(self):
+        return [self[f"pts_{j}"] for j in range(len(self.spec.get("players", [])))]
+
+    # -- validation: only what a form can know; the rules are the core's
+    def clean(self):
+        data = super().clean()
+        damaged = [name for name in ("key", "number", "hand") if name in self.errors]
+        if damaged:  # hidden fields: nobody typed them, so say what to do, not which field
+            self.add_error(None, "This form was damaged or out of date (its "
+                           + " and ".join(damaged) + "); reload the game and enter the "
+                           "hand again.")
+        if self.spec["kind"] == "capit":
+            out = data.get("went_out")
+            for j, name in enumerate(self.spec["players"]):
+                field = f"pts_{j}"
+                try:
+                    value = parse_count(data.get(field, ""))
+                except ValueError:
+                    self.add_error(field, f"{name}'s points: a whole number, like 25.")
+                    continue
+                if value is None and name != out and out:
+                    self.add_error(field, f"Enter {name}'s points (0 if none).")
+            return data
+        self.cards: dict[tuple[int, int], tuple] = {}
+        for i, duel in enumerate(self.spec["duels"], start=1):
+            knocker = data.get(f"t{i}_knocker")
+            kind = data.get(f"t{i}_kind") or "knock"
+            with_cards = self._clean_cards(i, duel)
+            counts = []
+            for c, name in enumerate(duel["players"]):
+                field = f"t{i}_c{c}"
+                try:
+                    counts.append(parse_count(data.get(field, "")))
+                except ValueError:
+                    self.add_error(field, f"{name}'s count: a whole number, like 7.")
+                    counts.append(None)
+                    continue
+            if not knocker or knocker == DRAW:
+                continue
+            if with_cards:
+                self._clean_counts_with_cards(i, duel, knocker, kind, counts)
+                continue
+            for c, name in enumerate(duel["players"]):
+                field = f"t{i}_c{c}"
+                if field in self.errors:
+                    continue
+                if name == knocker and kind != "knock":
+                    if counts[c]:
+                        what = "a big gin" if kind == "big_gin" else "a gin"
+                        self.add_error(field, f"{what} has no deadwood; {name} counted "
+                                              f"{counts[c]} (tap Knock, or clear the count).")
+                elif counts[c] is None:
+                    self.add_error(field, f"Enter {name}'s count.")
+        if self.spec.get("upcard"):
+            if any(data.get(f"t{i}_knocker") not in (None, "", DRAW)
+                   for i in range(1, len(self.spec["duels"]) + 1)):
+                if not data.get("up_rank"):
+                    self.add_error("up_rank", "Tap the up-card's rank.")
+                if not data.get("up_suit"):
+                    self.add_error("up_suit", "Tap the up-card's suit.")
+        return data
+
+    def _clean_cards(self, i: int, duel: dict) -> bool:
+        """Read the cards typed or tapped for table ``i``; True when any were given."""
+        data = self.cleaned_data
+        texts = [(data.get(f"t{i}_cards{c}") or "").strip() for c in (0, 1)]
+        given = any(texts)
+        for c, name in enumerate(duel["players"]):
+            field = f"t{i}_cards{c}"
+            text = texts[c]
+            if not text:
+                continue
+            try:
+                self.cards[(i, c)] = parse_cards(text)
+            except CardError as error:
+                self.add_error(field, f"{name}'s cards: {error}")
+        if (i, 0) in self.cards and (i, 1) in self.cards:
+            shared = [card for card in self.cards[(i, 1)] if card in self.cards[(i, 0)]]
+            if shared:
+                a, b = duel["players"]
+                self.add_error(f"t{i}_cards1", f'"{shared[0]}" is in both hands: '
+                                               f"{a}'s and {b}'s")
+        if given and data.get(f"t{i}_knocker") not in (None, "", DRAW):
+            for c, name in enumerate(duel["players"]):
+                field = f"t{i}_cards{c}"
+                other = duel["players"][1 - c]
+                if not texts[c]:
+                    self.add_error(field, f"Enter {name}'s cards too, or clear {other}'s "
+                                          f"and enter the counts.")
+        return given
+
+    def _clean_counts_with_cards(self, i, duel, knocker, kind, counts) -> None:
+        """With the cards the counts may be left empty; if given, both are (the core
+        checks them against the cards)."""
+        for c, name in enumerate(duel["players"]):
+            field = f"t{i}_c{c}"
+            if field in self.errors:
+                return
+            if name == knocker and kind != "knock" and counts[c]:
+                what = "a big gin" if kind == "big_gin" else "a gin"
+                self.add_error(field, f"{what} has no deadwood; {name} counted "
+                                      f"{counts[c]} (tap Knock, or clear the count).")
+                return
+        needed = [c for c, name in enumerate(duel["players"])
+                  if not (name == knocker and kind != "knock")]
+        given = [c for c in needed if counts[c] is not None]
+        if given and len(given) < len(needed):
+            for c in needed:
+                if counts[c] is None:
+                    name = duel["players"][c]
+                    other = duel["players"][1 - c]
+                    self.add_error(f"t{i}_c{c}", f"Enter {name}'s count too, or clear "
+                                                 f"{other}'s: the cards give both.")
+
+    # -- the hand object of the record
+    def _duel_entry(self, i: int, duel: dict) -> dict:
+        data = self.cleaned_data
+        knocker = data[f"t{i}_knocker"]
+        if knocker == DRAW:
+            return {"draw": True}
+        kind = data.get(f"t{i}_kind") or "knock"
+        if (i, 0) in self.cards and (i, 1) in self.cards:
+            return self._cards_entry(i, duel, knocker, kind)
+        counts = {}
+        for c, name in enumerate(duel["players"]):
+            value = parse_count(data.get(f"t{i}_c{c}", ""))
+            if name == knocker and kind != "knock":
+                value = 0
+            counts[name] = value
+        entry: dict = {"knocker": knocker}
+        if kind == "big_gin":
+            entry["big_gin"] = True
+        # knocker's count first, as the record writes it
+        opponent = next(name for name in duel["players"] if name != knocker)
+        entry["deadwood"] = {knocker: counts[knocker], opponent: counts[opponent]}
+        return entry
+
+    def _cards_entry(self, i: int, duel: dict, knocker: str, kind: str) -> dict:
+        """A hand entered with the cards: the core works the counts out (or checks them,
+        when they were typed as well)."""
+        data = self.cleaned_data
+        opponent = next(name for name in duel["players"] if name != knocker)
+        position = {name: c for c, name in enumerate(duel["players"])}
+        entry: dict = {"knocker": knocker}
+        if kind == "big_gin":
+            entry["big_gin"] = True
+        elif kind == "gin":
+            entry["gin"] = True
+        entry["cards"] = {name: " ".join(str(card) for card in self.cards[(i, position[name])])
+                          for name in (knocker, opponent)}
+        counts = {name: parse_count(data.get(f"t{i}_c{position[name]}", ""))
+                  for name in (knocker, opponent)}
+        if kind != "knock":
+            counts[knocker] = 0 if counts[opponent] is not None else None
+        if counts[knocker] is not None and counts[opponent] is not None:
+            entry["deadwood"] = counts
+        return entry
+
+    def entry(self) -> dict:
+        data = self.cleaned_data
+        if self.spec["kind"] == "capit":
+            out = data["went_out"]
+            went_out = None if out == NOBODY else out
+            points = {}
+            for j, name in enumerate(self.spec["players"]):
+                value = parse_count(data.get(f"pts_{j}", ""))
+                if name == went_out and value is None:
+                    continue
+                points[name] = value or 0
+            return {"went_out": went_out, "points": points}
+        duels = self.spec["duels"]
+        if self.spec.get("tables"):
+            entry: dict = {"tables": [self._duel_entry(i, duel)
+                                      for i, duel in enumerate(duels, start=1)]}
+            if data.get("cut_loser"):
+                entry["cut_loser"] = data["cut_loser"]
+            return entry
+        entry = self._duel_entry(1, duels[0])
+        if self.spec.get("upcard") and not entry.get("draw"):
+            entry = {"upcard": f"{data['up_rank']}{data['up_suit']}", **entry}
+        return entry
+
+    # -- the core's refusal, at the fields
+    def add_problems(self, problems: list[str]) -> None:
+        for problem in problems:
+            field, message = self._place(problem)
+            self.add_error(field if field in self.fields else None, message)
+
+    def _count_field(self, table: int, name: str) -> str | None:
+        duels = self.spec.get("duels", [])
+        if 1 <= table <= len(duels) and name in duels[table - 1]["players"]:
+            return f"t{table}_c{duels[table - 1]['players'].index(name)}"
+        return None
+
+    def _cards_field(self, table: int, name: str | None) -> str | None:
+        duels = self.spec.get("duels", [])
+        if 1 <= table <= len(duels) and name in duels[table - 1]["players"]:
+            return f"t{table}_cards{duels[table - 1]['players'].index(name)}"
+        return None
+
+    def _place_cards(self, table: int, knocker, text: str) -> tuple[str | None, str] | None:
+        """Where a refusal of a hand entered with cards goes: at the cards, or at the
+        count the cards cannot give."""
+        if (table, 0) not in self.cards:
+            return None
+        players = self.spec["duels"][table - 1]["players"]
+        opponent = next((name for name in players if name != knocker), None)
+        field_name, _, detail = text.partition(": ")
+        if field_name.startswith("cards."):
+            name = field_name[len("cards."):]
+            return self._cards_field(table, name), f"{name}'s cards: {detail}"
+        if field_name == "cards":
+            if detail.startswith("the knocker"):
+                return (self._cards_field(table, knocker),
+                        f"{knocker}'s cards: {knocker}{detail[len('the knocker'):]}")
+            if detail.startswith("the opponent"):
+                return (self._cards_field(table, opponent),
+                        f"{opponent}'s cards: {opponent}{detail[len('the opponent'):]}")
+            return self._cards_field(table, opponent), detail
+        if field_name in ("gin", "big_gin"):
+            return self._cards_field(table, knocker), f"{knocker}'s cards: {detail}"
+        if field_name == "deadwood" and detail.startswith("opponent deadwood"):
+            return self._count_field(table, opponent), f"{opponent}'s count: {detail}"
+        if field_name == "deadwood" and detail.startswith("knocker deadwood"):
+            return self._count_field(table, knocker), f"{knocker}'s count: {detail}"
+        if field_name == "deadwood":
+            return self._cards_field(table, knocker), f"{knocker}'s cards: {detail}"
+        return None
+
+    def _place(self, problem: str) -> tuple[str | None, str]:
+        match = _WHERE.match(problem)
+        if not match:
+            return None, problem
+        table = int(match.group(2) or 1)
+        who, text = match.group(3), match.group(4)
+        if self.spec["kind"] == "capit":
+            players = self.spec["players"]
+            if who in players:
+                return f"pts_{players.index(who)}", f"{who}'s {text}"
+            if text.startswith("went_out"):
+                return "went_out", text.partition(": ")[2] or text
+            return None, text
+        knocker = self.cleaned_data.get(f"t{table}_knocker")
+        placed = self._place_cards(table, knocker, text)
+        if placed is not None:
+            return placed
+        limit = _LIMIT.match(text)
+        if limit:
+            if limit.group(1):
+                counted, cap = limit.group(1), limit.group(2)
+                message = f"a knock must be {cap} or less; {knocker} counted {counted}"
+            else:
+                counted, what, cap = limit.group(3), limit.group(4), limit.group(5)
+                message = f"a knock must be {cap} or less ({what}); {knocker} counted {counted}"
+            return self._count_field(table, knocker), message
+        if text.startswith("knocker deadwood") and "only gin" in text:
+            counted = text.split()[2].rstrip(":")
+            rest = text.partition(": ")[2]
+            return self._count_field(table, knocker), f"{rest}; {knocker} counted {counted}"
+        field_name, _, detail = text.partition(": ")
+        if field_name.startswith("deadwood."):
+            name = field_name[len("deadwood."):]
+            return self._count_field(table, name), f"{name}'s count: {detail}"
+        if field_name in ("gin", "big_gin"):
+            return self._count_field(table, knocker), detail
+        if field_name == "upcard":
+            return "up_rank", detail
+        if field_name == "cut_loser":
+            return "cut_loser", detail
+        if field_name == "knocker":
+            return f"t{table}_knocker", detail
+        return None, problem
+
+
+def new_hand_initial(number: int) -> dict:
+    return {"key": uuid.uuid4(), "number": number}
+
+
+def initial_from_entry(spec: dict, entry: dict) -> dict:
+    """The hand form's values for a recorded hand (to correct it)."""
+    initial: dict = {}
+    if spec["kind"] == "capit":
+        initial["went_out"] = entry.get("went_out") or NOBODY
+        points = entry.get("points") or {}
+        for j, name in enumerate(spec["players"]):
+            if name in points:
+                initial[f"pts_{j}"] = str(points[name])
+        return initial
+    entries = entry.get("tables") if spec.get("tables") else [entry]
+    for i, (duel, part) in enumerate(zip(spec["duels"], entries or [], strict=False), start=1):
+        if part.get("draw"):
+            initial[f"t{i}_knocker"] = DRAW
+            continue
+        knocker = part.get("knocker")
+        initial[f"t{i}_knocker"] = knocker
+        deadwood = part.get("deadwood") or {}
+        cards = part.get("cards") or {}
+        if part.get("big_gin"):
+            initial[f"t{i}_kind"] = "big_gin"
+        elif deadwood.get(knocker) == 0 or part.get("gin"):
+            initial[f"t{i}_kind"] = "gin"
+        else:
+            initial[f"t{i}_kind"] = "knock"
+        for c, name in enumerate(duel["players"]):
+            if name in deadwood:
+                initial[f"t{i}_c{c}"] = str(deadwood[name])
+            if name in cards:
+                initial[f"t{i}_cards{c}"] = cards[name]
+    if entry.get("upcard"):
+        initial["up_rank"], initial["up_suit"] = entry["upcard"][:-1], entry["upcard"][-1]
+    if entry.get("cut_loser"):
+        initial["cut_loser"] = entry["cut_loser"]
+    return initial

@@ -1,0 +1,243 @@
+"""Starting a game: seats, first dealer, rules and stakes."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from django import forms
+
+from ledger.cleaning import CleanInputMixin, Refused, clean_name, name_key
+from ledger.rules.settings import CHOICES, DEFAULTS, PRESETS, default_preset
+
+from .fields import (
+    MAX_PER_POINTS,
+    NUMERIC,
+    SegmentedRadio,
+    stake_field,
+)
+
+# -- starting a game -------------------------------------------------------------------------
+
+#: Variants and the numbers of players each takes, for the "new game" chooser.
+VARIANT_COUNTS = {
+    "gin": (2,), "oklahoma": (2,), "hollywood": (2,), "box": (3,),
+    "captain": (3, 5, 7), "partnership": (4, 6), "cap-it": (4, 5, 6),
+}
+
+GIN_SETTINGS = ("target", "gin_bonus", "undercut_bonus", "big_gin_bonus", "box_bonus",
+                "game_bonus", "shutout_mode", "knock_limit", "undercut_on_tie", "dealer_rule")
+VARIANT_SETTINGS = {
+    "gin": GIN_SETTINGS,
+    "oklahoma": (*GIN_SETTINGS, "oklahoma_ace", "spade_double"),
+    "hollywood": (*GIN_SETTINGS, "hollywood_third_double"),
+    "box": (*GIN_SETTINGS, "three_hand_money"),
+    "captain": (*GIN_SETTINGS, "balance_division"),
+    "partnership": (*GIN_SETTINGS, "balance_division"),
+    "cap-it": ("capit_ace_value", "capit_round_share", "capit_round_winner"),
+}
+SETTING_LABELS = {
+    "target": "Game to", "gin_bonus": "Gin bonus", "undercut_bonus": "Undercut bonus",
+    "big_gin_bonus": "Big gin bonus (0 = off)", "box_bonus": "Box bonus",
+    "game_bonus": "Game bonus", "shutout_mode": "Shutout", "knock_limit": "Knock limit",
+    "undercut_on_tie": "A tie is an undercut", "dealer_rule": "Next dealer",
+    "oklahoma_ace": "Ace up-card", "spade_double": "Spade up-card doubles",
+    "hollywood_third_double": "Third column counts double",
+    "three_hand_money": "Money between three", "balance_division": "Unequal stakes",
+    "capit_ace_value": "Ace counts", "capit_round_share": "Round share",
+    "capit_round_winner": "Round winner by",
+}
+FLAG_SETTINGS = ("undercut_on_tie", "spade_double", "hollywood_third_double")
+
+
+def setting_field(setting: str, *, current: bool = False) -> forms.Field:
+    """The field of one rule setting. At game setup (``current`` False) it may be left
+    empty for the preset's value; to change a running game's setting (``current`` True) it
+    holds the game's value and is required."""
+    label = SETTING_LABELS[setting]
+    blank = [] if current else [("", "preset")]
+    if setting in FLAG_SETTINGS:
+        return forms.ChoiceField(label=label, required=current,
+                                 choices=[*blank, ("yes", "Yes"), ("no", "No")])
+    if setting in CHOICES:
+        return forms.ChoiceField(label=label, required=current, choices=[*blank] + [
+            (value, value.replace("_", " ")) for value in CHOICES[setting]])
+    if setting == "capit_round_share":
+        return forms.CharField(label=label, required=current, max_length=10,
+                               help_text='"10%" of the pot or an amount like "2.00"',
+                               widget=forms.TextInput(attrs={"placeholder": "10%"}))
+    default = PRESETS["standard"].get(setting, DEFAULTS.get(setting))
+    attrs = {**NUMERIC} if current else {**NUMERIC, "placeholder": str(default)}
+    return forms.IntegerField(label=label, required=current, min_value=0,
+                              widget=forms.TextInput(attrs=attrs))
+
+
+def setting_value(setting: str, value):
+    """A setting field's cleaned value as the game record writes it (flags as booleans)."""
+    if setting in FLAG_SETTINGS:
+        return value == "yes"
+    return value
+
+
+def setting_initial(setting: str, value):
+    """A game's setting as its field shows it."""
+    if setting in FLAG_SETTINGS:
+        return "yes" if value else "no"
+    return value
+
+
+def slots_for(variant: str, count: int) -> list[tuple[str, str]]:
+    """The seats of the setup form: (field name, label), in the record's player order."""
+    if variant in ("gin", "oklahoma", "hollywood"):
+        return [("p1", "Player 1"), ("p2", "Player 2")]
+    if variant == "box":
+        return [("p1", "High card: in the box"), ("p2", "Middle card: captain"),
+                ("p3", "Low card: sits out")]
+    if variant == "captain" and count == 3:
+        return [("p1", "High card: captain"), ("p2", "Second card: plays first"),
+                ("p3", "Third card")]
+    if variant == "captain":
+        sides = count // 2
+        return ([(f"c{i}", f"Captain {i} (red)") for i in range(1, sides + 1)]
+                + [(f"o{i}", f"Opponent {i} (black), table {i}") for i in range(1, sides + 1)]
+                + [("sitter", "Black Ace: sits out")])
+    if variant == "partnership":
+        half = count // 2
+        return ([(f"a{i}", f"First side, table {i}") for i in range(1, half + 1)]
+                + [(f"b{i}", f"Second side, table {i}") for i in range(1, half + 1)])
+    return [(f"p{i}", f"Seat {i}") for i in range(1, count + 1)]
+
+
+def needs_first_dealer(variant: str) -> bool:
+    return variant in ("gin", "oklahoma", "hollywood", "cap-it")
+
+
+class GameStartForm(CleanInputMixin, forms.Form):
+    """Variant setup: players in their seats with their own stakes, preset and settings."""
+
+    def __init__(self, *args, variant: str, count: int, player_names: list[str],
+                 session_rate: Decimal | str | None, session_per_points: int, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.variant = variant
+        self.count = count
+        self.slots = slots_for(variant, count)
+        choices = [("", "— choose —")] + [(name, name) for name in player_names]
+        for name, label in self.slots:
+            self.fields[name] = forms.ChoiceField(label=label, choices=choices, required=True)
+            self.fields[f"stake_{name}"] = stake_field("Own stake")
+            self.fields[f"stake_{name}"].widget.attrs["placeholder"] = "same"
+        if needs_first_dealer(variant):
+            self.fields["first_dealer"] = forms.ChoiceField(
+                label="Deals first", choices=choices, required=True)
+        if variant == "partnership":
+            self.fields["side_a"] = forms.CharField(label="First side's name", initial="We",
+                                                    max_length=30)
+            self.fields["side_b"] = forms.CharField(label="Second side's name",
+                                                    initial="They", max_length=30)
+            self.fields["first_dealer_side"] = forms.ChoiceField(
+                label="Deals first", initial="b", widget=SegmentedRadio(),
+                choices=[("a", "First side"), ("b", "Second side")])
+        if variant == "cap-it":
+            self.fields["ante"] = stake_field("Ante (each player)")
+            self.fields["ante"].required = True
+        else:
+            self.fields["preset"] = forms.ChoiceField(
+                choices=[(name, name.title()) for name in PRESETS],
+                initial=default_preset(variant), widget=SegmentedRadio())
+            self.fields["rate"] = stake_field("Stake", initial=session_rate)
+            self.fields["per_points"] = forms.IntegerField(
+                label="per points", min_value=1, initial=session_per_points, required=False,
+                max_value=MAX_PER_POINTS, widget=forms.TextInput(attrs=NUMERIC))
+        for setting in VARIANT_SETTINGS[variant]:
+            self.fields[f"rule_{setting}"] = setting_field(setting)
+
+    # -- groups of fields for the template
+    def slot_rows(self):
+        return [(self[name], self[f"stake_{name}"]) for name, _ in self.slots]
+
+    def rule_fields(self):
+        return [self[f"rule_{setting}"] for setting in VARIANT_SETTINGS[self.variant]]
+
+    def clean(self):
+        data = super().clean()
+        chosen = [data.get(name) for name, _ in self.slots]
+        seen: set[str] = set()
+        for (name, _), value in zip(self.slots, chosen, strict=True):
+            if value and value in seen:
+                self.add_error(name, f"{value} already has a seat.")
+            seen.add(value)
+        dealer = data.get("first_dealer")
+        if dealer and dealer not in chosen:
+            self.add_error("first_dealer", f"{dealer} is not playing in this game.")
+        if self.variant == "partnership":
+            for side in ("side_a", "side_b"):
+                if data.get(side):
+                    try:
+                        data[side] = clean_name(data[side], what="The side's name", max_length=30)
+                    except Refused as exc:
+                        self.add_error(side, exc.message)
+            if data.get("side_a") and name_key(data["side_a"]) == name_key(data.get("side_b", "")):
+                self.add_error("side_b", "The two sides need different names.")
+            for side in ("side_a", "side_b"):
+                if data.get(side) and any(name_key(data[side]) == name_key(player)
+                                          for player in chosen if player):
+                    self.add_error(side, f"{data[side]} is a player's name; "
+                                         "give the side another.")
+        return data
+
+    # -- what to hand to services.game_start
+    def players(self) -> list[str]:
+        return [self.cleaned_data[name] for name, _ in self.slots]
+
+    def setup(self) -> dict:
+        data = self.cleaned_data
+        if needs_first_dealer(self.variant):
+            return {"first_dealer": data["first_dealer"]}
+        if self.variant == "captain" and self.count > 3:
+            sides = self.count // 2
+            return {"captains": [data[f"c{i}"] for i in range(1, sides + 1)],
+                    "opponents": [data[f"o{i}"] for i in range(1, sides + 1)],
+                    "sitter": data["sitter"]}
+        if self.variant == "partnership":
+            half = self.count // 2
+            sides = {data["side_a"]: [data[f"a{i}"] for i in range(1, half + 1)],
+                     data["side_b"]: [data[f"b{i}"] for i in range(1, half + 1)]}
+            setup: dict = {"sides": sides}
+            if data.get("first_dealer_side") == "a":
+                setup["first_dealer_side"] = data["side_a"]
+            return setup
+        return {}
+
+    def rules(self) -> dict:
+        rules = {}
+        for setting in VARIANT_SETTINGS[self.variant]:
+            value = self.cleaned_data.get(f"rule_{setting}")
+            if value in (None, ""):
+                continue
+            rules[setting] = setting_value(setting, value)
+        return rules
+
+    def player_stakes(self) -> dict[str, str]:
+        return {self.cleaned_data[name]: str(self.cleaned_data[f"stake_{name}"])
+                for name, _ in self.slots if self.cleaned_data.get(f"stake_{name}")}
+
+    def add_problems(self, problems: list[str]) -> None:
+        """Put the core's refusal of the setup at the fields it names."""
+        by_player = {self.cleaned_data.get(name): name for name, _ in self.slots}
+        for problem in problems:
+            where, _, text = problem.partition(": ")
+            field = None
+            if where.startswith("rules."):
+                field = f"rule_{where[6:]}"
+            elif where == "setup.first_dealer":
+                field = "first_dealer"
+            elif where.startswith("stakes.players."):
+                slot = by_player.get(where[len("stakes.players."):])
+                field = f"stake_{slot}" if slot else None
+            elif where in ("stakes.rate", "rate"):
+                field = "rate"
+            elif where in ("stakes.ante", "ante"):
+                field = "ante"
+            if field in self.fields:
+                self.add_error(field, text or problem)
+            else:
+                self.add_error(None, problem)

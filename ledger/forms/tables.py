@@ -1,0 +1,92 @@
+"""Forms of a table (the group that plays together): its players and its evenings."""
+
+from __future__ import annotations
+
+import re
+
+from django import forms
+from django.core.exceptions import ValidationError
+
+from ledger.cleaning import CleanInputMixin, Refused, clean_currency, clean_name
+
+from .fields import (
+    MAX_PER_POINTS,
+    NUMERIC,
+    name_key,
+    reserved_name,
+    stake_field,
+)
+
+# -- tables, players, sessions ---------------------------------------------------------------
+
+class TableForm(CleanInputMixin, forms.Form):
+    name = forms.CharField(max_length=100, label="Table name",
+                           widget=forms.TextInput(attrs={"autocomplete": "off"}))
+    players = forms.CharField(
+        label="Players", required=False,
+        help_text="One name per line (or separated by commas).",
+        widget=forms.Textarea(attrs={"rows": 4, "autocomplete": "off"}),
+    )
+
+    def clean_players(self) -> list[str]:
+        raw = self.cleaned_data["players"]
+        names = [name.strip() for name in re.split(r"[\n,]", raw) if name.strip()]
+        seen: list[str] = []
+        for name in names:
+            try:
+                name = clean_name(name, what=f"The name {name[:20]!r}", max_length=10 ** 6)
+            except Refused as exc:
+                raise ValidationError(exc.message) from None
+            if name in seen:
+                raise ValidationError(f"{name} is listed twice.")
+            first = next((other for other in seen if name_key(other) == name_key(name)), None)
+            if first:
+                raise ValidationError(f"{name} is listed twice (as {first}).")
+            if len(name) > 60:
+                raise ValidationError(f"The name {name[:20]}... is too long.")
+            if reserved_name(name):
+                raise ValidationError(reserved_name(name))
+            seen.append(name)
+        return seen
+
+
+class PlayerForm(CleanInputMixin, forms.Form):
+    name = forms.CharField(max_length=60, label="New player",
+                           widget=forms.TextInput(attrs={"autocomplete": "off"}))
+
+    def __init__(self, *args, table_names: list[str] = (), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.table_names = list(table_names)
+
+    def clean_name(self) -> str:
+        try:
+            name = clean_name(self.cleaned_data["name"], what="The name")
+        except Refused as exc:
+            raise ValidationError(exc.message) from None
+        if reserved_name(name):
+            raise ValidationError(reserved_name(name))
+        same = next((other for other in self.table_names
+                     if name_key(other) == name_key(name) and other != name), None)
+        if same:
+            raise ValidationError(f"{same} already plays at this table: names differing only "
+                                  "in capitals, width, spaces or invisible characters are the "
+                                  "same player.")
+        return name
+
+
+class SessionForm(CleanInputMixin, forms.Form):
+    date = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
+    place = forms.CharField(max_length=200, required=False)
+    currency = forms.CharField(max_length=3, initial="USD",
+                               widget=forms.TextInput(attrs={"autocapitalize": "characters",
+                                                             "size": 4}))
+    rate = stake_field("Stake", help_text="Money per points below; empty: not for money.")
+    per_points = forms.IntegerField(label="per points", min_value=1, initial=1,
+                                    max_value=MAX_PER_POINTS,
+                                    widget=forms.TextInput(attrs=NUMERIC))
+
+    def clean_currency(self) -> str:
+        try:
+            return clean_currency(self.cleaned_data["currency"])
+        except Refused:
+            raise ValidationError("A currency code of ISO 4217, such as USD or EUR.") from None

@@ -1,0 +1,39 @@
+"""Services: the only code that writes to the ledger.
+
+Every service is one database transaction, takes keyword-only typed arguments, and either
+does everything or nothing (a ``LedgerError`` from ``ledger.exceptions`` says why, in words a
+scorekeeper can read). Scores and money come only from the scoring core
+(``ledger.rules.score_record``) applied to the game record that ``selectors.game_record``
+builds from the stored rows: a change is scored first, on the record it would produce, and
+written only if the core accepts it.
+
+Writers of a game lock the session row and then the game row (``SELECT ... FOR UPDATE`` on
+PostgreSQL), always in that order, so two scorekeepers submitting at once are serialized:
+one records the hand, the other gets ``HandAlreadyRecorded``.
+
+Money is posted (``PostingBatch`` + ``MoneyPosting``) only when a game's money changes: when
+it ends (complete or abandoned), and again if a correction, undo, stake or rule change alters
+it afterwards (the old batch is reversed, a new one posted). Postings are never updated.
+
+Overview (see each docstring):
+    table_create, player_get_or_create, session_create
+    game_start, game_import, game_change_rules, game_change_stake, game_abandon
+    hand_record, hand_correct, hand_undo_last
+    session_settle, settlement_payment_mark_paid, session_import
+"""
+
+from ledger import rules as core  # noqa: F401  (tests slow the core down through it)
+
+from .base import MAX_STAKE, UNSET, User
+from .games import game_abandon, game_change_rules, game_change_stake, game_import, game_start
+from .hands import HandOutcome, hand_correct, hand_record, hand_undo_last
+from .sessions import session_import, session_settle, settlement_payment_mark_paid
+from .tables import player_get_or_create, session_create, table_create, table_named
+
+__all__ = [
+    "MAX_STAKE", "UNSET", "HandOutcome", "User",
+    "game_abandon", "game_change_rules", "game_change_stake", "game_import", "game_start",
+    "hand_correct", "hand_record", "hand_undo_last",
+    "player_get_or_create", "session_create", "table_create", "table_named",
+    "session_import", "session_settle", "settlement_payment_mark_paid",
+]

@@ -1,0 +1,108 @@
+"""What every service shares: scoring through the core, checking amounts and
+currencies, and locking a session then its game (always in that order)."""
+
+from __future__ import annotations
+
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+
+from ledger import cleaning, selectors
+from ledger import rules as core
+from ledger.exceptions import (
+    LedgerIntegrityError,
+    RecordRefused,
+    SessionSettled,
+)
+from ledger.models import (
+    Game,
+    GamePlayer,
+    Hand,
+    Session,
+)
+
+User = AbstractBaseUser  # any auth user model instance
+
+#: Marks an argument that was not given (None is a meaningful value for stakes).
+UNSET: Any = type("Unset", (), {"__repr__": lambda self: "UNSET"})()
+
+MAX_STAKE = Decimal("99999.9999")
+
+def _score(record: dict) -> dict:
+    """The core's result for ``record``; its refusal becomes ``RecordRefused``."""
+    try:
+        return core.score_record(record)
+    except core.RecordError as exc:
+        raise RecordRefused(list(exc.problems)) from exc
+
+
+def _user(user: User | None) -> User | None:
+    """Anonymous users are stored as nobody."""
+    if user is None or not getattr(user, "is_authenticated", False):
+        return None
+    return user
+
+
+def _decimal(value: Any, where: str, *, currency: str) -> Decimal | None:
+    """A positive stake with at most 4 decimals (the column's precision), or None."""
+    if value is None:
+        return None
+    if isinstance(value, float) or isinstance(value, bool):
+        raise RecordRefused([f"{where}: write money as a string such as \"0.05\", not {value!r}"])
+    try:
+        amount = Decimal(str(value))
+    except InvalidOperation:
+        raise RecordRefused([f"{where}: {value!r} is not an amount"]) from None
+    if not amount.is_finite() or amount <= 0:
+        raise RecordRefused([f"{where}: a stake must be above zero, not {value}"])
+    if amount.as_tuple().exponent < -4 and amount != amount.quantize(Decimal("0.0001")):
+        raise RecordRefused([f"{where}: {value} has more than 4 decimals"])
+    if amount > MAX_STAKE:
+        raise RecordRefused([f"{where}: {value} is above the largest stake {MAX_STAKE}"])
+    return amount
+
+
+def _check_currency(currency: Any, where: str) -> str:
+    try:
+        return cleaning.clean_currency(currency, what=where)  # ISO 4217 (ledger.currencies)
+    except cleaning.Refused as exc:
+        raise RecordRefused([exc.message.rstrip(".")]) from None
+
+
+def _ensure_open(session: Session) -> None:
+    if selectors.session_is_settled(session):
+        raise SessionSettled(
+            f"The session of {session.date} is settled; its games can no longer change."
+        )
+
+
+def _lock_session(session: Session | int) -> Session:
+    pk = session.pk if isinstance(session, Session) else session
+    return Session.objects.select_for_update().select_related("table").get(pk=pk)
+
+
+def _lock_game(game: Game | int) -> Game:
+    """Lock the game's session, then the game (always in this order), and check that the
+    session is still open. Returns fresh rows."""
+    pk = game.pk if isinstance(game, Game) else game
+    session_id = Game.objects.values_list("session_id", flat=True).get(pk=pk)
+    session = _lock_session(session_id)
+    _ensure_open(session)
+    locked = Game.objects.select_for_update().get(pk=pk)
+    locked.session = session
+    return locked
+
+
+def _seats(game: Game) -> list[GamePlayer]:
+    return list(game.seats.select_related("player").order_by("seat"))
+
+
+def _live_hands(game: Game) -> list[Hand]:
+    return list(game.hands.filter(voided_at__isnull=True).order_by("number"))
+
+
+def _check_numbers(hands: list[Hand]) -> None:
+    numbers = [hand.number for hand in hands]
+    if numbers != list(range(1, len(hands) + 1)):
+        raise LedgerIntegrityError(f"live hands are numbered {numbers}, not 1..{len(hands)}")

@@ -1,0 +1,284 @@
+"""Games: start one, import one from its record, change its stakes or rules, abandon it."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from decimal import Decimal
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Max
+from django.utils import timezone
+
+from ledger import cleaning, limits, selectors
+from ledger.exceptions import (
+    GameNotInProgress,
+    LedgerIntegrityError,
+    RecordRefused,
+)
+from ledger.models import (
+    ChangeKind,
+    Game,
+    GameChange,
+    GamePlayer,
+    GameStatus,
+    Hand,
+    Player,
+    Session,
+)
+
+from .base import (
+    UNSET,
+    User,
+    _check_currency,
+    _decimal,
+    _ensure_open,
+    _live_hands,
+    _lock_game,
+    _lock_session,
+    _score,
+    _seats,
+    _user,
+)
+from .posting import (
+    _apply_result,
+    _check_finished_change,
+    _status_for,
+)
+from .tables import player_get_or_create
+
+# -- games -----------------------------------------------------------------------------------
+
+@transaction.atomic
+def game_start(*, session: Session, variant: str, players: Sequence[str | Player],
+               started_by: User | None, preset: str = "", rules: Mapping[str, Any] | None = None,
+               setup: Mapping[str, Any] | None = None, rate: Any = UNSET,
+               per_points: Any = UNSET, ante: Any = None,
+               player_stakes: Mapping[str, Any] | None = None) -> Game:
+    """Start a game in ``session``.
+
+    ``players`` are names (new names become players of the table) or Player rows, in the
+    record's order (cut order for box and 3-player captain, seat order for CAP-IT).
+    ``rules`` are overrides of the preset; the game keeps the core's fully resolved settings
+    as its snapshot. ``rate``/``per_points`` default to the session's stake (not for
+    CAP-IT, which takes ``ante``); ``player_stakes`` maps names to their own stakes.
+    ``setup`` is the record's setup (first_dealer, captains/opponents/sitter, sides...).
+    Raises RecordRefused with the core's problems if the game cannot be scored.
+    """
+    names = [player.name if isinstance(player, Player) else player for player in players]
+    if rate is UNSET:
+        rate = session.rate if variant != "cap-it" else None
+    if per_points is UNSET:
+        per_points = session.per_points if rate is not None else None
+    stakes: dict[str, Any] = {}
+    if rate is not None:
+        stakes["rate"] = str(rate) if isinstance(rate, Decimal) else rate
+        if per_points is not None:
+            stakes["per_points"] = per_points
+    if ante is not None:
+        stakes["ante"] = str(ante) if isinstance(ante, Decimal) else ante
+    if player_stakes:
+        stakes["players"] = {
+            name: str(value) if isinstance(value, Decimal) else value
+            for name, value in player_stakes.items()
+        }
+    record: dict[str, Any] = {"format": selectors.GAME_FORMAT, "variant": variant}
+    if preset:
+        record["preset"] = preset
+    record["rules"] = dict(rules or {})
+    record["players"] = names
+    if stakes:
+        stakes["currency"] = session.currency
+        record["stakes"] = stakes
+    record["setup"] = dict(setup or {})
+    record["abandoned"] = False
+    record["hands"] = []
+    return _game_create(session=session, record=record, by=_user(started_by), imported=False)
+
+
+@transaction.atomic
+def game_import(*, session: Session, record: dict, imported_by: User | None = None) -> Game:
+    """Store a whole game record (formats/game-record.md) in ``session``: all or nothing.
+
+    The hands are stored as they are in the record (recorded_by empty, marking an import);
+    the game's status and money follow from the core's result. ``export_game`` of the new
+    game writes the record back (with every rule setting resolved).
+    """
+    cleaning.check_game_record(record)  # shape and text, before any scoring
+    limits.check_record_hands(record)
+    if record.get("format", selectors.GAME_FORMAT) != selectors.GAME_FORMAT:
+        raise RecordRefused([f"format: expected {selectors.GAME_FORMAT}"])
+    return _game_create(session=session, record=record, by=_user(imported_by), imported=True)
+
+
+def _game_create(*, session: Session, record: dict, by: User | None, imported: bool) -> Game:
+    session = _lock_session(session)
+    _ensure_open(session)
+    result = _score(record)  # validates everything the core knows about
+
+    stakes = record.get("stakes") or {}
+    currency = _check_currency(stakes.get("currency", session.currency), "stakes.currency")
+    if currency != session.currency:
+        raise RecordRefused([
+            f"stakes.currency: {currency} differs from the session's currency "
+            f"{session.currency}"
+        ])
+    hands = record.get("hands") or []
+    setup = record.get("setup") or {}
+    if not isinstance(setup, dict) or not isinstance(hands, list):
+        raise RecordRefused(["setup must be an object and hands a list"])
+    sequence = (session.games.aggregate(n=Max("sequence"))["n"] or 0) + 1
+    game = Game.objects.create(
+        session=session, sequence=sequence, variant=record["variant"],
+        preset=record.get("preset") or "", rules=dict(sorted(result["rules"].items())),
+        rate=_decimal(stakes.get("rate"), "stakes.rate", currency=currency),
+        per_points=stakes.get("per_points"),
+        ante=_decimal(stakes.get("ante"), "stakes.ante", currency=currency),
+        currency=currency, setup=setup, started_by=by,
+    )
+    player_stakes = stakes.get("players") or {}
+    GamePlayer.objects.bulk_create(
+        GamePlayer(
+            game=game, seat=seat,
+            player=player_get_or_create(table=session.table, name=name),
+            stake=_decimal(player_stakes.get(name), f"stakes.players.{name}", currency=currency),
+        )
+        for seat, name in enumerate(record["players"])
+    )
+    now = timezone.now()
+    Hand.objects.bulk_create(
+        Hand(game=game, number=number, entry=entry, recorded_by=None if imported else by,
+             recorded_at=now)
+        for number, entry in enumerate(hands, start=1)
+    )
+    # Score again from the stored rows: the snapshot must reproduce the record exactly.
+    abandoned = bool(record.get("abandoned", False))
+    stored = _score(selectors.game_record(game, abandoned=abandoned))
+    for key in ("hands", "totals", "complete", "winner", "money"):
+        if stored.get(key) != result.get(key):
+            raise LedgerIntegrityError(f"the stored game scores differently ({key})")
+    _apply_result(game, stored, abandoned=abandoned, by=by,
+                  memo="imported" if imported else "game started")
+    return game
+
+
+@transaction.atomic
+def game_change_rules(*, game: Game, changes: Mapping[str, Any], changed_by: User | None,
+                      reason: str = "", confirm: bool = False) -> dict:
+    """Change rule settings of a game (e.g. ``{"target": 150}``) and rescore every hand.
+
+    Each changed setting is recorded as a GameChange. On a finished game a change that
+    would alter its money raises ConfirmationRequired unless ``confirm`` is True.
+    Returns the core's new result.
+    """
+    reason = cleaning.clean_text(reason or "", what="The reason", max_length=300)
+    game = _lock_game(game)
+    unknown = sorted(set(changes) - set(game.rules))
+    if unknown:
+        raise RecordRefused([f"rules.{name}: unknown setting" for name in unknown])
+    old_rules = dict(game.rules)
+    game.rules = {**old_rules, **changes}
+    abandoned = game.status == GameStatus.ABANDONED
+    result = _score(selectors.game_record(game))
+    game.rules = dict(sorted(result["rules"].items()))
+    status = _status_for(result, abandoned)
+    _check_finished_change(game, result, status, confirm=confirm, what="this rule change")
+    game.save(update_fields=["rules"])
+    changed = _apply_result(game, result, abandoned=abandoned, by=_user(changed_by),
+                            memo=f"rules changed: {reason}".strip(": "))
+    after = len(_live_hands(game))
+    GameChange.objects.bulk_create(
+        GameChange(game=game, kind=ChangeKind.RULE, name=name, old=old_rules.get(name),
+                   new=game.rules.get(name), reason=reason, after_hand=after,
+                   changed_by=_user(changed_by), money_changed=changed)
+        for name in sorted(changes) if old_rules.get(name) != game.rules.get(name)
+    )
+    return result
+
+
+@transaction.atomic
+def game_change_stake(*, game: Game, changed_by: User | None, rate: Any = UNSET,
+                      per_points: Any = UNSET, ante: Any = UNSET,
+                      player_stakes: Mapping[str, Any] | None = None, reason: str = "",
+                      confirm: bool = False) -> dict:
+    """Correct the stakes of a game: ``rate``, ``per_points``, ``ante`` and/or players' own
+    stakes (``{"Ann": "0.02"}``; None removes a player's own stake). Recorded as
+    GameChange rows and rescored; on a finished game a change of money raises
+    ConfirmationRequired unless ``confirm``. Returns the core's new result."""
+    reason = cleaning.clean_text(reason or "", what="The reason", max_length=300)
+    game = _lock_game(game)
+    seats = _seats(game)
+    by = _user(changed_by)
+    changes: list[tuple[str, Any, Any]] = []
+
+    def text(value):
+        return None if value is None else selectors.decimal_text(value, game.currency)
+
+    if rate is not UNSET:
+        new = _decimal(rate, "rate", currency=game.currency)
+        if new != game.rate:
+            changes.append(("rate", text(game.rate), text(new)))
+            game.rate = new
+    if per_points is not UNSET:
+        if per_points is not None and (not isinstance(per_points, int) or per_points <= 0
+                                       or per_points > cleaning.MAX_PER_POINTS):
+            raise RecordRefused([f"per_points: a whole number from 1 to "
+                                 f"{cleaning.MAX_PER_POINTS}"])
+        if per_points != game.per_points:
+            changes.append(("per_points", game.per_points, per_points))
+            game.per_points = per_points
+    if ante is not UNSET:
+        new = _decimal(ante, "ante", currency=game.currency)
+        if new != game.ante:
+            changes.append(("ante", text(game.ante), text(new)))
+            game.ante = new
+    by_name = {seat.player.name: seat for seat in seats}
+    changed_seats = []
+    for name, value in (player_stakes or {}).items():
+        if name not in by_name:
+            raise RecordRefused([f"stakes.players: {name} does not play in this game"])
+        seat = by_name[name]
+        new = _decimal(value, f"stakes.players.{name}", currency=game.currency)
+        if new != seat.stake:
+            changes.append((f"stake of {name}", text(seat.stake), text(new)))
+            seat.stake = new
+            changed_seats.append(seat)
+    if not changes:
+        return _score(selectors.game_record(game, seats=seats))
+
+    abandoned = game.status == GameStatus.ABANDONED
+    result = _score(selectors.game_record(game, seats=seats))
+    status = _status_for(result, abandoned)
+    _check_finished_change(game, result, status, confirm=confirm, what="this stake change")
+    game.save(update_fields=["rate", "per_points", "ante"])
+    for seat in changed_seats:
+        seat.save(update_fields=["stake"])
+    money_changed = _apply_result(game, result, abandoned=abandoned, by=by,
+                                  memo=f"stake changed: {reason}".strip(": "))
+    after = len(_live_hands(game))
+    GameChange.objects.bulk_create(
+        GameChange(game=game, kind=ChangeKind.STAKE, name=name, old=old, new=new,
+                   reason=reason, after_hand=after, changed_by=by, money_changed=money_changed)
+        for name, old, new in changes
+    )
+    return result
+
+
+@transaction.atomic
+def game_abandon(*, game: Game, abandoned_by: User | None, reason: str = "") -> dict:
+    """Stop a game before its target: it settles on hand points (RULES §6) and its money is
+    posted. Refused for a game that is already complete or abandoned."""
+    game = _lock_game(game)
+    if game.status != GameStatus.IN_PROGRESS:
+        raise GameNotInProgress(f"Game {game.sequence} is already {game.get_status_display()}.")
+    reason = cleaning.clean_text(reason or "", what="The reason", max_length=1000)[:300]
+    result = _score(selectors.game_record(game, abandoned=True))
+    by = _user(abandoned_by)
+    changed = _apply_result(game, result, abandoned=True, by=by,
+                            memo=f"abandoned: {reason}".strip(": "))
+    GameChange.objects.create(
+        game=game, kind=ChangeKind.ABANDON, name="status", old=GameStatus.IN_PROGRESS,
+        new=GameStatus.ABANDONED, reason=reason, after_hand=len(_live_hands(game)),
+        changed_by=by, money_changed=changed,
+    )
+    return result

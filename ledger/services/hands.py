@@ -1,0 +1,198 @@
+"""Hands: record the next one (idempotent), correct one, undo the last."""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from ledger import cleaning, limits, selectors
+from ledger.exceptions import (
+    GameNotInProgress,
+    HandAlreadyRecorded,
+    IdempotencyKeyReused,
+    LedgerError,
+)
+from ledger.models import (
+    Game,
+    GameStatus,
+    Hand,
+)
+
+from .base import (
+    User,
+    _check_numbers,
+    _live_hands,
+    _lock_game,
+    _score,
+    _user,
+)
+from .posting import (
+    _apply_result,
+)
+
+
+@dataclass(frozen=True)
+class HandOutcome:
+    """What ``hand_record``/``hand_correct`` did.
+
+    ``created`` is False when the submission was a repeat of one already recorded (same
+    idempotency key): nothing new was stored and ``hand`` is the hand recorded the first time.
+    ``result`` is the core's result for the whole game after the hand.
+    """
+
+    hand: Hand
+    created: bool
+    result: dict = field(repr=False)
+
+    @property
+    def message(self) -> str:
+        if self.created:
+            return f"Hand {self.hand.number} recorded."
+        return f"Hand {self.hand.number} was already recorded; nothing new was stored."
+
+
+# -- hands -----------------------------------------------------------------------------------
+
+def _check_entry(entry: Any, number: int) -> dict:
+    return cleaning.check_hand_entry(entry, number)  # no unknown fields, no nested junk
+
+
+@transaction.atomic
+def hand_record(*, game: Game, entry: dict, recorded_by: User | None,
+                idempotency_key: uuid.UUID | str, number: int | None = None) -> HandOutcome:
+    """Record the next hand of ``game`` exactly as entered (the hand object of the record).
+
+    Idempotent: a submission whose ``idempotency_key`` was already recorded stores nothing
+    and returns that hand with ``created=False`` (a double tap, a retried request). The key
+    reused for a different hand raises IdempotencyKeyReused.
+
+    ``number`` is the hand number the scorekeeper's screen showed. If that hand is already
+    recorded (another scorekeeper was quicker) this raises HandAlreadyRecorded, so two
+    phones entering the same hand store it once. Without ``number`` the hand is appended.
+
+    The whole game is rescored; a RecordRefused names the problem and nothing is stored.
+    When the hand ends the game, its money is posted.
+    """
+    key = uuid.UUID(str(idempotency_key))
+    game = _lock_game(game)
+    existing = Hand.objects.filter(idempotency_key=key).first()
+    if existing is not None:
+        if existing.game_id != game.pk or existing.entry != entry:
+            raise IdempotencyKeyReused(
+                "This submission key was already used for another hand; reload and try again."
+            )
+        return HandOutcome(hand=existing, created=False, result=selectors.game_result(game))
+    hands = _live_hands(game)
+    _check_numbers(hands)
+    next_number = len(hands) + 1
+    if number is not None and number != next_number:
+        if 1 <= number < next_number:
+            done = hands[number - 1]
+            who = f" by {done.recorded_by}" if done.recorded_by else ""
+            raise HandAlreadyRecorded(
+                f"Hand {number} is already recorded{who} at "
+                f"{timezone.localtime(done.recorded_at):%H:%M}; the next hand is "
+                f"{next_number}.",
+                hand=done,
+            )
+        raise LedgerError(f"The next hand of this game is {next_number}, not {number}.")
+    if game.status != GameStatus.IN_PROGRESS:
+        raise GameNotInProgress(
+            f"Game {game.sequence} is {game.get_status_display().lower()}; it takes no more "
+            "hands."
+        )
+    limits.check_hand_room(len(hands))  # TABLESTAKES_MAX_HANDS_PER_GAME, draws included
+    entry = _check_entry(entry, next_number)
+    result = _score(selectors.game_record(game, hands=[*(h.entry for h in hands), entry]))
+    by = _user(recorded_by)
+    try:
+        with transaction.atomic():
+            hand = Hand.objects.create(
+                game=game, number=next_number, entry=entry, recorded_by=by,
+                idempotency_key=key,
+            )
+    except IntegrityError:
+        raise HandAlreadyRecorded(f"Hand {next_number} is already recorded.") from None
+    _apply_result(game, result, abandoned=False, by=by, memo=f"hand {next_number}")
+    return HandOutcome(hand=hand, created=True, result=result)
+
+
+@transaction.atomic
+def hand_correct(*, hand: Hand, entry: dict, corrected_by: User, reason: str,
+                 idempotency_key: uuid.UUID | str | None = None) -> HandOutcome:
+    """Correct a recorded hand: the old hand is voided (kept, with ``reason`` and who did
+    it) and a new hand with the same number replaces it; every later hand is rescored.
+
+    ``reason`` and ``corrected_by`` are required. Works on finished games too (their money is
+    reversed and posted again). With an ``idempotency_key`` a repeat returns the first
+    correction with ``created=False``.
+    """
+    reason = cleaning.clean_text(reason or "", what="The reason", max_length=1000)
+    if not reason:
+        raise LedgerError("A correction needs a reason.")
+    by = _user(corrected_by)
+    if by is None:
+        raise LedgerError("A correction must say who made it.")
+    key = uuid.UUID(str(idempotency_key)) if idempotency_key else uuid.uuid4()
+    game = _lock_game(hand.game_id)
+    existing = Hand.objects.filter(idempotency_key=key).first()
+    if existing is not None:
+        if existing.replaces_id != hand.pk or existing.entry != entry:
+            raise IdempotencyKeyReused("This submission key was already used for another hand.")
+        return HandOutcome(hand=existing, created=False, result=selectors.game_result(game))
+    old = Hand.objects.select_for_update().get(pk=hand.pk)
+    if old.voided_at is not None:
+        raise HandAlreadyRecorded(
+            f"Hand {old.number} was already corrected or undone; reload the game.", hand=old
+        )
+    hands = _live_hands(game)
+    _check_numbers(hands)
+    entry = _check_entry(entry, old.number)
+    entries = [entry if h.pk == old.pk else h.entry for h in hands]
+    abandoned = game.status == GameStatus.ABANDONED
+    result = _score(selectors.game_record(game, hands=entries, abandoned=abandoned))
+    old.voided_at = timezone.now()
+    old.voided_by = by
+    old.void_reason = reason.strip()[:300]
+    old.save(update_fields=["voided_at", "voided_by", "void_reason"])
+    new = Hand.objects.create(
+        game=game, number=old.number, entry=entry, recorded_by=by, idempotency_key=key,
+        replaces=old,
+    )
+    _apply_result(game, result, abandoned=abandoned, by=by,
+                  memo=f"hand {old.number} corrected: {reason}")
+    return HandOutcome(hand=new, created=True, result=result)
+
+
+@transaction.atomic
+def hand_undo_last(*, game: Game, undone_by: User | None, reason: str = "undone",
+                   number: int | None = None) -> Hand:
+    """Void the last live hand of ``game`` (kept in the history) and rescore.
+
+    ``number``, if given, must be the last hand's number (so a stale screen cannot undo a
+    hand it did not show). A complete game becomes in progress again and its money is
+    reversed. Returns the voided hand.
+    """
+    game = _lock_game(game)
+    hands = _live_hands(game)
+    _check_numbers(hands)
+    if not hands:
+        raise LedgerError("This game has no hand to undo.")
+    last = hands[-1]
+    if number is not None and number != last.number:
+        raise LedgerError(f"The last hand is {last.number}, not {number}; reload the game.")
+    abandoned = game.status == GameStatus.ABANDONED
+    result = _score(selectors.game_record(
+        game, hands=[h.entry for h in hands[:-1]], abandoned=abandoned))
+    by = _user(undone_by)
+    last.voided_at = timezone.now()
+    last.voided_by = by
+    last.void_reason = (cleaning.clean_text(reason or "", what="The reason", max_length=1000)
+                        or "undone")[:300]
+    last.save(update_fields=["voided_at", "voided_by", "void_reason"])
+    _apply_result(game, result, abandoned=abandoned, by=by, memo=f"hand {last.number} undone")
+    return last

@@ -1,0 +1,1 @@
+"""The scorekeeper's screens, one module per concern; ``ledger.urls`` maps them."""

@@ -1,0 +1,185 @@
+"""What the game page and the shared game page show: the game loaded with its result,
+the next hand's form spec, the panel of who deals and plays next, and the sheet."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from django.db.models import prefetch_related_objects
+
+from ledger import selectors
+from ledger.cardtext import hand_layout_lines
+from ledger.charts import running_chart
+from ledger.forms import (
+    VARIANT_LABELS,
+)
+from ledger.models import Game, GameStatus, Hand
+from ledger.tables import fix_pattern, hollywood_columns, names, sheet_table, totals_table
+
+from .game_settings import change_rows
+
+ROLE_ORDER = {"box": 0, "captain": 1, "opponent": 2, "player": 3, "sits_out": 4}
+
+
+# -- loading a game and its result -----------------------------------------------------------
+
+def load_game(game: Game) -> tuple[dict, list[Hand]]:
+    """The core's result for ``game`` and its whole hand history, in a fixed number of
+    queries whatever the number of hands (seats with players, and one query for every hand
+    ever entered, from which the live ones are taken)."""
+    prefetch_related_objects([game], "seats__player")
+    history = selectors.game_history(game)
+    game.live_hands = sorted((h for h in history if h.voided_at is None),
+                             key=lambda h: h.number)
+    return selectors.game_result(game), history
+
+
+def hand_spec(variant: str, result: dict, info: dict) -> dict:
+    """What the hand form asks for, from ``info``: ``result["next"]`` for the next hand, or a
+    hand of ``result["hands"]`` to correct it."""
+    players = result["players"]
+    if variant == "cap-it":
+        return {"kind": "capit", "players": players, "contract": info.get("contract")}
+    rules = result["rules"]
+    spec: dict = {"kind": "duels", "upcard": variant == "oklahoma",
+                  "big_gin": rules.get("big_gin_bonus", 0) > 0,
+                  "knock_limit": rules.get("knock_limit", 10),
+                  "oklahoma_ace": rules.get("oklahoma_ace", "gin_only")}
+    roles = info.get("roles") or {}
+    tables = info.get("tables")
+    if tables:
+        dealers = info.get("dealer") or []
+        duels = []
+        for i, table in enumerate(tables, start=1):
+            pair = table["players"] if isinstance(table, dict) else table
+            dealer = table.get("dealer") if isinstance(table, dict) else (
+                dealers[i - 1] if isinstance(dealers, list) and len(dealers) >= i else None)
+            duels.append({"players": list(pair), "label": f"Table {i}", "dealer": dealer})
+        spec["tables"] = True
+        spec["duels"] = duels
+        if variant == "captain":
+            spec["cut_candidates"] = [name for duel in duels for name in duel["players"]
+                                      if roles.get(name) == "opponent"]
+        return spec
+    if variant == "box":
+        pair = [next(n for n, r in roles.items() if r == "box"),
+                next(n for n, r in roles.items() if r == "captain")]
+    elif variant == "captain":
+        pair = [next(n for n, r in roles.items() if r == "captain"),
+                next(n for n, r in roles.items() if r == "opponent")]
+    else:
+        pair = list(players)
+    spec["duels"] = [{"players": pair, "dealer": info.get("dealer")}]
+    return spec
+
+
+def next_panel(variant: str, result: dict) -> dict:
+    """Who deals, who plays whom, who is in the box, who sits out, the contract: the
+    core's ``next`` in words."""
+    nxt = result.get("next") or {}
+    roles = nxt.get("roles") or {}
+    panel: dict = {"number": len(result["hands"]) + 1, "dealer": names(nxt.get("dealer")),
+                   "tables": [], "roles": [], "sits_out": [n for n, r in roles.items()
+                                                          if r == "sits_out"]}
+    if variant == "cap-it":
+        panel["round"] = nxt.get("round")
+        panel["contract"] = nxt.get("contract")
+        return panel
+    spec = hand_spec(variant, result, nxt)
+    for duel in spec["duels"]:
+        a, b = duel["players"]
+        panel["tables"].append({"label": duel.get("label"), "a": a, "b": b,
+                                "a_role": roles.get(a), "b_role": roles.get(b),
+                                "dealer": names(duel.get("dealer"))})
+    if variant == "box":
+        panel["box"] = spec["duels"][0]["players"][0]
+    if nxt.get("dealer_side"):
+        panel["dealer_side"] = nxt["dealer_side"]
+    return panel
+
+
+def game_context(game: Game, result: dict, history: list[Hand], *, owner: bool) -> dict:
+    """Everything the sheet shows, for the scorekeeper's page and the shared page alike."""
+    keys = list(result["totals"])
+    running = [hand["running"] for hand in result["hands"]]
+    voided = [hand for hand in history if hand.voided_at is not None]
+    corrections = [{
+        "number": hand.number, "text": entry_text(game.variant, hand.entry),
+        # who did it is the table's business, not a share link's: account names stay private
+        "reason": hand.void_reason, "by": selectors.person_name(hand.voided_by) if owner else None,
+        "at": hand.voided_at,
+        "corrected": any(h.replaces_id == hand.pk for h in history),
+    } for hand in voided]
+    money = result.get("money") or {}
+    ended = result.get("complete") or game.status == GameStatus.ABANDONED
+    lower_wins = game.variant == "cap-it"
+    return {
+        "game": game, "session": game.session, "table": game.session.table,
+        "result": result, "keys": keys,
+        "variant_label": VARIANT_LABELS.get(game.variant, game.variant),
+        "sheet": with_layouts(sheet_table(result, fix_url=fix_pattern(game.pk) if owner
+                                          else None), result),
+        "totals": totals_table(result),
+        "columns": hollywood_columns(result),
+        "chart": running_chart(keys, running,
+                               target=None if lower_wins else result["rules"].get("target"),
+                               title="Running totals" + (" (lowest wins)" if lower_wins else "")),
+        "scoreboard": [{"name": key, "final": result["totals"][key].get("final"),
+                        "hand_points": result["totals"][key].get("hand_points")}
+                       for key in keys],
+        "target": result["rules"].get("target"),
+        "money": [{"name": name, "amount": amount, "negative": amount.startswith("-"),
+                   "zero": Decimal(amount) == 0}
+                  for name, amount in money.items()],
+        "payments": result.get("payments") or [],
+        "ended": ended, "abandoned": game.status == GameStatus.ABANDONED,
+        "panel": None if ended else next_panel(game.variant, result),
+        "corrections": corrections,
+        "changes": [{**row, "by": selectors.person_name(row["by"]) if owner else None}
+                    for row in change_rows(game.changes.select_related("changed_by"))],
+        "last_number": len(result["hands"]),
+        "owner": owner,
+        "winner_text": names(result.get("winner")),
+    }
+
+
+def with_layouts(table, result: dict):
+    """Under a hand entered with the cards, the melds the core laid out (its ``layout``):
+    one short line per player, after the lines the sheet already has."""
+    if result["variant"] == "cap-it":
+        return table
+    hands = {hand["number"]: hand for hand in result["hands"]}
+    for row in table.data.data:
+        hand = hands.get(row.get("number"))
+        extra = hand_layout_lines(hand) if hand is not None else []
+        if extra:
+            row["lines"] = list(row.get("lines") or []) + extra
+    return table
+
+
+def entry_text(variant: str, entry: dict) -> str:
+    """A voided hand as it was entered (no scoring: it no longer counts)."""
+    if "tables" in entry:
+        return " / ".join(
+            f"T{i}: " + ("draw" if part.get("draw") else _entry_duel(part))
+            for i, part in enumerate(entry["tables"], start=1))
+    if "went_out" in entry:
+        out = entry.get("went_out") or "nobody"
+        counts = entry.get("points") or entry.get("cards") or {}
+        listed = ", ".join(f"{name} {value}" for name, value in counts.items())
+        return f"{out} out; {listed}"
+    if entry.get("draw"):
+        return "Draw"
+    return _entry_duel(entry)
+
+
+def _entry_duel(entry: dict) -> str:
+    deadwood = entry.get("deadwood") or {}
+    counts = ", ".join(f"{name} {value}" for name, value in deadwood.items())
+    cards = entry.get("cards") or {}
+    if cards:
+        held = "; ".join(f"{name}: {text}" for name, text in cards.items())
+        counts = f"{counts}; {held}" if counts else held
+    big = " (big gin)" if entry.get("big_gin") else ""
+    up = f" up-card {entry['upcard']};" if entry.get("upcard") else ""
+    return f"{entry.get('knocker')} knocked{big};{up} {counts}"

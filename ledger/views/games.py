@@ -1,0 +1,232 @@
+"""The game page: enter hands, undo and correct, abandon, the CSV.
+
+Views are thin: they read through ``ledger.access`` (a table's objects are visible only to
+its scorekeepers, 404 otherwise) and ``ledger.selectors``, write only through
+``ledger.services``, and show only numbers from the core's result. Every form is a plain
+POST followed by a redirect (post/redirect/get); a refused form is drawn again with what was
+typed and the core's problem at the field."""
+
+from __future__ import annotations
+
+import uuid
+from decimal import Decimal, InvalidOperation
+
+import tablib
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+from django_tables2.export import TableExport
+
+from ledger import access, services
+from ledger.exceptions import HandAlreadyRecorded, LedgerError, RecordRefused
+from ledger.forms import (
+    VARIANT_LABELS,
+    HandForm,
+    ReasonForm,
+    initial_from_entry,
+    new_hand_initial,
+)
+from ledger.models import Game, GameStatus
+from ledger.models_sharing import ShareLink
+from ledger.tables import names, sheet_table
+
+from .game_context import (
+    entry_text,
+    game_context,
+    hand_spec,
+    load_game,
+)
+
+# -- the game page ---------------------------------------------------------------------------
+
+def _render_game(request, game, result, history, form=None, status=200):
+    context = game_context(game, result, history, owner=True)
+    if form is None and context["panel"] is not None:
+        form = HandForm(spec=hand_spec(game.variant, result, result["next"]),
+                        initial=new_hand_initial(context["panel"]["number"]))
+    live_links = list(ShareLink.objects.filter(table=game.session.table,
+                                               revoked_at__isnull=True))
+    context.update({
+        "form": form,
+        "share_game": next((link for link in live_links if link.game_id == game.pk), None),
+        "print_game": reverse("scoresheets:game_pdf", kwargs={"pk": game.pk}),
+        "print_blank": reverse("scoresheets:blank_pdf", kwargs={"pk": game.pk}),
+        "undo_form": ReasonForm(),
+    })
+    return render(request, "ledger/game_detail.html", context, status=status)
+
+
+@login_required
+def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    game = access.game_for(request.user, pk)
+    result, history = load_game(game)
+    return _render_game(request, game, result, history)
+
+
+@login_required
+@require_POST
+def hand_create(request: HttpRequest, pk: int) -> HttpResponse:
+    game = access.game_for(request.user, pk)
+    result, history = load_game(game)
+    if result.get("complete") or game.status != GameStatus.IN_PROGRESS:
+        messages.info(request, "This game is over; it takes no more hands.")
+        return redirect("ledger:game_detail", pk=game.pk)
+    form = HandForm(request.POST, spec=hand_spec(game.variant, result, result["next"]))
+    if form.is_valid():
+        try:
+            outcome = services.hand_record(
+                game=game, entry=form.entry(), recorded_by=request.user,
+                idempotency_key=form.cleaned_data["key"], number=form.cleaned_data["number"])
+        except RecordRefused as exc:
+            form.add_problems(exc.problems)
+        except HandAlreadyRecorded as exc:
+            return _kept_for_the_next_hand(request, game, exc)
+        except LedgerError as exc:
+            form.add_error(None, exc.message)
+        else:
+            messages.success(request, _recorded_message(outcome))
+            return redirect(reverse("ledger:game_detail", kwargs={"pk": game.pk}))
+    return _render_game(request, game, result, history, form=form, status=422)
+
+
+def _kept_for_the_next_hand(request, game: Game, exc: HandAlreadyRecorded) -> HttpResponse:
+    """Another phone recorded this hand first. What was typed is not thrown away: it comes
+    back in the form of the next hand, to be checked against the table and saved again (or
+    cleared), and nothing is recorded until then."""
+    result, history = load_game(game)
+    if result.get("complete") or game.status != GameStatus.IN_PROGRESS:
+        messages.warning(request, exc.message)
+        return redirect("ledger:game_detail", pk=game.pk)
+    number = len(result["hands"]) + 1
+    data = request.POST.copy()
+    data.update({"number": str(number), "key": str(uuid.uuid4())})
+    retry = HandForm(data, spec=hand_spec(game.variant, result, result["next"]))
+    retry.is_valid()  # marks what no longer fits the next hand (its players may differ)
+    retry.add_error(None, f"{exc.message} What you typed is kept below as hand {number}: "
+                          "check it against the table and save it, or clear it.")
+    return _render_game(request, game, result, history, form=retry, status=409)
+
+
+def _recorded_message(outcome) -> str:
+    if not outcome.created:
+        return outcome.message
+    hand = outcome.result["hands"][outcome.hand.number - 1]
+    won = {key: points for key, points in (hand.get("points") or {}).items() if points}
+    gains = ", ".join(f"{key} +{points}" for key, points in won.items()) or "no score"
+    what = "Round" if hand.get("result") == "round" else "Hand"
+    text = f"{what} {hand['number']} recorded: {gains}."
+    if outcome.result.get("complete"):
+        winner = names(outcome.result.get("winner"))
+        text += f" Game over: {winner} wins."
+    return text
+
+
+@login_required
+@require_POST
+def hand_undo(request: HttpRequest, pk: int) -> HttpResponse:
+    game = access.game_for(request.user, pk)
+    number = request.POST.get("number") or ""
+    reason = (request.POST.get("reason") or "").strip() or "undone"
+    if number and not number.isdigit():
+        messages.error(request, "The undo button was out of date; nothing was undone. "
+                                "Reload the game and try again.")
+        return redirect("ledger:game_detail", pk=game.pk)
+    try:
+        hand = services.hand_undo_last(game=game, undone_by=request.user, reason=reason,
+                                       number=int(number) if number else None)
+    except (LedgerError, ValueError) as exc:
+        messages.error(request, getattr(exc, "message", str(exc)))
+    else:
+        messages.success(request, f"Hand {hand.number} undone; it stays in the history.")
+    return redirect("ledger:game_detail", pk=game.pk)
+
+
+@login_required
+def hand_correct(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    game = access.game_for(request.user, pk)
+    result, history = load_game(game)
+    if not 1 <= number <= len(result["hands"]):
+        raise Http404("No such hand")
+    hand = next(h for h in game.live_hands if h.number == number)
+    spec = hand_spec(game.variant, result, result["hands"][number - 1])
+    if request.method == "POST":
+        form = HandForm(request.POST, spec=spec, correcting=True)
+        if form.is_valid():
+            # the hand the form was opened on, even if it was corrected or undone since
+            # (the service then refuses; a repeat of this very correction is recognized)
+            opened = next((h for h in history if h.pk == form.cleaned_data["hand"]
+                           and h.number == number), hand)
+            try:
+                services.hand_correct(
+                    hand=opened, entry=form.entry(), corrected_by=request.user,
+                    reason=form.cleaned_data["reason"],
+                    idempotency_key=form.cleaned_data["key"])
+            except RecordRefused as exc:
+                form.add_problems(exc.problems)
+            except LedgerError as exc:
+                form.add_error(None, exc.message)
+            else:
+                messages.success(request, f"Hand {number} corrected; the old entry is kept, "
+                                          "struck through, with the reason.")
+                return redirect(reverse("ledger:game_detail", kwargs={"pk": game.pk})
+                                + f"#hand-{number}")
+        status = 422
+    else:
+        form = HandForm(spec=spec, correcting=True, initial={
+            **new_hand_initial(number), "hand": hand.pk,
+            **initial_from_entry(spec, hand.entry)})
+        status = 200
+    return render(request, "ledger/hand_correct.html", {
+        "game": game, "session": game.session, "table": game.session.table, "form": form,
+        "number": number, "was": entry_text(game.variant, hand.entry),
+        "variant_label": VARIANT_LABELS.get(game.variant, game.variant),
+        "hand_result": result["hands"][number - 1],
+    }, status=status)
+
+
+@login_required
+@require_POST
+def game_abandon(request: HttpRequest, pk: int) -> HttpResponse:
+    game = access.game_for(request.user, pk)
+    reason = (request.POST.get("reason") or "").strip()
+    try:
+        services.game_abandon(game=game, abandoned_by=request.user, reason=reason)
+    except LedgerError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, "Game abandoned: it settles on hand points.")
+    return redirect("ledger:game_detail", pk=game.pk)
+
+
+@login_required
+def game_export(request: HttpRequest, pk: int) -> HttpResponse:
+    """The hands as CSV (django-tables2's export of the sheet table)."""
+    game = access.game_for(request.user, pk)
+    result, _ = load_game(game)
+    return export_response(game, result)
+
+
+def export_response(game: Game, result: dict) -> HttpResponse:
+    table = sheet_table(result)
+    name = f"{game.session.table.name}-{game.session.date}-game-{game.sequence}.csv"
+    export = TableExport("csv", table)
+    export.dataset = tablib.Dataset(*[tuple(inert_cell(cell) for cell in row)
+                                      for row in export.dataset],
+                                    headers=[inert_cell(h) for h in export.dataset.headers])
+    return export.response(filename=name.replace(" ", "_"))
+
+
+def inert_cell(value):
+    """A CSV cell a spreadsheet will not run as a formula: text starting with = + - @ or a
+    tab or carriage return gets a leading apostrophe (OWASP's advice for CSV injection);
+    numbers, negative ones too, stay numbers."""
+    if not isinstance(value, str) or not value or value[0] not in "=+-@\t\r":
+        return value
+    try:
+        Decimal(value)
+    except InvalidOperation:
+        return "'" + value
+    return value

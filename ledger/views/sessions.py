@@ -1,0 +1,82 @@
+"""An evening (session): its games, its settlement, and marking payments paid."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from ledger import access, selectors, services
+from ledger.exceptions import LedgerError
+from ledger.forms import VARIANT_LABELS
+from ledger.models import GameStatus, SettlementPayment
+from ledger.rules import fewest_payments, format_minor
+
+
+@login_required
+def session_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    session = access.session_for(request.user, pk)
+    games = selectors.session_games(session)
+    game_rows = []
+    for game in games:
+        result = selectors.game_result(game)
+        game_rows.append({
+            "game": game, "label": VARIANT_LABELS.get(game.variant, game.variant),
+            "players": [seat.player.name for seat in sorted(game.seats.all(),
+                                                            key=lambda s: s.seat)],
+            "hands": len(result["hands"]), "winner": result.get("winner"),
+            "totals": {key: value.get("final") for key, value in result["totals"].items()},
+            "money": result.get("money") or {},
+        })
+    nets = selectors.session_nets(session, games)
+    settlement = selectors.session_settlement(session)
+    open_games = [game.sequence for game in games if game.status == GameStatus.IN_PROGRESS]
+    preview = []
+    if settlement is None and not open_games:
+        preview = [{"from": p.payer, "to": p.payee,
+                    "amount": format_minor(p.units, session.currency)}
+                   for p in fewest_payments(nets)]
+    return render(request, "ledger/session_detail.html", {
+        "session": session, "table": session.table, "games": game_rows,
+        "nets": [{"name": name, "amount": format_minor(units, session.currency),
+                  "units": units} for name, units in nets.items()],
+        "settlement": settlement, "open_games": open_games, "preview": preview,
+        "payments": [{"payment": p, "amount": format_minor(p.amount_minor, session.currency)}
+                     for p in (settlement.payments.all() if settlement else [])],
+        "print_session": reverse("scoresheets:session_pdf", kwargs={"pk": session.pk}),
+    })
+
+
+@login_required
+@require_POST
+def session_settle(request: HttpRequest, pk: int) -> HttpResponse:
+    session = access.session_for(request.user, pk)
+    try:
+        services.session_settle(session=session, settled_by=request.user)
+    except LedgerError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, "Settled. Mark each payment as it is made.")
+    return redirect("ledger:session_detail", pk=session.pk)
+
+
+@login_required
+@require_POST
+def payment_mark(request: HttpRequest, pk: int) -> HttpResponse:
+    payment = (SettlementPayment.objects.select_related("settlement__session")
+               .filter(pk=pk, settlement__session__table__in=access.tables_for(request.user))
+               .first())
+    if payment is None:
+        raise Http404("No such payment")
+    paid = request.POST.get("paid", "1") == "1"
+    services.settlement_payment_mark_paid(payment=payment, paid_by=request.user, paid=paid)
+    return redirect(f"{_session_url(payment.settlement.session_id)}#payments")
+
+
+def _session_url(pk: int) -> str:
+    from django.urls import reverse
+
+    return reverse("ledger:session_detail", kwargs={"pk": pk})

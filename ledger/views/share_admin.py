@@ -1,0 +1,49 @@
+"""Making and revoking a share link (the read-only pages are ``views.shared``)."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect
+from django.utils import timezone
+from django.views.decorators.http import require_POST
+
+from ledger import access
+from ledger.models_sharing import ShareLink
+
+# -- share links -----------------------------------------------------------------------------
+
+@login_required
+@require_POST
+def share_create(request: HttpRequest, pk: int) -> HttpResponse:
+    """A read-only link to the table (or, with ``game``, to one of its games)."""
+    table = access.table_for(request.user, pk)
+    game = None
+    if request.POST.get("game"):
+        game = access.game_for(request.user, request.POST["game"])
+        if game.session.table_id != table.pk:
+            raise Http404("No such game")
+    link = ShareLink.objects.filter(table=table, game=game, revoked_at__isnull=True).first()
+    if link is None:
+        link = ShareLink.objects.create(table=table, game=game, created_by=request.user)
+    messages.success(request, "Share link ready: anyone with it can watch the sheet.")
+    if game is not None:
+        return redirect("ledger:game_detail", pk=game.pk)
+    return redirect("ledger:table_detail", pk=table.pk)
+
+
+@login_required
+@require_POST
+def share_revoke(request: HttpRequest, pk: int) -> HttpResponse:
+    link = (ShareLink.objects.filter(pk=pk, table__in=access.tables_for(request.user))
+            .first())
+    if link is None:
+        raise Http404("No such link")
+    if link.revoked_at is None:
+        link.revoked_at = timezone.now()
+        link.save(update_fields=["revoked_at"])
+    messages.success(request, "Link revoked: it no longer opens anything.")
+    if link.game_id:
+        return redirect("ledger:game_detail", pk=link.game_id)
+    return redirect("ledger:table_detail", pk=link.table_id)

@@ -1,0 +1,129 @@
+"""Starting a game: pick the variant, the players and their seats, the rules and stakes."""
+
+from __future__ import annotations
+
+import random
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+
+from ledger import access, selectors, services
+from ledger.exceptions import LedgerError, RecordRefused
+from ledger.forms import (
+    VARIANT_COUNTS,
+    VARIANT_LABELS,
+    GameStartForm,
+    needs_first_dealer,
+    slots_for,
+)
+
+# -- starting a game -------------------------------------------------------------------------
+
+@login_required
+def game_new(request: HttpRequest, pk: int) -> HttpResponse:
+    session = access.session_for(request.user, pk)
+    count = session.table.players.count()
+    choices = [{"variant": variant, "label": VARIANT_LABELS[variant], "count": n,
+                "enough": n <= count}
+               for variant, counts in VARIANT_COUNTS.items() for n in counts]
+    return render(request, "ledger/game_new.html", {
+        "session": session, "table": session.table, "choices": choices, "player_count": count,
+    })
+
+
+def _start_form(session, variant, count, data=None, initial=None):
+    names_ = list(session.table.players.values_list("name", flat=True))
+    rate = selectors.decimal_text(session.rate, session.currency) if session.rate else None
+    return GameStartForm(data, initial=initial, variant=variant, count=count,
+                         player_names=names_, session_rate=rate,
+                         session_per_points=session.per_points)
+
+
+def cut_for_us(data, variant: str, count: int, table_players: list[str],
+               rng: random.Random | None = None) -> tuple[dict, str]:
+    """Draw the seats (and first dealer) at random: the cut, done by the server.
+
+    Players already chosen are kept in the draw; empty seats are filled from the rest of
+    the table. Own stakes follow their player. Returns (new form values, what was drawn).
+    """
+    rng = rng or random.SystemRandom()
+    slots = slots_for(variant, count)
+    values = {key: data.get(key) for key in data}
+    chosen: list[str] = []
+    for name, _ in slots:
+        value = values.get(name)
+        if value and value in table_players and value not in chosen:
+            chosen.append(value)
+    stakes = {values.get(name): values.get(f"stake_{name}") for name, _ in slots
+              if values.get(name)}
+    others = [name for name in table_players if name not in chosen]
+    if len(chosen) < count:
+        if len(chosen) + len(others) < count:
+            raise LedgerError(f"This game needs {count} players; the table has "
+                              f"{len(table_players)}. Add players on the table's page.")
+        chosen += rng.sample(others, count - len(chosen))
+    pool = chosen[:count]
+    rng.shuffle(pool)
+    for (name, _), player in zip(slots, pool, strict=True):
+        values[name] = player
+        values[f"stake_{name}"] = stakes.get(player) or ""
+    drawn = [f"{label.split(':')[-1].strip()}: {player}"
+             for (_, label), player in zip(slots, pool, strict=True)]
+    if needs_first_dealer(variant):
+        values["first_dealer"] = rng.choice(pool)
+        drawn.append(f"{values['first_dealer']} deals first")
+    if variant == "partnership":
+        values["first_dealer_side"] = rng.choice(["a", "b"])
+    return values, "The cut: " + "; ".join(drawn) + "."
+
+
+@login_required
+def game_start(request: HttpRequest, pk: int, variant: str, count: int) -> HttpResponse:
+    session = access.session_for(request.user, pk)
+    if count not in VARIANT_COUNTS.get(variant, ()):
+        raise Http404("No such game")
+    form = _start_form(session, variant, count)
+    status = 200
+    if request.method == "POST":
+        if "cut" in request.POST:
+            table_players = list(session.table.players.values_list("name", flat=True))
+            try:
+                values, drawn = cut_for_us(request.POST, variant, count, table_players)
+            except LedgerError as exc:
+                messages.error(request, exc.message)
+                values = {key: request.POST.get(key) for key in request.POST}
+            else:
+                messages.info(request, drawn)
+            form = _start_form(session, variant, count, initial=values)
+        else:
+            form = _start_form(session, variant, count, data=request.POST)
+            if form.is_valid():
+                data = form.cleaned_data
+                kwargs = {}
+                if variant == "cap-it":
+                    kwargs["ante"] = str(data["ante"])
+                    kwargs["rate"] = None
+                else:
+                    kwargs["preset"] = data["preset"]
+                    kwargs["rate"] = str(data["rate"]) if data.get("rate") else None
+                    kwargs["per_points"] = (data.get("per_points") or 1) if data.get("rate") \
+                        else None
+                try:
+                    game = services.game_start(
+                        session=session, variant=variant, players=form.players(),
+                        started_by=request.user, rules=form.rules(), setup=form.setup(),
+                        player_stakes=form.player_stakes() or None, **kwargs)
+                except RecordRefused as exc:
+                    form.add_problems(exc.problems)
+                except LedgerError as exc:
+                    form.add_error(None, exc.message)
+                else:
+                    messages.success(request, f"Game {game.sequence} started. Good luck!")
+                    return redirect("ledger:game_detail", pk=game.pk)
+            status = 422
+    return render(request, "ledger/game_start.html", {
+        "session": session, "table": session.table, "form": form, "variant": variant,
+        "count": count, "variant_label": VARIANT_LABELS[variant],
+    }, status=status)

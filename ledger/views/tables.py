@@ -1,0 +1,86 @@
+"""The scorekeeper's tables (home) and one table: its players, evenings and share links.
+
+Every object taken from a URL goes through ``ledger.access`` (404 for anyone who does not
+keep score at that table); writes go through ``ledger.services``."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db import transaction
+from django.db.models import Count
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils import timezone
+
+from ledger import access, services
+from ledger.exceptions import LedgerError
+from ledger.forms import PlayerForm, SessionForm, TableForm
+from ledger.models_sharing import ShareLink
+
+
+@login_required
+def home(request: HttpRequest) -> HttpResponse:
+    tables = (access.tables_for(request.user)
+              .annotate(n_players=Count("players", distinct=True),
+                        n_sessions=Count("sessions", distinct=True))
+              .prefetch_related("players"))
+    form = TableForm()
+    if request.method == "POST":
+        form = TableForm(request.POST)
+        if form.is_valid():
+            try:
+                with transaction.atomic():
+                    table = services.table_create(name=form.cleaned_data["name"],
+                                                  scorekeepers=[request.user])
+                    for name in form.cleaned_data["players"]:
+                        services.player_get_or_create(table=table, name=name)
+            except LedgerError as exc:
+                form.add_error("name", exc.message)
+            else:
+                messages.success(request, f"Table {table.name} is ready.")
+                return redirect("ledger:table_detail", pk=table.pk)
+    return render(request, "ledger/home.html", {"tables": tables, "form": form},
+                  status=422 if form.errors else 200)
+
+
+@login_required
+def table_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    table = access.table_for(request.user, pk)
+    player_form = PlayerForm()
+    session_form = SessionForm(initial={"date": timezone.localdate(), "currency": "USD",
+                                        "per_points": 1})
+    if request.method == "POST" and "add_player" in request.POST:
+        player_form = PlayerForm(request.POST, table_names=list(
+            table.players.values_list("name", flat=True)))
+        if player_form.is_valid():
+            try:
+                player = services.player_get_or_create(table=table,
+                                                       name=player_form.cleaned_data["name"])
+            except LedgerError as exc:
+                player_form.add_error("name", exc.message)
+            else:
+                messages.success(request, f"{player.name} joins the table.")
+                return redirect("ledger:table_detail", pk=table.pk)
+    elif request.method == "POST" and "new_session" in request.POST:
+        session_form = SessionForm(request.POST)
+        if session_form.is_valid():
+            data = session_form.cleaned_data
+            try:
+                session = services.session_create(
+                    table=table, date=data["date"], place=data["place"],
+                    currency=data["currency"], rate=data["rate"],
+                    per_points=data["per_points"] or 1, created_by=request.user)
+            except LedgerError as exc:
+                session_form.add_error(None, exc.message)
+            else:
+                messages.success(request, "A new evening begins.")
+                return redirect("ledger:session_detail", pk=session.pk)
+    sessions = table.sessions.annotate(n_games=Count("games")).select_related("settlement")
+    links = ShareLink.objects.filter(table=table, revoked_at__isnull=True,
+                                     game__isnull=True).first()
+    status = 422 if (player_form.errors or session_form.errors) else 200
+    return render(request, "ledger/table_detail.html", {
+        "table": table, "players": table.players.all(), "sessions": sessions,
+        "player_form": player_form, "session_form": session_form, "share": links,
+    }, status=status)
