@@ -15,6 +15,8 @@ reached and what to do, in words a scorekeeper can read:
 
 from __future__ import annotations
 
+import ipaddress
+
 from django.conf import settings
 from django.core.cache import cache
 
@@ -77,19 +79,28 @@ def check_record_hands(record, where: str = "the record") -> None:
 
 # -- who is asking ---------------------------------------------------------------------------
 
-def client_ip(request) -> str:
+def _address(text) -> str | None:
+    try:
+        return str(ipaddress.ip_address(str(text).strip()))
+    except ValueError:
+        return None
+
+
+def client_ip(request) -> str | None:
     """The client's address: REMOTE_ADDR, or behind TABLESTAKES_PROXY_COUNT trusted proxies
     the address the outermost of them saw (the last entries of X-Forwarded-For are the
-    proxies' own; anything before them could be made up by the client)."""
-    remote = request.META.get("REMOTE_ADDR") or "unknown"
+    proxies' own; anything before them could be made up by the client). None when there is
+    no valid address (a request made in code)."""
+    meta = getattr(request, "META", None) or {}
+    remote = _address(meta.get("REMOTE_ADDR") or "")
     proxies = settings.TABLESTAKES_PROXY_COUNT
     if proxies <= 0:
         return remote
-    chain = [part.strip() for part in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")
+    chain = [part for part in str(meta.get("HTTP_X_FORWARDED_FOR", "")).split(",")
              if part.strip()]
     if len(chain) < proxies:
         return remote
-    return chain[-proxies][:45]  # an IPv6 address is at most 45 characters
+    return _address(chain[-proxies]) or remote
 
 
 # -- sign-ups per address --------------------------------------------------------------------

@@ -20,6 +20,7 @@ Overview (see each docstring):
     game_start, game_import, game_change_rules, game_change_stake, game_abandon
     hand_record, hand_correct, hand_undo_last
     session_settle, settlement_payment_mark_paid, session_import
+    share_link_create, share_link_revoke
 """
 
 from ledger import rules as core  # noqa: F401  (tests slow the core down through it)
@@ -28,6 +29,7 @@ from .base import MAX_STAKE, UNSET, User
 from .games import game_abandon, game_change_rules, game_change_stake, game_import, game_start
 from .hands import HandOutcome, hand_correct, hand_record, hand_undo_last
 from .sessions import session_import, session_settle, settlement_payment_mark_paid
+from .sharing import share_link_create, share_link_revoke
 from .tables import player_get_or_create, session_create, table_create, table_named
 
 __all__ = [
@@ -36,4 +38,5 @@ __all__ = [
     "hand_correct", "hand_record", "hand_undo_last",
     "player_get_or_create", "session_create", "table_create", "table_named",
     "session_import", "session_settle", "settlement_payment_mark_paid",
+    "share_link_create", "share_link_revoke",
 ]

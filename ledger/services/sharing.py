@@ -1,0 +1,55 @@
+"""Share links: at most one live link per table (table-wide) and per game.
+
+The database holds the rule (two partial unique constraints on ``ShareLink``: one live link
+per (table, game), and one live table-wide link per table, where game is NULL), so a double
+tap or two phones sharing at once make one link: the second insert fails on the constraint
+inside a savepoint, and the service returns the link the first one made. Revoking stamps
+every live link of the target, so "Link revoked" always means nothing opens any more.
+"""
+
+from __future__ import annotations
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from ledger.exceptions import LedgerError
+from ledger.models import Game, Table
+from ledger.models_sharing import ShareLink
+
+from .base import User, _user
+
+
+def _live(table: Table, game: Game | None) -> ShareLink | None:
+    return (ShareLink.objects.filter(table=table, game=game, revoked_at__isnull=True)
+            .order_by("-created_at", "-id").first())
+
+
+@transaction.atomic
+def share_link_create(*, table: Table, game: Game | None = None,
+                      created_by: User | None) -> tuple[ShareLink, bool]:
+    """The live read-only link to ``table`` (or to one of its games): the existing one, or
+    a new one. Returns (link, created)."""
+    if game is not None and game.session.table_id != table.pk:
+        raise LedgerError("That game is not played at this table.")
+    link = _live(table, game)
+    if link is not None:
+        return link, False
+    try:
+        with transaction.atomic():  # a savepoint: the constraint may refuse the insert
+            return ShareLink.objects.create(table=table, game=game,
+                                            created_by=_user(created_by)), True
+    except IntegrityError:
+        link = _live(table, game)  # made meanwhile by the other tap
+        if link is None:
+            raise LedgerError("The link changed just now; share again.") from None
+        return link, False
+
+
+@transaction.atomic
+def share_link_revoke(*, link: ShareLink, revoked_by: User | None = None) -> int:
+    """Revoke ``link`` and any other live link of the same target (there is at most one
+    since the constraints; older duplicates go too). Returns how many were revoked; a
+    link revoked already is left as it was."""
+    return (ShareLink.objects
+            .filter(table_id=link.table_id, game_id=link.game_id, revoked_at__isnull=True)
+            .update(revoked_at=timezone.now()))
