@@ -20,7 +20,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 from django_tables2.export import TableExport
 
-from ledger import access, services
+from ledger import access, cleaning, services
 from ledger.exceptions import HandAlreadyRecorded, LedgerError, RecordRefused
 from ledger.forms import (
     VARIANT_LABELS,
@@ -130,7 +130,7 @@ def hand_undo(request: HttpRequest, pk: int) -> HttpResponse:
     game = access.game_for(request.user, pk)
     number = request.POST.get("number") or ""
     reason = (request.POST.get("reason") or "").strip() or "undone"
-    if number and not number.isdigit():
+    if number and not cleaning.is_plain_int(number):  # '²' is a digit to str.isdigit()
         messages.error(request, "The undo button was out of date; nothing was undone. "
                                 "Reload the game and try again.")
         return redirect("ledger:game_detail", pk=game.pk)
@@ -216,7 +216,7 @@ def export_response(game: Game, result: dict) -> HttpResponse:
     export.dataset = tablib.Dataset(*[tuple(inert_cell(cell) for cell in row)
                                       for row in export.dataset],
                                     headers=[inert_cell(h) for h in export.dataset.headers])
-    return export.response(filename=name.replace(" ", "_"))
+    return export.response(filename=cleaning.safe_filename(name))
 
 
 def inert_cell(value):
