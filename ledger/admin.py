@@ -28,6 +28,7 @@ from .models import (
     GamePlayer,
     Hand,
     MoneyPosting,
+    PaymentMark,
     Player,
     PostingBatch,
     Session,
@@ -456,6 +457,13 @@ class SessionSettlementAdmin(TableScopedAdmin, ReadOnlyAdminMixin, admin.ModelAd
         )
 
 
+class PaymentMarkInline(ReadOnlyInline):
+    model = PaymentMark
+    fields = ("marked_at", "paid", "marked_by")
+    readonly_fields = fields
+    show_change_link = False
+
+
 @admin.register(SettlementPayment)
 class SettlementPaymentAdmin(TableScopedAdmin, ReadOnlyAdminMixin, admin.ModelAdmin):
     table_lookup = "settlement__session__table"
@@ -464,6 +472,7 @@ class SettlementPaymentAdmin(TableScopedAdmin, ReadOnlyAdminMixin, admin.ModelAd
                    ("settlement__session__table", ONLY_THEIRS))
     search_fields = ("payer__name", "payee__name")
     list_select_related = ("settlement__session__table", "payer", "payee", "paid_by")
+    inlines = [PaymentMarkInline]
     actions = ["mark_paid"]
 
     @admin.display(description="amount", ordering="amount_minor")

@@ -5,7 +5,6 @@ from __future__ import annotations
 import datetime
 
 from django.db import transaction
-from django.utils import timezone
 
 from ledger import cleaning, limits, selectors
 from ledger.exceptions import (
@@ -16,6 +15,7 @@ from ledger.exceptions import (
 from ledger.models import (
     GameStatus,
     MoneyPosting,
+    PaymentMark,
     Session,
     SessionSettlement,
     SettlementPayment,
@@ -94,13 +94,16 @@ def _posted_by_game(session: Session) -> dict[int, dict[str, int]]:
 @transaction.atomic
 def settlement_payment_mark_paid(*, payment: SettlementPayment, paid_by: User | None,
                                  paid: bool = True) -> SettlementPayment:
-    """Mark a settlement payment as paid (or, with ``paid=False``, not paid after all).
-    Only the paid mark changes; the settlement's amounts never do."""
+    """Mark a settlement payment as paid (or, with ``paid=False``, not paid after all):
+    a new ``PaymentMark`` row (the history keeps every mark), and the payment's paid columns
+    repeat it. The settlement's amounts never change."""
     payment = SettlementPayment.objects.select_for_update().get(pk=payment.pk)
     if paid == payment.is_paid:
         return payment
-    payment.paid_at = timezone.now() if paid else None
-    payment.paid_by = _user(paid_by) if paid else None
+    by = _user(paid_by)
+    mark = PaymentMark.objects.create(payment=payment, paid=paid, marked_by=by)
+    payment.paid_at = mark.marked_at if paid else None
+    payment.paid_by = by if paid else None
     payment.save(update_fields=["paid_at", "paid_by"])
     return payment
 
