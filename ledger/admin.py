@@ -22,6 +22,7 @@ from django.db.models import Count, Q
 from django.utils.html import format_html
 
 from .access import tables_for
+from .admin_forms import CleanModelForm, PlayerAdminForm, SessionAdminForm
 from .models import (
     Game,
     GameChange,
@@ -130,6 +131,7 @@ class ReadOnlyInline(ReadOnlyAdminMixin, admin.TabularInline):
 
 class PlayerInline(ScopedChoicesMixin, admin.TabularInline):
     model = Player
+    form = PlayerAdminForm
     extra = 0
     fields = ("name", "created_at")
     readonly_fields = ("created_at",)
@@ -139,6 +141,7 @@ class PlayerInline(ScopedChoicesMixin, admin.TabularInline):
 @admin.register(Table)
 class TableAdmin(TableScopedAdmin, admin.ModelAdmin):
     table_lookup = ""
+    form = CleanModelForm
     list_display = ("name", "paper_size", "player_count", "session_count", "created_at")
     list_filter = ("paper_size",)
     search_fields = ("name", "players__name", "scorekeepers__username")
@@ -168,6 +171,7 @@ class TableAdmin(TableScopedAdmin, admin.ModelAdmin):
 @admin.register(Player)
 class PlayerAdmin(TableScopedAdmin, admin.ModelAdmin):
     table_lookup = "table"
+    form = PlayerAdminForm
     list_display = ("name", "table", "game_count", "created_at")
     list_filter = (("table", ONLY_THEIRS),)
     search_fields = ("name", "table__name")
@@ -211,6 +215,7 @@ class SettledFilter(admin.SimpleListFilter):
 @admin.register(Session)
 class SessionAdmin(TableScopedAdmin, admin.ModelAdmin):
     table_lookup = "table"
+    form = SessionAdminForm
     list_display = ("date", "table", "place", "currency", "rate", "per_points", "game_count",
                     "settled")
     list_filter = (SettledFilter, ("table", ONLY_THEIRS), "currency", "date")
