@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 
 from django.contrib import admin
-from django.db.models import Count, Q
+from django.db.models import Count, Exists, OuterRef, Q
 from django.utils.html import format_html
 
 from .access import tables_for
@@ -29,6 +29,7 @@ from .models import (
     Table,
 )
 from .rules.money import format_minor
+from .selectors import live_settlements
 
 
 def _json(value) -> str:
@@ -142,9 +143,9 @@ class SettledFilter(admin.SimpleListFilter):
 
     def queryset(self, request, queryset):
         if self.value() == "yes":
-            return queryset.filter(settlement__isnull=False)
+            return queryset.filter(settled=True)
         if self.value() == "no":
-            return queryset.filter(settlement__isnull=True)
+            return queryset.filter(settled=False)
         return queryset
 
 
@@ -156,12 +157,15 @@ class SessionAdmin(TableScopedAdmin, admin.ModelAdmin):
     list_filter = (SettledFilter, ("table", ONLY_THEIRS), "currency", "date")
     search_fields = ("place", "notes", "table__name", "games__players__name")
     date_hierarchy = "date"
-    list_select_related = ("table", "settlement")
+    list_select_related = ("table",)
     readonly_fields = ("created_by", "created_at")
     inlines = [GameInline]
 
     def get_queryset(self, request):
-        return super().get_queryset(request).annotate(n_games=Count("games"))
+        return super().get_queryset(request).annotate(
+            n_games=Count("games"),
+            settled=Exists(live_settlements().filter(session=OuterRef("pk"))),
+        )
 
     def get_readonly_fields(self, request, obj=None):
         # Currency and default stake feed games and money: fixed once games exist.
@@ -178,7 +182,7 @@ class SessionAdmin(TableScopedAdmin, admin.ModelAdmin):
 
     @admin.display(boolean=True)
     def settled(self, obj):
-        return hasattr(obj, "settlement")
+        return obj.is_settled
 
 
 # -- games -----------------------------------------------------------------------------------

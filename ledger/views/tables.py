@@ -8,12 +8,12 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db import transaction
-from django.db.models import Count
+from django.db.models import Count, Exists, OuterRef
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
 
-from ledger import access, services
+from ledger import access, selectors, services
 from ledger.exceptions import LedgerError
 from ledger.forms import PlayerForm, SessionForm, TableForm
 from ledger.models_sharing import ShareLink
@@ -76,7 +76,9 @@ def table_detail(request: HttpRequest, pk: int) -> HttpResponse:
             else:
                 messages.success(request, "A new evening begins.")
                 return redirect("ledger:session_detail", pk=session.pk)
-    sessions = table.sessions.annotate(n_games=Count("games")).select_related("settlement")
+    sessions = table.sessions.annotate(
+        n_games=Count("games"),
+        settled=Exists(selectors.live_settlements().filter(session=OuterRef("pk"))))
     links = ShareLink.objects.filter(table=table, revoked_at__isnull=True,
                                      game__isnull=True).first()
     status = 422 if (player_form.errors or session_form.errors) else 200
