@@ -1,0 +1,339 @@
+"""Reads of a table's book, a player's page and the standings (no writes).
+
+Where each number comes from (one source each, never a second scoring path):
+
+- Money (each evening, totals, by month, the running balance, money in the standings and
+  head-to-head): sums of ``MoneyPosting`` rows, the ledger's postings of each game. The
+  head-to-head money is from the per-game ``GameStanding.money_minor``, which is the same
+  result's money the posting was made from (the posted money of one game by one player).
+- Outstanding: the unpaid ``SettlementPayment`` rows of the live settlements (an evening
+  reopened has none until it is settled again). Positive = owed to the player.
+- Who owes whom now: the core's ``fewest_payments`` over those outstanding amounts.
+- Games, wins, gins, undercuts, boxes, shutouts, points: ``GameStanding`` rows, written by
+  the services from the core's result of each game (``ledger.book.stats``).
+
+The book of a table is kept per currency (one ``Book`` each). It covers the settled
+evenings; evenings not settled yet are listed apart as open (with their current money) and
+count in no total. The player page and the standings cover every finished or abandoned
+game (a game in progress has no result to count yet).
+
+Every function runs a fixed number of queries whatever the number of evenings, games and
+hands (aggregates in the database, then a pass in Python over one row per evening and
+player): ``tests/ledger/test_book_queries.py`` holds that at 26 and 260 evenings.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from django.db.models import Case, Count, Exists, IntegerField, OuterRef, Q, Sum, Value, When
+from django.db.models.functions import TruncMonth
+
+from ledger import selectors
+from ledger.models import (
+    BookSettlement,
+    GameStanding,
+    GameStatus,
+    MoneyPosting,
+    Player,
+    Session,
+    SettlementPayment,
+    Table,
+    Variant,
+)
+from ledger.rules.money import fewest_payments, format_minor
+
+ENDED = ~Q(status=GameStatus.IN_PROGRESS)
+
+
+def money_text(units: int, currency: str, *, sign: bool = True) -> str:
+    """Minor units as the currency writes them, with + for a gain ('+2.02', '-0.50', '0.00')."""
+    text = format_minor(units, currency)
+    return f"+{text}" if sign and units > 0 else text
+
+
+def _int(expression) -> Sum:
+    """Sum of a boolean column as a count (portable between SQLite and PostgreSQL)."""
+    return Sum(Case(When(**{expression: True}, then=Value(1)), default=Value(0),
+                    output_field=IntegerField()))
+
+
+FIGURES = {
+    "games": Count("id"),
+    "wins": _int("won"),
+    "evenings": Count("session_id", distinct=True),
+    "hands_played": Sum("hands_played"),
+    "hands_won": Sum("hands_won"),
+    "boxes": Sum("boxes"),
+    "gins": Sum("gins"),
+    "big_gins": Sum("big_gins"),
+    "undercuts_made": Sum("undercuts_made"),
+    "undercuts_suffered": Sum("undercuts_suffered"),
+    "shutouts": _int("shutout"),
+    "hand_points": Sum("hand_points"),
+}
+
+
+def _figures(row: dict) -> dict:
+    out = {name: int(row.get(name) or 0) for name in FIGURES}
+    out["win_rate"] = round(100 * out["wins"] / out["games"]) if out["games"] else 0
+    out["points_per_hand"] = (round(out["hand_points"] / out["hands_played"], 1)
+                              if out["hands_played"] else 0)
+    return out
+
+
+def _live_settled(session_ref: str = "pk"):
+    return Exists(selectors.live_settlements().filter(session=OuterRef(session_ref)))
+
+
+# -- the book ----------------------------------------------------------------------------------
+
+@dataclass
+class BookLine:
+    """One player's line in a book."""
+
+    player: Player
+    evenings: int = 0
+    games: int = 0
+    wins: int = 0
+    gins: int = 0
+    undercuts: int = 0
+    money: int = 0          # over the settled evenings
+    outstanding: int = 0    # unpaid: positive = owed to him
+    open_money: int = 0     # over the open evenings (not in ``money``)
+
+
+@dataclass
+class BookEvening:
+    session_id: int
+    date: datetime.date
+    place: str
+    settled: bool
+    cells: list = field(default_factory=list)  # per book player: units or None (absent)
+    unpaid: int = 0                             # unpaid payments of its live settlement
+    payments: int = 0
+
+
+@dataclass
+class Book:
+    table: Table
+    currency: str
+    lines: list[BookLine]
+    evenings: list[BookEvening]        # settled, newest first
+    open_evenings: list[BookEvening]   # not settled yet, newest first
+    owed: list[tuple[Player, Player, int]]
+    outstanding_ids: list[int]
+    history: list[BookSettlement]
+
+    def text(self, units: int, sign: bool = True) -> str:
+        return money_text(units, self.currency, sign=sign)
+
+
+def table_books(table: Table) -> list[Book]:
+    """The table's books, one per currency (most evenings first). Seven queries."""
+    sessions = list(
+        Session.objects.filter(table=table).annotate(settled=_live_settled())
+        .order_by("-date", "-id").values("id", "date", "place", "currency", "settled")
+    )
+    players = {player.pk: player for player in Player.objects.filter(table=table)}
+    nets: dict[int, dict[int, int]] = defaultdict(dict)
+    for session_id, player_id, total in (
+        MoneyPosting.objects.filter(game__session__table=table)
+        .values("game__session_id", "player_id").annotate(total=Sum("amount_minor"))
+        .values_list("game__session_id", "player_id", "total")
+    ):
+        nets[session_id][player_id] = int(total or 0)
+    played: dict[int, set[int]] = defaultdict(set)  # session -> players with a finished game
+    for session_id, player_id in (
+        GameStanding.objects.filter(table=table).filter(ENDED)
+        .values_list("session_id", "player_id").distinct()
+    ):
+        played[session_id].add(player_id)
+    figures: dict[tuple[str, int], dict] = {
+        (row["currency"], row["player_id"]): row
+        for row in GameStanding.objects.filter(table=table).filter(ENDED)
+        .filter(_live_settled("session_id"))
+        .values("currency", "player_id").annotate(**FIGURES)
+    }
+    unpaid = list(
+        SettlementPayment.objects.filter(
+            settlement__in=selectors.live_settlements(), settlement__session__table=table,
+            paid_at__isnull=True)
+        .values("id", "payer_id", "payee_id", "amount_minor", "settlement__currency",
+                "settlement__session_id").order_by("id")
+    )
+    counts = dict(
+        SettlementPayment.objects.filter(
+            settlement__in=selectors.live_settlements(), settlement__session__table=table)
+        .values("settlement__session_id").annotate(n=Count("id"))
+        .values_list("settlement__session_id", "n")
+    )
+    history = list(BookSettlement.objects.filter(table=table).select_related("settled_by")
+                   .order_by("-settled_at", "-id")[:10])
+
+    by_currency: dict[str, list[dict]] = defaultdict(list)
+    for session in sessions:
+        by_currency[session["currency"]].append(session)
+    books = []
+    for currency, rows in sorted(by_currency.items(), key=lambda item: -len(item[1])):
+        ids = {row["id"] for row in rows}
+        involved = {pid for sid in ids for pid in (set(nets[sid]) | played[sid])}
+        lines = {pid: BookLine(player=players[pid]) for pid in
+                 sorted(involved, key=lambda pid: players[pid].name.lower())}
+        order = list(lines)
+        evenings, open_evenings = [], []
+        for row in rows:
+            evening = BookEvening(
+                session_id=row["id"], date=row["date"], place=row["place"],
+                settled=bool(row["settled"]), payments=counts.get(row["id"], 0),
+                cells=[nets[row["id"]].get(pid, 0 if pid in played[row["id"]] else None)
+                       for pid in order],
+            )
+            for pid, units in nets[row["id"]].items():
+                if evening.settled:
+                    lines[pid].money += units
+                else:
+                    lines[pid].open_money += units
+            (evenings if evening.settled else open_evenings).append(evening)
+        for pid, line in lines.items():
+            row = figures.get((currency, pid))
+            if row:
+                line.evenings, line.games, line.wins = row["evenings"], row["games"], row["wins"]
+                line.gins, line.undercuts = int(row["gins"] or 0), int(row["undercuts_made"] or 0)
+        outstanding_ids = []
+        unpaid_by_session: dict[int, int] = defaultdict(int)
+        for payment in unpaid:
+            if payment["settlement__currency"] != currency:
+                continue
+            outstanding_ids.append(payment["id"])
+            unpaid_by_session[payment["settlement__session_id"]] += 1
+            for pid, sign in ((payment["payee_id"], 1), (payment["payer_id"], -1)):
+                if pid not in lines:
+                    lines[pid] = BookLine(player=players[pid])
+                lines[pid].outstanding += sign * payment["amount_minor"]
+        for evening in evenings:
+            evening.unpaid = unpaid_by_session.get(evening.session_id, 0)
+        owed_nets = {str(pid): line.outstanding for pid, line in lines.items()
+                     if line.outstanding}
+        owed = [(players[int(p.payer)], players[int(p.payee)], p.units)
+                for p in fewest_payments(owed_nets)]
+        books.append(Book(
+            table=table, currency=currency, lines=list(lines.values()), evenings=evenings,
+            open_evenings=open_evenings, owed=owed, outstanding_ids=outstanding_ids,
+            history=[entry for entry in history if entry.currency == currency],
+        ))
+    return books
+
+
+def book_json(books: list[Book]) -> list[dict]:
+    """The books as ``table_book --json`` prints them (money as decimal strings)."""
+    return [{
+        "table": book.table.name,
+        "currency": book.currency,
+        "players": [{
+            "name": line.player.name,
+            "evenings": line.evenings,
+            "games": line.games,
+            "wins": line.wins,
+            "gins": line.gins,
+            "undercuts": line.undercuts,
+            "money": format_minor(line.money, book.currency),
+            "outstanding": format_minor(line.outstanding, book.currency),
+        } for line in book.lines],
+        "owed": [{"from": payer.name, "to": payee.name,
+                  "amount": format_minor(units, book.currency)}
+                 for payer, payee, units in book.owed],
+    } for book in books]
+
+
+# -- a player's page -----------------------------------------------------------------------------
+
+VARIANT_LABELS = dict(Variant.choices)
+
+
+def player_page(player: Player) -> dict:
+    """Everything the player page shows (eight queries)."""
+    mine = GameStanding.objects.filter(player=player).filter(ENDED)
+    by_variant = [
+        {"variant": row["variant"], "label": VARIANT_LABELS.get(row["variant"], row["variant"]),
+         **_figures(row)}
+        for row in mine.values("variant").annotate(**FIGURES).order_by("-games", "variant")
+    ]
+    overall = _figures(mine.aggregate(**FIGURES))
+    months = defaultdict(dict)
+    for month, currency, total in (
+        MoneyPosting.objects.filter(player=player)
+        .annotate(month=TruncMonth("game__session__date"))
+        .values("month", "currency").annotate(total=Sum("amount_minor"))
+        .order_by("-month", "currency").values_list("month", "currency", "total")
+    ):
+        months[month][currency] = int(total or 0)
+    money_by_month = [
+        {"month": month, "amounts": [(currency, money_text(units, currency), units)
+                                     for currency, units in sorted(amounts.items())]}
+        for month, amounts in months.items()
+    ]
+    running: dict[str, list[tuple[datetime.date, int]]] = defaultdict(list)
+    for date, currency, total in (
+        MoneyPosting.objects.filter(player=player)
+        .values("game__session__date", "game__session_id", "currency")
+        .annotate(total=Sum("amount_minor"))
+        .order_by("game__session__date", "game__session_id")
+        .values_list("game__session__date", "currency", "total")
+    ):
+        series = running[currency]
+        series.append((date, (series[-1][1] if series else 0) + int(total or 0)))
+    totals = {currency: series[-1][1] for currency, series in running.items()}
+    head = []
+    for row in (
+        GameStanding.objects.filter(game__standings__player=player).filter(ENDED)
+        .exclude(player=player)
+        .values("player_id", "player__name", "currency")
+        .annotate(games=Count("id"), their_wins=_int("won"),
+                  my_wins=_int("game__standings__won"),
+                  money=Sum("game__standings__money_minor"))
+        .order_by("player__name", "currency")
+    ):
+        head.append({**row, "money_text": money_text(int(row["money"] or 0), row["currency"])})
+    outstanding: dict[str, int] = defaultdict(int)
+    for payer_id, amount, currency in (
+        SettlementPayment.objects.filter(
+            settlement__in=selectors.live_settlements(), paid_at__isnull=True)
+        .filter(Q(payer=player) | Q(payee=player))
+        .values_list("payer_id", "amount_minor", "settlement__currency")
+    ):
+        outstanding[currency] += -amount if payer_id == player.pk else amount
+    return {
+        "player": player, "by_variant": by_variant, "overall": overall,
+        "money_by_month": money_by_month, "running": dict(running),
+        "totals": [(currency, money_text(units, currency), units)
+                   for currency, units in sorted(totals.items())],
+        "outstanding": [(currency, money_text(units, currency), units)
+                        for currency, units in sorted(outstanding.items()) if units],
+        "head_to_head": head,
+    }
+
+
+# -- standings -----------------------------------------------------------------------------------
+
+def table_currencies(table: Table) -> list[str]:
+    """The table's currencies, most evenings first."""
+    return [row["currency"] for row in Session.objects.filter(table=table)
+            .values("currency").annotate(n=Count("id")).order_by("-n", "currency")]
+
+
+def standings(queryset, postings, currency: str) -> list[dict]:
+    """One row per player from filtered GameStanding rows (``queryset``) and the postings
+    of the same games (``postings``), for the standings table (two queries)."""
+    money = dict(postings.filter(currency=currency).values("player_id")
+                 .annotate(total=Sum("amount_minor")).values_list("player_id", "total"))
+    rows = []
+    for row in (queryset.filter(ENDED).values("player_id", "player__name")
+                .annotate(**FIGURES).order_by("player__name")):
+        units = int(money.get(row["player_id"]) or 0)
+        rows.append({"player_id": row["player_id"], "name": row["player__name"],
+                     **_figures(row), "money": units,
+                     "money_text": money_text(units, currency)})
+    return rows
