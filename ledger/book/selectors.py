@@ -103,6 +103,19 @@ class BookLine:
     money: int = 0          # over the settled evenings
     outstanding: int = 0    # unpaid: positive = owed to him
     open_money: int = 0     # over the open evenings (not in ``money``)
+    currency: str = "USD"
+
+    @property
+    def money_text(self) -> str:
+        return money_text(self.money, self.currency)
+
+    @property
+    def outstanding_text(self) -> str:
+        return money_text(self.outstanding, self.currency)
+
+    @property
+    def open_text(self) -> str:
+        return money_text(self.open_money, self.currency)
 
 
 @dataclass
@@ -111,9 +124,10 @@ class BookEvening:
     date: datetime.date
     place: str
     settled: bool
-    cells: list = field(default_factory=list)  # per book player: units or None (absent)
+    cells: list = field(default_factory=list)  # per book player: (units, text) or None
     unpaid: int = 0                             # unpaid payments of its live settlement
     payments: int = 0
+    named: list = field(default_factory=list)   # [(player name, money text)] of players in it
 
 
 @dataclass
@@ -126,9 +140,24 @@ class Book:
     owed: list[tuple[Player, Player, int]]
     outstanding_ids: list[int]
     history: list[BookSettlement]
+    columns: list[Player] = field(default_factory=list)  # the players of ``cells``
 
-    def text(self, units: int, sign: bool = True) -> str:
-        return money_text(units, self.currency, sign=sign)
+    @property
+    def owed_rows(self) -> list[dict]:
+        return [{"payer": payer, "payee": payee, "units": units,
+                 "text": money_text(units, self.currency, sign=False)}
+                for payer, payee, units in self.owed]
+
+    @property
+    def column_lines(self) -> list[BookLine]:
+        """The lines of the players of ``columns``, in that order."""
+        by_player = {line.player.pk: line for line in self.lines}
+        return [by_player[player.pk] for player in self.columns]
+
+    @property
+    def totals_zero(self) -> bool:
+        return sum(line.money for line in self.lines) == 0 and \
+            sum(line.outstanding for line in self.lines) == 0
 
 
 def table_books(table: Table) -> list[Book]:
@@ -180,7 +209,7 @@ def table_books(table: Table) -> list[Book]:
     for currency, rows in sorted(by_currency.items(), key=lambda item: -len(item[1])):
         ids = {row["id"] for row in rows}
         involved = {pid for sid in ids for pid in (set(nets[sid]) | played[sid])}
-        lines = {pid: BookLine(player=players[pid]) for pid in
+        lines = {pid: BookLine(player=players[pid], currency=currency) for pid in
                  sorted(involved, key=lambda pid: players[pid].name.lower())}
         order = list(lines)
         evenings, open_evenings = [], []
@@ -188,9 +217,13 @@ def table_books(table: Table) -> list[Book]:
             evening = BookEvening(
                 session_id=row["id"], date=row["date"], place=row["place"],
                 settled=bool(row["settled"]), payments=counts.get(row["id"], 0),
-                cells=[nets[row["id"]].get(pid, 0 if pid in played[row["id"]] else None)
-                       for pid in order],
             )
+            for pid in order:
+                units = nets[row["id"]].get(pid, 0 if pid in played[row["id"]] else None)
+                evening.cells.append(None if units is None
+                                     else (units, money_text(units, currency)))
+                if units is not None:
+                    evening.named.append((players[pid].name, money_text(units, currency)))
             for pid, units in nets[row["id"]].items():
                 if evening.settled:
                     lines[pid].money += units
@@ -211,7 +244,7 @@ def table_books(table: Table) -> list[Book]:
             unpaid_by_session[payment["settlement__session_id"]] += 1
             for pid, sign in ((payment["payee_id"], 1), (payment["payer_id"], -1)):
                 if pid not in lines:
-                    lines[pid] = BookLine(player=players[pid])
+                    lines[pid] = BookLine(player=players[pid], currency=currency)
                 lines[pid].outstanding += sign * payment["amount_minor"]
         for evening in evenings:
             evening.unpaid = unpaid_by_session.get(evening.session_id, 0)
@@ -223,6 +256,7 @@ def table_books(table: Table) -> list[Book]:
             table=table, currency=currency, lines=list(lines.values()), evenings=evenings,
             open_evenings=open_evenings, owed=owed, outstanding_ids=outstanding_ids,
             history=[entry for entry in history if entry.currency == currency],
+            columns=[players[pid] for pid in order],
         ))
     return books
 
@@ -286,6 +320,12 @@ def player_page(player: Player) -> dict:
         series = running[currency]
         series.append((date, (series[-1][1] if series else 0) + int(total or 0)))
     totals = {currency: series[-1][1] for currency, series in running.items()}
+    chart_labels = {
+        currency: (money_text(min(units for _, units in series), currency),
+                   money_text(max(units for _, units in series), currency),
+                   money_text(series[-1][1], currency))
+        for currency, series in running.items()
+    }
     head = []
     for row in (
         GameStanding.objects.filter(game__standings__player=player).filter(ENDED)
@@ -308,6 +348,7 @@ def player_page(player: Player) -> dict:
     return {
         "player": player, "by_variant": by_variant, "overall": overall,
         "money_by_month": money_by_month, "running": dict(running),
+        "chart_labels": chart_labels,
         "totals": [(currency, money_text(units, currency), units)
                    for currency, units in sorted(totals.items())],
         "outstanding": [(currency, money_text(units, currency), units)

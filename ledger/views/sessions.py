@@ -14,6 +14,7 @@ from ledger.exceptions import LedgerError
 from ledger.forms import VARIANT_LABELS
 from ledger.models import GameStatus, SettlementPayment
 from ledger.rules import fewest_payments, format_minor
+from ledger.views.book import book_context
 
 
 @login_required
@@ -47,6 +48,7 @@ def session_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "payments": [{"payment": p, "amount": format_minor(p.amount_minor, session.currency)}
                      for p in (settlement.payments.all() if settlement else [])],
         "print_session": reverse("scoresheets:session_pdf", kwargs={"pk": session.pk}),
+        **book_context(session),
     })
 
 

@@ -83,6 +83,7 @@ def table_detail(request: HttpRequest, pk: int) -> HttpResponse:
                                      game__isnull=True).first()
     status = 422 if (player_form.errors or session_form.errors) else 200
     return render(request, "ledger/table_detail.html", {
-        "table": table, "players": table.players.all(), "sessions": sessions,
+        "table": table, "players": table.players.filter(archived_at__isnull=True),
+        "sessions": sessions,
         "player_form": player_form, "session_form": session_form, "share": links,
     }, status=status)
