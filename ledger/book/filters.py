@@ -11,6 +11,7 @@ import datetime
 
 import django_filters
 from django import forms
+from django.db.models import Max, Min
 from django.utils import timezone
 
 from ledger.models import GameStanding, Session, Variant
@@ -60,8 +61,8 @@ class StandingFilter(django_filters.FilterSet):
             data["currency"] = currencies[0]
         super().__init__(data, *args, **kwargs)
         self.filters["currency"].extra["choices"] = [(c, c) for c in currencies]
-        years = sorted({d.year for d in Session.objects.filter(table=table)
-                        .dates("date", "year")}, reverse=True)
+        span = Session.objects.filter(table=table).aggregate(first=Min("date"), last=Max("date"))
+        years = range(span["last"].year, span["first"].year - 1, -1) if span["first"] else []
         self.filters["season"].extra["choices"] = [(str(y), str(y)) for y in years]
 
     def filter_period(self, queryset, name, value):

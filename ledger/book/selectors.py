@@ -29,7 +29,6 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from django.db.models import Case, Count, Exists, IntegerField, OuterRef, Q, Sum, Value, When
-from django.db.models.functions import TruncMonth
 
 from ledger import selectors
 from ledger.models import (
@@ -177,28 +176,25 @@ def table_books(table: Table) -> list[Book]:
     played: dict[int, set[int]] = defaultdict(set)  # session -> players with a finished game
     for session_id, player_id in (
         GameStanding.objects.filter(table=table).filter(ENDED)
-        .values_list("session_id", "player_id").distinct()
+        .values_list("session_id", "player_id").distinct().order_by()
     ):
         played[session_id].add(player_id)
+    settled_ids = [session["id"] for session in sessions if session["settled"]]
     figures: dict[tuple[str, int], dict] = {
         (row["currency"], row["player_id"]): row
-        for row in GameStanding.objects.filter(table=table).filter(ENDED)
-        .filter(_live_settled("session_id"))
-        .values("currency", "player_id").annotate(**FIGURES)
+        for row in GameStanding.objects.filter(table=table, session_id__in=settled_ids)
+        .filter(ENDED).values("currency", "player_id").annotate(**FIGURES).order_by()
     }
-    unpaid = list(
-        SettlementPayment.objects.filter(
-            settlement__in=selectors.live_settlements(), settlement__session__table=table,
-            paid_at__isnull=True)
-        .values("id", "payer_id", "payee_id", "amount_minor", "settlement__currency",
-                "settlement__session_id").order_by("id")
-    )
-    counts = dict(
-        SettlementPayment.objects.filter(
-            settlement__in=selectors.live_settlements(), settlement__session__table=table)
-        .values("settlement__session_id").annotate(n=Count("id"))
-        .values_list("settlement__session_id", "n")
-    )
+    unpaid, counts = [], defaultdict(int)
+    for payment in (
+        SettlementPayment.objects.filter(settlement__session_id__in=settled_ids)
+        .filter(settlement__void__isnull=True)
+        .values("id", "payer_id", "payee_id", "amount_minor", "paid_at",
+                "settlement__currency", "settlement__session_id").order_by("id")
+    ):
+        counts[payment["settlement__session_id"]] += 1
+        if payment["paid_at"] is None:
+            unpaid.append(payment)
     history = list(BookSettlement.objects.filter(table=table).select_related("settled_by")
                    .order_by("-settled_at", "-id")[:10])
 
@@ -222,7 +218,7 @@ def table_books(table: Table) -> list[Book]:
                 units = nets[row["id"]].get(pid, 0 if pid in played[row["id"]] else None)
                 evening.cells.append(None if units is None
                                      else (units, money_text(units, currency)))
-                if units is not None:
+                if units is not None and not evening.settled:
                     evening.named.append((players[pid].name, money_text(units, currency)))
             for pid, units in nets[row["id"]].items():
                 if evening.settled:
@@ -296,20 +292,8 @@ def player_page(player: Player) -> dict:
         for row in mine.values("variant").annotate(**FIGURES).order_by("-games", "variant")
     ]
     overall = _figures(mine.aggregate(**FIGURES))
-    months = defaultdict(dict)
-    for month, currency, total in (
-        MoneyPosting.objects.filter(player=player)
-        .annotate(month=TruncMonth("game__session__date"))
-        .values("month", "currency").annotate(total=Sum("amount_minor"))
-        .order_by("-month", "currency").values_list("month", "currency", "total")
-    ):
-        months[month][currency] = int(total or 0)
-    money_by_month = [
-        {"month": month, "amounts": [(currency, money_text(units, currency), units)
-                                     for currency, units in sorted(amounts.items())]}
-        for month, amounts in months.items()
-    ]
     running: dict[str, list[tuple[datetime.date, int]]] = defaultdict(list)
+    months: dict[datetime.date, dict[str, int]] = defaultdict(lambda: defaultdict(int))
     for date, currency, total in (
         MoneyPosting.objects.filter(player=player)
         .values("game__session__date", "game__session_id", "currency")
@@ -319,6 +303,12 @@ def player_page(player: Player) -> dict:
     ):
         series = running[currency]
         series.append((date, (series[-1][1] if series else 0) + int(total or 0)))
+        months[date.replace(day=1)][currency] += int(total or 0)
+    money_by_month = [
+        {"month": month, "amounts": [(currency, money_text(units, currency), units)
+                                     for currency, units in sorted(months[month].items())]}
+        for month in sorted(months, reverse=True)
+    ]
     totals = {currency: series[-1][1] for currency, series in running.items()}
     chart_labels = {
         currency: (money_text(min(units for _, units in series), currency),
@@ -365,15 +355,15 @@ def table_currencies(table: Table) -> list[str]:
             .values("currency").annotate(n=Count("id")).order_by("-n", "currency")]
 
 
-def standings(queryset, postings, currency: str) -> list[dict]:
-    """One row per player from filtered GameStanding rows (``queryset``) and the postings
-    of the same games (``postings``), for the standings table (two queries)."""
-    money = dict(postings.filter(currency=currency).values("player_id")
-                 .annotate(total=Sum("amount_minor")).values_list("player_id", "total"))
+def standings(queryset, currency: str) -> list[dict]:
+    """One row per player from filtered GameStanding rows (``queryset``, one currency), for
+    the standings table (one query). The money column is each game's money as stored with
+    its figures: the very amount the ledger posted for that game and player (the same
+    result; ``test_statistics_are_the_games_results_and_money_is_the_postings``)."""
     rows = []
-    for row in (queryset.filter(ENDED).values("player_id", "player__name")
-                .annotate(**FIGURES).order_by("player__name")):
-        units = int(money.get(row["player_id"]) or 0)
+    for row in (queryset.filter(ENDED, currency=currency).values("player_id", "player__name")
+                .annotate(**FIGURES, money=Sum("money_minor")).order_by("player__name")):
+        units = int(row["money"] or 0)
         rows.append({"player_id": row["player_id"], "name": row["player__name"],
                      **_figures(row), "money": units,
                      "money_text": money_text(units, currency)})

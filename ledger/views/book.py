@@ -22,7 +22,7 @@ from ledger.book.tables import StandingsTable
 from ledger.charts_book import balance_chart
 from ledger.exceptions import LedgerError
 from ledger.forms.book import BookSettleForm, ReopenForm, TableRenameForm
-from ledger.models import GameStanding, MoneyPosting, Player
+from ledger.models import GameStanding, Player
 from ledger.services.book import BookChanged
 
 from .games import inert_cell
@@ -116,8 +116,7 @@ def table_standings(request: HttpRequest, pk: int) -> HttpResponse:
     queryset = filterset.qs if valid else GameStanding.objects.none()
     currency = (filterset.form.cleaned_data.get("currency") if valid else None) or \
         (currencies[0] if currencies else "USD")
-    postings = MoneyPosting.objects.filter(game__in=queryset.values("game_id"))
-    rows = book.standings(queryset, postings, currency)
+    rows = book.standings(queryset, currency)
     standings = StandingsTable(rows, currency=currency)
     RequestConfig(request, paginate=False).configure(standings)
     export = request.GET.get("_export")

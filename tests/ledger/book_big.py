@@ -50,7 +50,8 @@ def game_template(seed: int, hands: int) -> dict:
         if i % 9 == 4:
             entries.append({"draw": True})
         elif roll < 0.12:
-            entries.append({"knocker": knocker, "deadwood": {knocker: 0, other: rng.randint(5, 40)}})
+            entries.append({"knocker": knocker,
+                            "deadwood": {knocker: 0, other: rng.randint(5, 40)}})
         elif roll < 0.2:
             entries.append({"knocker": knocker, "deadwood": {knocker: 8, other: 6}})
         else:
