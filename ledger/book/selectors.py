@@ -40,7 +40,6 @@ from ledger.models import (
     Session,
     SettlementPayment,
     Table,
-    Variant,
 )
 from ledger.rules.money import fewest_payments, format_minor
 
@@ -280,7 +279,10 @@ def book_json(books: list[Book]) -> list[dict]:
 
 # -- a player's page -----------------------------------------------------------------------------
 
-VARIANT_LABELS = dict(Variant.choices)
+#: Short names of the variants, for narrow columns.
+VARIANT_LABELS = {"gin": "Gin", "oklahoma": "Oklahoma", "hollywood": "Hollywood",
+                  "box": "In the box", "captain": "Captain", "partnership": "Partners",
+                  "cap-it": "CAP-IT"}
 
 
 def player_page(player: Player) -> dict:

@@ -21,7 +21,7 @@ class StandingsTable(tables.Table):
     gins = tables.Column("Gins", attrs=_num())
     big_gins = tables.Column("Big gins", attrs=_num())
     undercuts_made = tables.Column("Undercuts", attrs=_num())
-    undercuts_suffered = tables.Column("Undercut (suffered)", attrs=_num())
+    undercuts_suffered = tables.Column("Got cut", attrs=_num())
     boxes = tables.Column("Boxes", attrs=_num())
     shutouts = tables.Column("Shutouts", attrs=_num())
     points_per_hand = tables.Column("Pts/hand", attrs=_num())
@@ -31,6 +31,7 @@ class StandingsTable(tables.Table):
         template_name = "ledger/sheet_table.html"
         attrs = {"class": "sheet standings"}
         order_by = ("-money",)
+        sequence = ("name", "money", "games", "wins", "win_rate", "...")
 
     def __init__(self, data, *, currency: str, **kwargs):
         super().__init__(data, **kwargs)

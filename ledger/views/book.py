@@ -130,11 +130,24 @@ def table_standings(request: HttpRequest, pk: int) -> HttpResponse:
                 headers=list(exporter.dataset.headers))
         name = f"{table.name}-standings.{export}".replace(" ", "_")
         return exporter.response(filename=name)
+    words = []
+    if valid:
+        data = filterset.form.cleaned_data
+        fields = filterset.form.fields
+        if data.get("period"):
+            words.append(dict(fields["period"].choices)[data["period"]])
+        if data.get("season"):
+            words.append(f"Season {data['season']}")
+        if data.get("date_from") or data.get("date_to"):
+            words.append(f"{data.get('date_from') or '…'} to {data.get('date_to') or '…'}")
+        if data.get("variant"):
+            words.append(dict(fields["variant"].choices)[data["variant"]])
+    filter_words = " · ".join(words) or "Every game, any time"
     query = request.GET.copy()
     query.pop("_export", None)
     return render(request, "ledger/book_standings.html", {
         "table": table, "filter": filterset, "standings": standings, "currency": currency,
-        "query": query.urlencode(), "count": len(rows),
+        "query": query.urlencode(), "count": len(rows), "filter_words": filter_words,
     }, status=200 if valid else 422)
 
 
@@ -198,4 +211,8 @@ def book_context(session) -> dict:
 
     voided = list(SessionSettlement.objects.filter(session=session, void__isnull=False)
                   .select_related("void__voided_by", "settled_by").order_by("id"))
+    for settlement in voided:
+        settlement.nets_text = " · ".join(
+            f"{name} {book.money_text(units, settlement.currency)}"
+            for name, units in settlement.nets.items())
     return {"reopen_form": ReopenForm(), "voided": voided}

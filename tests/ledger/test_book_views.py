@@ -43,13 +43,13 @@ def row_of(response, attr: str, name: str) -> list[str]:
 def test_book_page_shows_the_book(logged_in, table, evenings):
     response = logged_in.get(reverse("ledger:table_book", args=[table.pk]))
     assert response.status_code == 200
-    assert row_of(response, "player", "Ann") == ["Ann", "2", "2", "2", "+3.57", "+1.55"]
-    assert row_of(response, "player", "Bob") == ["Bob", "3", "4", "1", "-3.60", "-1.58"]
-    assert row_of(response, "player", "Cy") == ["Cy", "2", "3", "1", "+0.03", "+0.03"]
+    assert row_of(response, "player", "Ann") == ["Ann 2 evenings", "2", "2", "+3.57", "+1.55"]
+    assert row_of(response, "player", "Bob") == ["Bob 3 evenings", "4", "1", "-3.60", "-1.58"]
+    assert row_of(response, "player", "Cy") == ["Cy 2 evenings", "3", "1", "+0.03", "+0.03"]
     words = text(response)
     assert "Bob pays Ann 1.55" in words and "Bob pays Cy 0.03" in words
     assert "Open evenings" in words and "Ann +2.02 · Cy -2.02" in words
-    assert "2 unpaid" in words and "1 unpaid" in words
+    assert "2 due" in words and "1 due" in words
     # the player page is linked from the book
     ann = Player.objects.get(name="Ann")
     assert reverse("ledger:player_detail", args=[ann.pk]) in response.content.decode()
@@ -123,15 +123,14 @@ def test_standings_filter_sort_and_export(logged_in, table, evenings):
     exported = logged_in.get(url, {"sort": "name", "_export": "csv"})
     assert exported["Content-Type"].startswith("text/csv")
     rows = list(csv.reader(io.StringIO(exported.content.decode())))
-    assert rows[0][:3] == ["Player", "Games", "Wins"]
-    assert rows[0][-1] == "Money (USD)"
+    assert rows[0][:4] == ["Player", "Money (USD)", "Games", "Wins"]
     assert [row[0] for row in rows[1:]] == ["Ann", "Bob", "Cy"]
-    assert [row[-1] for row in rows[1:]] == ["5.59", "-3.60", "-1.99"]
+    assert [row[1] for row in rows[1:]] == ["5.59", "-3.60", "-1.99"]
     xlsx = logged_in.get(url, {"sort": "name", "_export": "xlsx"})
     sheet = openpyxl.load_workbook(io.BytesIO(xlsx.content)).active
     values = list(sheet.iter_rows(values_only=True))
     assert values[0][0] == "Player" and [r[0] for r in values[1:]] == ["Ann", "Bob", "Cy"]
-    assert [r[1] for r in values[1:]] == [3, 4, 4]  # games of each player
+    assert [r[2] for r in values[1:]] == [3, 4, 4]  # games of each player
 
 
 def test_reopen_from_the_evening_page(logged_in, table, keeper, evenings):
@@ -172,7 +171,7 @@ def test_tidy_rename_table_and_archive_player(logged_in, table, keeper, session,
     assert ">Cy<" not in start.content.decode() and ">Ann<" in start.content.decode()
     # still in every history: the book and the player page
     book = logged_in.get(reverse("ledger:table_book", args=[table.pk]))
-    assert row_of(book, "player", "Cy")[0] == "Cy left"
+    assert row_of(book, "player", "Cy")[0] == "Cy left 2 evenings"
     logged_in.post(url, {"player": cy.pk, "archive": "0"})
     cy.refresh_from_db()
     assert cy.archived_at is None
