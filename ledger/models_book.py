@@ -51,7 +51,8 @@ class GameStanding(models.Model):
     money_minor = models.BigIntegerField(default=0, help_text="The money the game posts")
 
     class Meta:
-        ordering = ["game", "player"]
+        # No default ordering: every read aggregates, and an ordering through game and
+        # session would join both tables into each query.
         constraints = [
             models.UniqueConstraint(fields=["game", "player"], name="standing_unique_player"),
         ]

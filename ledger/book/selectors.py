@@ -28,7 +28,7 @@ import datetime
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from django.db.models import Case, Count, Exists, IntegerField, OuterRef, Q, Sum, Value, When
+from django.db.models import Count, Exists, OuterRef, Q, Sum
 
 from ledger import selectors
 from ledger.models import (
@@ -52,10 +52,9 @@ def money_text(units: int, currency: str, *, sign: bool = True) -> str:
     return f"+{text}" if sign and units > 0 else text
 
 
-def _int(expression) -> Sum:
-    """Sum of a boolean column as a count (portable between SQLite and PostgreSQL)."""
-    return Sum(Case(When(**{expression: True}, then=Value(1)), default=Value(0),
-                    output_field=IntegerField()))
+def _int(expression) -> Count:
+    """How many rows have a true boolean column (COUNT ... FILTER, on SQLite and PostgreSQL)."""
+    return Count("pk", filter=Q(**{expression: True}))
 
 
 FIGURES = {
@@ -363,8 +362,9 @@ def standings(queryset, currency: str) -> list[dict]:
     its figures: the very amount the ledger posted for that game and player (the same
     result; ``test_statistics_are_the_games_results_and_money_is_the_postings``)."""
     rows = []
+    figures = {name: value for name, value in FIGURES.items() if name != "evenings"}
     for row in (queryset.filter(ENDED, currency=currency).values("player_id", "player__name")
-                .annotate(**FIGURES, money=Sum("money_minor")).order_by("player__name")):
+                .annotate(**figures, money=Sum("money_minor")).order_by("player__name")):
         units = int(row["money"] or 0)
         rows.append({"player_id": row["player_id"], "name": row["player__name"],
                      **_figures(row), "money": units,

@@ -67,7 +67,6 @@ class Migration(migrations.Migration):
                 ('table', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='ledger.table')),
             ],
             options={
-                'ordering': ['game', 'player'],
                 'indexes': [models.Index(fields=['table', 'player', 'date'], name='ledger_game_table_i_718cab_idx'), models.Index(fields=['table', 'date'], name='ledger_game_table_i_c7dbfe_idx')],
                 'constraints': [models.UniqueConstraint(fields=('game', 'player'), name='standing_unique_player')],
             },

@@ -145,9 +145,12 @@ def table_standings(request: HttpRequest, pk: int) -> HttpResponse:
     filter_words = " · ".join(words) or "Every game, any time"
     query = request.GET.copy()
     query.pop("_export", None)
+    sort_query = query.copy()
+    sort_query.pop("sort", None)
     return render(request, "ledger/book_standings.html", {
         "table": table, "filter": filterset, "standings": standings, "currency": currency,
         "query": query.urlencode(), "count": len(rows), "filter_words": filter_words,
+        "sort_query": sort_query.urlencode() + "&" if sort_query else "",
     }, status=200 if valid else 422)
 
 
