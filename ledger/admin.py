@@ -16,6 +16,7 @@ from django.utils.html import format_html
 
 from .access import tables_for
 from .models import (
+    BookSettlement,
     Game,
     GameChange,
     GamePlayer,
@@ -26,6 +27,7 @@ from .models import (
     Session,
     SessionSettlement,
     SettlementPayment,
+    SettlementVoid,
     Table,
 )
 from .rules.money import format_minor
@@ -426,3 +428,22 @@ class SettlementPaymentAdmin(TableScopedAdmin, ReadOnlyAdminMixin, admin.ModelAd
         for payment in queryset:
             settlement_payment_mark_paid(payment=payment, paid_by=request.user)
         self.message_user(request, f"{queryset.count()} payment(s) marked paid.")
+
+
+# -- the book (issue 13): voided settlements and book settlements are history --------------
+
+@admin.register(SettlementVoid)
+class SettlementVoidAdmin(TableScopedAdmin, ReadOnlyAdminMixin, admin.ModelAdmin):
+    table_lookup = "settlement__session__table"
+    list_display = ("settlement", "reason", "voided_by", "voided_at")
+    search_fields = ("reason", "settlement__session__table__name")
+    list_select_related = ("settlement__session__table", "voided_by")
+
+
+@admin.register(BookSettlement)
+class BookSettlementAdmin(TableScopedAdmin, ReadOnlyAdminMixin, admin.ModelAdmin):
+    table_lookup = "table"
+    list_display = ("table", "currency", "settled_by", "settled_at")
+    list_filter = ("currency", ("table", ONLY_THEIRS))
+    search_fields = ("table__name",)
+    list_select_related = ("table", "settled_by")

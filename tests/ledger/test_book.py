@@ -272,3 +272,25 @@ def test_data_migration_fills_the_same_rows(table, evenings):
         "game_id", "player_id", "won", "hands_won", "gins", "undercuts_made", "money_minor",
         "final_points", "boxes", "hands_played", "status"))
     assert after == before and len(after) == 11
+
+
+def test_a_voided_settlements_payment_cannot_be_marked_paid(table, keeper, evenings):
+    stale = SettlementPayment.objects.get(settlement__void__isnull=False)
+    with pytest.raises(LedgerError, match="voided"):
+        services.settlement_payment_mark_paid(payment=stale, paid_by=keeper)
+    stale.refresh_from_db()
+    assert stale.paid_at is None
+
+
+def test_admin_lists_voids_and_book_settlements(admin_client, table, keeper, evenings):
+    from django.urls import reverse
+
+    (usd,) = book.table_books(table)
+    services.book_settle(table=table, currency="USD", expected=usd.outstanding_ids,
+                         settled_by=keeper)
+    for model in ("settlementvoid", "booksettlement"):
+        page = admin_client.get(reverse(f"admin:ledger_{model}_changelist"))
+        assert page.status_code == 200
+        assert admin_client.get(reverse(f"admin:ledger_{model}_add")).status_code == 403
+    assert "forgot the last game" in admin_client.get(
+        reverse("admin:ledger_settlementvoid_changelist")).content.decode()
