@@ -11,10 +11,9 @@ import datetime
 
 import django_filters
 from django import forms
-from django.db.models import Max, Min
 from django.utils import timezone
 
-from ledger.models import GameStanding, Session, Variant
+from ledger.models import GameStanding, Variant
 
 PERIODS = (
     ("month", "This month"),
@@ -55,14 +54,12 @@ class StandingFilter(django_filters.FilterSet):
         model = GameStanding
         fields = ["period", "season", "date_from", "date_to", "variant", "currency"]
 
-    def __init__(self, data=None, *args, table, currencies: list[str], **kwargs):
+    def __init__(self, data=None, *args, currencies: list[str], years: list[int], **kwargs):
         data = data.copy() if data is not None else None
         if data is not None and not data.get("currency") and currencies:
             data["currency"] = currencies[0]
         super().__init__(data, *args, **kwargs)
         self.filters["currency"].extra["choices"] = [(c, c) for c in currencies]
-        span = Session.objects.filter(table=table).aggregate(first=Min("date"), last=Max("date"))
-        years = range(span["last"].year, span["first"].year - 1, -1) if span["first"] else []
         self.filters["season"].extra["choices"] = [(str(y), str(y)) for y in years]
 
     def filter_period(self, queryset, name, value):

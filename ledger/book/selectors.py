@@ -28,7 +28,8 @@ import datetime
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from django.db.models import Count, Exists, OuterRef, Q, Sum
+from django.db import connection
+from django.db.models import Count, Exists, Max, Min, OuterRef, Q, Sum
 
 from ledger import selectors
 from ledger.models import (
@@ -44,6 +45,8 @@ from ledger.models import (
 from ledger.rules.money import fewest_payments, format_minor
 
 ENDED = ~Q(status=GameStatus.IN_PROGRESS)
+MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August",
+          "September", "October", "November", "December")
 
 
 def money_text(units: int, currency: str, *, sign: bool = True) -> str:
@@ -278,6 +281,37 @@ def book_json(books: list[Book]) -> list[dict]:
 
 # -- a player's page -----------------------------------------------------------------------------
 
+# Two statements of the player page are written in SQL (portable: SQLite and PostgreSQL):
+# the ORM spends longer building them than the database running them, and the
+# head-to-head join would go through the game table for nothing. Same figures as FIGURES.
+_T = GameStanding._meta.db_table
+_P = Player._meta.db_table
+_AGG = """COUNT(*), SUM(CASE WHEN won THEN 1 ELSE 0 END), COUNT(DISTINCT session_id),
+    SUM(hands_played), SUM(hands_won), SUM(boxes), SUM(gins), SUM(big_gins),
+    SUM(undercuts_made), SUM(undercuts_suffered), SUM(CASE WHEN shutout THEN 1 ELSE 0 END),
+    SUM(hand_points)"""
+FIGURES_SQL = f"""
+SELECT variant, {_AGG} FROM {_T} WHERE player_id = %s AND status <> %s GROUP BY variant
+UNION ALL
+SELECT NULL, {_AGG} FROM {_T} WHERE player_id = %s AND status <> %s"""
+HEAD_TO_HEAD_SQL = f"""
+SELECT o.player_id, p.name, o.currency, COUNT(*),
+       SUM(CASE WHEN o.won THEN 1 ELSE 0 END), SUM(CASE WHEN m.won THEN 1 ELSE 0 END),
+       SUM(m.money_minor)
+FROM {_T} m
+JOIN {_T} o ON o.game_id = m.game_id AND o.player_id <> m.player_id
+JOIN {_P} p ON p.id = o.player_id
+WHERE m.player_id = %s AND m.status <> %s
+GROUP BY o.player_id, p.name, o.currency
+ORDER BY p.name, o.currency"""
+
+
+def _raw(sql: str, params: list) -> list[tuple]:
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.fetchall()
+
+
 #: Short names of the variants, for narrow columns.
 VARIANT_LABELS = {"gin": "Gin", "oklahoma": "Oklahoma", "hollywood": "Hollywood",
                   "box": "In the box", "captain": "Captain", "partnership": "Partners",
@@ -286,13 +320,15 @@ VARIANT_LABELS = {"gin": "Gin", "oklahoma": "Oklahoma", "hollywood": "Hollywood"
 
 def player_page(player: Player) -> dict:
     """Everything the player page shows (eight queries)."""
-    mine = GameStanding.objects.filter(player=player).filter(ENDED)
-    by_variant = [
-        {"variant": row["variant"], "label": VARIANT_LABELS.get(row["variant"], row["variant"]),
-         **_figures(row)}
-        for row in mine.values("variant").annotate(**FIGURES).order_by("-games", "variant")
-    ]
-    overall = _figures(mine.aggregate(**FIGURES))
+    by_variant, overall = [], _figures({})
+    for row in _raw(FIGURES_SQL, [player.pk, GameStatus.IN_PROGRESS] * 2):
+        variant, figures = row[0], _figures(dict(zip(FIGURES, row[1:], strict=True)))
+        if variant is None:
+            overall = figures
+        else:
+            by_variant.append({"variant": variant,
+                               "label": VARIANT_LABELS.get(variant, variant), **figures})
+    by_variant.sort(key=lambda row: (-row["games"], row["variant"]))
     running: dict[str, list[tuple[datetime.date, int]]] = defaultdict(list)
     months: dict[datetime.date, dict[str, int]] = defaultdict(lambda: defaultdict(int))
     for date, currency, total in (
@@ -305,11 +341,17 @@ def player_page(player: Player) -> dict:
         series = running[currency]
         series.append((date, (series[-1][1] if series else 0) + int(total or 0)))
         months[date.replace(day=1)][currency] += int(total or 0)
-    money_by_month = [
-        {"month": month, "amounts": [(currency, money_text(units, currency), units)
-                                     for currency, units in sorted(months[month].items())]}
-        for month in sorted(months, reverse=True)
-    ]
+    several = len(running) > 1
+    money_by_month = []
+    for month in sorted(months, reverse=True):
+        amounts = sorted(months[month].items())
+        first = amounts[0][1]
+        money_by_month.append({
+            "month": month, "label": f"{MONTHS[month.month - 1]} {month.year}",
+            "text": " · ".join(money_text(units, currency) + (f" {currency}" if several else "")
+                               for currency, units in amounts),
+            "css": "pos" if first > 0 else "neg" if first < 0 else "",
+        })
     totals = {currency: series[-1][1] for currency, series in running.items()}
     chart_labels = {
         currency: (money_text(min(units for _, units in series), currency),
@@ -317,17 +359,13 @@ def player_page(player: Player) -> dict:
                    money_text(series[-1][1], currency))
         for currency, series in running.items()
     }
-    head = []
-    for row in (
-        GameStanding.objects.filter(game__standings__player=player).filter(ENDED)
-        .exclude(player=player)
-        .values("player_id", "player__name", "currency")
-        .annotate(games=Count("id"), their_wins=_int("won"),
-                  my_wins=_int("game__standings__won"),
-                  money=Sum("game__standings__money_minor"))
-        .order_by("player__name", "currency")
-    ):
-        head.append({**row, "money_text": money_text(int(row["money"] or 0), row["currency"])})
+    head = [
+        {"player_id": pid, "player__name": name, "currency": currency, "games": games,
+         "their_wins": int(theirs or 0), "my_wins": int(mine or 0), "money": int(money or 0),
+         "money_text": money_text(int(money or 0), currency)}
+        for pid, name, currency, games, theirs, mine, money
+        in _raw(HEAD_TO_HEAD_SQL, [player.pk, GameStatus.IN_PROGRESS])
+    ]
     outstanding: dict[str, int] = defaultdict(int)
     for payer_id, amount, currency in (
         SettlementPayment.objects.filter(
@@ -350,23 +388,35 @@ def player_page(player: Player) -> dict:
 
 # -- standings -----------------------------------------------------------------------------------
 
-def table_currencies(table: Table) -> list[str]:
-    """The table's currencies, most evenings first."""
-    return [row["currency"] for row in Session.objects.filter(table=table)
-            .values("currency").annotate(n=Count("id")).order_by("-n", "currency")]
+def table_currencies(table: Table) -> tuple[list[str], list[int]]:
+    """The table's currencies (most evenings first) and the years it played in (newest
+    first), in one query."""
+    rows = list(Session.objects.filter(table=table).values("currency")
+                .annotate(n=Count("id"), first=Min("date"), last=Max("date"))
+                .order_by("-n", "currency"))
+    if not rows:
+        return [], []
+    first = min(row["first"] for row in rows).year
+    last = max(row["last"] for row in rows).year
+    return [row["currency"] for row in rows], list(range(last, first - 1, -1))
 
 
 def standings(queryset, currency: str) -> list[dict]:
     """One row per player from filtered GameStanding rows (``queryset``, one currency), for
-    the standings table (one query). The money column is each game's money as stored with
+    the standings table (two queries). The money column is each game's money as stored with
     its figures: the very amount the ledger posted for that game and player (the same
     result; ``test_statistics_are_the_games_results_and_money_is_the_postings``)."""
     rows = []
     figures = {name: value for name, value in FIGURES.items() if name != "evenings"}
-    for row in (queryset.filter(ENDED, currency=currency).values("player_id", "player__name")
-                .annotate(**figures, money=Sum("money_minor")).order_by("player__name")):
+    found = list(queryset.filter(ENDED, currency=currency).values("player_id")
+                 .annotate(**figures, money=Sum("money_minor")).order_by())
+    # grouped by the id alone, SQLite walks the (table, player) index without a temp tree
+    names = dict(Player.objects.filter(pk__in=[row["player_id"] for row in found])
+                 .values_list("pk", "name"))
+    for row in found:
         units = int(row["money"] or 0)
-        rows.append({"player_id": row["player_id"], "name": row["player__name"],
+        rows.append({"player_id": row["player_id"], "name": names[row["player_id"]],
                      **_figures(row), "money": units,
                      "money_text": money_text(units, currency)})
+    rows.sort(key=lambda row: row["name"].lower())
     return rows

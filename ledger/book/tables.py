@@ -31,7 +31,10 @@ class StandingsTable(tables.Table):
         template_name = "ledger/sheet_table.html"
         attrs = {"class": "sheet standings"}
         order_by = ("-money",)
-        sequence = ("name", "money", "games", "wins", "win_rate", "...")
+        #: templates/ledger/standings_table.html writes the cells in this order
+        sequence = ("name", "money", "games", "wins", "win_rate", "hands_played", "gins",
+                    "big_gins", "undercuts_made", "undercuts_suffered", "boxes", "shutouts",
+                    "points_per_hand")
 
     def __init__(self, data, *, currency: str, **kwargs):
         super().__init__(data, **kwargs)

@@ -109,14 +109,18 @@ STAT_ROWS = (
 @login_required
 def table_standings(request: HttpRequest, pk: int) -> HttpResponse:
     table = access.table_for(request.user, pk)
-    currencies = book.table_currencies(table)
-    filterset = StandingFilter(request.GET, table=table, currencies=currencies,
+    currencies, years = book.table_currencies(table)
+    filterset = StandingFilter(request.GET, currencies=currencies, years=years,
                                queryset=GameStanding.objects.filter(table=table))
     valid = filterset.is_valid()
     queryset = filterset.qs if valid else GameStanding.objects.none()
     currency = (filterset.form.cleaned_data.get("currency") if valid else None) or \
         (currencies[0] if currencies else "USD")
     rows = book.standings(queryset, currency)
+    player_url = reverse("ledger:player_detail", args=[0]).replace("/0/", "/{}/")
+    for row in rows:
+        row["url"] = player_url.format(row["player_id"])
+        row["money_css"] = "pos" if row["money"] > 0 else "neg" if row["money"] < 0 else ""
     standings = StandingsTable(rows, currency=currency)
     RequestConfig(request, paginate=False).configure(standings)
     export = request.GET.get("_export")
@@ -143,6 +147,8 @@ def table_standings(request: HttpRequest, pk: int) -> HttpResponse:
         if data.get("variant"):
             words.append(dict(fields["variant"].choices)[data["variant"]])
     filter_words = " · ".join(words) or "Every game, any time"
+    headers = [{"header": column.header, "sort": column.order_by_alias.next,
+                "css": column.attrs["th"].get("class", "")} for column in standings.columns]
     query = request.GET.copy()
     query.pop("_export", None)
     sort_query = query.copy()
@@ -150,8 +156,26 @@ def table_standings(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "ledger/book_standings.html", {
         "table": table, "filter": filterset, "standings": standings, "currency": currency,
         "query": query.urlencode(), "count": len(rows), "filter_words": filter_words,
+        "filter_fields": _filter_fields(filterset.form), "headers": headers,
         "sort_query": sort_query.urlencode() + "&" if sort_query else "",
     }, status=200 if valid else 422)
+
+
+def _filter_fields(form) -> list[dict]:
+    """The filter form's fields as plain values for the standings template (a select's
+    options with the chosen one marked; None for a date field)."""
+    fields = []
+    for bound in form:
+        value = bound.value()
+        value = "" if value is None else str(value)
+        choices = getattr(bound.field, "choices", None)
+        fields.append({
+            "name": bound.name, "label": bound.label, "value": value,
+            "errors": list(bound.errors),
+            "options": None if choices is None else [
+                (str(key), label, str(key) == value) for key, label in choices],
+        })
+    return fields
 
 
 @login_required

@@ -114,8 +114,11 @@ def test_standings_filter_sort_and_export(logged_in, table, evenings):
     assert "+1.55" in text(box) and "-1.63" in text(box) and "+0.08" in text(box)
     dates = logged_in.get(url, {"date_from": "2026-01-20", "date_to": "2026-01-31"})
     assert "-1.99" not in text(dates) and "+2.02" in text(dates)  # E3 + E4: Ann 2.02
-    season = logged_in.get(url, {"season": "2025"})
-    assert season.status_code in (200, 422)
+    season = logged_in.get(url, {"season": "2026", "sort": "-money"})
+    assert season.status_code == 200 and "+5.59" in text(season)
+    no_season = logged_in.get(url, {"season": "2025"})  # the table never played in 2025
+    assert no_season.status_code == 422
+    assert "Select a valid choice" in field_error(no_season, "season")
     bad = logged_in.get(url, {"date_from": "soon"})
     assert bad.status_code == 422
     assert field_error(bad, "date_from") == "Enter a valid date."
@@ -126,6 +129,17 @@ def test_standings_filter_sort_and_export(logged_in, table, evenings):
     assert rows[0][:4] == ["Player", "Money (USD)", "Games", "Wins"]
     assert [row[0] for row in rows[1:]] == ["Ann", "Bob", "Cy"]
     assert [row[1] for row in rows[1:]] == ["5.59", "-3.60", "-1.99"]
+    # the screen's cells are the export's values, column for column
+    screen = logged_in.get(url, {"sort": "name"}).content.decode()
+    headers = [" ".join(re.sub(r"<[^>]+>", " ", h).split())
+               for h in re.findall(r"<th[^>]*>(.*?)</th>", screen, flags=re.S)]
+    assert [h.lower() for h in headers] == [h.lower() for h in rows[0]]
+    body = re.search(r"<tbody>(.*?)</tbody>", screen, flags=re.S).group(1)
+    for html_row, csv_row in zip(re.findall(r"<tr>(.*?)</tr>", body, flags=re.S), rows[1:],
+                                 strict=True):
+        cells = [" ".join(re.sub(r"<[^>]+>", " ", c).split())
+                 for c in re.findall(r"<td[^>]*>(.*?)</td>", html_row, flags=re.S)]
+        assert [c.lstrip("+") for c in cells] == csv_row
     xlsx = logged_in.get(url, {"sort": "name", "_export": "xlsx"})
     sheet = openpyxl.load_workbook(io.BytesIO(xlsx.content)).active
     values = list(sheet.iter_rows(values_only=True))
