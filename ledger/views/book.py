@@ -100,9 +100,9 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
 STAT_ROWS = (
     ("evenings", "Evenings"), ("games", "Games"), ("wins", "Wins"), ("win_rate", "Win %"),
     ("hands_played", "Hands"), ("hands_won", "Hands won"), ("gins", "Gins"),
-    ("big_gins", "Big gins"), ("undercuts_made", "Undercuts made"),
-    ("undercuts_suffered", "Undercuts suffered"), ("boxes", "Boxes"),
-    ("shutouts", "Shutouts"), ("points_per_hand", "Points a hand"),
+    ("big_gins", "Big gins"), ("undercuts_made", "Undercuts"),
+    ("undercuts_suffered", "Got undercut"), ("boxes", "Boxes"),
+    ("shutouts", "Shutouts"), ("points_per_hand", "Points/hand"),
 )
 
 

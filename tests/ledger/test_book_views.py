@@ -81,7 +81,7 @@ def test_player_page(logged_in, table, evenings):
     assert response.status_code == 200
     assert row_of(response, "against", "Bob") == ["Bob", "2", "2", "0", "+3.57"]
     assert row_of(response, "against", "Cy") == ["Cy", "2", "2", "0", "+3.57"]
-    assert row_of(response, "stat", "games") == ["2", "1", "3"]  # gin, box, all
+    assert row_of(response, "stat", "games") == ["3", "2", "1"]  # all, gin, box
     assert row_of(response, "stat", "win_rate") == ["100", "100", "100"]
     page = response.content.decode()
     assert '<svg class="chart"' in page and "Running balance of Ann" in page
