@@ -26,7 +26,7 @@ from .fields import (
 
 __all__ = ["SETTING_LABELS", "VARIANT_COUNTS", "VARIANT_SETTINGS", "GameStartForm",
            "needs_first_dealer", "setting_field", "setting_initial", "setting_value",
-           "slots_for"]
+           "setup_field", "slots_for"]
 
 
 def setting_field(setting: str, *, current: bool = False) -> forms.Field:
@@ -225,24 +225,29 @@ class GameStartForm(forms.Form):
         return {self.cleaned_data[name]: str(self.cleaned_data[f"stake_{name}"])
                 for name, _ in self.slots if self.cleaned_data.get(f"stake_{name}")}
 
-    def add_problems(self, problems: list[str]) -> None:
-        """Put the core's refusal of the setup at the fields it names."""
-        by_player = {self.cleaned_data.get(name): name for name, _ in self.slots}
+    def add_problems(self, problems) -> None:
+        """Put the core's refusal of the setup (``RecordRefused.details``) at the fields
+        its problems name."""
+        slot_of = {self.cleaned_data.get(name): name for name, _ in self.slots}
         for problem in problems:
-            where, _, text = problem.partition(": ")
-            field = None
-            if where.startswith("rules."):
-                field = f"rule_{where[6:]}"
-            elif where == "setup.first_dealer":
-                field = "first_dealer"
-            elif where.startswith("stakes.players."):
-                slot = by_player.get(where[len("stakes.players."):])
-                field = f"stake_{slot}" if slot else None
-            elif where in ("stakes.rate", "rate"):
-                field = "rate"
-            elif where in ("stakes.ante", "ante"):
-                field = "ante"
+            field = setup_field(problem, slot_of)
             if field in self.fields:
-                self.add_error(field, text or problem)
+                self.add_error(field, problem.hint or problem.text)
             else:
-                self.add_error(None, problem)
+                self.add_error(None, problem.line)
+
+
+def setup_field(problem, slot_of: dict) -> str | None:
+    """The field of the start and settings forms that a problem of the record's top level
+    names: a rule setting, the first dealer, the stakes (a player's own by his seat)."""
+    where = problem.field or ""
+    if problem.hand is not None:
+        return None
+    if where.startswith("rules."):
+        return f"rule_{where[len('rules.'):]}"
+    if where == "stakes.players":
+        slot = slot_of.get(problem.player)
+        return f"stake_{slot}" if slot is not None else None
+    return {"setup.first_dealer": "first_dealer", "stakes.rate": "rate",
+            "stakes.per_points": "per_points", "stakes.ante": "ante",
+            "setup.first_dealer_side": "first_dealer_side"}.get(where)

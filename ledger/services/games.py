@@ -26,6 +26,7 @@ from ledger.models import (
     Player,
     Session,
 )
+from ledger.rules.problems import record_problem
 
 from .base import (
     UNSET,
@@ -36,6 +37,7 @@ from .base import (
     _live_hands,
     _lock_game,
     _lock_session,
+    _refused,
     _score,
     _seats,
     _user,
@@ -141,7 +143,8 @@ def _game_create(*, session: Session, record: dict, by: User | None, imported: b
         GamePlayer(
             game=game, seat=seat,
             player=player_get_or_create(table=session.table, name=name),
-            stake=_decimal(player_stakes.get(name), f"stakes.players.{name}", currency=currency),
+            stake=_decimal(player_stakes.get(name), f"stakes.players.{name}", currency=currency,
+                           field="stakes.players", player=name),
         )
         for seat, name in enumerate(record["players"])
     )
@@ -174,7 +177,8 @@ def game_change_rules(*, game: Game, changes: Mapping[str, Any], changed_by: Use
     game = _lock_game(game)
     unknown = sorted(set(changes) - set(game.rules))
     if unknown:
-        raise RecordRefused([f"rules.{name}: unknown setting" for name in unknown])
+        raise RecordRefused([record_problem("setting_unknown", f"rules.{name}",
+                                            "unknown setting") for name in unknown])
     old_rules = dict(game.rules)
     game.rules = {**old_rules, **changes}
     abandoned = game.status == GameStatus.ABANDONED
@@ -213,18 +217,19 @@ def game_change_stake(*, game: Game, changed_by: User | None, rate: Any = UNSET,
         return None if value is None else selectors.decimal_text(value, game.currency)
 
     if rate is not UNSET:
-        new = _decimal(rate, "rate", currency=game.currency)
+        new = _decimal(rate, "rate", currency=game.currency, field="stakes.rate")
         if new != game.rate:
             changes.append(("rate", text(game.rate), text(new)))
             game.rate = new
     if per_points is not UNSET:
         if per_points is not None and (not isinstance(per_points, int) or per_points <= 0):
-            raise RecordRefused(["per_points: a whole number above zero"])
+            raise _refused("per_points_invalid", "per_points", "a whole number above zero",
+                           field="stakes.per_points")
         if per_points != game.per_points:
             changes.append(("per_points", game.per_points, per_points))
             game.per_points = per_points
     if ante is not UNSET:
-        new = _decimal(ante, "ante", currency=game.currency)
+        new = _decimal(ante, "ante", currency=game.currency, field="stakes.ante")
         if new != game.ante:
             changes.append(("ante", text(game.ante), text(new)))
             game.ante = new
@@ -232,9 +237,11 @@ def game_change_stake(*, game: Game, changed_by: User | None, rate: Any = UNSET,
     changed_seats = []
     for name, value in (player_stakes or {}).items():
         if name not in by_name:
-            raise RecordRefused([f"stakes.players: {name} does not play in this game"])
+            raise _refused("stake_player_unknown", "stakes.players",
+                           f"{name} does not play in this game", player=name)
         seat = by_name[name]
-        new = _decimal(value, f"stakes.players.{name}", currency=game.currency)
+        new = _decimal(value, f"stakes.players.{name}", currency=game.currency,
+                       field="stakes.players", player=name)
         if new != seat.stake:
             changes.append((f"stake of {name}", text(seat.stake), text(new)))
             seat.stake = new

@@ -180,7 +180,7 @@ def game_settings(request: HttpRequest, pk: int) -> HttpResponse:
                     confirm = {"lines": money_lines(game, ask.old, ask.new),
                                "token": money_token(ask.new), "again": confirmed is not None}
                 except RecordRefused as exc:
-                    form.add_problems(exc.problems)
+                    form.add_problems(exc.details)
                 except LedgerError as exc:
                     form.add_error(None, exc.message)
                 else:

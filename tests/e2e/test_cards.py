@@ -109,7 +109,8 @@ def test_gin_game_from_cards_alone_scores_as_from_counts(page, live_server, keep
             page.screenshot(path=str(SHOTS / "cards-picker.png"))
             box.screenshot(path=str(SHOTS / "cards-picker-box.png"))
         if number == 2:
-            expect(preview).to_contain_text("Bob knocks with 3; Ann counts 18: Bob wins by 15.")
+            expect(preview).to_contain_text(
+                "Bob knocks with 3; Ann counts 18: Bob wins by 15, Bob +15.")
             expect(preview.locator(".cp-layoffs")).to_contain_text("Lays off")
             box.screenshot(path=str(SHOTS / "cards-preview-layoffs.png"))
         save_hand(page, number)
