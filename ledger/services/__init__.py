@@ -25,14 +25,22 @@ Overview (see each docstring):
 from ledger import rules as core  # noqa: F401  (tests slow the core down through it)
 
 from .base import MAX_STAKE, UNSET, User
-from .games import game_abandon, game_change_rules, game_change_stake, game_import, game_start
+from .games import (
+    game_abandon,
+    game_change_rules,
+    game_change_settings,
+    game_change_stake,
+    game_import,
+    game_start,
+)
 from .hands import HandOutcome, hand_correct, hand_record, hand_undo_last
 from .sessions import session_import, session_settle, settlement_payment_mark_paid
 from .tables import player_get_or_create, session_create, table_create, table_named
 
 __all__ = [
     "MAX_STAKE", "UNSET", "HandOutcome", "User",
-    "game_abandon", "game_change_rules", "game_change_stake", "game_import", "game_start",
+    "game_abandon", "game_change_rules", "game_change_settings", "game_change_stake",
+    "game_import", "game_start",
     "hand_correct", "hand_record", "hand_undo_last",
     "player_get_or_create", "session_create", "table_create", "table_named",
     "session_import", "session_settle", "settlement_payment_mark_paid",

@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from ledger import selectors
 from ledger.exceptions import (
+    ConfirmationRequired,
     GameNotInProgress,
     LedgerIntegrityError,
     RecordRefused,
@@ -45,6 +46,7 @@ from .base import (
 from .posting import (
     _apply_result,
     _check_finished_change,
+    _describe_money,
     _status_for,
 )
 from .tables import player_get_or_create
@@ -285,3 +287,36 @@ def game_abandon(*, game: Game, abandoned_by: User | None, reason: str = "") -> 
         changed_by=by, money_changed=changed,
     )
     return result
+
+
+def game_change_settings(*, game: Game, changed_by: User | None, reason: str = "",
+                         stake: Mapping[str, Any] | None = None,
+                         rules: Mapping[str, Any] | None = None,
+                         confirm_money: Mapping[str, int] | None = None) -> list[GameChange]:
+    """Change a game's stakes (the keyword arguments of ``game_change_stake``) and rule
+    settings (``changes`` of ``game_change_rules``) together: both or neither.
+
+    On a finished game whose money the changes would alter, nothing is written and
+    ConfirmationRequired carries the money before and after all of them; the change goes
+    through once ``confirm_money`` is exactly that money after (so a confirmation given for
+    other amounts asks again). Returns the GameChange rows written.
+    """
+    with transaction.atomic():
+        game = _lock_game(game)
+        finished = game.status != GameStatus.IN_PROGRESS
+        before = selectors.game_posted_money(game)
+        last = game.changes.order_by("-pk").values_list("pk", flat=True).first() or 0
+        if stake:
+            game_change_stake(game=game, changed_by=changed_by, reason=reason, confirm=True,
+                              **stake)
+        if rules:
+            game_change_rules(game=game, changes=rules, changed_by=changed_by, reason=reason,
+                              confirm=True)
+        after = selectors.game_posted_money(game)
+        if finished and after != before and dict(confirm_money or {}) != after:
+            names = [seat.player.name for seat in _seats(game)]
+            raise ConfirmationRequired(
+                f"Game {game.sequence} is {game.get_status_display().lower()}: this change "
+                f"would change its money ({_describe_money(names, before, after, game.currency)})"
+                ". Confirm to apply it.", old_money=before, new_money=after)
+        return list(game.changes.filter(pk__gt=last).select_related("changed_by"))

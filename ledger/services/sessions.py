@@ -20,7 +20,7 @@ from ledger.models import (
     SessionSettlement,
     SettlementPayment,
 )
-from ledger.rules.money import fewest_payments, format_minor, minor_exponent
+from ledger.rules.money import format_minor, minor_exponent
 
 from .base import (
     User,
@@ -37,7 +37,7 @@ from .tables import player_get_or_create, session_create, table_create, table_na
 @transaction.atomic
 def session_settle(*, session: Session, settled_by: User | None) -> SessionSettlement:
     """Settle the evening: every player's net over all its games (every variant together)
-    and the fewest payments that square it (``ledger.rules.money.fewest_payments``).
+    and the fewest payments that square it (``selectors.session_payment_plan``).
 
     Refused while a game is in progress (finish or abandon it first) or if the session is
     already settled. Before settling, every game's posted money is checked against the
@@ -69,7 +69,7 @@ def session_settle(*, session: Session, settled_by: User | None) -> SessionSettl
     SettlementPayment.objects.bulk_create(
         SettlementPayment(settlement=settlement, order=order, payer=players[payment.payer],
                           payee=players[payment.payee], amount_minor=payment.units)
-        for order, payment in enumerate(fewest_payments(nets), start=1)
+        for order, payment in enumerate(selectors.session_payment_plan(nets), start=1)
     )
     return settlement
 
