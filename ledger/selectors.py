@@ -1,6 +1,6 @@
 """Reads of the ledger. Services push, selectors pull; none of these write.
 
-The central one is ``game_record``: it rebuilds the JSON game record (formats/game-record.md)
+The central one is ``game_record``: it rebuilds the JSON game record (docs/game-record.md)
 from the stored rows, and every score shown anywhere is ``score_record`` of that record.
 Selectors that work on a whole session prefetch, so their number of queries does not grow
 with the number of hands or games.

@@ -102,7 +102,7 @@ def game_start(*, session: Session, variant: str, players: Sequence[str | Player
 
 @transaction.atomic
 def game_import(*, session: Session, record: dict, imported_by: User | None = None) -> Game:
-    """Store a whole game record (formats/game-record.md) in ``session``: all or nothing.
+    """Store a whole game record (docs/game-record.md) in ``session``: all or nothing.
 
     The hands are stored as they are in the record (recorded_by empty, marking an import);
     the game's status and money follow from the core's result. ``export_game`` of the new
