@@ -147,7 +147,6 @@ def preview_context(knocker_text: str, opponent_text: str, *, kname: str = "Knoc
         if cards:
             hand = _alone(name, cards, role)
             if role == "knocks" and len(cards) in (10, 11):
-                cap = 0 if limit.gin_only or len(cards) == 11 else limit.limit
-                hand["over"] = hand["deadwood"] > cap
+                hand["over"] = not limit.allows(hand["deadwood"], len(cards))
             context["hands"].append(hand)
     return context

@@ -15,6 +15,7 @@ from ledger.rules.catalog import (
     VARIANT_SETTINGS,
     Setting,
     default_preset,
+    hand_kinds,
     preset_values,
     settings_of,
     variants,
@@ -23,5 +24,5 @@ from ledger.rules.catalog import (
 __all__ = [
     "CAPIT_CONTRACTS", "PRESET_NAMES", "ROLE_WORDS", "SETTINGS", "SETTING_LABELS",
     "VARIANT_COUNTS", "VARIANT_NAMES", "VARIANT_SETTINGS", "Setting", "default_preset",
-    "preset_values", "settings_of", "variants",
+    "hand_kinds", "preset_values", "settings_of", "variants",
 ]

@@ -26,7 +26,7 @@ from .settings import (
 __all__ = [
     "CAPIT_CONTRACTS", "PRESET_NAMES", "ROLE_WORDS", "SETTINGS", "SETTING_LABELS",
     "VARIANT_COUNTS", "VARIANT_NAMES", "VARIANT_SETTINGS", "Setting", "default_preset",
-    "preset_values", "settings_of", "variants",
+    "hand_kinds", "preset_values", "settings_of", "variants",
 ]
 
 #: The variants in the order a "new game" chooser lists them, with their names.
@@ -115,6 +115,14 @@ SETTINGS = {name: _setting(name) for name in SETTING_NAMES}
 
 def settings_of(variant: str) -> tuple[Setting, ...]:
     return tuple(SETTINGS[name] for name in VARIANT_SETTINGS[variant])
+
+
+def hand_kinds(rules: dict) -> tuple[str, ...]:
+    """How a knocker may end a hand under ``rules``: a big gin only counts as its own kind
+    with a big gin bonus (RULES §6: with ``big_gin_bonus`` 0 it scores as a gin)."""
+    if rules.get("big_gin_bonus", 0) > 0:
+        return ("knock", "gin", "big_gin")
+    return ("knock", "gin")
 
 
 def variants() -> list[tuple[str, str, tuple[int, ...]]]:

@@ -23,6 +23,12 @@ class KnockLimit:
     name: str
     upcard: str | None = None
 
+    def allows(self, deadwood: int, cards: int = 10) -> bool:
+        """Whether a knocker holding ``cards`` cards (11: a big gin, all melded) with
+        ``deadwood`` may end the hand."""
+        most = 0 if self.gin_only or cards == 11 else self.limit
+        return deadwood <= most
+
 
 def parse_upcard(value) -> tuple[str, int, str] | None:
     """'5S' -> ('5S', 5, 'S'); None if it is not a card."""
