@@ -8,6 +8,7 @@ from decimal import Decimal
 from django import forms
 
 from ledger.presentation.catalog import (
+    FIRST_DEALER_CHOSEN,
     PRESET_NAMES,
     SETTING_LABELS,
     SETTINGS,
@@ -114,7 +115,7 @@ def slots_for(variant: str, count: int) -> list[tuple[str, str]]:
 
 
 def needs_first_dealer(variant: str) -> bool:
-    return variant in ("gin", "oklahoma", "hollywood", "cap-it")
+    return variant in FIRST_DEALER_CHOSEN
 
 
 class GameStartForm(forms.Form):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ledger.rules.catalog import (
     CAPIT_CONTRACTS,
+    FIRST_DEALER_CHOSEN,
     PRESET_NAMES,
     ROLE_WORDS,
     SETTING_LABELS,
@@ -22,7 +23,8 @@ from ledger.rules.catalog import (
 )
 
 __all__ = [
-    "CAPIT_CONTRACTS", "PRESET_NAMES", "ROLE_WORDS", "SETTINGS", "SETTING_LABELS",
+    "CAPIT_CONTRACTS", "FIRST_DEALER_CHOSEN", "PRESET_NAMES", "ROLE_WORDS", "SETTINGS",
+    "SETTING_LABELS",
     "VARIANT_COUNTS", "VARIANT_NAMES", "VARIANT_SETTINGS", "Setting", "default_preset",
     "hand_kinds", "preset_values", "settings_of", "variants",
 ]

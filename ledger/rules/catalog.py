@@ -24,7 +24,8 @@ from .settings import (
 )
 
 __all__ = [
-    "CAPIT_CONTRACTS", "PRESET_NAMES", "ROLE_WORDS", "SETTINGS", "SETTING_LABELS",
+    "CAPIT_CONTRACTS", "FIRST_DEALER_CHOSEN", "PRESET_NAMES", "ROLE_WORDS", "SETTINGS",
+    "SETTING_LABELS",
     "VARIANT_COUNTS", "VARIANT_NAMES", "VARIANT_SETTINGS", "Setting", "default_preset",
     "hand_kinds", "preset_values", "settings_of", "variants",
 ]
@@ -45,6 +46,11 @@ assert tuple(VARIANT_NAMES) == VARIANTS
 VARIANT_COUNTS = {variant: PLAYER_COUNTS[variant] for variant in VARIANTS}
 
 PRESET_NAMES = tuple(PRESETS)
+
+#: The variants whose setup names who deals first (``setup.first_dealer``); in the others
+#: the seats decide: the box player deals every hand, three-handed captain play opens with
+#: the captain, table games with the second side (or ``setup.first_dealer_side``).
+FIRST_DEALER_CHOSEN = ("gin", "oklahoma", "hollywood", "cap-it")
 
 #: A player's role in a hand (the result's ``roles``), in words.
 ROLE_WORDS = {
