@@ -68,7 +68,7 @@ def show_preset_values(form: forms.Form, variant: str, count: int, preset: str |
         if spec.kind in ("number", "share"):
             field.widget.attrs["placeholder"] = now
         else:
-            field.choices = [("", f"preset: {now}")] + list(field.choices)[1:]
+            field.choices = [("", f"{now} (preset)")] + list(field.choices)[1:]
 
 
 def setting_text(setting: str, value) -> str:

@@ -14,7 +14,7 @@
         if (!(preset in values)) return;
         if (field.tagName === "SELECT") {
           var blank = field.querySelector("option[value='']");
-          if (blank) blank.textContent = "preset: " + values[preset];
+          if (blank) blank.textContent = values[preset] + " (preset)";
         } else {
           field.placeholder = values[preset];
         }

@@ -290,7 +290,7 @@ def test_the_start_form_shows_the_chosen_presets_real_values():
              for name in ("gin_bonus", "undercut_bonus", "box_bonus", "target")}
     assert shown == {"gin_bonus": "20", "undercut_bonus": "10", "box_bonus": "20",
                      "target": "100"}
-    assert form.fields["rule_shutout_mode"].choices[0] == ("", "preset: game bonus double")
+    assert form.fields["rule_shutout_mode"].choices[0] == ("", "game bonus double (preset)")
     assert form.fields["rule_gin_bonus"].widget.attrs["data-preset-values"] == (
         '{"classic": "20", "simple": "25", "standard": "25"}')
     simple = GameStartForm(initial={"preset": "simple"}, variant="box", count=3,
