@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+from dataclasses import replace
 
 from django.db import transaction
 from django.utils import timezone
@@ -140,7 +141,10 @@ def session_import(*, record: dict, imported_by: User | None = None) -> Session:
         try:
             game_import(session=session, record=game_record, imported_by=imported_by)
         except RecordRefused as exc:
-            raise RecordRefused([f"games[{index}]: {problem}" for problem in exc.problems]) from exc
+            raise RecordRefused([
+                replace(problem, opening=f"games[{index}]"
+                        + (f": {problem.opening}" if problem.opening else ""))
+                for problem in exc.details]) from exc
     settled = record.get("settlement")
     if settled:
         _import_settlement(session, settled, imported_by)
