@@ -188,6 +188,12 @@ def _split_from_left(units: int, winners: list, players: list, dealer_seat: int)
     return dict(zip(order, split_evenly(units, len(order), 0), strict=False))
 
 
+def _cell(where: At, name: str, field: str, code: str, text: str):
+    """A problem of one player's cards or points in a round ("hand 2 (round 2), B: ...")."""
+    return where.problem(code, text, field=field, player=name,
+                         opening=f"{where}, {name}: {field}")
+
+
 def _read_round(raw, players, ace_value, values, can_make, where, problems) -> dict | None:
     if not isinstance(raw, dict):
         problems.append(where.problem("hand_not_object", "must be an object"))
@@ -220,7 +226,6 @@ def _read_round(raw, players, ace_value, values, can_make, where, problems) -> d
                                           field=field))
             continue
         for name, value in given.items():
-            at = {"field": field, "player": name, "opening": f"{where}, {name}: {field}"}
             if name not in players:
                 problems.append(where.problem(
                     "round_player_unknown", f"{name!r} is not a player of this game",
@@ -229,23 +234,24 @@ def _read_round(raw, players, ace_value, values, can_make, where, problems) -> d
             if field == "cards":
                 count = capit_hand_points(value, ace_value, where, name, problems)
             elif isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                problems.append(where.problem(
-                    "capit_points_invalid",
-                    f"must be a whole number of points, 0 or more, not {value!r}", **at))
+                problems.append(_cell(where, name, field, "capit_points_invalid",
+                                      f"must be a whole number of points, 0 or more, not "
+                                      f"{value!r}"))
                 count = None
             elif value > MAX_POINTS or not can_make[value]:
-                problems.append(where.problem(
-                    "capit_points_impossible", f"{value} points cannot be made from cards "
-                    f"worth {', '.join(str(v) for v in sorted(set(values.values())))}", **at))
+                problems.append(_cell(
+                    where, name, field, "capit_points_impossible",
+                    f"{value} points cannot be made from cards worth "
+                    f"{', '.join(str(v) for v in sorted(set(values.values())))}"))
                 count = None
             else:
                 count = value
             if count is None:
                 continue
             if name == went_out and count != 0:
-                problems.append(where.problem(
-                    "went_out_holds_cards", f"{name} went out and holds no cards, but {count} "
-                    f"points were given", **at))
+                problems.append(_cell(where, name, field, "went_out_holds_cards",
+                                      f"{name} went out and holds no cards, but {count} "
+                                      f"points were given"))
                 continue
             if name in scores and scores[name] != count:
                 problems.append(where.problem(

@@ -6,7 +6,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from .money import allocate_zero_sum, fewest_payments, format_minor, lower_amount_prevails
-from .problems import At, Problem
+from .problems import At, Problem, hand_at
 from .record import RESULT_FORMAT, Game
 
 
@@ -128,7 +128,7 @@ class Play:
         """(number, where, hand) for each hand of the record, in order; ``where`` is an
         ``At``, written "hand 3" in a line."""
         for number, raw in enumerate(self.game.hands, 1):
-            where = At(number)
+            where = hand_at(number)
             if self.ended_at is not None and not self.broken:
                 self.problems.append(ended_message(where, self.ended_at))
                 return

@@ -108,17 +108,17 @@ def read_gin_hand(raw, where: At, problems: list, *, oklahoma: bool = False):
             deadwood = None
         else:
             for name, count in deadwood.items():
-                at = {"path": f"deadwood.{name}", "field": "deadwood", "player": name}
                 if isinstance(count, bool) or not isinstance(count, int):
-                    problems.append(where.problem(
-                        "deadwood_not_a_count", f"must be a whole number, not {count!r}", **at))
+                    code, text = "deadwood_not_a_count", f"must be a whole number, not {count!r}"
                 elif count < 0:
-                    problems.append(where.problem("deadwood_out_of_range",
-                                                  f"{count} is below 0", **at))
+                    code, text = "deadwood_out_of_range", f"{count} is below 0"
                 elif count > MAX_DEADWOOD:
-                    problems.append(where.problem(
-                        "deadwood_out_of_range", f"{count} is above {MAX_DEADWOOD}, the most a "
-                        f"10-card hand can hold", **at))
+                    code, text = ("deadwood_out_of_range", f"{count} is above {MAX_DEADWOOD}, "
+                                  f"the most a 10-card hand can hold")
+                else:
+                    continue
+                problems.append(where.problem(code, text, path=f"deadwood.{name}",
+                                              field="deadwood", player=name))
     big_gin = raw.get("big_gin", False)
     if not isinstance(big_gin, bool):
         problems.append(where.problem("flag_invalid", f"must be true or false, not {big_gin!r}",
@@ -263,7 +263,7 @@ def score_gin_hand(hand: GinHand, pair: tuple[str, str], where: At, problems: li
         return None
     knocker = hand.knocker
     opponent = pair[1] if knocker == pair[0] else pair[0]
-    limit = knock_limit_for(hand, rules, oklahoma)
+    limit = knock_limit(rules, oklahoma=oklahoma, upcard=hand.upcard)
     layout = None
     if hand.cards is not None:
         layout = counts_from_cards(hand, knocker, opponent, limit, where, problems)

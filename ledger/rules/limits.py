@@ -7,6 +7,7 @@ checks, the hand form and the card preview all ask here.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 UPCARD_RANKS = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9,
                 "10": 10, "T": 10, "J": 10, "Q": 10, "K": 10}
@@ -46,8 +47,22 @@ def knock_limit(rules: dict, *, oklahoma: bool = False, upcard: str | None = Non
     """The knock limit of a hand under ``rules`` (a game's resolved settings; missing ones
     take their defaults). In Oklahoma gin ``upcard`` is the up-card ("5S"), or its rank
     alone ("5", "A") while the suit is not known yet; without it the setting applies."""
-    setting = rules.get("knock_limit", 10)
     if not oklahoma or not upcard:
+        setting = rules.get("knock_limit", 10)
+        plain = _PLAIN.get(setting)
+        if plain is None:
+            plain = _PLAIN[setting] = KnockLimit(setting, False, "the knock limit")
+        return plain
+    return _knock_limit(rules.get("knock_limit", 10), rules.get("oklahoma_ace", "gin_only"),
+                        True, upcard)
+
+
+_PLAIN: dict = {}  # the setting's KnockLimit, made once per value (one per hand scored)
+
+
+@lru_cache(maxsize=256)
+def _knock_limit(setting: int, ace: str, by_upcard: bool, upcard) -> KnockLimit:
+    if not by_upcard:
         return KnockLimit(setting, False, "the knock limit")
     parsed = parse_upcard(upcard)
     if parsed is not None:
@@ -58,7 +73,6 @@ def knock_limit(rules: dict, *, oklahoma: bool = False, upcard: str | None = Non
             return KnockLimit(setting, False, "the knock limit")
         card, value = ("10" if rank == "T" else rank), UPCARD_RANKS[rank]
     if value == 1:
-        ace = rules.get("oklahoma_ace", "gin_only")
         if ace == "gin_only":
             return KnockLimit(0, True, f"the up-card {card} (an Ace: gin only)", card)
         if ace != "one":

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .common import Play, result, settle_sides
 from .hand import read_gin_hand, score_gin_hand
-from .problems import record_problem
+from .problems import record_problem, table_at
 from .record import Game
 from .sides import CAPTAINS, OPPONENTS, captain_stake
 
@@ -250,12 +250,12 @@ def _score_tables(game: Game, problems: list, seating) -> dict | None:
                 path="tables", field="tables"))
             play.broken = True
             continue
-        parsed = [read_gin_hand(t, where.at_table(i + 1), problems)
-                  for i, t in enumerate(raw["tables"])]
+        at = [table_at(number, i + 1) for i in range(len(pairs))]
+        parsed = [read_gin_hand(t, at[i], problems) for i, t in enumerate(raw["tables"])]
         if play.checked(None if None in parsed else parsed) is None:
             continue
         dealers = seating.dealers()
-        outcomes = [score_gin_hand(hand, pair, where.at_table(i + 1), problems, rules,
+        outcomes = [score_gin_hand(hand, pair, at[i], problems, rules,
                                    describe=seating.describe(i))
                     for i, (hand, pair) in enumerate(zip(parsed, pairs, strict=True))]
         if play.checked(None if None in outcomes else outcomes) is None:

@@ -17,6 +17,7 @@ whole record.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 #: Every code the core gives, and what it means. A code never changes meaning; the words
 #: may be reworded without moving a problem to another field.
@@ -119,10 +120,10 @@ class Problem:
         return self.line
 
 
-@dataclass(frozen=True)
-class At:
+class At(NamedTuple):
     """Where in the hands a problem is: ``str(at)`` is how a line names it ("hand 3",
-    "hand 3, table 2", "hand 2 (round 2)")."""
+    "hand 3, table 2", "hand 2 (round 2)"). A named tuple: one is made for every hand
+    scored, so it must cost next to nothing."""
 
     hand: int
     table: int | None = None
@@ -148,6 +149,33 @@ class At:
             opening = f"{self}: {path}" if path else str(self)
         return Problem(code, text, hand=self.hand, table=self.table, player=player,
                        field=field, round=self.round, opening=opening, hint=hint)
+
+
+_HANDS: list[At] = []  # At(n) for the first hands, made once: one is asked for every hand
+_MOST_KEPT = 4096
+
+
+def hand_at(number: int) -> At:
+    """``At(number)``, from a small cache (scoring asks for one for every hand it reads)."""
+    if number < len(_HANDS):
+        return _HANDS[number]
+    if number >= _MOST_KEPT:
+        return At(number)
+    _HANDS.extend(At(n) for n in range(len(_HANDS), number + 1))
+    return _HANDS[number]
+
+
+_TABLES: dict[tuple[int, int], At] = {}
+
+
+def table_at(number: int, table: int) -> At:
+    """``At(number, table)``, cached like ``hand_at``."""
+    at = _TABLES.get((number, table))
+    if at is None:
+        at = At(number, table)
+        if len(_TABLES) < _MOST_KEPT:
+            _TABLES[number, table] = at
+    return at
 
 
 def record_problem(code: str, path: str, text: str, *, field: str | None = None,
