@@ -129,10 +129,12 @@ def preview_context(knocker_text: str, opponent_text: str, *, kname: str = "Knoc
         verdict, scored = "", None
         if outcome.legal:
             upcard = (up_rank or "") + (up_suit or "") if up_rank else None
+            # the counts the card engine just worked out (the best play), scored as the
+            # game will score them: the cards are not laid out a second time
             scored, _, _ = play_hand(
                 kname, oname, rules=rules, oklahoma=oklahoma, upcard=upcard,
-                cards={kname: " ".join(map(str, knocker)),
-                       oname: " ".join(map(str, opponent))})
+                deadwood={kname: outcome.knocker_deadwood,
+                          oname: outcome.opponent_deadwood}, big_gin=outcome.big_gin)
             if scored is not None:
                 verdict = verdict_text(scored, kname, oname)
         context["outcome"] = {
