@@ -47,8 +47,9 @@ def setting_field(setting: str, *, current: bool = False) -> forms.Field:
         return forms.CharField(label=label, required=current, max_length=10,
                                help_text='"10%" of the pot or an amount like "2.00"',
                                widget=forms.TextInput(attrs={"placeholder": "10%"}))
-    # the core checks the range and names it; the form only keeps out what is not a number
-    return forms.IntegerField(label=label, required=current, min_value=0,
+    # the core checks the range and says it (catalog.SETTINGS[...].low/high); the form only
+    # keeps out what is not a whole number
+    return forms.IntegerField(label=label, required=current,
                               widget=forms.TextInput(attrs={**NUMERIC}))
 
 

@@ -325,3 +325,22 @@ def test_a_classic_game_started_empty_plays_what_the_form_showed(client, session
     assert started.status_code == 302
     rules = session.games.get().rules
     assert (rules["gin_bonus"], rules["undercut_bonus"], rules["box_bonus"]) == (20, 10, 20)
+
+
+@pytest.mark.django_db
+def test_a_setting_out_of_range_is_refused_at_its_field_in_the_cores_words(client, session,
+                                                                           keeper):
+    from django.urls import reverse
+
+    for name in ("Ann", "Bob"):
+        services.player_get_or_create(table=session.table, name=name)
+    client.force_login(keeper)
+    url = reverse("ledger:game_start", args=[session.pk, "gin", 2])
+    response = client.post(url, {"p1": "Ann", "p2": "Bob", "first_dealer": "Ann",
+                                 "preset": "standard", "rule_target": "-5",
+                                 "rule_knock_limit": "99"})
+    assert response.status_code == 422
+    page = response.content.decode()
+    assert 'id="id_rule_target_error"' in page and "-5 is out of range (1 to 100000)" in page
+    assert "99 is out of range (0 to 98)" in page
+    assert not session.games.exists()
