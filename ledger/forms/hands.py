@@ -30,7 +30,8 @@ class HandForm(forms.Form):
 
     ``spec`` comes from the core's result (``views.game_context.hand_spec``):
     ``{"kind": "duels", "duels": [{"players": [a, b], "label": ...}], "upcard": bool,
-    "big_gin": bool, "cut_candidates": [...] or None}`` or
+    "oklahoma": bool, "big_gin": bool, "rules": {the game's settings},
+    "cut_candidates": [...] or None}`` or
     ``{"kind": "capit", "players": [...], "contract": ...}``.
     """
 
