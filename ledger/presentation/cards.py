@@ -70,6 +70,8 @@ def verdict_text(outcome, kname: str, oname: str) -> str:
     """The core's outcome of a hand in one sentence: how it ended, who scores, how much."""
     k, o = outcome.deadwood[kname], outcome.deadwood[oname]
     gain = f"{outcome.winner} +{outcome.points}"
+    if outcome.doubled:
+        gain += " (doubled: a spade up-card)"
     if outcome.result == "big_gin":
         return f"Big gin: {kname} melds all 11 cards; {oname} counts {o}: {gain}."
     if outcome.result == "gin":

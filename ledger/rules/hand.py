@@ -40,6 +40,7 @@ class HandOutcome:
     opponent: str | None = None
     deadwood: dict | None = None  # the counts scored: K and O after lay-offs
     layout: dict | None = None  # melds, deadwood cards and lay-offs when cards were given
+    doubled: bool = False  # Oklahoma: a spade up-card doubled the points
 
     def fields(self) -> dict:
         """What a hand entry of the result says about the play besides the points."""
@@ -315,4 +316,5 @@ def score_gin_hand(hand: GinHand, pair: tuple[str, str], where: At, problems: li
     outcome.layout = layout
     if oklahoma and rules["spade_double"] and hand.upcard and hand.upcard.endswith("S"):
         outcome.points *= 2
+        outcome.doubled = True
     return outcome

@@ -191,7 +191,7 @@ def test_preview_of_a_tie_says_the_undercut_and_follows_the_up_card(page, live_s
                                     "knock limit 9.")
     tap(page, "up_rank", "K")
     tap(page, "up_suit", "S")  # a spade doubles: 25 x 2
-    expect(preview).to_contain_text("Bob undercuts, Bob +50.")
+    expect(preview).to_contain_text("Bob undercuts, Bob +50 (doubled: a spade up-card).")
     box.scroll_into_view_if_needed()
     page.screenshot(path=str(SHOTS / "cards-preview-tie.png"))
     page.set_viewport_size({"width": 360, "height": 740})

@@ -269,7 +269,7 @@ def test_preview_of_a_gin_an_illegal_knock_and_hands_in_progress(logged_in, sess
     assert "the up-card is an Ace, so only gin ends the hand" in shown
     shown = text(preview(logged_in, KNOCKER, OPPONENT, game=oklahoma, up_rank="3",
                          up_suit="S"))
-    assert "Ann wins by 15, Ann +30." in shown  # a spade up-card doubles
+    assert "Ann wins by 15, Ann +30 (doubled: a spade up-card)." in shown
     # Cards still being tapped: the best melds of what there is.
     shown = text(preview(logged_in, "5H 6H 7H QS", ""))
     assert "Ann knocks 4 cards 10 5♥ 6♥ 7♥ Q♠" in shown
