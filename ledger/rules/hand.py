@@ -7,14 +7,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .limits import UPCARD_RANKS, KnockLimit, knock_limit, parse_upcard
+from .limits import KnockLimit, knock_limit, parse_upcard
 from .problems import At
 
 MAX_DEADWOOD = 98  # the most a 10-card hand can hold unmelded
 
-__all__ = ["DRAW", "MAX_DEADWOOD", "UPCARD_RANKS", "GinHand", "HandOutcome", "KnockLimit",
-           "check_players", "counts_from_cards", "knock_limit", "knock_limit_for",
-           "parse_upcard", "read_gin_hand", "score_gin_hand"]
+__all__ = ["DRAW", "MAX_DEADWOOD", "GinHand", "HandOutcome", "check_players",
+           "counts_from_cards", "read_gin_hand", "score_gin_hand"]
 
 
 @dataclass(slots=True)
@@ -132,11 +131,6 @@ def read_gin_hand(raw, where: At, problems: list, *, oklahoma: bool = False):
     if len(problems) > before:
         return None
     return GinHand(False, knocker, deadwood, big_gin, upcard, cards, gin)
-
-
-def knock_limit_for(hand: GinHand, rules: dict, oklahoma: bool) -> KnockLimit:
-    """The hand's knock limit (``limits.knock_limit`` of its up-card)."""
-    return knock_limit(rules, oklahoma=oklahoma, upcard=hand.upcard)
 
 
 def check_players(hand: GinHand, pair: tuple[str, str], where: At, problems: list,
