@@ -30,8 +30,7 @@ from .models import (
     SettlementVoid,
     Table,
 )
-from .rules.money import format_minor
-from .selectors import live_settlements
+from .selectors import live_settlements, minor_text
 
 
 def _json(value) -> str:
@@ -274,7 +273,7 @@ class GameAdmin(TableScopedAdmin, ReadOnlyAdminMixin, admin.ModelAdmin):
 
         amounts = game_posted_money(obj)
         return ", ".join(
-            f"{name} {format_minor(units, obj.currency)}" for name, units in amounts.items()
+            f"{name} {minor_text(units, obj.currency)}" for name, units in amounts.items()
         )
 
 
@@ -341,7 +340,7 @@ class MoneyPostingInline(ReadOnlyInline):
 
     @admin.display(description="amount")
     def amount(self, obj):
-        return format_minor(obj.amount_minor, obj.currency)
+        return minor_text(obj.amount_minor, obj.currency)
 
 
 @admin.register(PostingBatch)
@@ -364,7 +363,7 @@ class MoneyPostingAdmin(TableScopedAdmin, ReadOnlyAdminMixin, admin.ModelAdmin):
 
     @admin.display(description="amount", ordering="amount_minor")
     def amount(self, obj):
-        return format_minor(obj.amount_minor, obj.currency)
+        return minor_text(obj.amount_minor, obj.currency)
 
 
 class SettlementPaymentInline(ReadOnlyInline):
@@ -375,7 +374,7 @@ class SettlementPaymentInline(ReadOnlyInline):
 
     @admin.display(description="amount")
     def amount(self, obj):
-        return format_minor(obj.amount_minor, obj.settlement.currency)
+        return minor_text(obj.amount_minor, obj.settlement.currency)
 
 
 @admin.register(SessionSettlement)
@@ -399,7 +398,7 @@ class SessionSettlementAdmin(TableScopedAdmin, ReadOnlyAdminMixin, admin.ModelAd
     @admin.display(description="nets")
     def nets_text(self, obj):
         return ", ".join(
-            f"{name} {format_minor(units, obj.currency)}" for name, units in obj.nets.items()
+            f"{name} {minor_text(units, obj.currency)}" for name, units in obj.nets.items()
         )
 
 
@@ -415,7 +414,7 @@ class SettlementPaymentAdmin(TableScopedAdmin, ReadOnlyAdminMixin, admin.ModelAd
 
     @admin.display(description="amount", ordering="amount_minor")
     def amount(self, obj):
-        return format_minor(obj.amount_minor, obj.settlement.currency)
+        return minor_text(obj.amount_minor, obj.settlement.currency)
 
     def has_change_permission(self, request, obj=None):
         # Needed for the "mark paid" action; the change form itself stays read-only.
