@@ -468,5 +468,10 @@ class SettlementPayment(AppendOnlyModel):
     @property
     def is_paid(self) -> bool:
         return self.paid_at is not None
-from .models_book import BookSettlement, GameStanding, SettlementVoid  # noqa: E402,F401
+from .models_book import (  # noqa: E402,F401
+    BookSettlement,
+    EveningStanding,
+    GameStanding,
+    SettlementVoid,
+)
 from .models_sharing import ShareLink  # noqa: E402,F401  (read-only share links)

@@ -65,6 +65,42 @@ class GameStanding(models.Model):
         return f"{self.player_id} in game {self.game_id}"
 
 
+class EveningStanding(models.Model):
+    """The finished games of one evening, one player and one variant, added up from their
+    ``GameStanding`` rows (a second cache: rebuilt for the evening whenever one of its games'
+    standings is, in the same transaction). The standings read these: a table of years of
+    evenings sums a few rows a player and evening instead of one a game."""
+
+    table = models.ForeignKey("ledger.Table", on_delete=models.CASCADE, related_name="+")
+    session = models.ForeignKey("ledger.Session", on_delete=models.CASCADE, related_name="+")
+    player = models.ForeignKey("ledger.Player", on_delete=models.CASCADE, related_name="+")
+    variant = models.CharField(max_length=20)
+    currency = models.CharField(max_length=3)
+    date = models.DateField()
+    games = models.PositiveIntegerField(default=0)
+    wins = models.PositiveIntegerField(default=0)
+    shutouts = models.PositiveIntegerField(default=0)
+    hands_played = models.PositiveIntegerField(default=0)
+    hands_won = models.PositiveIntegerField(default=0)
+    boxes = models.PositiveIntegerField(default=0)
+    gins = models.PositiveIntegerField(default=0)
+    big_gins = models.PositiveIntegerField(default=0)
+    undercuts_made = models.PositiveIntegerField(default=0)
+    undercuts_suffered = models.PositiveIntegerField(default=0)
+    hand_points = models.IntegerField(default=0)
+    money_minor = models.BigIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["session", "player", "variant"],
+                                    name="evening_standing_unique"),
+        ]
+        indexes = [models.Index(fields=["table", "currency", "player"])]
+
+    def __str__(self) -> str:
+        return f"{self.player_id} on {self.date} ({self.variant})"
+
+
 class SettlementVoid(AppendOnlyModel):
     """A settlement voided because its evening was reopened: who, when and why."""
 

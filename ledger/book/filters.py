@@ -1,4 +1,4 @@
-"""The standings filter (django-filter) over the per-game ``GameStanding`` rows.
+"""The standings filter (django-filter) over the per-evening ``EveningStanding`` sums.
 
 Periods: this month, last month, this year, a season (a calendar year the table played in)
 or any dates (from/to, both inclusive); a variant; a currency (the money column is in one
@@ -13,7 +13,7 @@ import django_filters
 from django import forms
 from django.utils import timezone
 
-from ledger.models import GameStanding, Variant
+from ledger.models import EveningStanding, Variant
 
 PERIODS = (
     ("month", "This month"),
@@ -51,7 +51,7 @@ class StandingFilter(django_filters.FilterSet):
                                            method="filter_currency")
 
     class Meta:
-        model = GameStanding
+        model = EveningStanding
         fields = ["period", "season", "date_from", "date_to", "variant", "currency"]
 
     def __init__(self, data=None, *args, currencies: list[str], years: list[int], **kwargs):

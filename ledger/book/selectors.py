@@ -402,13 +402,14 @@ def table_currencies(table: Table) -> tuple[list[str], list[int]]:
 
 
 def standings(queryset, currency: str) -> list[dict]:
-    """One row per player from filtered GameStanding rows (``queryset``, one currency), for
-    the standings table (two queries). The money column is each game's money as stored with
-    its figures: the very amount the ledger posted for that game and player (the same
-    result; ``test_statistics_are_the_games_results_and_money_is_the_postings``)."""
+    """One row per player from filtered ``EveningStanding`` rows (``queryset``: each
+    evening's finished games added up per player and variant), for the standings table
+    (two queries). The money column is each game's money as stored with its figures: the
+    very amount the ledger posted for that game and player (the same result;
+    ``test_statistics_are_the_games_results_and_money_is_the_postings``)."""
     rows = []
-    figures = {name: value for name, value in FIGURES.items() if name != "evenings"}
-    found = list(queryset.filter(ENDED, currency=currency).values("player_id")
+    figures = {name: Sum(name) for name in FIGURES if name != "evenings"}
+    found = list(queryset.filter(currency=currency).values("player_id")
                  .annotate(**figures, money=Sum("money_minor")).order_by())
     # grouped by the id alone, SQLite walks the (table, player) index without a temp tree
     names = dict(Player.objects.filter(pk__in=[row["player_id"] for row in found])

@@ -33,11 +33,36 @@ def standing_rows(model: Any, *, game: Any, session: Any, result: dict, status: 
 
 
 def store_standings(game: Any, result: dict, players: dict[str, Any]) -> None:
-    """Replace the game's standings with those of ``result`` (game.status already set)."""
-    from ledger.models import GameStanding
+    """Replace the game's standings with those of ``result`` (game.status already set),
+    and its evening's sums."""
+    from ledger.models import EveningStanding, GameStanding
 
     GameStanding.objects.filter(game_id=game.pk).delete()
     GameStanding.objects.bulk_create(standing_rows(
         GameStanding, game=game, session=game.session, result=result, status=game.status,
         players=players,
     ))
+    store_evenings(GameStanding, EveningStanding, [game.session_id])
+
+
+#: The figures an EveningStanding adds up (besides games, wins and shutouts, which count).
+EVENING_SUMS = ("hands_played", "hands_won", "boxes", "gins", "big_gins", "undercuts_made",
+                "undercuts_suffered", "hand_points", "money_minor")
+
+
+def store_evenings(game_model: Any, evening_model: Any, session_ids: list[int]) -> None:
+    """Rebuild the EveningStanding rows of these evenings from their finished games'
+    GameStanding rows (one per evening, player and variant). Models are passed so the data
+    migration can use its historical ones."""
+    from django.db.models import Count, Q, Sum
+
+    evening_model.objects.filter(session_id__in=session_ids).delete()
+    rows = (
+        game_model.objects.filter(session_id__in=session_ids).exclude(status="in_progress")
+        .values("table_id", "session_id", "player_id", "variant", "currency", "date")
+        .annotate(games=Count("id"), wins=Count("id", filter=Q(won=True)),
+                  shutouts=Count("id", filter=Q(shutout=True)),
+                  **{name: Sum(name) for name in EVENING_SUMS})
+        .order_by()
+    )
+    evening_model.objects.bulk_create([evening_model(**row) for row in rows], batch_size=1000)

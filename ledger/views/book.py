@@ -22,7 +22,7 @@ from ledger.book.tables import StandingsTable
 from ledger.charts_book import balance_chart
 from ledger.exceptions import LedgerError
 from ledger.forms.book import BookSettleForm, ReopenForm, TableRenameForm
-from ledger.models import GameStanding, Player
+from ledger.models import EveningStanding, Player
 from ledger.services.book import BookChanged
 
 from .games import inert_cell
@@ -111,9 +111,9 @@ def table_standings(request: HttpRequest, pk: int) -> HttpResponse:
     table = access.table_for(request.user, pk)
     currencies, years = book.table_currencies(table)
     filterset = StandingFilter(request.GET, currencies=currencies, years=years,
-                               queryset=GameStanding.objects.filter(table=table))
+                               queryset=EveningStanding.objects.filter(table=table))
     valid = filterset.is_valid()
-    queryset = filterset.qs if valid else GameStanding.objects.none()
+    queryset = filterset.qs if valid else EveningStanding.objects.none()
     currency = (filterset.form.cleaned_data.get("currency") if valid else None) or \
         (currencies[0] if currencies else "USD")
     rows = book.standings(queryset, currency)

@@ -21,6 +21,7 @@ from django.utils import timezone
 from ledger import rules as core
 from ledger.models import (
     BatchKind,
+    EveningStanding,
     Game,
     GamePlayer,
     GameStanding,
@@ -34,7 +35,7 @@ from ledger.models import (
     SettlementPayment,
 )
 from ledger.rules.money import fewest_payments, to_minor
-from ledger.services.standings import standing_rows
+from ledger.services.standings import standing_rows, store_evenings
 
 PLAYERS = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"]
 PAIRS = [(0, 1), (2, 3), (4, 5), (0, 2), (1, 3), (4, 0), (5, 1), (2, 4)]
@@ -131,6 +132,7 @@ def build_table(table, *, evenings: int, hands: int = 20, unpaid: int = 6,
     GamePlayer.objects.bulk_create(seats, batch_size=1000)
     Hand.objects.bulk_create(hand_rows, batch_size=2000)
     GameStanding.objects.bulk_create(standings, batch_size=1000)
+    store_evenings(GameStanding, EveningStanding, [session.pk for session in sessions])
     batches = PostingBatch.objects.bulk_create(
         [PostingBatch(game=game, number=1, kind=BatchKind.POST, memo="bench",
                       created_at=now) for game in games], batch_size=1000)

@@ -294,3 +294,50 @@ def test_admin_lists_voids_and_book_settlements(admin_client, table, keeper, eve
         assert admin_client.get(reverse(f"admin:ledger_{model}_add")).status_code == 403
     assert "forgot the last game" in admin_client.get(
         reverse("admin:ledger_settlementvoid_changelist")).content.decode()
+
+
+def test_evening_sums_add_up_the_finished_games(table, keeper, evenings):
+    """The standings' per-evening sums are the finished games' figures added up, and follow
+    a game started later (an in-progress game counts nowhere until it ends)."""
+    from django.db.models import Count, Q, Sum
+
+    from ledger.models import EveningStanding
+    from ledger.services.standings import EVENING_SUMS
+
+    def sums():
+        return sorted(EveningStanding.objects.values_list(
+            "session_id", "player_id", "variant", "games", "wins", "shutouts", *EVENING_SUMS))
+
+    def from_games():
+        return sorted(
+            GameStanding.objects.exclude(status="in_progress")
+            .values("session_id", "player_id", "variant")
+            .annotate(g=Count("id"), w=Count("id", filter=Q(won=True)),
+                      s=Count("id", filter=Q(shutout=True)),
+                      **{f"x{n}": Sum(n) for n in EVENING_SUMS})
+            .order_by().values_list("session_id", "player_id", "variant", "g", "w", "s",
+                                    *[f"x{n}" for n in EVENING_SUMS]))
+
+    assert sums() == from_games() and len(sums()) == 9  # E1 2, E2 3, E3 2, E4 2
+    open_game = services.game_start(session=evenings["e4"], variant="gin",
+                                    players=["Bob", "Cy"], started_by=keeper,
+                                    setup={"first_dealer": "Bob"})
+    assert sums() == from_games() and len(sums()) == 9
+    services.game_abandon(game=open_game, abandoned_by=keeper, reason="late")
+    assert sums() == from_games() and len(sums()) == 10  # Bob's first game of E4
+
+
+def test_data_migration_fills_the_evening_sums(table, evenings):
+    import importlib
+
+    from django.apps import apps
+
+    from ledger.models import EveningStanding
+
+    before = sorted(EveningStanding.objects.values_list("session_id", "player_id", "variant",
+                                                        "games", "wins", "money_minor"))
+    EveningStanding.objects.all().delete()
+    importlib.import_module("ledger.migrations.0007_evening_standings").fill(apps, None)
+    after = sorted(EveningStanding.objects.values_list("session_id", "player_id", "variant",
+                                                       "games", "wins", "money_minor"))
+    assert after == before and len(after) == 9
