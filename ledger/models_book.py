@@ -1,5 +1,5 @@
-"""The table's book: per-game standings (a cache of the core's result), voided settlements
-and book settlements.
+"""The table's book: per-game standings (a cache of the core's result) and their per-evening
+sums, voided settlements and book settlements.
 
 ``GameStanding`` is *derived*: one row per game and player holding what the book, the player
 page and the standings need (won, hands, gins, undercuts, boxes, shutout, points, money),
@@ -8,6 +8,9 @@ just applied to the game (``services.posting._apply_result``). It is not history
 services replace a game's rows (delete + insert, inside the same transaction) whenever the
 game's result changes, and migration 0006 fills them for older games. Money balances never
 come from it: those are sums of ``MoneyPosting`` rows and of ``SettlementPayment`` paid marks.
+
+``EveningStanding`` adds up one evening's finished games per player and variant from those
+rows (rebuilt with them); the standings read it, so their cost follows evenings, not games.
 
 ``SettlementVoid`` and ``BookSettlement`` are history and append-only, like the ledger.
 """

@@ -10,7 +10,8 @@ Where each number comes from (one source each, never a second scoring path):
   reopened has none until it is settled again). Positive = owed to the player.
 - Who owes whom now: the core's ``fewest_payments`` over those outstanding amounts.
 - Games, wins, gins, undercuts, boxes, shutouts, points: ``GameStanding`` rows, written by
-  the services from the core's result of each game (``ledger.book.stats``).
+  the services from the core's result of each game (``ledger.book.stats``); the standings
+  read their per-evening sums (``EveningStanding``), rebuilt with them.
 
 The book of a table is kept per currency (one ``Book`` each). It covers the settled
 evenings; evenings not settled yet are listed apart as open (with their current money) and
