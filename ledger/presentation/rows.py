@@ -19,7 +19,7 @@ from ledger import rules as core
 from ledger import selectors
 from ledger.cardtext import hand_layout_lines
 
-from .words import duel_text, is_table_game, names, result_word, upcard_text
+from .words import duel_text, hand_text, is_table_game, names, result_word, upcard_text
 
 
 @dataclass
@@ -144,7 +144,7 @@ def hand_row(hand: dict, result: dict, entry: dict | None = None) -> HandRow:
             notes.append(f"{sub['in']} in for {sub['out']} at table {sub['table']}")
         row.note = "; ".join(notes)
     else:
-        row.text = duel_text(hand)
+        row.text = hand_text(hand, result)
         row.result = result_word(hand, result)
         if variant == "oklahoma":
             row.upcard = upcard_text(hand.get("upcard"))

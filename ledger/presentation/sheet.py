@@ -33,6 +33,7 @@ class Layout:
     games: tuple[int, ...] = ()         # Hollywood: (1, 2, 3)
     roles: tuple[str, ...] = ()         # box: ("box", "captain", "sits_out")
     players: list[str] = field(default_factory=list)
+    variant: str = ""
 
     @property
     def pairs(self) -> list[tuple[str, str]]:
@@ -43,7 +44,8 @@ def layout_of(result: dict) -> Layout:
     keys = list(result["totals"])
     labels = [key_label(result, key) for key in keys]
     variant = result["variant"]
-    base = {"keys": keys, "labels": labels, "players": list(result["players"])}
+    base = {"keys": keys, "labels": labels, "players": list(result["players"]),
+            "variant": variant}
     if variant == "cap-it":
         return Layout(kind="capit", **base)
     if variant == "hollywood":

@@ -80,14 +80,24 @@ def duel_text(hand: dict) -> str:
     return text
 
 
+def doubled(hand: dict, result: dict) -> bool:
+    """An Oklahoma hand whose spade up-card doubled it."""
+    upcard = hand.get("upcard") or ""
+    return (result["variant"] == "oklahoma" and upcard.upper().endswith("S")
+            and bool(result["rules"].get("spade_double")) and hand.get("result") != "draw")
+
+
 def result_word(hand: dict, result: dict) -> str:
     """The hand's kind in a word ("Knock", "Gin"...), "×2" when an Oklahoma spade doubled it."""
     word = RESULT_WORDS.get(hand.get("result"), hand.get("result") or "")
-    upcard = hand.get("upcard") or ""
-    if (result["variant"] == "oklahoma" and upcard.upper().endswith("S")
-            and result["rules"].get("spade_double") and hand.get("result") != "draw"):
-        word += " \u00d72"
-    return word
+    return word + " \u00d72" if doubled(hand, result) else word
+
+
+def hand_text(hand: dict, result: dict) -> str:
+    """A gin-family hand in the one sentence every page prints: ``duel_text`` and, for an
+    Oklahoma hand a spade doubled, "×2"."""
+    text = duel_text(hand)
+    return text + " \u00d72" if doubled(hand, result) else text
 
 
 def upcard_text(upcard: str | None) -> str:

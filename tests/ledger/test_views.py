@@ -99,7 +99,7 @@ def test_session_page_shows_nets_and_fewest_payments_then_marks_paid(logged_in, 
     url = reverse("ledger:session_detail", args=[session.pk])
     page = logged_in.get(url)
     assert money_cell(page, "P") == "+1.55"
-    assert money_cell(page, "Q") == "-1.63"
+    assert money_cell(page, "Q") == "\u22121.63"
     assert money_cell(page, "R") == "+0.08"
     shown = text(page)
     assert "Q pays P 1.55" in shown and "Q pays R 0.08" in shown
