@@ -219,9 +219,9 @@ def blank_grid(layout: Layout, rows: list[HandRow], seating: int = 0) -> Grid:
             cells[2] = row.dealer
         elif layout.kind == "tables":
             cells[1] = [str(i) for i in range(1, seating + 1)]
-            if row.number == 1:
-                cells[2] = row.text.split(" / ") if row.text else ""
-                cells[3] = row.dealer
+            if row.duels:
+                cells[2] = [" v ".join(duel.players) for duel in row.duels]
+                cells[3] = [duel.dealer for duel in row.duels]
         else:
             cells[1] = row.dealer
         grid.add(GridRow(cells, cls="blank"))

@@ -15,7 +15,7 @@ from ledger.rules.money import format_minor
 from . import money as money_
 from .header import stakes_lines
 from .rows import when_text
-from .words import names, status_line, variant_title
+from .words import key_label, names, status_line, variant_title
 
 
 @dataclass
@@ -52,7 +52,8 @@ class SessionSummary:
 def _players_text(result: dict) -> str:
     sides = result.get("sides") or {}
     if sides:
-        return "; ".join(f"{side}: {names(members)}" for side, members in sides.items())
+        return "; ".join(f"{key_label(result, side)}: {names(members)}"
+                         for side, members in sides.items())
     return names(result["players"])
 
 

@@ -13,7 +13,7 @@ from ledger.models import Game, GameStatus
 from ledger.rules.capit import CONTRACTS
 
 from . import money as money_
-from .rows import HandRow, all_rows
+from .rows import Duel, HandRow, all_rows
 from .words import is_table_game, key_label, names, status_line, variant_title, winner_text
 
 
@@ -118,19 +118,22 @@ def game_sheet(game: Game, *, record: dict | None = None, result: dict | None = 
 
 
 def blank_rows(result: dict, count: int) -> list[HandRow]:
-    """Empty rows for a sheet to fill in by hand: the first dealer (and, for table games,
-    the first seating) on the first; CAP-IT's contracts on its five."""
+    """Empty rows for a sheet to fill in by hand: the first dealer (table games: the first
+    seating, a dealer at each table) on the first; CAP-IT's contracts on its five."""
     nxt = result.get("next") or {}
-    seating = nxt.get("tables") or []
+    dealers = nxt.get("dealer")
     rows = []
     for number in range(1, count + 1):
         row = HandRow(number=number, played=False)
         if result["variant"] == "cap-it" and number <= len(CONTRACTS):
             row.contract = CONTRACTS[number - 1]
         if number == 1:
-            row.dealer = names(nxt.get("dealer"))
-            row.text = " / ".join(" v ".join(pair if isinstance(pair, list)
-                                             else pair.get("players", []))
-                                  for pair in seating)
+            row.dealer = names(dealers)
+            for i, table in enumerate(nxt.get("tables") or [], start=1):
+                pair = table.get("players", []) if isinstance(table, dict) else table
+                dealer = table.get("dealer") if isinstance(table, dict) else (
+                    dealers[i - 1] if isinstance(dealers, list) and len(dealers) >= i else "")
+                row.duels.append(Duel(table=i, players=list(pair), dealer=dealer or "",
+                                      text="", score=""))
         rows.append(row)
     return rows

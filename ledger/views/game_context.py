@@ -111,9 +111,12 @@ def game_context(game: Game, result: dict, history: list[Hand], *, owner: bool) 
         "sheet": sheet_table(sheet, fix_url=fix_pattern(game.pk) if owner else None),
         "totals": totals_table(sheet),
         "columns": column_tables(sheet),
-        "chart": running_chart(keys, [row.running for row in sheet.live_rows if row.played],
-                               target=None if lower_wins else result["rules"].get("target"),
-                               title="Running totals" + (" (lowest wins)" if lower_wins else "")),
+        # Hollywood's hands count in up to three games at once: no one line per player
+        # would be a total the page shows anywhere else, so it has no chart.
+        "chart": None if game.variant == "hollywood" else running_chart(
+            keys, [row.running for row in sheet.live_rows if row.played],
+            target=None if lower_wins else result["rules"].get("target"),
+            title="Running totals" + (" (lowest wins)" if lower_wins else "")),
         "scoreboard": sheet.scores,
         "target": result["rules"].get("target"),
         "money": sheet.money,

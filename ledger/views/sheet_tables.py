@@ -94,11 +94,10 @@ def sheet_table(sheet: GameSheet, *, fix_url: str | None = None) -> SheetTable:
     column("n", "Rd" if capit else "#", {"td": {"class": "num n"}, "th": {"class": "num"}})
     column("hand", "Round" if capit else "Hand",
            {"td": {"class": "contract" if capit else "hand"}})
-    if layout.kind == "hollywood":
-        header = " \u00b7 ".join(layout.keys)
+    if layout.kind == "hollywood":  # each game's cell reads "Lou · Ann", as the tiles
         for game in layout.games:
-            column(f"g{game}", f"Game {game} ({header})", {"td": {"class": "num col"},
-                                                            "th": {"class": "num"}})
+            column(f"g{game}", f"Game {game}", {"td": {"class": "num col"},
+                                                "th": {"class": "num"}})
     else:
         for i, (_, label) in enumerate(layout.pairs):
             column(f"k{i}", label, {"td": {"class": "num score"}, "th": {"class": "num"}})
