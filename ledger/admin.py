@@ -30,6 +30,7 @@ from .models import (
     Table,
 )
 from .rules.money import format_minor
+from .selectors import settlement_nets
 from .services.tables import player_name_problem, player_rename
 
 
@@ -418,7 +419,8 @@ class SessionSettlementAdmin(TableScopedAdmin, ReadOnlyAdminMixin, admin.ModelAd
     @admin.display(description="nets")
     def nets_text(self, obj):
         return ", ".join(
-            f"{name} {format_minor(units, obj.currency)}" for name, units in obj.nets.items()
+            f"{name} {format_minor(units, obj.currency)}"
+            for name, units in settlement_nets(obj).items()  # today's names
         )
 
 
