@@ -1,0 +1,14 @@
+"""Presentation: a game's record and the core's result turned into what people read.
+
+Every screen (the game page, the share pages, the session page), the CSV and the printed
+sheets render from here; none of them builds rows or words of its own. Plain dataclasses
+out; money stays the core's decimal strings for the ``money``/``signed`` template filters
+(``ledger/templatetags/money.py``) to print.
+
+    words.py    names joined one way, one sentence per kind of hand, roles, status lines
+    rows.py     HandRow: one per hand, live or voided (a voided hand scored in its place)
+    sheet.py    GameSheet: a game's layout (its variant's columns), rows, totals, money
+    money.py    scores (the tiles), totals, Hollywood's games, CAP-IT's pot, money lines
+    header.py   the stakes, the rules and who plays, in words (the printed sheet's top)
+    session.py  SessionSummary: an evening's games, nets and payments
+"""
