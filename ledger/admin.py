@@ -29,8 +29,7 @@ from .models import (
     SettlementPayment,
     Table,
 )
-from .rules.money import format_minor
-from .selectors import settlement_nets
+from .selectors import minor_text, settlement_nets
 from .services.tables import player_name_problem, player_rename
 
 
@@ -294,7 +293,7 @@ class GameAdmin(TableScopedAdmin, ReadOnlyAdminMixin, admin.ModelAdmin):
 
         amounts = game_posted_money(obj)
         return ", ".join(
-            f"{name} {format_minor(units, obj.currency)}" for name, units in amounts.items()
+            f"{name} {minor_text(units, obj.currency)}" for name, units in amounts.items()
         )
 
 
@@ -361,7 +360,7 @@ class MoneyPostingInline(ReadOnlyInline):
 
     @admin.display(description="amount")
     def amount(self, obj):
-        return format_minor(obj.amount_minor, obj.currency)
+        return minor_text(obj.amount_minor, obj.currency)
 
 
 @admin.register(PostingBatch)
@@ -384,7 +383,7 @@ class MoneyPostingAdmin(TableScopedAdmin, ReadOnlyAdminMixin, admin.ModelAdmin):
 
     @admin.display(description="amount", ordering="amount_minor")
     def amount(self, obj):
-        return format_minor(obj.amount_minor, obj.currency)
+        return minor_text(obj.amount_minor, obj.currency)
 
 
 class SettlementPaymentInline(ReadOnlyInline):
@@ -395,7 +394,7 @@ class SettlementPaymentInline(ReadOnlyInline):
 
     @admin.display(description="amount")
     def amount(self, obj):
-        return format_minor(obj.amount_minor, obj.settlement.currency)
+        return minor_text(obj.amount_minor, obj.settlement.currency)
 
 
 @admin.register(SessionSettlement)
@@ -419,7 +418,7 @@ class SessionSettlementAdmin(TableScopedAdmin, ReadOnlyAdminMixin, admin.ModelAd
     @admin.display(description="nets")
     def nets_text(self, obj):
         return ", ".join(
-            f"{name} {format_minor(units, obj.currency)}"
+            f"{name} {minor_text(units, obj.currency)}"
             for name, units in settlement_nets(obj).items()  # today's names
         )
 
@@ -436,7 +435,7 @@ class SettlementPaymentAdmin(TableScopedAdmin, ReadOnlyAdminMixin, admin.ModelAd
 
     @admin.display(description="amount", ordering="amount_minor")
     def amount(self, obj):
-        return format_minor(obj.amount_minor, obj.settlement.currency)
+        return minor_text(obj.amount_minor, obj.settlement.currency)
 
     def has_change_permission(self, request, obj=None):
         # Needed for the "mark paid" action; the change form itself stays read-only.

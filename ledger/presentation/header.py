@@ -3,7 +3,8 @@
 
 from __future__ import annotations
 
-from .words import ROLE_WORDS, SHUTOUT_WORDS, is_table_game, names
+from .catalog import ROLE_WORDS
+from .words import SHUTOUT_WORDS, is_table_game, names
 
 
 def stakes_lines(record: dict, result: dict) -> list[str]:

@@ -10,7 +10,6 @@ from dataclasses import dataclass, field
 
 from ledger import selectors
 from ledger.models import Game, GameStatus, Session, SessionSettlement
-from ledger.rules.money import format_minor
 
 from . import money as money_
 from .header import stakes_lines
@@ -85,15 +84,16 @@ def session_summary(session: Session,
         units = selectors.settlement_nets(settlement, players)
         payments = [money_.PaymentLine(
             payer=p.payer.name, payee=p.payee.name,
-            amount=format_minor(p.amount_minor, settlement.currency), paid=p.is_paid,
+            amount=selectors.minor_text(p.amount_minor, settlement.currency), paid=p.is_paid,
             paid_at=_when(p.paid_at), pk=p.pk) for p in settlement.payments.all()]
     else:
         units = selectors.session_nets(session, games)
         open_games = [game for game in games if game.status == GameStatus.IN_PROGRESS]
         payments = [] if open_games else [
-            money_.PaymentLine(payer=payer, payee=payee, amount=format_minor(amount, currency))
-            for payer, payee, amount in selectors.payment_plan(units)]
-    nets = [money_.MoneyLine(name=name, amount=format_minor(amount, currency))
+            money_.PaymentLine(payer=p.payer, payee=p.payee,
+                               amount=selectors.minor_text(p.units, currency))
+            for p in selectors.session_payment_plan(units)]
+    nets = [money_.MoneyLine(name=name, amount=selectors.minor_text(amount, currency))
             for name, amount in units.items()]
     return SessionSummary(
         session=session, currency=currency, games=lines,

@@ -10,9 +10,9 @@ from dataclasses import dataclass, field
 
 from ledger import selectors
 from ledger.models import Game, GameStatus
-from ledger.rules.capit import CONTRACTS
 
 from . import money as money_
+from .catalog import CAPIT_CONTRACTS as CONTRACTS
 from .rows import Duel, HandRow, all_rows
 from .words import is_table_game, key_label, names, status_line, variant_title, winner_text
 

@@ -9,11 +9,9 @@ kind of hand ("Ann knocks 5 v Bob 17"), one word per role.
 from __future__ import annotations
 
 from ledger.cardtext import card_text
-from ledger.models import Variant
 
-VARIANT_NAMES = dict(Variant.choices)
-ROLE_WORDS = {"box": "in the box", "captain": "captain", "sits_out": "sits out",
-              "opponent": "opponent", "player": "plays"}
+from .catalog import VARIANT_NAMES
+
 RESULT_WORDS = {"knock": "Knock", "undercut": "Undercut", "gin": "Gin", "big_gin": "Big gin",
                 "draw": "Draw", "round": "Round", "tables": "Tables"}
 SHUTOUT_WORDS = {"double_total": "winner's total doubled",

@@ -15,7 +15,7 @@ from weasyprint.urls import FatalURLFetchingError
 
 from ledger import services
 from ledger.models import PaperSize
-from ledger.rules.capit import CONTRACTS
+from ledger.presentation.catalog import CAPIT_CONTRACTS as CONTRACTS
 from scoresheets import documents, selectors
 from scoresheets.pdf import html_to_pdf, render_html
 
