@@ -45,12 +45,15 @@ def _hand_cell(row: HandRow):
 
 
 def _round_cell(row: HandRow):
+    """CAP-IT: the round's contract, with who dealt, who went out and the round's share of
+    the pot beneath (folded in, so that four players' columns fit a phone)."""
     meta = " \u00b7 ".join(part for part in (
         f"{row.dealer} deals" if row.dealer else "", row.went_out if row.played else "")
         if part)
-    if not meta:
-        return row.contract
-    return format_html('{}<span class="line">{}</span>', row.contract, meta)
+    lines = [meta] if meta else []
+    if row.shares:
+        lines.append("share: " + ", ".join(f"{n} {a}" for n, a in row.shares.items()))
+    return format_html("{}{}", row.contract, _lines(lines))
 
 
 def _capit_score(row: HandRow, key: str):
@@ -59,11 +62,17 @@ def _capit_score(row: HandRow, key: str):
     return format_html('{}<span class="line">{}</span>', cell, left) if left else cell
 
 
-def _column_cell(row: HandRow, game: int, keys: list[str]):
-    if len(row.column_running) < game:
-        return ""
-    value = " \u00b7 ".join(str(row.column_running[game - 1].get(key, 0)) for key in keys)
-    return format_html("<b>{}</b>", value) if game in row.columns else value
+def _games_cell(row: HandRow, games: tuple[int, ...], keys: list[str]):
+    """Hollywood: the three games' running scores stacked, one line each ("G1 30 · 0"),
+    bold in the games the hand scored in; a phone's width holds them."""
+    lines = []
+    for game in games:
+        running = row.column_running[game - 1] if len(row.column_running) >= game else {}
+        value = " \u00b7 ".join(str(running.get(key, 0)) for key in keys)
+        template = '<span class="game hit">G{} <b>{}</b></span>' if game in row.columns \
+            else '<span class="game">G{} {}</span>'
+        lines.append(format_html(template, game, value))
+    return format_html_join("", "{}", ((line,) for line in lines))
 
 
 def _fix_cell(row: HandRow, pattern: str):
@@ -94,15 +103,11 @@ def sheet_table(sheet: GameSheet, *, fix_url: str | None = None) -> SheetTable:
     column("n", "Rd" if capit else "#", {"td": {"class": "num n"}, "th": {"class": "num"}})
     column("hand", "Round" if capit else "Hand",
            {"td": {"class": "contract" if capit else "hand"}})
-    if layout.kind == "hollywood":  # each game's cell reads "Lou · Ann", as the tiles
-        for game in layout.games:
-            column(f"g{game}", f"Game {game}", {"td": {"class": "num col"},
-                                                "th": {"class": "num"}})
+    if layout.kind == "hollywood":  # each game's line reads "Lou · Ann", as the tiles
+        column("games", "Games", {"td": {"class": "num games"}, "th": {"class": "num"}})
     else:
         for i, (_, label) in enumerate(layout.pairs):
             column(f"k{i}", label, {"td": {"class": "num score"}, "th": {"class": "num"}})
-    if capit:
-        column("share", "Share")
     if fix_url:
         column("fix", "", {"td": {"class": "fixcell"}})
     css = [attrs.get("td", {}).get("class", "") for _, attrs in
@@ -112,11 +117,10 @@ def sheet_table(sheet: GameSheet, *, fix_url: str | None = None) -> SheetTable:
         if capit:
             cells = [row.number, _round_cell(row)]
             cells += [_capit_score(row, key) for key in layout.keys]
-            cells.append(", ".join(f"{n} {a}" for n, a in row.shares.items()))
         else:
             cells = [row.number, _hand_cell(row)]
             if layout.kind == "hollywood":
-                cells += [_column_cell(row, game, layout.keys) for game in layout.games]
+                cells.append(_games_cell(row, layout.games, layout.keys))
             else:
                 cells += [_score(row, key) for key in layout.keys]
         if fix_url:

@@ -58,10 +58,10 @@ def test_hollywood_scores_agree_with_the_core(logged_in, session, keeper):  # no
                          str(t["game_bonus"]), str(t["final"])]
     # the sheet's game columns end on each game's hand points
     last = re.search(rf'<tr id="hand-{len(result["hands"])}".*?</tr>', html, flags=re.S).group(0)
-    cells = [re.sub(r"<[^>]+>", "", c).strip()
-             for c in re.findall(r'<td class="num col">(.*?)</td>', last, flags=re.S)]
-    assert cells == [f"{c['totals']['Lou']['hand_points']} · {c['totals']['Ann']['hand_points']}"
-                     for c in result["columns"]]
+    lines = [re.sub(r"<[^>]+>", "", c).strip()
+             for c in re.findall(r'<span class="game[^"]*">(.*?)</span>', last, flags=re.S)]
+    assert lines == [f"G{c['number']} {c['totals']['Lou']['hand_points']} · "
+                     f"{c['totals']['Ann']['hand_points']}" for c in result["columns"]]
 
 
 def test_one_way_to_join_names():

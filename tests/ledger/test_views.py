@@ -139,9 +139,9 @@ def test_hollywood_sheet_shows_its_three_columns(logged_in, session, keeper, cas
                                 imported_by=keeper)
     page = logged_in.get(reverse("ledger:game_detail", args=[game.pk]))
     row3 = re.search(r'<tr id="hand-3".*?</tr>', page.content.decode(), flags=re.S).group(0)
-    cells = re.findall(r'<td class="num col">(.*?)</td>', row3, flags=re.S)
-    assert [re.sub(r"<[^>]+>", "", cell).strip() for cell in cells] == [
-        "79 · 0", "54 · 0", "36 · 0"]
+    lines = re.findall(r'<span class="game[^"]*">(.*?)</span>', row3, flags=re.S)
+    assert [re.sub(r"<[^>]+>", "", line).strip() for line in lines] == [
+        "G1 79 · 0", "G2 54 · 0", "G3 36 · 0"]
 
 
 # -- bad input -------------------------------------------------------------------------------
