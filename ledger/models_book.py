@@ -6,7 +6,7 @@ page and the standings need (won, hands, gins, undercuts, boxes, shutout, points
 computed by ``ledger.book.stats.standings_from_result`` from the very result the services
 just applied to the game (``services.posting._apply_result``). It is not history: the
 services replace a game's rows (delete + insert, inside the same transaction) whenever the
-game's result changes, and migration 0006 fills them for older games. Money balances never
+game's result changes, and migration 0007 fills them for older games. Money balances never
 come from it: those are sums of ``MoneyPosting`` rows and of ``SettlementPayment`` paid marks.
 
 ``EveningStanding`` adds up one evening's finished games per player and variant from those

@@ -37,8 +37,3 @@ class BookSettleForm(forms.Form):
 class TableRenameForm(forms.Form):
     name = forms.CharField(max_length=100, label="Table name",
                            widget=forms.TextInput(attrs={"autocomplete": "off"}))
-
-
-class PlayerRenameForm(forms.Form):
-    name = forms.CharField(max_length=60, label="New name",
-                           widget=forms.TextInput(attrs={"autocomplete": "off"}))

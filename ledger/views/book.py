@@ -15,7 +15,7 @@ from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 from django_tables2.export import TableExport
 
-from ledger import access, services
+from ledger import access, selectors, services
 from ledger.book import selectors as book
 from ledger.book.filters import StandingFilter
 from ledger.book.tables import StandingsTable
@@ -241,5 +241,5 @@ def book_context(session) -> dict:
     for settlement in voided:
         settlement.nets_text = " · ".join(
             f"{name} {book.money_text(units, settlement.currency)}"
-            for name, units in settlement.nets.items())
+            for name, units in selectors.settlement_nets(settlement).items())
     return {"reopen_form": ReopenForm(), "voided": voided}

@@ -120,8 +120,8 @@ def build_table(table, *, evenings: int, hands: int = 20, unpaid: int = 6,
     games = Game.objects.bulk_create(games, batch_size=500)
     seats, hand_rows, standings = [], [], []
     for game, (session, record, result, seat) in zip(games, plans, strict=True):
-        seats += [GamePlayer(game=game, player=seat["A"], seat=0),
-                  GamePlayer(game=game, player=seat["B"], seat=1)]
+        seats += [GamePlayer(game=game, player=seat["A"], seat=0, played_as=seat["A"].name),
+                  GamePlayer(game=game, player=seat["B"], seat=1, played_as=seat["B"].name)]
         names = {"A": seat["A"].name, "B": seat["B"].name}
         hand_rows += [Hand(game=game, number=n, entry=renamed_entry(entry, names),
                            recorded_at=now)

@@ -266,7 +266,7 @@ def test_data_migration_fills_the_same_rows(table, evenings):
         "game_id", "player_id", "won", "hands_won", "gins", "undercuts_made", "money_minor",
         "final_points", "boxes", "hands_played", "status"))
     GameStanding.objects.all().delete()
-    migration = importlib.import_module("ledger.migrations.0006_fill_game_standings")
+    migration = importlib.import_module("ledger.migrations.0007_fill_game_standings")
     migration.fill(apps, None)
     after = sorted(GameStanding.objects.values_list(
         "game_id", "player_id", "won", "hands_won", "gins", "undercuts_made", "money_minor",
@@ -337,7 +337,27 @@ def test_data_migration_fills_the_evening_sums(table, evenings):
     before = sorted(EveningStanding.objects.values_list("session_id", "player_id", "variant",
                                                         "games", "wins", "money_minor"))
     EveningStanding.objects.all().delete()
-    importlib.import_module("ledger.migrations.0007_evening_standings").fill(apps, None)
+    importlib.import_module("ledger.migrations.0008_evening_standings").fill(apps, None)
     after = sorted(EveningStanding.objects.values_list("session_id", "player_id", "variant",
                                                        "games", "wins", "money_minor"))
     assert after == before and len(after) == 9
+
+
+def test_a_renamed_player_keeps_his_book(table, keeper, evenings):
+    """Renaming (issue 10's player_rename) changes no number: the book follows players by
+    row, and the stored figures are rebuilt from results in the current names."""
+    before = book.book_json(book.table_books(table))
+    services.player_rename(player=Player.objects.get(name="Bob"), name="Robert")
+    after = book.book_json(book.table_books(table))
+    swap = json.loads(json.dumps(before).replace('"Bob"', '"Robert"'))
+    swap[0]["players"].sort(key=lambda line: line["name"])
+    assert after == swap
+    # E2 reopened, its box game's stake doubled: the figures are rebuilt from the result
+    # in the current names (Robert played as Bob)
+    services.session_reopen(session=evenings["e2"], reopened_by=keeper, reason="stake")
+    game = evenings["e2"].games.get()
+    services.game_change_stake(game=game, changed_by=keeper, rate="0.02", confirm=True)
+    robert = GameStanding.objects.get(game=game, player__name="Robert")
+    assert (robert.money_minor, robert.hands_played) == (-326, 3)
+    assert {line.player.name: line.open_money for line in book.table_books(table)[0].lines} \
+        == {"Ann": 310 + 202, "Cy": 16 - 202, "Robert": -326}

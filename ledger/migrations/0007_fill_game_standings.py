@@ -35,7 +35,7 @@ def fill(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ("ledger", "0005_book_standings_voids_archive"),
+        ("ledger", "0006_book_standings_voids_archive"),
     ]
 
     operations = [

@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 
 def fill(apps, schema_editor):
-    """Each evening's sums from the GameStanding rows 0006 filled (the services' own
+    """Each evening's sums from the GameStanding rows 0007 filled (the services' own
     store_evenings, with the historical models)."""
     from ledger.services.standings import store_evenings
 
@@ -19,7 +19,7 @@ def fill(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('ledger', '0006_fill_game_standings'),
+        ('ledger', '0007_fill_game_standings'),
     ]
 
     operations = [

@@ -10,7 +10,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('ledger', '0004_table_name_per_scorekeeper'),
+        ('ledger', '0005_gameplayer_played_as'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
