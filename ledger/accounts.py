@@ -21,7 +21,8 @@ from .cleaning import CleanInputMixin, Refused, clean_name
 
 class SignupForm(CleanInputMixin, UserCreationForm):
     """Django's sign-up form plus the name the sheets print and an address for password
-    reset (both required: a club needs to know who keeps its score)."""
+    reset (both required: a club needs to know who keeps its score). It only validates:
+    ``services.account_create`` makes the account."""
 
     display_name = forms.CharField(
         label="Your name", max_length=60,
@@ -49,13 +50,6 @@ class SignupForm(CleanInputMixin, UserCreationForm):
                 "An account already uses this address; log in, or reset its password.")
         return email
 
-    def save(self, commit: bool = True):
-        user = super().save(commit=False)
-        user.first_name = self.cleaned_data["display_name"]  # get_full_name() prints it
-        user.email = self.cleaned_data["email"]
-        if commit:
-            user.save()
-        return user
 
 
 def password_reset_offered() -> bool:

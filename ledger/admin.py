@@ -18,12 +18,14 @@ import json
 from django.contrib import admin
 from django.contrib.auth import get_user_model
 from django.contrib.auth.admin import UserAdmin
-from django.db.models import Count, Q
+from django.core.exceptions import ValidationError
+from django.db.models import Count, Exists, OuterRef, Q
 from django.utils.html import format_html
 
 from .access import tables_for
 from .admin_forms import CleanModelForm, PlayerAdminForm, SessionAdminForm
 from .models import (
+    BookSettlement,
     Game,
     GameChange,
     GamePlayer,
@@ -35,9 +37,11 @@ from .models import (
     Session,
     SessionSettlement,
     SettlementPayment,
+    SettlementVoid,
     Table,
 )
-from .rules.money import format_minor
+from .selectors import live_settlements, minor_text, settlement_nets
+from .services.tables import player_name_problem, player_rename
 
 
 def _json(value) -> str:
@@ -188,6 +192,29 @@ class PlayerAdmin(TableScopedAdmin, admin.ModelAdmin):
         # A player's table is fixed once he exists: his games are recorded there.
         return ("table",) if obj else ()
 
+    def get_form(self, request, obj=None, **kwargs):
+        form = super().get_form(request, obj, **kwargs)
+        if obj is None:
+            return form
+
+        class RenameForm(form):
+            def clean_name(self):
+                name = " ".join((self.cleaned_data.get("name") or "").split())
+                problem = player_name_problem(table_id=obj.table_id, name=name, player=obj)
+                if problem:
+                    raise ValidationError(problem)
+                return name
+
+        return RenameForm
+
+    def save_model(self, request, obj, form, change):
+        """A rename goes through ``services.player_rename`` (the only writer): the
+        player's games keep their hands and read them in the new name."""
+        if change:
+            player_rename(player=obj, name=form.cleaned_data["name"])
+        else:
+            super().save_model(request, obj, form, change)
+
 
 class GameInline(ReadOnlyInline):
     model = Game
@@ -206,9 +233,9 @@ class SettledFilter(admin.SimpleListFilter):
 
     def queryset(self, request, queryset):
         if self.value() == "yes":
-            return queryset.filter(settlement__isnull=False)
+            return queryset.filter(settled=True)
         if self.value() == "no":
-            return queryset.filter(settlement__isnull=True)
+            return queryset.filter(settled=False)
         return queryset
 
 
@@ -221,12 +248,15 @@ class SessionAdmin(TableScopedAdmin, admin.ModelAdmin):
     list_filter = (SettledFilter, ("table", ONLY_THEIRS), "currency", "date")
     search_fields = ("place", "notes", "table__name", "games__players__name")
     date_hierarchy = "date"
-    list_select_related = ("table", "settlement")
+    list_select_related = ("table",)
     readonly_fields = ("created_by", "created_at")
     inlines = [GameInline]
 
     def get_queryset(self, request):
-        return super().get_queryset(request).annotate(n_games=Count("games"))
+        return super().get_queryset(request).annotate(
+            n_games=Count("games"),
+            settled=Exists(live_settlements().filter(session=OuterRef("pk"))),
+        )
 
     def get_readonly_fields(self, request, obj=None):
         # Currency and default stake feed games and money: fixed once games exist.
@@ -243,7 +273,7 @@ class SessionAdmin(TableScopedAdmin, admin.ModelAdmin):
 
     @admin.display(boolean=True)
     def settled(self, obj):
-        return hasattr(obj, "settlement")
+        return obj.is_settled
 
 
 # -- games -----------------------------------------------------------------------------------
@@ -333,7 +363,7 @@ class GameAdmin(TableScopedAdmin, ReadOnlyAdminMixin, admin.ModelAdmin):
 
         amounts = game_posted_money(obj)
         return ", ".join(
-            f"{name} {format_minor(units, obj.currency)}" for name, units in amounts.items()
+            f"{name} {minor_text(units, obj.currency)}" for name, units in amounts.items()
         )
 
 
@@ -400,7 +430,7 @@ class MoneyPostingInline(ReadOnlyInline):
 
     @admin.display(description="amount")
     def amount(self, obj):
-        return format_minor(obj.amount_minor, obj.currency)
+        return minor_text(obj.amount_minor, obj.currency)
 
 
 @admin.register(PostingBatch)
@@ -423,7 +453,7 @@ class MoneyPostingAdmin(TableScopedAdmin, ReadOnlyAdminMixin, admin.ModelAdmin):
 
     @admin.display(description="amount", ordering="amount_minor")
     def amount(self, obj):
-        return format_minor(obj.amount_minor, obj.currency)
+        return minor_text(obj.amount_minor, obj.currency)
 
 
 class SettlementPaymentInline(ReadOnlyInline):
@@ -434,7 +464,7 @@ class SettlementPaymentInline(ReadOnlyInline):
 
     @admin.display(description="amount")
     def amount(self, obj):
-        return format_minor(obj.amount_minor, obj.settlement.currency)
+        return minor_text(obj.amount_minor, obj.settlement.currency)
 
 
 @admin.register(SessionSettlement)
@@ -458,7 +488,8 @@ class SessionSettlementAdmin(TableScopedAdmin, ReadOnlyAdminMixin, admin.ModelAd
     @admin.display(description="nets")
     def nets_text(self, obj):
         return ", ".join(
-            f"{name} {format_minor(units, obj.currency)}" for name, units in obj.nets.items()
+            f"{name} {minor_text(units, obj.currency)}"
+            for name, units in settlement_nets(obj).items()  # today's names
         )
 
 
@@ -482,7 +513,7 @@ class SettlementPaymentAdmin(TableScopedAdmin, ReadOnlyAdminMixin, admin.ModelAd
 
     @admin.display(description="amount", ordering="amount_minor")
     def amount(self, obj):
-        return format_minor(obj.amount_minor, obj.settlement.currency)
+        return minor_text(obj.amount_minor, obj.settlement.currency)
 
     def has_change_permission(self, request, obj=None):
         # Needed for the "mark paid" action; the change form itself stays read-only.
@@ -495,6 +526,25 @@ class SettlementPaymentAdmin(TableScopedAdmin, ReadOnlyAdminMixin, admin.ModelAd
         for payment in queryset:
             settlement_payment_mark_paid(payment=payment, paid_by=request.user)
         self.message_user(request, f"{queryset.count()} payment(s) marked paid.")
+
+
+# -- the book (issue 13): voided settlements and book settlements are history --------------
+
+@admin.register(SettlementVoid)
+class SettlementVoidAdmin(TableScopedAdmin, ReadOnlyAdminMixin, admin.ModelAdmin):
+    table_lookup = "settlement__session__table"
+    list_display = ("settlement", "reason", "voided_by", "voided_at")
+    search_fields = ("reason", "settlement__session__table__name")
+    list_select_related = ("settlement__session__table", "voided_by")
+
+
+@admin.register(BookSettlement)
+class BookSettlementAdmin(TableScopedAdmin, ReadOnlyAdminMixin, admin.ModelAdmin):
+    table_lookup = "table"
+    list_display = ("table", "currency", "settled_by", "settled_at")
+    list_filter = ("currency", ("table", ONLY_THEIRS))
+    search_fields = ("table__name",)
+    list_select_related = ("table", "settled_by")
 
 
 # -- accounts --------------------------------------------------------------------------------

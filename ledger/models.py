@@ -9,7 +9,7 @@ Nothing here writes on its own: ``ledger.services`` is the only writer. Rows tha
 history (hands, posting batches, postings, game changes, settlements, paid marks) refuse
 updates of their content and refuse deletion, both per object and through bulk querysets;
 a hand's void is set once and never changed. On PostgreSQL triggers hold the same rules
-against raw SQL (migrations 0002 and 0007, which say exactly what is refused).
+against raw SQL (migrations 0002 and 0011, which say exactly what is refused).
 """
 
 from __future__ import annotations
@@ -114,6 +114,10 @@ class Player(models.Model):
     table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="players")
     name = models.CharField(max_length=60)
     created_at = models.DateTimeField(default=timezone.now, editable=False)
+    archived_at = models.DateTimeField(
+        null=True, blank=True,
+        help_text="Set when the player left: kept in every history, not offered for new games",
+    )
 
     class Meta:
         ordering = ["table", "name"]
@@ -161,8 +165,20 @@ class Session(models.Model):
         return f"{self.table} {self.date}{where}"
 
     @property
+    def settlement(self) -> SessionSettlement | None:
+        """The live settlement (one that was not voided by reopening the evening), or None.
+        Uses a ``live_settlements`` prefetch (to_attr) when there is one."""
+        cached = getattr(self, "live_settlements", None)
+        if cached is not None:
+            return cached[0] if cached else None
+        return self.settlements.filter(void__isnull=True).order_by("-id").first()
+
+    @property
     def is_settled(self) -> bool:
-        return hasattr(self, "settlement")
+        annotated = getattr(self, "settled", None)  # an Exists() annotation, when present
+        if annotated is not None:
+            return bool(annotated)
+        return self.settlement is not None
 
 
 class GameStatus(models.TextChoices):
@@ -242,6 +258,12 @@ class GamePlayer(models.Model):
     game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="seats")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
     seat = models.PositiveSmallIntegerField(help_text="Position in the record's players, from 0")
+    played_as = models.CharField(
+        max_length=60, blank=True,
+        help_text="The player's name when the game began: the name its hands and setup are "
+                  "stored under (a later rename does not change them; every page shows the "
+                  "current name)",
+    )
     stake = models.DecimalField(
         max_digits=9, decimal_places=4, null=True, blank=True,
         help_text="Own stake per `per_points` points; empty means the game's rate",
@@ -414,11 +436,13 @@ class MoneyPosting(AppendOnlyModel):
 class SessionSettlement(AppendOnlyModel):
     """The settled numbers of a session: each player's net and the payments that settle it.
 
-    Once a session has a settlement its games are frozen: services refuse new games, hands,
-    corrections and changes in it.
+    Once a session has a live settlement its games are frozen: services refuse new games,
+    hands, corrections and changes in it. Reopening the evening voids the settlement (a
+    ``SettlementVoid`` row, models_book.py); the voided one stays, and settling again adds a
+    new one. A session has at most one live settlement (the services lock the session).
     """
 
-    session = models.OneToOneField(Session, on_delete=models.PROTECT, related_name="settlement")
+    session = models.ForeignKey(Session, on_delete=models.PROTECT, related_name="settlements")
     currency = models.CharField(max_length=3)
     nets = OrderedJSONField(help_text="Player name -> net in minor units, in seat order")
     settled_by = models.ForeignKey(
@@ -489,4 +513,10 @@ class PaymentMark(AppendOnlyModel):
         return f"{self.payment}: {'paid' if self.paid else 'not paid'} at {self.marked_at}"
 
 
+from .models_book import (  # noqa: E402,F401
+    BookSettlement,
+    EveningStanding,
+    GameStanding,
+    SettlementVoid,
+)
 from .models_sharing import ShareLink  # noqa: E402,F401  (read-only share links)

@@ -8,7 +8,7 @@ from decimal import Decimal, InvalidOperation
 from django import forms
 
 from ledger.cleaning import MAX_PER_POINTS, CleanInputMixin, is_plain_int, name_key
-from ledger.models import Variant
+from ledger.presentation.catalog import VARIANT_NAMES
 
 __all__ = ["MAX_PER_POINTS", "name_key"]  # kept here for the forms that import them
 
@@ -72,4 +72,4 @@ def decimal_or_none(value) -> Decimal | None:
         return None
 
 
-VARIANT_LABELS = dict(Variant.choices)
+VARIANT_LABELS = VARIANT_NAMES

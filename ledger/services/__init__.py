@@ -16,27 +16,45 @@ it ends (complete or abandoned), and again if a correction, undo, stake or rule 
 it afterwards (the old batch is reversed, a new one posted). Postings are never updated.
 
 Overview (see each docstring):
-    table_create, player_get_or_create, session_create
+    table_create, player_get_or_create, player_rename, session_create
     game_start, game_import, game_change_rules, game_change_stake, game_abandon
     hand_record, hand_correct, hand_undo_last
     session_settle, settlement_payment_mark_paid, session_import
-    share_link_create, share_link_revoke
+    session_reopen, book_settle, table_rename, player_archive   (services/book.py)
+    share_link_get_or_create, share_link_revoke, account_create
 """
 
 from ledger import rules as core  # noqa: F401  (tests slow the core down through it)
 
+from .accounts import account_create
 from .base import MAX_STAKE, UNSET, User
-from .games import game_abandon, game_change_rules, game_change_stake, game_import, game_start
+from .book import BookChanged, book_settle, player_archive, session_reopen, table_rename
+from .games import (
+    game_abandon,
+    game_change_rules,
+    game_change_settings,
+    game_change_stake,
+    game_import,
+    game_start,
+)
 from .hands import HandOutcome, hand_correct, hand_record, hand_undo_last
 from .sessions import session_import, session_settle, settlement_payment_mark_paid
-from .sharing import share_link_create, share_link_revoke
-from .tables import player_get_or_create, session_create, table_create, table_named
+from .sharing import share_link_get_or_create, share_link_revoke
+from .tables import (
+    player_get_or_create,
+    player_rename,
+    session_create,
+    table_create,
+    table_named,
+)
 
 __all__ = [
-    "MAX_STAKE", "UNSET", "HandOutcome", "User",
-    "game_abandon", "game_change_rules", "game_change_stake", "game_import", "game_start",
+    "MAX_STAKE", "UNSET", "HandOutcome", "User", "account_create",
+    "share_link_get_or_create", "share_link_revoke",
+    "game_abandon", "game_change_rules", "game_change_settings", "game_change_stake",
+    "game_import", "game_start",
     "hand_correct", "hand_record", "hand_undo_last",
-    "player_get_or_create", "session_create", "table_create", "table_named",
+    "player_get_or_create", "player_rename", "session_create", "table_create", "table_named",
     "session_import", "session_settle", "settlement_payment_mark_paid",
-    "share_link_create", "share_link_revoke",
+    "BookChanged", "book_settle", "player_archive", "session_reopen", "table_rename",
 ]

@@ -19,8 +19,8 @@ from django.shortcuts import redirect, render
 from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_http_methods
 
-from .. import limits
-from ..accounts import SignupForm, password_reset_offered
+from ledger import limits, services
+from ledger.accounts import SignupForm, password_reset_offered
 
 
 @sensitive_post_parameters("password1", "password2")
@@ -36,7 +36,9 @@ def signup(request: HttpRequest) -> HttpResponse:
         form.add_error(None, limits.signup_refusal())
         return render(request, "registration/signup.html", {"form": form}, status=429)
     if request.method == "POST" and form.is_valid():
-        user = form.save()
+        data = form.cleaned_data
+        user = services.account_create(username=data["username"], password=data["password1"],
+                                       display_name=data["display_name"], email=data["email"])
         limits.count_signup(request)
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         messages.success(request, f"Welcome, {user.first_name or user.username}. "

@@ -25,7 +25,7 @@ def share_create(request: HttpRequest, pk: int) -> HttpResponse:
         if game.session.table_id != table.pk:
             raise Http404("No such game")
     try:
-        services.share_link_create(table=table, game=game, created_by=request.user)
+        services.share_link_get_or_create(table=table, game=game, created_by=request.user)
     except LedgerError as exc:
         messages.error(request, exc.message)
     else:
@@ -42,7 +42,7 @@ def share_revoke(request: HttpRequest, pk: int) -> HttpResponse:
             .first())
     if link is None:
         raise Http404("No such link")
-    services.share_link_revoke(link=link, revoked_by=request.user)
+    services.share_link_revoke(link=link)
     messages.success(request, "Link revoked: it no longer opens anything.")
     if link.game_id:
         return redirect("ledger:game_detail", pk=link.game_id)

@@ -47,6 +47,7 @@ INSTALLED_APPS = [
     "csp",
     "axes",
     "django_tables2",
+    "django_filters",
     "django_htmx",
     "ledger",
     "scoresheets",

@@ -29,12 +29,13 @@ def live(table, game=None):
 
 
 def test_sharing_twice_gives_the_same_link(table, keeper, game):
-    first, created = services.share_link_create(table=table, created_by=keeper)
-    again, created_again = services.share_link_create(table=table, created_by=keeper)
-    assert (created, created_again) == (True, False) and again.pk == first.pk
-    for_game, _ = services.share_link_create(table=table, game=game, created_by=keeper)
+    first = services.share_link_get_or_create(table=table, created_by=keeper)
+    again = services.share_link_get_or_create(table=table, created_by=keeper)
+    assert again.pk == first.pk and ShareLink.objects.count() == 1
+    for_game = services.share_link_get_or_create(table=table, game=game, created_by=keeper)
     assert for_game.pk != first.pk  # a game's link is another link
-    assert services.share_link_create(table=table, game=game, created_by=keeper)[0] == for_game
+    assert services.share_link_get_or_create(table=table, game=game,
+                                             created_by=keeper) == for_game
     assert live(table) == [first] and live(table, game) == [for_game]
 
 
@@ -64,8 +65,8 @@ def test_a_link_made_meanwhile_is_returned_instead_of_an_error(table, keeper, mo
         return None if len(looks) == 1 else real(*args)
 
     monkeypatch.setattr(sharing, "_live", blind_first)
-    link, created = services.share_link_create(table=table, created_by=keeper)
-    assert (link.pk, created) == (theirs.pk, False) and len(looks) == 2
+    link = services.share_link_get_or_create(table=table, created_by=keeper)
+    assert link.pk == theirs.pk and len(looks) == 2
     assert live(table) == [theirs]
 
 
@@ -74,7 +75,7 @@ def test_a_game_of_another_table_is_refused(table, keeper, other_keeper, case):
     other = services.session_create(table=other_table, currency="USD")
     game = start_empty(other, other_keeper, case("gin-standard-game"))
     with pytest.raises(LedgerError, match="not played at this table"):
-        services.share_link_create(table=table, game=game, created_by=keeper)
+        services.share_link_get_or_create(table=table, game=game, created_by=keeper)
     assert not ShareLink.objects.exists()
 
 
@@ -100,8 +101,8 @@ def test_revoking_stops_every_live_link_of_the_target(table, keeper):
     first = ShareLink.objects.create(table=table)
     services.share_link_revoke(link=first)
     second = ShareLink.objects.create(table=table)
-    assert services.share_link_revoke(link=first) == 1  # the live one of that target
-    second.refresh_from_db()
+    assert services.share_link_revoke(link=first).revoked_at is not None
+    second.refresh_from_db()  # the live one of that target
     assert second.revoked_at is not None
 
 
@@ -130,13 +131,12 @@ def test_concurrent_shares_make_one_link_on_postgres(keeper, table, game, monkey
     monkeypatch.setattr(sharing, "_live", slow_look)
     calls = []
     for target in (None, game):
-        calls += [lambda target=target: services.share_link_create(
+        calls += [lambda target=target: services.share_link_get_or_create(
             table=table, game=target, created_by=keeper) for _ in range(6)]
     results = race(*calls)
     errors = [r for r in results if isinstance(r, BaseException)]
     assert errors == []
-    table_links = {link.pk for link, _ in results[:6]}
-    game_links = {link.pk for link, _ in results[6:]}
+    table_links = {link.pk for link in results[:6]}
+    game_links = {link.pk for link in results[6:]}
     assert len(table_links) == 1 and len(game_links) == 1
-    assert sum(created for _, created in results[:6]) == 1
     assert len(live(table)) == 1 and len(live(table, game)) == 1

@@ -4,12 +4,14 @@ What raw SQL can no longer do (the services never do it; SQLite relies on the mo
 append-only checks, see ``ledger.models``):
 
 - **Settlements, game changes and paid marks** (``ledger_sessionsettlement``,
-  ``ledger_gamechange``, ``ledger_paymentmark``): no UPDATE, no DELETE.
+  ``ledger_gamechange``, ``ledger_paymentmark``, and the book's ``ledger_settlementvoid``
+  and ``ledger_booksettlement``): no UPDATE, no DELETE. (A reopened evening's settlement
+  stays; a ``SettlementVoid`` row says it no longer counts.)
 - **Settlement payments**: no DELETE; an UPDATE may change only ``paid_at``/``paid_by_id``,
   and only to what the payment's latest paid mark (its own row) says: a paid mark is written
   as a ``ledger_paymentmark`` row first, the columns follow it.
 - **Settled sessions are frozen**: no hand, game, seat, game change or posting batch of a
-  session that has a settlement may be inserted or changed.
+  session that has a live settlement (one without a void) may be inserted or changed.
 - **Voids**, the rule: a hand's only change is its void (``voided_at``, ``voided_by_id``,
   ``void_reason``), set once, ``voided_at`` going from empty to a time, with a reason (0002,
   made stricter here, and the check constraint), never changed or cleared; and at commit (a deferred constraint trigger) the void must be one the services
@@ -40,6 +42,16 @@ FORWARD = [
     """
     CREATE TRIGGER ledger_paymentmark_append_only
         BEFORE UPDATE OR DELETE ON ledger_paymentmark
+        FOR EACH ROW EXECUTE FUNCTION ledger_refuse_change();
+    """,
+    """
+    CREATE TRIGGER ledger_settlementvoid_append_only
+        BEFORE UPDATE OR DELETE ON ledger_settlementvoid
+        FOR EACH ROW EXECUTE FUNCTION ledger_refuse_change();
+    """,
+    """
+    CREATE TRIGGER ledger_booksettlement_append_only
+        BEFORE UPDATE OR DELETE ON ledger_booksettlement
         FOR EACH ROW EXECUTE FUNCTION ledger_refuse_change();
     """,
     """
@@ -92,7 +104,9 @@ FORWARD = [
         ELSE
             SELECT session_id INTO frozen FROM ledger_game WHERE id = NEW.game_id;
         END IF;
-        IF EXISTS (SELECT 1 FROM ledger_sessionsettlement s WHERE s.session_id = frozen) THEN
+        IF EXISTS (SELECT 1 FROM ledger_sessionsettlement s WHERE s.session_id = frozen
+                   AND NOT EXISTS (SELECT 1 FROM ledger_settlementvoid v
+                                   WHERE v.settlement_id = s.id)) THEN
             RAISE EXCEPTION 'session % is settled: % of its games refused', frozen, TG_OP
                 USING ERRCODE = 'integrity_constraint_violation';
         END IF;
@@ -202,6 +216,8 @@ BACKWARD = [
     "DROP TRIGGER IF EXISTS ledger_settlementpayment_follows_marks ON ledger_settlementpayment;",
     "DROP FUNCTION IF EXISTS ledger_payment_follows_marks();",
     "DROP TRIGGER IF EXISTS ledger_settlementpayment_no_delete ON ledger_settlementpayment;",
+    "DROP TRIGGER IF EXISTS ledger_booksettlement_append_only ON ledger_booksettlement;",
+    "DROP TRIGGER IF EXISTS ledger_settlementvoid_append_only ON ledger_settlementvoid;",
     "DROP TRIGGER IF EXISTS ledger_paymentmark_append_only ON ledger_paymentmark;",
     "DROP TRIGGER IF EXISTS ledger_gamechange_append_only ON ledger_gamechange;",
     "DROP TRIGGER IF EXISTS ledger_sessionsettlement_append_only ON ledger_sessionsettlement;",
@@ -219,6 +235,6 @@ def _run(statements):
 
 
 class Migration(migrations.Migration):
-    dependencies = [("ledger", "0006_paymentmark")]
+    dependencies = [("ledger", "0010_paymentmark")]
 
     operations = [migrations.RunPython(_run(FORWARD), _run(BACKWARD))]

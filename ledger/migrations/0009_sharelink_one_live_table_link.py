@@ -24,7 +24,7 @@ def revoke_duplicates(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ("ledger", "0004_table_name_per_scorekeeper"),
+        ("ledger", "0008_evening_standings"),
     ]
 
     operations = [
