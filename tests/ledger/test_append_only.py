@@ -229,3 +229,19 @@ def test_postgres_lets_the_services_correct_and_undo(only_postgres, finished, ke
     commit_check()
     finished.refresh_from_db()
     assert finished.status == "in_progress"
+
+
+@pytest.mark.postgres
+def test_postgres_a_reopened_evening_changes_again_and_its_void_stays(only_postgres, settled,
+                                                                     keeper):
+    session = settled.session
+    services.session_reopen(session=session, reopened_by=keeper, reason="a knock was a gin")
+    game = session.games.get()
+    hand = Hand.objects.get(game=game, number=1)
+    services.hand_correct(hand=hand, entry=dict(hand.entry), corrected_by=keeper,
+                          reason="typed again")  # no longer frozen
+    commit_check()
+    refused("append-only", "DELETE FROM ledger_settlementvoid")
+    refused("append-only", "UPDATE ledger_settlementvoid SET reason = 'never mind'")
+    services.session_settle(session=session, settled_by=keeper)
+    refused("is settled", "UPDATE ledger_game SET status = 'in_progress' WHERE id = %s", game.pk)
