@@ -77,6 +77,18 @@ def locked_out(request: HttpRequest, original_response=None, credentials=None) -
     }, status=429)
 
 
+class LoginForm(CleanInputMixin, auth_forms.AuthenticationForm):
+    """Django's log-in form, its input cleaned; a username longer than any account's is
+    refused before anyone is asked (Django sets the length after building the field, so
+    it does not check it)."""
+
+    def clean_username(self) -> str:
+        username = self.cleaned_data.get("username", "")
+        if len(username) > 150:
+            raise forms.ValidationError("No account has a name that long.")
+        return username
+
+
 class PasswordResetForm(CleanInputMixin, auth_forms.PasswordResetForm):
     """Django's form (it never says whether an address has an account)."""
 

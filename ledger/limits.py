@@ -16,6 +16,7 @@ reached and what to do, in words a scorekeeper can read:
 from __future__ import annotations
 
 import ipaddress
+import unicodedata
 
 from django.conf import settings
 from django.core.cache import cache
@@ -129,3 +130,15 @@ def count_signup(request) -> None:
             cache.incr(key)
         except ValueError:  # expired between add and incr
             cache.add(key, 1, timeout=settings.TABLESTAKES_SIGNUP_WINDOW)
+
+
+def axes_username(request, credentials=None) -> str:
+    """The username django-axes records for a failed log-in: as typed, without the
+    characters a database column cannot hold, cut to the 150 characters of a username (a
+    100,000-character or NUL-laden guess must not turn a refused log-in into an error)."""
+    name = credentials.get("username") if isinstance(credentials, dict) else None
+    if name is None and request is not None:
+        name = getattr(request, "POST", {}).get("username", "")
+    text = "".join(char for char in str(name or "")
+                   if unicodedata.category(char) not in ("Cc", "Cs"))
+    return text[:150]

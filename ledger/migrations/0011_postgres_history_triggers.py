@@ -19,7 +19,8 @@ append-only checks, see ``ledger.models``):
     * a *correction*: a live hand with the same game and number replaces it
       (``replaces_id``), inserted in the same transaction; or
     * an *undo*: it was the last live hand (the live hands stay numbered 1..n without a
-      gap), and its game is not left ``complete`` (an undo reopens a complete game).
+      gap), and its game is not left ``complete`` by it (an undo reopens a complete game;
+      the game may be complete again at commit only through a hand played in its place).
   Every inserted replacement must name a voided hand of its own game and number. So voiding
   a hand in the middle of a game, or the hand that won a complete game, outside the
   services is refused at once, not found at settle time.
@@ -185,7 +186,9 @@ FORWARD = [
         IF NEW.voided_at IS NOT NULL
            AND NOT EXISTS (SELECT 1 FROM ledger_hand r WHERE r.replaces_id = NEW.id) THEN
             SELECT status INTO game_status FROM ledger_game WHERE id = NEW.game_id;
-            IF game_status = 'complete' THEN
+            IF game_status = 'complete' AND NOT EXISTS (
+                    SELECT 1 FROM ledger_hand h WHERE h.game_id = NEW.game_id
+                    AND h.voided_at IS NULL AND h.number >= NEW.number) THEN
                 RAISE EXCEPTION 'hand % of game %: undoing a hand of a complete game reopens '
                     'it (status in progress, money reversed); voiding it alone is refused',
                     NEW.id, NEW.game_id USING ERRCODE = 'check_violation';

@@ -20,7 +20,7 @@ from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_http_methods
 
 from ledger import limits, services
-from ledger.accounts import SignupForm, password_reset_offered
+from ledger.accounts import LoginForm, SignupForm, password_reset_offered
 
 
 @sensitive_post_parameters("password1", "password2")
@@ -50,6 +50,8 @@ def signup(request: HttpRequest) -> HttpResponse:
 
 class LoginView(auth_views.LoginView):
     """Django's log-in page, pointing to sign-up while it is open."""
+
+    authentication_form = LoginForm
 
     def get_context_data(self, **kwargs):
         return {**super().get_context_data(**kwargs), "signup_open": settings.TABLESTAKES_SIGNUP,

@@ -139,6 +139,7 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "ledger.accounts.locked_out"
 AXES_CLIENT_IP_CALLABLE = "ledger.limits.client_ip"
+AXES_USERNAME_CALLABLE = "ledger.limits.axes_username"
 AXES_VERBOSE = False
 
 # -- mail (password reset); dev prints mails on the console, tests keep them in memory --------
