@@ -614,3 +614,28 @@ def test_a_line_break_in_a_table_name_does_not_break_the_csv(world, keeper):
     disposition = response["Content-Disposition"]
     assert "\n" not in disposition and "\r" not in disposition
     assert 'filename="Fri_day_n-' in disposition
+
+
+@pytest.mark.parametrize("number", ["²", "١", "1_0", "2\x00"])
+def test_an_undo_with_a_number_written_oddly_says_so_in_words(world, number):
+    client, gin = world["client"], world["gin"]
+    before = snapshot()
+    response = client.post(reverse("ledger:hand_undo", args=[gin.pk]),
+                           {"number": number, "reason": "x"}, follow=True)
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert "The undo button was out of date; nothing was undone." in page
+    assert "invalid literal" not in page
+    assert snapshot() == before
+
+
+@pytest.mark.parametrize("reason", ["pizza\x00", "\x1b[31m", "A\u202eB"])
+def test_a_reason_with_a_nul_or_control_character_is_refused_in_words(world, reason):
+    client, gin = world["client"], world["gin"]
+    before = snapshot()
+    for name in ("ledger:hand_undo", "ledger:game_abandon"):
+        response = client.post(reverse(name, args=[gin.pk]), {"number": "2", "reason": reason},
+                               follow=True)
+        assert response.status_code == 200
+        assert "The reason contains" in response.content.decode()
+    assert snapshot() == before
