@@ -1,6 +1,6 @@
 """Under the strict content security policy (no inline script or style) the screens still
 work in Chromium, and the browser reports no violation: the card picker's script and its
-live preview, the share box that selects itself, the printable preview, the admin."""
+live preview (htmx), the share box that selects itself, the printable preview, the admin."""
 
 from __future__ import annotations
 
@@ -20,10 +20,11 @@ def keeper(django_user_model):
 def watch(page: Page) -> list[str]:
     """Every CSP violation the page reports (console and securitypolicyviolation events)."""
     seen: list[str] = []
-    page.on("console", lambda msg: seen.append(msg.text)
+    page.on("console", lambda msg: seen.append(f"{page.url}: {msg.text}")
             if "Content Security Policy" in msg.text else None)
     page.add_init_script("document.addEventListener('securitypolicyviolation', e => "
-                         "console.log('Content Security Policy: ' + e.violatedDirective))")
+                         "console.log('Content Security Policy: ' + e.violatedDirective + ' ' "
+                         "+ e.sourceFile + ':' + e.lineNumber + ' ' + e.sample))")
     return seen
 
 
