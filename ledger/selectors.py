@@ -13,15 +13,18 @@ from collections.abc import Iterable
 from decimal import Decimal
 from typing import Any
 
-from django.db.models import Prefetch, Sum
+from django.core.exceptions import ValidationError
+from django.db.models import F, Func, OuterRef, Prefetch, Subquery, Sum
 
 from . import rules as core
 from .models import (
     Game,
+    GameChange,
     GameStatus,
     Hand,
     MoneyPosting,
     Player,
+    PostingBatch,
     Session,
     SessionSettlement,
     Table,
@@ -261,3 +264,57 @@ def table_user_is_scorekeeper(*, table: Table, user) -> bool:
     return bool(user and user.is_authenticated) and (
         user.is_superuser or table.scorekeepers.filter(pk=user.pk).exists()
     )
+
+
+# -- what a live page shows has changed (share pages poll these) ---------------------------
+
+def hand_with_key(game: Game, key) -> Hand | None:
+    """The hand of ``game`` recorded with idempotency key ``key`` (voided or not), if any:
+    a resent hand whose first answer was lost is known by its key."""
+    try:
+        return Hand.objects.filter(game=game, idempotency_key=key).first()
+    except (ValueError, TypeError, ValidationError):
+        return None
+
+
+def game_live_version(game_id: int) -> str:
+    """A short text that changes whenever anything a game's sheet shows changes: a hand
+    recorded, corrected or undone (hands are never deleted: a new one has a higher id, an
+    undo stamps ``voided_at``), a rule or stake changed, money posted, the status. One
+    query on indexed columns, whatever the number of hands."""
+    row = (Game.objects.filter(pk=game_id).values("status").annotate(
+        hand=_max_of(Hand, "id", game=OuterRef("pk")),
+        voided=_count_of(Hand, game=OuterRef("pk"), voided_at__isnull=False),
+        change=_max_of(GameChange, "id", game=OuterRef("pk")),
+        batch=_max_of(PostingBatch, "id", game=OuterRef("pk")),
+    ).first())
+    if row is None:
+        return "gone"
+    return f"g{game_id}.{row['status']}.{row['hand']}.{row['voided']}.{row['change']}." \
+           f"{row['batch']}"
+
+
+def table_live_version(table_id: int) -> str:
+    """The same for a table's list of evenings and games (their status and hands)."""
+    row = (Table.objects.filter(pk=table_id).values("pk").annotate(
+        session=_max_of(Session, "id", table=OuterRef("pk")),
+        game=_max_of(Game, "id", session__table=OuterRef("pk")),
+        done=_count_of(Game, session__table=OuterRef("pk"), status=GameStatus.COMPLETE),
+        dropped=_count_of(Game, session__table=OuterRef("pk"), status=GameStatus.ABANDONED),
+        hand=_max_of(Hand, "id", game__session__table=OuterRef("pk")),
+        voided=_count_of(Hand, game__session__table=OuterRef("pk"), voided_at__isnull=False),
+    ).first())
+    if row is None:
+        return "gone"
+    return "t{pk}.{session}.{game}.{done}.{dropped}.{hand}.{voided}".format(**row)
+
+
+def _max_of(model, field: str, **where):
+    """MAX(field) over the rows ``where`` says, as a subquery (one row, no GROUP BY)."""
+    return Subquery(model.objects.filter(**where).order_by()
+                    .annotate(m=Func(F(field), function="MAX")).values("m")[:1])
+
+
+def _count_of(model, **where):
+    return Subquery(model.objects.filter(**where).order_by()
+                    .annotate(n=Func(F("id"), function="COUNT")).values("n")[:1])

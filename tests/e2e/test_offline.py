@@ -1,0 +1,233 @@
+"""No hand lost with the connection gone, the installable app, and the live share page, in
+Chromium at 360x740 (the phone at the card table).
+
+The scorekeeper's phone goes offline (``context.set_offline``) while hands are entered; they
+wait on the page and in the browser's storage, marked "not sent yet", and are sent in order
+when the connection returns (static/ledger/offline.js, ledger/views/queue.py). Expected
+scores are the rules' (RULES.md §2, two-hand gin, standard preset): a knock scores the
+difference of the deadwood counts to the knocker; a draw scores nothing.
+"""
+
+from __future__ import annotations
+
+import re
+import uuid
+
+import pytest
+from playwright.sync_api import expect
+
+from ledger import services
+from ledger.models import Hand
+
+from .helpers import duel, login, score, shot
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+PHONE = {"width": 360, "height": 740}
+
+
+@pytest.fixture
+def keeper(django_user_model):
+    return django_user_model.objects.create_user("keeper", password="pw")
+
+
+@pytest.fixture
+def gin(keeper):
+    table = services.table_create(name="Basement", scorekeepers=[keeper])
+    session = services.session_create(table=table, currency="USD", rate="0.01",
+                                      created_by=keeper)
+    return services.game_start(session=session, variant="gin", players=["Ann", "Bob"],
+                               started_by=keeper, preset="standard",
+                               setup={"first_dealer": "Bob"})
+
+
+def open_game(page, base, game):
+    page.set_viewport_size(PHONE)
+    login(page, base, "keeper")
+    page.goto(f"{base}/games/{game.pk}/")
+    expect(page.get_by_role("button", name="Save hand 1")).to_be_visible()
+
+
+def save(page, number: int) -> None:
+    page.get_by_role("button", name=f"Save hand {number}").click()
+
+
+def queued(page) -> list[tuple[str, str]]:
+    items = page.locator("#offline-queue .queue-item")
+    return [(items.nth(i).get_attribute("data-number"), items.nth(i).get_attribute("data-state"))
+            for i in range(items.count())]
+
+
+def stored(game) -> list[tuple[int, dict]]:
+    return [(h.number, h.entry) for h in Hand.objects.filter(game=game, voided_at=None)
+            .order_by("number")]
+
+
+def test_three_hands_entered_offline_are_stored_once_in_order(page, context, live_server, gin):
+    open_game(page, live_server.url, gin)
+    context.set_offline(True)
+    expect(page.locator("#offline-banner")).to_contain_text("Hands you save are kept")
+
+    duel(page, 1, "Ann", {0: "5", 1: "20"})
+    save(page, 1)
+    expect(page.get_by_role("button", name="Save hand 2")).to_be_visible()
+    duel(page, 1, "Bob", {0: "10", 1: "3"})
+    save(page, 2)
+    expect(page.get_by_role("button", name="Save hand 3")).to_be_visible()
+    duel(page, 1, None, {})
+    save(page, 3)
+    expect(page.get_by_role("button", name="Save hand 4")).to_be_visible()
+
+    assert queued(page) == [("1", "pending"), ("2", "pending"), ("3", "pending")]
+    expect(page.locator("#offline-queue")).to_contain_text("Not sent yet")
+    expect(page.locator("#offline-queue .queue-item").nth(1)).to_contain_text("Bob")
+    # corrections, undo and the rest need the connection, and say so
+    expect(page.locator("#actions form.needs-network button").first).to_be_disabled()
+    shot(page, "offline-1-pending")
+    # kept in the browser: a reload (or a closed tab) does not lose them
+    kept = page.evaluate(f"JSON.parse(localStorage.getItem('tablestakes.queue.v1.{gin.pk}'))")
+    assert [item["number"] for item in kept] == [1, 2, 3]
+    assert len({item["key"] for item in kept}) == 3
+    assert stored(gin) == []
+
+    context.set_offline(False)
+    expect(page.locator(".flash")).to_contain_text("Hand 3 recorded", timeout=15_000)
+    assert stored(gin) == [
+        (1, {"knocker": "Ann", "deadwood": {"Ann": 5, "Bob": 20}}),
+        (2, {"knocker": "Bob", "deadwood": {"Bob": 3, "Ann": 10}}),
+        (3, {"draw": True}),
+    ]
+    # knock 20 - 5 = 15 to Ann; knock 10 - 3 = 7 to Bob; the draw scores nothing
+    assert score(page, "Ann") == "15" and score(page, "Bob") == "7"
+    expect(page.locator("#offline-queue")).to_be_hidden()
+    expect(page.get_by_role("button", name="Save hand 4")).to_be_visible()
+    assert page.evaluate(f"localStorage.getItem('tablestakes.queue.v1.{gin.pk}')") is None
+    shot(page, "offline-3-synced")
+
+
+def test_a_refused_hand_stops_the_queue_with_its_reason_and_keeps_the_later_ones(
+        page, context, live_server, gin):
+    open_game(page, live_server.url, gin)
+    context.set_offline(True)
+    duel(page, 1, "Ann", {0: "5", 1: "20"})
+    save(page, 1)
+    duel(page, 1, "Ann", {0: "15", 1: "20"})  # a knock above the knock limit (10)
+    save(page, 2)
+    duel(page, 1, "Bob", {0: "10", 1: "3"})
+    save(page, 3)
+    assert queued(page) == [("1", "pending"), ("2", "pending"), ("3", "pending")]
+
+    context.set_offline(False)
+    # hand 1 lands; hand 2 is refused: the queue stops there, hand 3 waits
+    expect(page.locator(".flash")).to_contain_text("Hand 1 recorded", timeout=15_000)
+    expect(page.locator("#offline-queue .queue-item").first).to_have_attribute(
+        "data-state", "refused")
+    assert queued(page) == [("2", "refused"), ("3", "waiting")]
+    reason = page.locator("#offline-queue .queue-why").inner_text()
+    assert "10" in reason and "15" in reason, reason
+    # the refused hand is back in the form, the reason at Ann's count
+    expect(page.get_by_role("button", name="Save hand 2")).to_be_visible()
+    assert page.locator("input[name=t1_c0]").input_value() == "15"
+    expect(page.locator(".field.has-error .error").first).to_contain_text("10")
+    assert stored(gin) == [(1, {"knocker": "Ann", "deadwood": {"Ann": 5, "Bob": 20}})]
+    shot(page, "offline-2-refused")
+
+    # fixed and saved again: it and the waiting hand land, in order
+    page.fill("input[name=t1_c0]", "6")
+    save(page, 2)
+    expect(page.locator(".flash")).to_contain_text("Hand 3 recorded", timeout=15_000)
+    assert stored(gin) == [
+        (1, {"knocker": "Ann", "deadwood": {"Ann": 5, "Bob": 20}}),
+        (2, {"knocker": "Ann", "deadwood": {"Ann": 6, "Bob": 20}}),
+        (3, {"knocker": "Bob", "deadwood": {"Bob": 3, "Ann": 10}}),
+    ]
+    assert score(page, "Ann") == "29" and score(page, "Bob") == "7"
+
+
+def test_a_hand_whose_answer_was_lost_is_stored_once(page, context, live_server, gin):
+    """The hand reached the server but its answer did not reach the phone: sent again with
+    the same key, it is not stored twice."""
+    open_game(page, live_server.url, gin)
+    answers = []
+
+    def drop_first_answer(route):
+        response = route.fetch()  # the server records the hand...
+        answers.append(response.json())
+        if len(answers) == 1:
+            route.abort("connectionreset")  # ...and the answer is lost
+        else:
+            route.fulfill(response=response)
+
+    page.route(re.compile(r".*/hands/send/$"), drop_first_answer)
+    duel(page, 1, "Ann", {0: "5", 1: "20"})
+    save(page, 1)
+    expect(page.locator("#offline-queue .queue-item").first).to_contain_text("not sent yet")
+    assert len(stored(gin)) == 1  # recorded, though the phone does not know it yet
+    # sent again by itself (the retry waits 1 s): the server knows the key
+    expect(page.locator(".flash")).to_contain_text("Hand 1 recorded", timeout=15_000)
+    assert [(a["status"], a["created"]) for a in answers] == [("recorded", True),
+                                                                ("recorded", False)]
+    assert stored(gin) == [(1, {"knocker": "Ann", "deadwood": {"Ann": 5, "Bob": 20}})]
+    assert score(page, "Ann") == "15"
+
+
+def test_the_share_page_follows_a_new_hand_within_3_seconds(browser, live_server, gin, keeper):
+    from ledger.models_sharing import ShareLink
+
+    link = ShareLink.objects.create(table=gin.session.table, game=gin, created_by=keeper)
+    watcher = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    share = watcher.new_page()
+    polls = []
+    share.on("response", lambda r: polls.append(r.status) if "/live/" in r.url else None)
+    share.goto(f"{live_server.url}/s/{link.token}/")
+    expect(share.locator(".score-tile[data-key='Ann'] .score-value")).to_have_text("0")
+    share.wait_for_timeout(4500)
+    assert polls and set(polls) == {304}, polls  # nothing changed: empty answers
+
+    services.hand_record(game=gin, entry={"knocker": "Ann", "deadwood": {"Ann": 5, "Bob": 20}},
+                         recorded_by=keeper, idempotency_key=uuid.uuid4(), number=1)
+    expect(share.locator(".score-tile[data-key='Ann'] .score-value")).to_have_text(
+        "15", timeout=3000)
+    expect(share.locator("#sheet")).to_contain_text("20")
+    assert 200 in polls
+    shot(share, "share-live")
+    watcher.close()
+
+
+def test_the_app_installs_manifest_worker_and_offline_page(page, context, live_server, gin):
+    base = live_server.url
+    open_game(page, base, gin)
+    href = page.locator("link[rel=manifest]").get_attribute("href")
+    manifest = page.request.get(base + href)
+    assert manifest.headers["content-type"].startswith("application/manifest+json")
+    data = manifest.json()
+    assert data["display"] == "standalone" and data["start_url"].startswith("/")
+    sizes = {(icon["sizes"], icon["purpose"]) for icon in data["icons"]}
+    assert {("192x192", "any"), ("512x512", "any"), ("512x512", "maskable")} <= sizes
+    for icon in data["icons"]:
+        got = page.request.get(base + icon["src"])
+        assert got.ok and got.headers["content-type"] == "image/png"
+
+    worker = page.request.get(base + "/sw.js")
+    assert worker.headers["content-type"].startswith("text/javascript")
+    assert "self.TABLESTAKES" in worker.text()
+    script = page.evaluate("""async () => {
+        const registration = await navigator.serviceWorker.ready;
+        return registration.active.scriptURL;
+    }""")
+    assert script == base + "/sw.js"
+    # the worker kept the app's files and the offline page, named by the release
+    names = page.evaluate("caches.keys()")
+    assert any(name.startswith("ts-static-") for name in names), names
+
+    # the game page, once loaded, opens from the home screen without a connection
+    page.reload()
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    context.set_offline(True)
+    page.goto(f"{base}/games/{gin.pk}/")
+    expect(page.get_by_role("button", name="Save hand 1")).to_be_visible()
+    expect(page.locator("#offline-banner")).to_be_visible()
+    # a page never opened: the offline page
+    page.goto(f"{base}/tables/{gin.session.table.pk}/")
+    expect(page.get_by_role("heading", name="No connection")).to_be_visible()
+    shot(page, "offline-page")
