@@ -3,12 +3,15 @@
 Each poll carries the ETag of what the phone shows (``If-None-Match``); while nothing changed
 the answer is ``304 Not Modified`` with no body. The ETag comes from one cheap query
 (``selectors.game_live_version``: the last hand, the undone hands, the last change, the
-status) and the release, so any app server answers the same without remembering anything."""
+status) and the release, so any app server answers the same without remembering anything.
+A changed part is sent gzipped when the phone accepts it (it holds no secret and echoes
+nothing of the request, so compressing it gives nothing away)."""
 
 from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import condition, require_GET
 
 from . import freshness, shared
@@ -37,6 +40,7 @@ def _answer(response: HttpResponse) -> HttpResponse:
 
 
 @require_GET
+@gzip_page
 @condition(etag_func=_link_etag)
 def shared_live(request: HttpRequest, token: str) -> HttpResponse:
     """A share link's live part: the game's sheet, or the table's evenings."""
@@ -49,6 +53,7 @@ def shared_live(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @require_GET
+@gzip_page
 @condition(etag_func=_game_etag)
 def shared_game_live(request: HttpRequest, token: str, game_pk: int) -> HttpResponse:
     return _answer(render(request, "ledger/_shared_game_live.html",

@@ -53,8 +53,10 @@ def shared_game(request: HttpRequest, token: str, game_pk: int) -> HttpResponse:
 
 def shared_game_for(link: ShareLink, game_pk: int) -> Game:
     """A game the link shows (the link's game, or any game of the link's table)."""
-    if link.game_id and link.game_id != game_pk:
-        raise Http404("No such game")
+    if link.game_id:
+        if link.game_id != game_pk:
+            raise Http404("No such game")
+        return link.game
     game = (Game.objects.select_related("session__table")
             .filter(pk=game_pk, session__table=link.table).first())
     if game is None:

@@ -231,3 +231,32 @@ def test_the_app_installs_manifest_worker_and_offline_page(page, context, live_s
     page.goto(f"{base}/tables/{gin.session.table.pk}/")
     expect(page.get_by_role("heading", name="No connection")).to_be_visible()
     shot(page, "offline-page")
+
+
+def test_offline_in_the_box_the_scorekeeper_picks_who_played(page, context, live_server,
+                                                             keeper):
+    """Three-handed: who plays hand 2 depends on hand 1. Offline the form asks who played,
+    and the server checks it when the hands are sent (RULES.md §3.5: the winner stays in
+    the box, the one who sat out comes in as captain)."""
+    table = services.table_create(name="Three", scorekeepers=[keeper])
+    session = services.session_create(table=table, currency="USD", rate="0.01",
+                                      created_by=keeper)
+    box = services.game_start(session=session, variant="box", players=["P", "Q", "R"],
+                              started_by=keeper, preset="simple")
+    open_game(page, live_server.url, box)
+    expect(page.locator(".who-played")).to_have_count(0)  # roles known: nothing to pick
+    context.set_offline(True)
+    duel(page, 1, "P", {0: "3", 1: "18"})
+    save(page, 1)
+    expect(page.get_by_role("button", name="Save hand 2")).to_be_visible()
+    picker = page.locator(".who-played")
+    expect(picker).to_contain_text("Roles are checked when the hands are sent")
+    page.select_option("select[name=t1_p1]", "R")
+    expect(page.locator("label[for=id_t1_c1]")).to_have_text("R's count")
+    duel(page, 1, "R", {0: "12"}, kind="gin")
+    save(page, 2)
+    shot(page, "offline-4-box-picked")
+    context.set_offline(False)
+    expect(page.locator(".flash")).to_contain_text("Hand 2 recorded", timeout=15_000)
+    assert stored(box) == [(1, {"knocker": "P", "deadwood": {"P": 3, "Q": 18}}),
+                           (2, {"knocker": "R", "deadwood": {"R": 0, "P": 12}})]
