@@ -287,13 +287,25 @@
     form.querySelectorAll("details.cards").forEach(function (d) { d.open = false; });
   }
 
+  // The number of the hand after the last one in the list.
+  function numberAfter(queue) {
+    if (!queue.length) return SERVER_NEXT;
+    var first = queue[0].state === "stale" && queue[0].next ? queue[0].next : queue[0].number;
+    return first + queue.length;
+  }
+  // The form's number after the list changed, keeping what is typed in it.
+  function formNumber() {
+    if (!form || editing) return;
+    setNumber(numberAfter(load()), field("key").value);
+  }
+
   // The form for the hand after the last one queued (roles unknown until they are sent).
   function nextHand() {
     var queue = load();
     editing = null;
     blank();
     var ahead = queue.length > 0;
-    var number = ahead ? queue[queue.length - 1].number + 1 : SERVER_NEXT;
+    var number = numberAfter(queue);
     setNumber(number, ahead ? uuid() : field("key").defaultValue || uuid());
     pickers(ahead && ROLES_VARY, null);
     var next = document.getElementById("next");
@@ -352,8 +364,16 @@
     var stopped = queue[0] && STOPPED[queue[0].state];
     var note = document.createElement("p");
     note.className = "help pad";
+    var advice = {
+      refused: "Fix it in the form above and save it again, or discard it.",
+      stale: "Check it against the table: send it as the next hand, or discard it if it is " +
+        "the hand the other phone recorded.",
+      over: "Discard it, or start a new game and enter it there.",
+      login: "Reload the page (log in again if asked); nothing is lost.",
+    };
     note.textContent = stopped
-      ? "Sending stopped at hand " + queue[0].number + ". The hands after it wait, kept on this phone."
+      ? "Sending stopped at hand " + queue[0].number + ". " + (advice[queue[0].state] || "") +
+        (queue.length > 1 ? " The hands after it wait, kept on this phone." : "")
       : navigator.onLine ? "Sending, in order…"
         : "Kept on this phone; sent in order when the connection returns.";
     root.appendChild(note);
@@ -425,7 +445,8 @@
       var shift = head.number;  // the hands after it move up one number
       queue.forEach(function (item, i) { item.number = shift + i; setField(item, "number", item.number); });
       save(queue);
-      if (editing) nextHand();
+      if (editing === head.key) nextHand();
+      else formNumber();
     } else if (action === "renumber") {
       var delta = head.next - head.number;
       queue.forEach(function (item) {
@@ -434,6 +455,7 @@
         if (item.state in STOPPED) { item.state = "pending"; item.message = ""; }
       });
       save(queue);
+      formNumber();
     } else if (action === "reload") {
       window.location.assign(GAME_URL);
       return;
@@ -521,6 +543,12 @@
       item.errors = answer.errors || null;
       item.next = answer.next || null;
       save(queue);
+      if (item.state === "stale" || item.state === "over") {
+        // the page is out of date (another phone recorded hands, or the game ended): show
+        // the game as it is now; the hand waits in the list for the scorekeeper's word
+        window.location.replace(GAME_URL);
+        return;
+      }
       finish();
     });
   }
@@ -553,6 +581,10 @@
         fields: fields(), summary: describe(), state: "pending", at: Date.now(),
       };
       item.fields.forEach(function (kv) { if (kv[0] === "key") kv[1] = item.key; });
+      if (!editing && queue.some(function (it) { return it.key === item.key; })) {
+        item.key = uuid();  // the form's key is taken by a hand in the list: a new hand
+        setField(item, "key", item.key);
+      }
       if (editing && queue[0] && queue[0].key === editing) {
         queue[0] = item;  // the stopped hand, fixed: first again, the others after it
         item.key = editing;

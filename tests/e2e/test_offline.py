@@ -260,3 +260,33 @@ def test_offline_in_the_box_the_scorekeeper_picks_who_played(page, context, live
     expect(page.locator(".flash")).to_contain_text("Hand 2 recorded", timeout=15_000)
     assert stored(box) == [(1, {"knocker": "P", "deadwood": {"P": 3, "Q": 18}}),
                            (2, {"knocker": "R", "deadwood": {"R": 0, "P": 12}})]
+
+
+def test_a_queued_hand_whose_number_another_phone_took_is_kept_and_sent_as_the_next(
+        page, context, live_server, gin, keeper):
+    open_game(page, live_server.url, gin)
+    context.set_offline(True)
+    duel(page, 1, "Ann", {0: "5", 1: "20"})
+    save(page, 1)
+    # meanwhile another phone, online, records hand 1 (a draw)
+    services.hand_record(game=gin, entry={"draw": True}, recorded_by=keeper,
+                         idempotency_key=uuid.uuid4(), number=1)
+    context.set_offline(False)
+    head = page.locator("#offline-queue .queue-item").first
+    expect(head).to_have_attribute("data-state", "stale", timeout=15_000)
+    expect(head).to_contain_text("Hand 1 is already recorded by keeper")
+    expect(page.locator("#sheet")).to_contain_text("Draw")  # the page as it is now
+    expect(page.get_by_role("button", name="Save hand 3")).to_be_visible()
+    assert stored(gin) == [(1, {"draw": True})]
+    shot(page, "offline-5-stale")
+    page.get_by_role("button", name="Send it as hand 2").click()
+    expect(page.locator(".flash")).to_contain_text("Hand 2 recorded", timeout=15_000)
+    assert stored(gin) == [(1, {"draw": True}),
+                           (2, {"knocker": "Ann", "deadwood": {"Ann": 5, "Bob": 20}})]
+    # corrections need the connection: offline, the ✎ links say so instead of leaving
+    context.set_offline(True)
+    fix = page.locator("#sheet a[href*='/fix/']").first
+    expect(fix).to_have_class(re.compile("needs-network"))
+    fix.click(force=True)  # aria-disabled: a person can still tap it
+    expect(page.locator("#offline-banner")).to_contain_text("Corrections, undo")
+    assert page.url.endswith(f"/games/{gin.pk}/")
