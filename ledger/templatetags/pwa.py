@@ -24,7 +24,7 @@ def qr_svg(url: str, title: str = "QR code of the link") -> str:
     """The QR code of ``url`` as an inline SVG (no script, no style: fine under the content
     security policy), dark green on white, with a quiet zone."""
     code = segno.make(url, error="m")
-    svg = code.svg_inline(scale=4, border=3, dark="#14532d", light="#ffffff",
+    svg = code.svg_inline(scale=4, border=3, dark="#14532d", light="#ffffff", omitsize=True,
                           title=title, svgclass="qr", lineclass="qr-line")
     return mark_safe(svg)  # segno's own markup; the URL is only encoded, never embedded
 

@@ -36,6 +36,8 @@ from ledger.models import GameStatus
 from .game_context import hand_spec, load_game
 from .games import _recorded_message
 
+KEY_TAKEN = ("This entry's key was already used for another hand (an old copy of the page?). "
+             "Save it again: it gets a new one.")
 ROLE_WORDS = {"box": "in the box", "captain": "captain", "opponent": "opponent"}
 
 
@@ -45,6 +47,12 @@ def hand_send(request: HttpRequest, pk: int) -> JsonResponse:
     game = access.game_for(request.user, pk)
     key = (request.POST.get("key") or "").strip()
     earlier = selectors.hand_with_key(game, key) if key else None
+    if earlier is not None and str(earlier.number) != (request.POST.get("number") or "").strip():
+        # the phone gives every hand its own key, and a hand keeps its number until the
+        # server has answered; this key belongs to another hand
+        return JsonResponse({
+            "status": "refused", "errors": {"__all__": [KEY_TAKEN]}, "message": KEY_TAKEN},
+            status=422)
     if earlier is not None:
         # sent before and stored; its answer never reached the phone
         return JsonResponse({

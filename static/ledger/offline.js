@@ -536,7 +536,6 @@
         render();
         if (answer.offline) connection(false);
         later();
-        if (form && editing === null && field("key").value === item.key) nextHand();
         return;
       }
       item.state = answer.status in STOPPED ? answer.status : "refused";
@@ -576,19 +575,15 @@
       var missing = firstChoiceMissing();
       if (missing) { showErrors(missing); return; }
       var queue = load();
+      // a key of its own for every hand saved: a page shown from the phone's cache (or a
+      // hand fixed after a refusal) can never pass off a new hand as one already recorded
       var item = {
-        key: field("key").value || uuid(), number: parseInt(field("number").value, 10),
+        key: uuid(), number: parseInt(field("number").value, 10),
         fields: fields(), summary: describe(), state: "pending", at: Date.now(),
       };
-      item.fields.forEach(function (kv) { if (kv[0] === "key") kv[1] = item.key; });
-      if (!editing && queue.some(function (it) { return it.key === item.key; })) {
-        item.key = uuid();  // the form's key is taken by a hand in the list: a new hand
-        setField(item, "key", item.key);
-      }
+      setField(item, "key", item.key);
       if (editing && queue[0] && queue[0].key === editing) {
         queue[0] = item;  // the stopped hand, fixed: first again, the others after it
-        item.key = editing;
-        setField(item, "key", editing);
         queue.forEach(function (it) { if (it.state in STOPPED) it.state = "pending"; });
       } else {
         queue.push(item);
@@ -649,8 +644,5 @@
     else nextHand();
   }
   render();
-  if (!navigator.onLine) {
-    document.querySelectorAll(".flash").forEach(function (el) { el.hidden = true; });
-  }
   flush();
 })();

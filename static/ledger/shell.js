@@ -39,7 +39,7 @@
       return (f.method || "").toLowerCase() === "post" && !f.hasAttribute("data-offline-queue");
     });
     var links = Array.prototype.slice.call(document.querySelectorAll(
-      "a[href*='/fix/'], a[href$='/settings/'], a[href*='/games/new/']"));
+      "a[href*='/fix/'], a[href$='/settings/'], a[href*='/games/new/'], a[href^='/sheets/']"));
     return { forms: forms, links: links };
   }
   function setOffline(offline) {
@@ -86,7 +86,10 @@
   window.addEventListener("offline", function () { setOffline(true); });
   window.addEventListener("online", function () { setOffline(false); });
   document.addEventListener("DOMContentLoaded", function () {
-    if (!navigator.onLine) setOffline(true);
+    if (navigator.onLine) return;
+    setOffline(true);
+    // a page shown from the phone's cache: its messages were news when it was loaded
+    document.querySelectorAll(".flash").forEach(function (el) { el.hidden = true; });
   });
   // offline.js reports a send that failed although the browser thinks it is online
   document.addEventListener("tablestakes:connection", function (event) {

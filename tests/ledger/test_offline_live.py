@@ -298,7 +298,7 @@ def test_share_links_have_a_qr_code_and_a_copy_button(client_in, gin, game_link,
         page = client_in.get(url).content.decode()
         full = f"http://testserver/s/{link.token}/"
         assert f'value="{full}"' in page
-        assert '<svg width="' in page and 'class="qr"' in page
+        assert '<svg viewBox="0 0 ' in page and 'class="qr"' in page
         assert re.search(r'<button class="btn btn-small" type="button" data-copy="share-url-',
                          page)
         assert "onclick=" not in page and "style=" not in page.split("<svg", 1)[1][:4000]
@@ -312,3 +312,14 @@ def test_a_changed_live_part_is_sent_gzipped_and_still_matches(client, gin, game
     assert len(packed.content) < len(plain.content) / 3
     assert packed["ETag"] == "W/" + plain["ETag"]  # weak once compressed; still matches
     assert poll(client, url, packed["ETag"]).status_code == 304
+
+
+def test_a_key_already_used_for_another_number_is_refused_not_taken_as_recorded(client_in,
+                                                                                 gin):
+    key = uuid.uuid4()
+    send(client_in, gin, 1, KNOCK, key)
+    # an old copy of the page offered the same key for what is really the next hand
+    response, answer = send(client_in, gin, 2, {"t1_knocker": "-draw-"}, key)
+    assert response.status_code == 422
+    assert answer["errors"]["__all__"][0].startswith("This entry's key was already used")
+    assert len(live_hands(gin)) == 1
