@@ -16,7 +16,19 @@
     if (el) el.classList.toggle("live-lost", on);
   }
   document.addEventListener("htmx:sendError", function () { lost(true); });
-  document.addEventListener("htmx:responseError", function () { lost(true); });
+  document.addEventListener("htmx:responseError", function (event) {
+    var el = event.detail.elt;
+    if (isLive(el) && event.detail.xhr && event.detail.xhr.status === 404) {
+      // the link was revoked (or the game is gone): say so and stop asking
+      var note = document.createElement("p");
+      note.className = "empty";
+      note.setAttribute("role", "status");
+      note.textContent = "This link no longer works: the scorekeeper revoked it.";
+      el.replaceWith(note);
+      return;
+    }
+    lost(true);
+  });
   document.addEventListener("htmx:afterRequest", function (event) {
     if (isLive(event.detail.elt) && event.detail.successful) lost(false);
   });

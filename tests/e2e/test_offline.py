@@ -283,10 +283,47 @@ def test_a_queued_hand_whose_number_another_phone_took_is_kept_and_sent_as_the_n
     expect(page.locator(".flash")).to_contain_text("Hand 2 recorded", timeout=15_000)
     assert stored(gin) == [(1, {"draw": True}),
                            (2, {"knocker": "Ann", "deadwood": {"Ann": 5, "Bob": 20}})]
-    # corrections need the connection: offline, the ✎ links say so instead of leaving
+    # corrections and undo need the connection: offline, they say so instead of leaving
     context.set_offline(True)
+    expect(page.get_by_role("button", name="↶ Undo hand 2")).to_be_disabled()
     fix = page.locator("#sheet a[href*='/fix/']").first
     expect(fix).to_have_class(re.compile("needs-network"))
     fix.click(force=True)  # aria-disabled: a person can still tap it
     expect(page.locator("#offline-banner")).to_contain_text("Corrections, undo")
     assert page.url.endswith(f"/games/{gin.pk}/")
+
+
+def test_a_server_error_keeps_the_hand_and_it_is_sent_again(page, live_server, gin):
+    open_game(page, live_server.url, gin)
+    calls = []
+
+    def fail_once(route):
+        calls.append(1)
+        if len(calls) == 1:
+            route.fulfill(status=502, body="Bad gateway")  # the proxy's error page
+        else:
+            route.continue_()
+
+    page.route(re.compile(r".*/hands/send/$"), fail_once)
+    duel(page, 1, "Ann", {0: "5", 1: "20"})
+    save(page, 1)
+    expect(page.locator("#offline-queue .queue-why")).to_contain_text("(502)")
+    expect(page.get_by_role("button", name="Save hand 2")).to_be_visible()  # go on meanwhile
+    expect(page.locator(".flash")).to_contain_text("Hand 1 recorded", timeout=15_000)
+    assert len(calls) == 2
+    assert stored(gin) == [(1, {"knocker": "Ann", "deadwood": {"Ann": 5, "Bob": 20}})]
+
+
+def test_a_revoked_share_link_stops_following(browser, live_server, gin, keeper):
+    from ledger.models_sharing import ShareLink
+
+    link = ShareLink.objects.create(table=gin.session.table, game=gin, created_by=keeper)
+    watcher = browser.new_context(viewport=PHONE)
+    share = watcher.new_page()
+    share.goto(f"{live_server.url}/s/{link.token}/")
+    expect(share.locator("#live")).to_be_visible()
+    link.revoked_at = link.created_at
+    link.save()
+    expect(share.get_by_text("This link no longer works")).to_be_visible(timeout=3000)
+    expect(share.locator("#live")).to_have_count(0)
+    watcher.close()
