@@ -327,3 +327,49 @@ def test_a_revoked_share_link_stops_following(browser, live_server, gin, keeper)
     expect(share.get_by_text("This link no longer works")).to_be_visible(timeout=3000)
     expect(share.locator("#live")).to_have_count(0)
     watcher.close()
+
+
+STRICT_CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+              "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'")
+
+
+def with_strict_csp(route):
+    """The production policy (issue 12's django-csp settings), put on every page here."""
+    response = route.fetch()
+    headers = {**response.headers, "content-security-policy": STRICT_CSP}
+    route.fulfill(response=response, headers=headers)
+
+
+def test_offline_queue_and_live_view_run_under_a_strict_csp(browser, live_server, gin, keeper):
+    """No inline script, style or handler: everything works under the production policy.
+    (Service workers are blocked here: Playwright's routes do not see what a worker
+    answers; /sw.js itself is a same-origin script, which 'self' allows.)"""
+    from ledger.models_sharing import ShareLink
+
+    context = browser.new_context(viewport=PHONE, service_workers="block")
+    violations = []
+
+    def watch(page):
+        page.on("console", lambda m: violations.append(m.text)
+                if "Content Security Policy" in m.text else None)
+        page.route(re.compile(r".*/(games/\d+/|s/[^/]+/)$"), with_strict_csp)
+        return page
+
+    page = watch(context.new_page())
+    login(page, live_server.url, "keeper")
+    page.goto(f"{live_server.url}/games/{gin.pk}/")
+    context.set_offline(True)
+    duel(page, 1, "Ann", {0: "5", 1: "20"})
+    save(page, 1)
+    expect(page.locator("#offline-queue .queue-item")).to_have_count(1)
+    context.set_offline(False)
+    expect(page.locator(".flash")).to_contain_text("Hand 1 recorded", timeout=15_000)
+
+    link = ShareLink.objects.create(table=gin.session.table, game=gin, created_by=keeper)
+    share = watch(context.new_page())
+    share.goto(f"{live_server.url}/s/{link.token}/")
+    services.hand_record(game=gin, entry={"draw": True}, recorded_by=keeper,
+                         idempotency_key=uuid.uuid4(), number=2)
+    expect(share.locator("#sheet")).to_contain_text("Draw", timeout=3000)
+    context.close()
+    assert violations == []
