@@ -9,8 +9,9 @@ nothing of the request, so compressing it gives nothing away)."""
 
 from __future__ import annotations
 
+from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.template.loader import render_to_string
 from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import condition, require_GET
 
@@ -21,17 +22,30 @@ def _link_etag(request: HttpRequest, token: str) -> str:
     link = shared._live_link(token)
     request.share_link = link
     if link.game_id:
-        return freshness.game_etag(link.game_id)
-    return freshness.table_etag(link.table_id)
+        request.live_etag = freshness.game_etag(link.game_id)
+    else:
+        request.live_etag = freshness.table_etag(link.table_id)
+    return request.live_etag
 
 
 def _game_etag(request: HttpRequest, token: str, game_pk: int) -> str:
     request.share_link = shared._live_link(token)
     request.shared_game = shared.shared_game_for(request.share_link, game_pk)
-    return freshness.game_etag(game_pk)
+    request.live_etag = freshness.game_etag(game_pk)
+    return request.live_etag
 
 
-def _answer(response: HttpResponse) -> HttpResponse:
+def _answer(request: HttpRequest, template: str, context) -> HttpResponse:
+    """The live part, drawn once per change and address: every phone following the game
+    asks within 2 s of a new hand, and they all get the same answer. Kept in the cache
+    under its ETag (what it shows is at least as new as that), so a stale copy is never
+    served, whichever server or cache answers."""
+    key = f"tablestakes:live:{request.path}:{request.live_etag}"
+    body = cache.get(key)
+    if body is None:
+        body = render_to_string(template, context(), request=request)
+        cache.set(key, body, 600)
+    response = HttpResponse(body)
     # every poll asks again (with If-None-Match); nobody indexes or keeps it
     response["Cache-Control"] = "no-cache"
     response["X-Robots-Tag"] = "noindex"
@@ -46,15 +60,15 @@ def shared_live(request: HttpRequest, token: str) -> HttpResponse:
     """A share link's live part: the game's sheet, or the table's evenings."""
     link = request.share_link
     if link.game_id:
-        return _answer(render(request, "ledger/_shared_game_live.html",
-                              shared.shared_game_context(link, link.game)))
-    return _answer(render(request, "ledger/_shared_table_live.html",
-                          shared.shared_table_context(link)))
+        return _answer(request, "ledger/_shared_game_live.html",
+                       lambda: shared.shared_game_context(link, link.game))
+    return _answer(request, "ledger/_shared_table_live.html",
+                   lambda: shared.shared_table_context(link))
 
 
 @require_GET
 @gzip_page
 @condition(etag_func=_game_etag)
 def shared_game_live(request: HttpRequest, token: str, game_pk: int) -> HttpResponse:
-    return _answer(render(request, "ledger/_shared_game_live.html",
-                          shared.shared_game_context(request.share_link, request.shared_game)))
+    return _answer(request, "ledger/_shared_game_live.html",
+                   lambda: shared.shared_game_context(request.share_link, request.shared_game))
