@@ -29,8 +29,10 @@
       return "No connection. Hands you save are kept on this phone and sent, in order, when " +
         "it returns. Corrections, undo, settings and settling up need the connection.";
     }
+    var settling = document.querySelector("form[action*='/settle/']") ?
+      " Settling up needs it too." : "";
     return "No connection. What you see is as this phone last loaded it; changes need the " +
-      "connection.";
+      "connection." + settling;
   }
   function needsNetwork() {
     // every form that writes, except the hand form (it queues), and the links to the

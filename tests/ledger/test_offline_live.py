@@ -323,3 +323,31 @@ def test_a_key_already_used_for_another_number_is_refused_not_taken_as_recorded(
     assert response.status_code == 422
     assert answer["errors"]["__all__"][0].startswith("This entry's key was already used")
     assert len(live_hands(gin)) == 1
+
+
+def test_who_played_each_table_in_captain_play_for_five(client_in, session, keeper):
+    game = services.game_start(session=session, variant="captain",
+                               players=["R1", "R2", "B1", "B2", "B3"], started_by=keeper,
+                               preset="standard",
+                               setup={"captains": ["R1", "R2"], "opponents": ["B1", "B2"],
+                                      "sitter": "B3"})
+    # table 2 picked in the other order (B2 v R2): its counts go to their players
+    response, answer = send(client_in, game, 1, {
+        "t1_p0": "R1", "t1_p1": "B1", "t1_knocker": "R1", "t1_kind": "knock",
+        "t1_c0": "5", "t1_c1": "65",
+        "t2_p0": "B2", "t2_p1": "R2", "t2_knocker": "R2", "t2_kind": "knock",
+        "t2_c0": "64", "t2_c1": "4", "cut_loser": "B2"})
+    assert response.status_code == 201, answer
+    assert live_hands(game) == [(1, {"tables": [
+        {"knocker": "R1", "deadwood": {"R1": 5, "B1": 65}},
+        {"knocker": "R2", "deadwood": {"R2": 4, "B2": 64}}], "cut_loser": "B2"})]
+    # the captains won hand 1: the sitter B3 comes in for the opponent who lost most, a tie
+    # of 60 settled by the cut (B2): hand 2 is R1 v B1 and R2 v B3; the phone kept B2
+    response, answer = send(client_in, game, 2, {
+        "t1_p0": "R1", "t1_p1": "B1", "t1_knocker": "-draw-",
+        "t2_p0": "R2", "t2_p1": "B2", "t2_knocker": "-draw-"})
+    assert response.status_code == 422
+    assert list(answer["errors"]) == ["t2_knocker"]
+    assert answer["errors"]["t2_knocker"][0].startswith(
+        "Table 2: after the hands before it, this hand is played by R2 (captain) and B3 "
+        "(opponent), not R2 and B2.")
