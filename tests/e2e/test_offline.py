@@ -373,3 +373,18 @@ def test_offline_queue_and_live_view_run_under_a_strict_csp(browser, live_server
     expect(share.locator("#sheet")).to_contain_text("Draw", timeout=3000)
     context.close()
     assert violations == []
+
+
+def test_settling_up_needs_the_connection_and_says_so(page, context, live_server, gin, keeper):
+    services.game_abandon(game=gin, abandoned_by=keeper, reason="late")
+    page.set_viewport_size(PHONE)
+    login(page, live_server.url, "keeper")
+    page.goto(f"{live_server.url}/sessions/{gin.session.pk}/")
+    settle = page.get_by_role("button", name="Settle up")
+    expect(settle).to_be_enabled()
+    context.set_offline(True)
+    expect(settle).to_be_disabled()
+    expect(page.locator("#offline-banner")).to_contain_text("Settling up needs it too")
+    context.set_offline(False)
+    expect(settle).to_be_enabled()
+    expect(page.locator("#offline-banner")).to_be_hidden()
