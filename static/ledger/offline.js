@@ -493,6 +493,10 @@
         return { status: "login", message: "The server asks to log in again (or the page " +
           "is out of date): the hands are kept. Reload the page, log in if asked, and they are sent." };
       }
+      if (response.status === 404) {
+        return { status: "login", message: "This game is not found with the account logged " +
+          "in now: log in as the scorekeeper who entered these hands; they are kept." };
+      }
       if (response.status >= 500) return { status: "retry", message: "The server had a problem (" + response.status + ")." };
       return response.json().catch(function () {
         return { status: "retry", message: "The server's answer was cut off." };

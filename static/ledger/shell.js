@@ -17,9 +17,29 @@
       keys.forEach(function (key) { if (key.indexOf("ts-pages-") === 0) caches.delete(key); });
     });
   }
+  function unsentHands() {
+    var count = 0;
+    try {
+      for (var i = 0; i < localStorage.length; i++) {
+        var key = localStorage.key(i);
+        if (key.indexOf("tablestakes.queue.v1.") === 0) {
+          count += (JSON.parse(localStorage.getItem(key)) || []).length;
+        }
+      }
+    } catch (e) { /* no storage: nothing kept */ }
+    return count;
+  }
   document.addEventListener("submit", function (event) {
     var action = event.target.getAttribute("action") || "";
-    if (/\/accounts\/logout\/$/.test(action)) forgetKeptPages();
+    if (!/\/accounts\/logout\/$/.test(action)) return;
+    var unsent = unsentHands();
+    if (unsent && !window.confirm(unsent + (unsent === 1 ? " hand is" : " hands are") +
+        " not sent yet. They stay on this phone and are sent when you log in again and " +
+        "open the game. Log out anyway?")) {
+      event.preventDefault();
+      return;
+    }
+    forgetKeptPages();
   });
 
   // -- no connection: say so; what needs it is switched off until it returns ---------------
