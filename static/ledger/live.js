@@ -10,6 +10,10 @@
     if (!isLive(el)) return;
     if (document.hidden) { event.preventDefault(); return; }  // a phone in a pocket asks nothing
     if (el.dataset.etag) event.detail.headers["If-None-Match"] = el.dataset.etag;
+    // the server needs none of these; every poll is smaller without them
+    ["HX-Current-URL", "HX-Target", "HX-Trigger", "HX-Trigger-Name"].forEach(function (name) {
+      delete event.detail.headers[name];
+    });
   });
   function lost(on) {
     var el = document.getElementById("live");

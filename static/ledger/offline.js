@@ -346,10 +346,27 @@
     pending: "not sent yet", sending: "sending…", refused: "refused: fix it above",
     stale: "kept: not sent", over: "kept: not sent", login: "kept: not sent",
   };
+  function scoreNote(count) {
+    // the totals on the page are the server's: say that the hands in the list are not in them
+    var board = document.querySelector(".scoreboard");
+    if (!board) return;
+    var note = document.getElementById("score-pending");
+    if (!count) { if (note) note.remove(); return; }
+    if (!note) {
+      note = document.createElement("p");
+      note.id = "score-pending";
+      note.className = "score-pending";
+      board.parentNode.insertBefore(note, board.nextSibling);
+    }
+    note.textContent = "Without the " + (count === 1 ? "hand" : count + " hands") +
+      " not sent yet (below).";
+  }
+
   function render() {
     var queue = load();
     root.hidden = queue.length === 0;
     root.textContent = "";
+    scoreNote(queue.length);
     if (!queue.length) return;
     var head = document.createElement("div");
     head.className = "card-head title-row";

@@ -80,6 +80,7 @@ def test_three_hands_entered_offline_are_stored_once_in_order(page, context, liv
 
     assert queued(page) == [("1", "pending"), ("2", "pending"), ("3", "pending")]
     expect(page.locator("#offline-queue")).to_contain_text("Not sent yet")
+    expect(page.locator("#score-pending")).to_have_text("Without the 3 hands not sent yet (below).")
     expect(page.locator("#offline-queue .queue-item").nth(1)).to_contain_text("Bob")
     # corrections, undo and the rest need the connection, and say so
     expect(page.locator("#actions form.needs-network button").first).to_be_disabled()
