@@ -11,6 +11,7 @@ difference of the deadwood counts to the knocker; a draw scores nothing.
 from __future__ import annotations
 
 import re
+import time
 import uuid
 
 import pytest
@@ -389,3 +390,31 @@ def test_settling_up_needs_the_connection_and_says_so(page, context, live_server
     context.set_offline(False)
     expect(settle).to_be_enabled()
     expect(page.locator("#offline-banner")).to_be_hidden()
+
+
+def cache_names(page, until, timeout: float = 10.0) -> list[str]:
+    """The browser's cache names, once ``until(names)`` holds (or the last seen)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        names = page.evaluate("caches.keys()")
+        if until(names) or time.monotonic() > deadline:
+            return names
+        page.wait_for_timeout(100)
+
+
+def test_a_new_release_replaces_the_kept_files(page, live_server, gin, settings):
+    from ledger.views import freshness
+
+    open_game(page, live_server.url, gin)
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    old = freshness.release()
+    names = cache_names(page, lambda names: f"ts-static-{old}" in names)
+    assert f"ts-static-{old}" in names, names
+    settings.TABLESTAKES_RELEASE = "next-release"  # a deploy: the worker's code changes
+    freshness.release.cache_clear()
+    try:
+        page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
+        names = cache_names(page, lambda names: names == ["ts-static-next-release"])
+        assert names == ["ts-static-next-release"], names  # the old release's are gone
+    finally:
+        freshness.release.cache_clear()
