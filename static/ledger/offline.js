@@ -271,6 +271,22 @@
     return out.length ? out : null;
   }
 
+  // A hand typed with "who played" picked, for the form as the server drew it now (who
+  // really plays each table): each player's count and cards at that player's place; what
+  // was typed for a player who does not play here is left out.
+  function toTheseTables(item) {
+    var picked = pickedOf(item);
+    if (!picked) return item.fields;
+    var real = tables().map(pairOf);
+    return item.fields.map(function (kv) {
+      var m = kv[0].match(/^t(\d+)_(c|cards)([01])$/);
+      if (!m || !picked[m[1] - 1] || !real[m[1] - 1]) return kv;
+      var name = picked[m[1] - 1][m[3]];
+      var at = real[m[1] - 1].indexOf(name);
+      return at < 0 ? null : ["t" + m[1] + "_" + m[2] + at, kv[1]];
+    }).filter(Boolean);
+  }
+
   // -- the form for the next hand, or for a stopped one ----------------------------------------
   function setNumber(number, key) {
     field("number").value = String(number);
@@ -318,8 +334,9 @@
     blank();
     var number = item.number;
     setNumber(number, item.key);
-    pickers(ROLES_VARY && number > SERVER_NEXT, pickedOf(item));
-    item.fields.forEach(function (kv) {
+    var picking = ROLES_VARY && number > SERVER_NEXT;
+    pickers(picking, pickedOf(item));
+    (picking ? item.fields : toTheseTables(item)).forEach(function (kv) {
       var name = kv[0];
       var value = kv[1];
       if (name === "key" || name === "number" || /_p\d$/.test(name)) return;

@@ -418,3 +418,37 @@ def test_a_new_release_replaces_the_kept_files(page, live_server, gin, settings)
         assert names == ["ts-static-next-release"], names  # the old release's are gone
     finally:
         freshness.release.cache_clear()
+
+
+def test_a_refused_box_hand_comes_back_with_each_count_at_its_player(page, context,
+                                                                     live_server, keeper):
+    table = services.table_create(name="Three", scorekeepers=[keeper])
+    session = services.session_create(table=table, currency="USD", rate="0.01",
+                                      created_by=keeper)
+    box = services.game_start(session=session, variant="box", players=["P", "Q", "R"],
+                              started_by=keeper, preset="simple")
+    open_game(page, live_server.url, box)
+    context.set_offline(True)
+    duel(page, 1, "P", {0: "3", 1: "18"})
+    save(page, 1)
+    # hand 2 picked as R v P (the server draws it P v R): R's knock of 15 is too many
+    page.select_option("select[name=t1_p0]", "R")
+    page.select_option("select[name=t1_p1]", "P")
+    expect(page.locator("label[for=id_t1_c0]")).to_have_text("R's count")
+    duel(page, 1, "R", {0: "15", 1: "20"})
+    save(page, 2)
+    context.set_offline(False)
+    expect(page.locator(".flash")).to_contain_text("Hand 1 recorded", timeout=15_000)
+    expect(page.locator("#offline-queue .queue-item").first).to_have_attribute(
+        "data-state", "refused")
+    # the form is the server's (P in the box v R), each count at its player
+    expect(page.locator(".who-played")).to_have_count(0)
+    expect(page.locator("label[for=id_t1_c0]")).to_have_text("P's count")
+    assert page.locator("input[name=t1_c0]").input_value() == "20"
+    assert page.locator("input[name=t1_c1]").input_value() == "15"
+    assert page.locator("input[name=t1_knocker][value=R]").is_checked()
+    expect(page.locator("#id_t1_c1_error")).to_contain_text("R counted 15")
+    page.fill("input[name=t1_c1]", "5")
+    save(page, 2)
+    expect(page.locator(".flash")).to_contain_text("Hand 2 recorded", timeout=15_000)
+    assert stored(box)[1] == (2, {"knocker": "R", "deadwood": {"R": 5, "P": 20}})
