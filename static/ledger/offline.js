@@ -629,6 +629,8 @@
       editing = null;
       save(queue);
       retries = 0;
+      // ask the browser not to clear this site's storage when the phone runs short of room
+      if (navigator.storage && navigator.storage.persist) navigator.storage.persist().catch(function () {});
       if (navigator.onLine) {
         var button = form.querySelector("button[type=submit]");
         if (button) { button.disabled = true; button.dataset.label = button.textContent; button.textContent = "Saving…"; }
@@ -669,8 +671,12 @@
     flush();
   }
 
-  window.addEventListener("online", function () { retries = 0; clearTimeout(retryTimer); retryTimer = null; flush(); });
+  function now() { retries = 0; clearTimeout(retryTimer); retryTimer = null; flush(); }
+  window.addEventListener("online", now);
   window.addEventListener("offline", render);
+  // a phone puts a page in the background and stops its timers: try again on coming back
+  document.addEventListener("visibilitychange", function () { if (!document.hidden) now(); });
+  window.addEventListener("pageshow", function (event) { if (event.persisted) { render(); now(); } });
 
   // -- on load ----------------------------------------------------------------------------------
   var queue = load();
