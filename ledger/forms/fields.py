@@ -7,7 +7,7 @@ from decimal import Decimal, InvalidOperation
 
 from django import forms
 
-from ledger.models import Variant
+from ledger.presentation.catalog import VARIANT_NAMES
 
 NUMERIC = {"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off",
            "enterkeyhint": "next"}
@@ -79,4 +79,4 @@ def decimal_or_none(value) -> Decimal | None:
         return None
 
 
-VARIANT_LABELS = dict(Variant.choices)
+VARIANT_LABELS = VARIANT_NAMES
