@@ -17,22 +17,25 @@ from django.conf import settings
 
 from ledger import selectors
 
-# the app's own files whose change makes a new release for the phones
-_RELEASE_DIRS = ("static", "templates")
+# the app's own files whose change makes a new release for the phones (and the pinned
+# libraries, whose static files, htmx's among them, the phones keep too)
+_RELEASE_PATHS = ("static", "templates", "requirements.txt")
 
 
 @lru_cache(maxsize=1)
 def release() -> str:
     """``TABLESTAKES_RELEASE`` if set (a deploy may name its release), else a hash of the
-    app's static files and templates: any change to them is a new release."""
+    app's static files, templates and pinned requirements: any change to them is a new
+    release."""
     named = getattr(settings, "TABLESTAKES_RELEASE", "") or os.environ.get(
         "TABLESTAKES_RELEASE", "")
     if named:
         return str(named)[:40]
     digest = hashlib.sha256()
     base = Path(settings.BASE_DIR)
-    for folder in _RELEASE_DIRS:
-        for path in sorted((base / folder).rglob("*")):
+    for name in _RELEASE_PATHS:
+        top = base / name
+        for path in sorted(top.rglob("*")) if top.is_dir() else [top]:
             if path.is_file():
                 digest.update(str(path.relative_to(base)).encode())
                 digest.update(path.read_bytes())

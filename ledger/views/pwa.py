@@ -31,7 +31,7 @@ SHELL = [
     "ledger/shell.js",
     "ledger/offline.js",
     "ledger/live.js",
-    "vendor/htmx-2.0.11/htmx.min.js",
+    "django_htmx/htmx-2.min.js",
     "ledger/icons/icon.svg",
     "ledger/icons/icon-192.png",
     "ledger/icons/apple-touch-icon.png",

@@ -78,7 +78,7 @@ def hand_send(request: HttpRequest, pk: int) -> JsonResponse:
                 game=game, entry=form.entry(), recorded_by=request.user,
                 idempotency_key=form.cleaned_data["key"], number=form.cleaned_data["number"])
         except RecordRefused as exc:
-            form.add_problems(exc.problems)
+            form.add_problems(exc.details)
         except HandAlreadyRecorded:
             return _stale(game, form.cleaned_data["number"], None)
         except LedgerError as exc:

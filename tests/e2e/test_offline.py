@@ -374,7 +374,7 @@ def test_offline_queue_and_live_view_run_under_a_strict_csp(browser, live_server
                          idempotency_key=uuid.uuid4(), number=2)
     expect(share.locator("#sheet")).to_contain_text("Draw", timeout=3000)
     context.close()
-    assert violations == []
+    assert violations == [], violations
 
 
 def test_settling_up_needs_the_connection_and_says_so(page, context, live_server, gin, keeper):
