@@ -18,9 +18,8 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
-from django_tables2.export import TableExport
 
-from ledger import access, services
+from ledger import access, selectors, services
 from ledger.exceptions import HandAlreadyRecorded, LedgerError, RecordRefused
 from ledger.forms import (
     VARIANT_LABELS,
@@ -31,14 +30,16 @@ from ledger.forms import (
 )
 from ledger.models import Game, GameStatus
 from ledger.models_sharing import ShareLink
-from ledger.tables import names, sheet_table
+from ledger.presentation.rows import hand_row
+from ledger.presentation.sheet import game_sheet
+from ledger.presentation.words import gains_text, win_verb
 
 from .game_context import (
-    entry_text,
     game_context,
     hand_spec,
     load_game,
 )
+from .sheet_tables import export_dataset
 
 # -- the game page ---------------------------------------------------------------------------
 
@@ -114,13 +115,12 @@ def _recorded_message(outcome) -> str:
     if not outcome.created:
         return outcome.message
     hand = outcome.result["hands"][outcome.hand.number - 1]
-    won = {key: points for key, points in (hand.get("points") or {}).items() if points}
-    gains = ", ".join(f"{key} +{points}" for key, points in won.items()) or "no score"
     what = "Round" if hand.get("result") == "round" else "Hand"
-    text = f"{what} {hand['number']} recorded: {gains}."
+    text = f"{what} {hand['number']} recorded: {gains_text(hand)}."
     if outcome.result.get("complete"):
-        winner = names(outcome.result.get("winner"))
-        text += f" Game over: {winner} wins."
+        winner = outcome.result.get("winner")
+        text += f" Game over: {win_verb(outcome.result, winner)}." if winner else \
+            " Game over: a tie."
     return text
 
 
@@ -177,11 +177,11 @@ def hand_correct(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     else:
         form = HandForm(spec=spec, correcting=True, initial={
             **new_hand_initial(number), "hand": hand.pk,
-            **initial_from_entry(spec, hand.entry)})
+            **initial_from_entry(spec, selectors.entry_as_played(game, hand.entry))})
         status = 200
     return render(request, "ledger/hand_correct.html", {
         "game": game, "session": game.session, "table": game.session.table, "form": form,
-        "number": number, "was": entry_text(game.variant, hand.entry),
+        "number": number, "was": hand_row(result["hands"][number - 1], result).text,
         "variant_label": VARIANT_LABELS.get(game.variant, game.variant),
         "hand_result": result["hands"][number - 1],
     }, status=status)
@@ -210,13 +210,15 @@ def game_export(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def export_response(game: Game, result: dict) -> HttpResponse:
-    table = sheet_table(result)
+    """The CSV of the game's sheet: the hands with their points and running totals, the
+    voided ones marked, then the totals and the money."""
+    dataset = export_dataset(game_sheet(game, result=result))
+    safe = tablib.Dataset(*[tuple(inert_cell(cell) for cell in row) for row in dataset],
+                          headers=[inert_cell(h) for h in dataset.headers])
     name = f"{game.session.table.name}-{game.session.date}-game-{game.sequence}.csv"
-    export = TableExport("csv", table)
-    export.dataset = tablib.Dataset(*[tuple(inert_cell(cell) for cell in row)
-                                      for row in export.dataset],
-                                    headers=[inert_cell(h) for h in export.dataset.headers])
-    return export.response(filename=name.replace(" ", "_"))
+    response = HttpResponse(safe.export("csv"), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{name.replace(" ", "_")}"'
+    return response
 
 
 def inert_cell(value):
