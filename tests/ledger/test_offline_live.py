@@ -351,3 +351,29 @@ def test_who_played_each_table_in_captain_play_for_five(client_in, session, keep
     assert answer["errors"]["t2_knocker"][0].startswith(
         "Table 2: after the hands before it, this hand is played by R2 (captain) and B3 "
         "(opponent), not R2 and B2.")
+
+
+def test_a_player_renamed_changes_both_live_parts(client, gin, game_link, keeper):
+    table_link = ShareLink.objects.create(table=gin.session.table, created_by=keeper)
+    game_url = reverse("ledger:shared_live", args=[game_link.token])
+    table_url = reverse("ledger:shared_live", args=[table_link.token])
+    game_tag, table_tag = poll(client, game_url)["ETag"], poll(client, table_url)["ETag"]
+    ann = gin.session.table.players.get(name="Ann")
+    services.player_rename(player=ann, name="Annie")
+    answer = poll(client, game_url, game_tag)
+    assert answer.status_code == 200 and "Annie" in answer.content.decode()
+    assert poll(client, table_url, table_tag).status_code == 200
+
+
+def test_the_version_is_one_query_whatever_the_hands(gin, keeper, django_assert_num_queries):
+    from ledger import selectors
+
+    for number in range(1, 4):
+        services.hand_record(game=gin, entry={"draw": True}, recorded_by=keeper,
+                             idempotency_key=uuid.uuid4(), number=number)
+    with django_assert_num_queries(1):
+        version = selectors.game_live_version(gin.pk)
+    assert version.startswith(f"g{gin.pk}|in_progress|Friday|")
+    assert version.endswith("=Ann|" + f"{gin.seats.get(seat=1).player_id}=Bob")
+    with django_assert_num_queries(1):
+        selectors.table_live_version(gin.session.table_id)
