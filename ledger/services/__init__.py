@@ -17,7 +17,7 @@ it afterwards (the old batch is reversed, a new one posted). Postings are never 
 
 Overview (see each docstring):
     table_create, player_get_or_create, session_create
-    game_start, game_import, game_change_rules, game_change_stake, game_abandon
+    game_start, game_rematch, game_import, game_change_rules, game_change_stake, game_abandon
     hand_record, hand_correct, hand_undo_last
     session_settle, settlement_payment_mark_paid, session_import
 """
@@ -27,12 +27,14 @@ from ledger import rules as core  # noqa: F401  (tests slow the core down throug
 from .base import MAX_STAKE, UNSET, User
 from .games import game_abandon, game_change_rules, game_change_stake, game_import, game_start
 from .hands import HandOutcome, hand_correct, hand_record, hand_undo_last
+from .rematch import game_rematch
 from .sessions import session_import, session_settle, settlement_payment_mark_paid
 from .tables import player_get_or_create, session_create, table_create, table_named
 
 __all__ = [
     "MAX_STAKE", "UNSET", "HandOutcome", "User",
     "game_abandon", "game_change_rules", "game_change_stake", "game_import", "game_start",
+    "game_rematch",
     "hand_correct", "hand_record", "hand_undo_last",
     "player_get_or_create", "session_create", "table_create", "table_named",
     "session_import", "session_settle", "settlement_payment_mark_paid",

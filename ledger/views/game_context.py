@@ -113,12 +113,14 @@ def game_context(game: Game, result: dict, history: list[Hand], *, owner: bool) 
     money = result.get("money") or {}
     ended = result.get("complete") or game.status == GameStatus.ABANDONED
     lower_wins = game.variant == "cap-it"
+    # a settled evening offers nothing that changes a game (no ✎, undo, stakes, next game)
+    settled = owner and selectors.session_is_settled(game.session)
     return {
         "game": game, "session": game.session, "table": game.session.table,
         "result": result, "keys": keys,
         "variant_label": VARIANT_LABELS.get(game.variant, game.variant),
-        "sheet": with_layouts(sheet_table(result, fix_url=fix_pattern(game.pk) if owner
-                                          else None), result),
+        "sheet": with_layouts(sheet_table(result, fix_url=fix_pattern(game.pk)
+                                          if owner and not settled else None), result),
         "totals": totals_table(result),
         "columns": hollywood_columns(result),
         "chart": running_chart(keys, running,
@@ -139,6 +141,7 @@ def game_context(game: Game, result: dict, history: list[Hand], *, owner: bool) 
                     for row in change_rows(game.changes.select_related("changed_by"))],
         "last_number": len(result["hands"]),
         "owner": owner,
+        "settled": settled,
         "winner_text": names(result.get("winner")),
     }
 

@@ -14,6 +14,9 @@ from ledger.exceptions import LedgerError
 from ledger.forms import VARIANT_LABELS
 from ledger.models import GameStatus, SettlementPayment
 from ledger.rules import fewest_payments, format_minor
+from ledger.words import evening_words
+
+from . import confirm
 
 
 @login_required
@@ -47,13 +50,23 @@ def session_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "payments": [{"payment": p, "amount": format_minor(p.amount_minor, session.currency)}
                      for p in (settlement.payments.all() if settlement else [])],
         "print_session": reverse("scoresheets:session_pdf", kwargs={"pk": session.pk}),
+        "settle_question": (confirm.settle_question(session, len(games))
+                            if settlement is None and not open_games and games else None),
+        "evening_words": evening_words(session.date),
     })
 
 
 @login_required
-@require_POST
 def session_settle(request: HttpRequest, pk: int) -> HttpResponse:
+    """GET: the question (without JavaScript; the evening's page asks it in a dialog).
+    POST: settle."""
     session = access.session_for(request.user, pk)
+    if request.method != "POST":
+        if selectors.session_is_settled(session):
+            return redirect("ledger:session_detail", pk=session.pk)
+        return render(request, "ledger/confirm.html", {
+            "q": confirm.settle_question(session, session.games.count()),
+            "table": session.table, "session": session})
     try:
         services.session_settle(session=session, settled_by=request.user)
     except LedgerError as exc:

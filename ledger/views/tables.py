@@ -8,15 +8,18 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db import transaction
-from django.db.models import Count
+from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
 
 from ledger import access, services
 from ledger.exceptions import LedgerError
-from ledger.forms import PlayerForm, SessionForm, TableForm
+from ledger.forms import VARIANT_LABELS, PlayerForm, SessionForm, TableForm
+from ledger.models import Game, GameStatus
 from ledger.models_sharing import ShareLink
+
+from . import confirm
 
 
 @login_required
@@ -40,8 +43,23 @@ def home(request: HttpRequest) -> HttpResponse:
             else:
                 messages.success(request, f"Table {table.name} is ready.")
                 return redirect("ledger:table_detail", pk=table.pk)
-    return render(request, "ledger/home.html", {"tables": tables, "form": form},
-                  status=422 if form.errors else 200)
+    return render(request, "ledger/home.html", {
+        "tables": tables, "form": form, "playing": _games_in_progress(request.user)},
+        status=422 if form.errors else 200)
+
+
+def _games_in_progress(user) -> list[dict]:
+    """The scorekeeper's unfinished games, the latest started first: one tap back to each."""
+    games = (Game.objects.filter(session__table__in=access.tables_for(user),
+                                 status=GameStatus.IN_PROGRESS)
+             .select_related("session__table")
+             .annotate(n_hands=Count("hands", filter=Q(hands__voided_at__isnull=True)))
+             .prefetch_related("seats__player")
+             .order_by("-started_at", "-pk")[:12])
+    return [{"game": game, "label": VARIANT_LABELS.get(game.variant, game.variant),
+             "players": [seat.player.name for seat in sorted(game.seats.all(),
+                                                             key=lambda s: s.seat)]}
+            for game in games]
 
 
 @login_required
@@ -83,4 +101,5 @@ def table_detail(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "ledger/table_detail.html", {
         "table": table, "players": table.players.all(), "sessions": sessions,
         "player_form": player_form, "session_form": session_form, "share": links,
+        "revoke_question": confirm.revoke_question(links) if links else None,
     }, status=status)
