@@ -67,12 +67,29 @@ def _render_game(request, game, result, history, form=None, status=200):
         "undo_question": None if context["settled"] else confirm.undo_question(game, result),
         "revoke_question": confirm.revoke_question(share_game) if share_game else None,
         "settled_text": evening_words(game.session.date) if context["settled"] else "",
-        "open_columns": [column["number"] for column in result.get("columns") or []
-                         if not column.get("complete")],
+        "open_games_text": _open_games_text(result),
         "rematch": context["ended"],
         "winner_sentence": _winner_sentence(result),
     })
     return render(request, "ledger/game_detail.html", context, status=status)
+
+
+def _and(numbers: list) -> str:
+    words = [str(n) for n in numbers]
+    return " and ".join(words) if len(words) < 3 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _open_games_text(result: dict) -> str:
+    """Hollywood: which of the three games (columns) are still open, and which are over."""
+    columns = result.get("columns") or []
+    still = [c["number"] for c in columns if not c.get("complete")]
+    over = [c["number"] for c in columns if c.get("complete")]
+    if not still:
+        return ""
+    text = f"Still open: game{'s' if len(still) > 1 else ''} {_and(still)}"
+    if over:
+        text += f" (game{'s' if len(over) > 1 else ''} {_and(over)} over)"
+    return text + "."
 
 
 def _winner_sentence(result: dict) -> str:
@@ -162,8 +179,12 @@ def _recorded_message(outcome) -> str:
     text += "".join(f" {line}" for line in _seat_changes(result, hand))
     text += "".join(f" {line}" for line in _columns_closed(result, hand))
     if result.get("complete"):
-        text += f" Game over: {who_did(result, result.get('winner'), 'wins', 'win')}."
+        text += f" Game over: {_lower_the(who_did(result, result.get('winner'), 'wins', 'win'))}."
     return text
+
+
+def _lower_the(text: str) -> str:
+    return "the" + text[3:] if text.startswith("The ") else text
 
 
 def _side(result: dict, key: str) -> str:
@@ -173,35 +194,36 @@ def _side(result: dict, key: str) -> str:
 
 
 def _seat_changes(result: dict, hand: dict) -> list[str]:
-    """Who sits out and who comes in, becomes captain or goes in the box after ``hand``:
-    the core's roles of this hand against those of the next (its ``substitution`` in
-    captain play with 5 or 7)."""
-    if result.get("complete"):
+    """Who sits out and who comes in after ``hand`` (captain play), or who is in the box
+    next (three-handed): the core's roles of this hand against those of the next."""
+    if result.get("complete") or result.get("variant") not in ("captain", "box"):
         return []
     number = hand["number"]
     after = (result["hands"][number]["roles"] if number < len(result["hands"])
              else (result.get("next") or {}).get("roles")) or {}
     before = hand.get("roles") or {}
-    out = [name for name, role in after.items()
-           if role == "sits_out" and before.get(name) not in (None, "sits_out")]
+    if result["variant"] == "box":
+        box = next((n for n, r in after.items() if r == "box"), None)
+        captain = next((n for n, r in after.items() if r == "captain"), None)
+        out = [n for n, r in after.items() if r == "sits_out"]
+        if after == before or box is None or captain is None:
+            return []
+        return [f"Next: {box} in the box v {captain}"
+                + (f"; {' and '.join(out)} sits out." if out else ".")]
+    substitution = hand.get("substitution") or {}
     lines = []
-    for name in out:
-        side = {"opponent": "opponents", "captain": "captains"}.get(before.get(name))
-        lost = side is not None and hand.get("winner") not in (None, side) \
-            and result.get("variant") == "captain"
-        lines.append(f"{name} {'lost and ' if lost else ''}sits out")
     for name, role in after.items():
         was = before.get(name)
-        if role == was or was is None:
-            continue
-        if was == "sits_out" and role == "opponent":
-            lines.append(f"{name} comes in for the opponents")
-        elif was == "sits_out" and role == "captain":
-            lines.append(f"{name} comes in as a captain")
-        elif role == "captain" and result.get("variant") == "box":
-            lines.append(f"{name} is captain")
-        elif role == "box":
-            lines.append(f"{name} goes in the box")
+        if role == "sits_out" and was not in (None, "sits_out"):
+            side = {"opponent": "opponents", "captain": "captains"}.get(was)
+            lost = side is not None and hand.get("winner") not in (None, side)
+            lines.append(f"{name} {'lost and ' if lost else ''}sits out")
+    for name, role in after.items():
+        if before.get(name) == "sits_out" and role != "sits_out":
+            side = {"opponent": "the opponents", "captain": "the captains"}.get(role, role)
+            where = (f" at table {substitution['table']}"
+                     if substitution.get("in") == name and substitution.get("table") else "")
+            lines.append(f"{name} comes in for {side}{where}")
     return ["; ".join(lines) + "."] if lines else []
 
 
@@ -215,7 +237,8 @@ def _columns_closed(result: dict, hand: dict) -> list[str]:
     for column in closed:
         winner = column.get("winner")
         lines.append(f"Game {column['number']} is over"
-                     + (f": {who_did(result, winner, 'wins', 'win')}." if winner else "."))
+                     + (f": {_lower_the(who_did(result, winner, 'wins', 'win'))}."
+                        if winner else "."))
     still = [str(c["number"]) for c in columns if not c.get("complete")]
     if still and not result.get("complete"):
         lines.append(f"Still open: game{'s' if len(still) > 1 else ''} "
