@@ -11,7 +11,7 @@ from django.views.decorators.http import require_POST
 
 from ledger import access, selectors, services
 from ledger.exceptions import LedgerError
-from ledger.forms import VARIANT_LABELS
+from ledger.forms import VARIANT_COUNTS, VARIANT_LABELS
 from ledger.models import GameStatus, SettlementPayment
 from ledger.rules import fewest_payments, format_minor
 from ledger.words import evening_words
@@ -53,7 +53,22 @@ def session_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "settle_question": (confirm.settle_question(session, len(games))
                             if settlement is None and not open_games and games else None),
         "evening_words": evening_words(session.date),
+        "blank": _blank_choices(session),
     })
+
+
+def _blank_choices(session) -> dict:
+    """The evening's blank-sheet form (printed by scoresheets.views.session_blank_pdf)."""
+    def counts(numbers):
+        words = [str(n) for n in numbers]
+        return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+    return {
+        "action": reverse("scoresheets:session_blank_pdf", kwargs={"pk": session.pk}),
+        "variants": [{"value": key, "label": f"{VARIANT_LABELS[key]} ({counts(n)} players)"}
+                     for key, n in VARIANT_COUNTS.items()],
+        "players": list(session.table.players.order_by("name").values_list("name", flat=True)),
+    }
 
 
 @login_required
