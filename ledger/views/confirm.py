@@ -26,11 +26,11 @@ def undo_question(game: Game, result: dict) -> dict | None:
     last = hands[-1]
     what = "round" if game.variant == "cap-it" else "hand"
     words = [f"{what.capitalize()} {last.number}: {entry_text(game.variant, last.entry)}.",
-             f"It is struck through and kept in the history. To put it back, enter it again "
-             f"as {what} {last.number}: the form is filled in with it after the undo."]
+             "It stays in the history, struck through, and comes back in the form: save it "
+             "again to put it back."]
     if result.get("complete"):
-        words.insert(1, "The game is over: undoing its last hand reopens it, and its money "
-                        "is taken back until the game ends again.")
+        words.insert(1, "The game is over: undoing reopens it and takes its money back "
+                        "until it ends again.")
     elif game.status == GameStatus.ABANDONED:
         words.insert(1, "The game was abandoned; it stays abandoned and settles on the hand "
                         "points that are left.")

@@ -195,7 +195,7 @@ def test_undo_asks_first_says_it_reopens_the_game_then_offers_the_hand_again(log
     words = text(question)
     assert "Undo hand 7?" in words
     assert "Hand 7: A knocked; A 4, B 30." in words
-    assert "undoing its last hand reopens it, and its money is taken back" in words
+    assert "The game is over: undoing reopens it and takes its money back" in words
     assert Game.objects.get(pk=game.pk).status == GameStatus.COMPLETE  # GET changed nothing
 
     response = logged_in.post(url, {"number": "7", "reason": "wrong game"})  # the dialog
