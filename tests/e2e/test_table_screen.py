@@ -206,3 +206,16 @@ def test_the_screens_in_light_and_dark(browser, live_server, keeper, evening, sc
         page.goto(f"{live_server.url}/s/gone/")
         shot(page, f"11-{scheme}-link-gone-{name}")
         context.close()
+
+
+def test_the_preset_buttons_keep_their_words_whole(phone, live_server, keeper, evening):
+    """'Standard' wrapped as 'Standar / d' at 360 px."""
+    for name in ("Sal", "Vic"):
+        services.player_get_or_create(table=evening.table, name=name)
+    login(phone, live_server.url, "keeper")
+    phone.goto(f"{live_server.url}/sessions/{evening.pk}/games/new/gin/2/")
+    heights = {value: phone.locator(f"label.seg-opt:has(input[name=preset][value={value}]) span")
+               .bounding_box()["height"] for value in ("standard", "classic", "simple")}
+    assert heights["standard"] == heights["classic"] == heights["simple"], heights
+    no_sideways_scroll(phone)
+    shot(phone, "11-start-gin-360")
