@@ -27,6 +27,7 @@ from ledger import rules as core  # noqa: F401  (tests slow the core down throug
 from .base import MAX_STAKE, UNSET, User
 from .games import game_abandon, game_change_rules, game_change_stake, game_import, game_start
 from .hands import HandOutcome, hand_correct, hand_record, hand_undo_last
+from .printing import table_set_paper
 from .rematch import game_rematch
 from .sessions import session_import, session_settle, settlement_payment_mark_paid
 from .tables import player_get_or_create, session_create, table_create, table_named
@@ -34,7 +35,7 @@ from .tables import player_get_or_create, session_create, table_create, table_na
 __all__ = [
     "MAX_STAKE", "UNSET", "HandOutcome", "User",
     "game_abandon", "game_change_rules", "game_change_stake", "game_import", "game_start",
-    "game_rematch",
+    "game_rematch", "table_set_paper",
     "hand_correct", "hand_record", "hand_undo_last",
     "player_get_or_create", "session_create", "table_create", "table_named",
     "session_import", "session_settle", "settlement_payment_mark_paid",

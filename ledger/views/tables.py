@@ -11,12 +11,13 @@ from django.db import transaction
 from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils import timezone
 
 from ledger import access, services
 from ledger.exceptions import LedgerError
 from ledger.forms import VARIANT_LABELS, PlayerForm, SessionForm, TableForm
-from ledger.models import Game, GameStatus
+from ledger.models import Game, GameStatus, PaperSize
 from ledger.models_sharing import ShareLink
 
 from . import confirm
@@ -80,6 +81,14 @@ def table_detail(request: HttpRequest, pk: int) -> HttpResponse:
             else:
                 messages.success(request, f"{player.name} joins the table.")
                 return redirect("ledger:table_detail", pk=table.pk)
+    elif request.method == "POST" and "paper" in request.POST:
+        try:
+            table = services.table_set_paper(table=table, paper_size=request.POST["paper"])
+        except LedgerError as exc:
+            messages.error(request, exc.message)
+        else:
+            messages.success(request, f"Sheets print on: {table.get_paper_size_display()}.")
+        return redirect(reverse("ledger:table_detail", kwargs={"pk": table.pk}) + "#paper")
     elif request.method == "POST" and "new_session" in request.POST:
         session_form = SessionForm(request.POST)
         if session_form.is_valid():
@@ -102,4 +111,5 @@ def table_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "table": table, "players": table.players.all(), "sessions": sessions,
         "player_form": player_form, "session_form": session_form, "share": links,
         "revoke_question": confirm.revoke_question(links) if links else None,
+        "papers": PaperSize.choices,
     }, status=status)

@@ -163,3 +163,18 @@ def test_another_scorekeeper_cannot_print_the_evenings_blank(client, demo, djang
 def test_the_blank_builder_needs_no_stored_game(demo):
     context, sequence = evening_blank_context(demo, "cap-it", ["Ann", "Bob", "Dev", "Eve"])
     assert sequence == 6 and context["blank"] and context["result"]["players"][0] == "Ann"
+
+
+def test_the_table_page_chooses_the_paper(client, keeper):
+    table = services.table_create(name="Club", scorekeepers=[keeper])
+    client.force_login(keeper)
+    url = reverse("ledger:table_detail", args=[table.pk])
+    page = client.get(url).content.decode()
+    assert '<option value="auto" selected>By currency (Letter for USD, CAD, MXN' in page
+    response = client.post(url, {"paper": "A4"}, follow=True)
+    table.refresh_from_db()
+    assert table.paper_size == "A4" and "Sheets print on: A4." in response.content.decode()
+    response = client.post(url, {"paper": "legal"}, follow=True)
+    table.refresh_from_db()
+    assert table.paper_size == "A4"
+    assert "Paper: &#x27;legal&#x27; is not one of" in response.content.decode()
