@@ -35,7 +35,8 @@ def blank_setup(variant: str, players: list[str]) -> dict:
     return {}
 
 
-def blank_record(session: Session, variant: str, players: list[str], preset: str = "") -> dict:
+def blank_record(session: Session, variant: str, players: list[str], preset: str = "",
+                 ante=None) -> dict:
     record: dict = {"format": RECORD_FORMAT, "variant": variant}
     if preset:
         record["preset"] = preset
@@ -44,6 +45,8 @@ def blank_record(session: Session, variant: str, players: list[str], preset: str
     if variant != "cap-it" and session.rate is not None:
         record["stakes"] = {"rate": str(session.rate.normalize()),
                             "per_points": session.per_points, "currency": session.currency}
+    elif variant == "cap-it" and ante is not None:
+        record["stakes"] = {"ante": f"{ante:.2f}", "currency": session.currency}
     record["setup"] = blank_setup(variant, players)
     record["abandoned"] = False
     record["hands"] = []
@@ -51,13 +54,13 @@ def blank_record(session: Session, variant: str, players: list[str], preset: str
 
 
 def evening_blank_context(session: Session, variant: str, players: list[str],
-                          preset: str = "") -> tuple[dict, int]:
+                          preset: str = "", ante=None) -> tuple[dict, int]:
     """The blank sheet's context, and the number the game would have in the evening.
     Raises ValueError (from the core's refusal) if the players do not fit the variant."""
     sequence = (session.games.aggregate(n=Max("sequence"))["n"] or 0) + 1
-    record = blank_record(session, variant, players, preset)
+    record = blank_record(session, variant, players, preset, ante)
     game = Game(session=session, sequence=sequence, variant=variant, preset=preset,
                 rules={}, setup=record["setup"], currency=session.currency,
                 rate=session.rate if variant != "cap-it" else None,
-                per_points=session.per_points)
+                per_points=session.per_points, ante=ante if variant == "cap-it" else None)
     return blank_sheet_context(game, record=record), sequence

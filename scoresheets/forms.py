@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django import forms
 
+from ledger.forms.fields import stake_field
 from ledger.models import Session, Variant
 
 from .blank import BLANK_COUNTS
@@ -23,6 +24,7 @@ class BlankSheetForm(forms.Form):
         label="Game", choices=[(key, f"{VARIANT_NAMES[key]} ({_count_words(counts)} players)")
                                for key, counts in BLANK_COUNTS.items()])
     preset = forms.ChoiceField(label="Rules", choices=PRESET_CHOICES, required=False)
+    ante = stake_field("Ante each (CAP-IT)")
     players = forms.MultipleChoiceField(
         label="Players", widget=forms.CheckboxSelectMultiple,
         help_text="Seats follow this order: the first deals first; for captain play the "

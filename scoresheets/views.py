@@ -76,7 +76,8 @@ def session_blank_pdf(request, pk: int):
     variant, players = form.cleaned_data["variant"], form.cleaned_data["players"]
     try:
         context, sequence = evening_blank_context(session, variant, players,
-                                                  form.cleaned_data["preset"])
+                                                  form.cleaned_data["preset"],
+                                                  form.cleaned_data["ante"])
     except ValueError as exc:  # the core's refusal: the players do not fit the variant
         messages.error(request, f"Blank sheet: {exc}")
         return redirect(back)

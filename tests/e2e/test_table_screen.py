@@ -219,3 +219,20 @@ def test_the_preset_buttons_keep_their_words_whole(phone, live_server, keeper, e
     assert heights["standard"] == heights["classic"] == heights["simple"], heights
     no_sideways_scroll(phone)
     shot(phone, "11-start-gin-360")
+
+
+def test_a_crash_shows_the_500_page(phone, live_server, keeper, monkeypatch):
+    from ledger.views import tables
+
+    def crash(user):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(tables, "_games_in_progress", crash)
+    phone.goto(live_server.url + "/accounts/login/")
+    phone.fill("input[name=username]", "keeper")
+    phone.fill("input[name=password]", "pw")
+    phone.click("button:has-text('Log in')")
+    expect(phone.get_by_role("heading", name="Something went wrong on our side")).to_be_visible()
+    assert "boom" not in phone.content()
+    no_sideways_scroll(phone)
+    shot(phone, "11-server-error-360")

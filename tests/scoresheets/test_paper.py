@@ -160,6 +160,15 @@ def test_another_scorekeeper_cannot_print_the_evenings_blank(client, demo, djang
     assert client.get(url, {"variant": "gin", "players": ["Ann", "Bob"]}).status_code == 404
 
 
+def test_a_capit_blank_sheet_with_an_ante_typed_with_a_comma(client, demo, keeper):
+    client.force_login(keeper)
+    url = reverse("scoresheets:session_blank_pdf", kwargs={"pk": demo.pk})
+    response = client.get(url, {"variant": "cap-it", "players": ["Ann", "Bob", "Dev", "Eve"],
+                                "ante": "2,50"})
+    text = pdf_text(response.content)
+    assert "Ante 2.50 USD each" in text and "Pot 10.00 USD" in text
+
+
 def test_the_blank_builder_needs_no_stored_game(demo):
     context, sequence = evening_blank_context(demo, "cap-it", ["Ann", "Bob", "Dev", "Eve"])
     assert sequence == 6 and context["blank"] and context["result"]["players"][0] == "Ann"
