@@ -266,6 +266,7 @@ def hand_undo(request: HttpRequest, pk: int) -> HttpResponse:
                                 "Reload the game and try again.")
         return redirect("ledger:game_detail", pk=game.pk)
     was_over = game.status == GameStatus.COMPLETE
+    before, _ = load_game(game)
     try:
         hand = services.hand_undo_last(game=game, undone_by=request.user, reason=reason,
                                        number=int(number) if number else None)
@@ -273,8 +274,8 @@ def hand_undo(request: HttpRequest, pk: int) -> HttpResponse:
         messages.error(request, getattr(exc, "message", str(exc)))
         return redirect("ledger:game_detail", pk=game.pk)
     what = "Round" if game.variant == "cap-it" else "Hand"
-    text = (f"{what} {hand.number} undone ({entry_text(game.variant, hand.entry)}); it stays "
-            "in the history, struck through.")
+    said = confirm.hand_words(game, before, hand.entry, hand.number)
+    text = f"{what} {hand.number} undone ({said}); it stays in the history, struck through."
     if was_over:
         text += " The game is open again and its money is taken back."
     text += (f" To put it back, save it again: the form below holds it as "
