@@ -28,7 +28,7 @@ from .models import (
     SettlementPayment,
     Table,
 )
-from .rules.money import format_minor
+from .selectors import minor_text
 
 
 def _json(value) -> str:
@@ -268,7 +268,7 @@ class GameAdmin(TableScopedAdmin, ReadOnlyAdminMixin, admin.ModelAdmin):
 
         amounts = game_posted_money(obj)
         return ", ".join(
-            f"{name} {format_minor(units, obj.currency)}" for name, units in amounts.items()
+            f"{name} {minor_text(units, obj.currency)}" for name, units in amounts.items()
         )
 
 
@@ -335,7 +335,7 @@ class MoneyPostingInline(ReadOnlyInline):
 
     @admin.display(description="amount")
     def amount(self, obj):
-        return format_minor(obj.amount_minor, obj.currency)
+        return minor_text(obj.amount_minor, obj.currency)
 
 
 @admin.register(PostingBatch)
@@ -358,7 +358,7 @@ class MoneyPostingAdmin(TableScopedAdmin, ReadOnlyAdminMixin, admin.ModelAdmin):
 
     @admin.display(description="amount", ordering="amount_minor")
     def amount(self, obj):
-        return format_minor(obj.amount_minor, obj.currency)
+        return minor_text(obj.amount_minor, obj.currency)
 
 
 class SettlementPaymentInline(ReadOnlyInline):
@@ -369,7 +369,7 @@ class SettlementPaymentInline(ReadOnlyInline):
 
     @admin.display(description="amount")
     def amount(self, obj):
-        return format_minor(obj.amount_minor, obj.settlement.currency)
+        return minor_text(obj.amount_minor, obj.settlement.currency)
 
 
 @admin.register(SessionSettlement)
@@ -393,7 +393,7 @@ class SessionSettlementAdmin(TableScopedAdmin, ReadOnlyAdminMixin, admin.ModelAd
     @admin.display(description="nets")
     def nets_text(self, obj):
         return ", ".join(
-            f"{name} {format_minor(units, obj.currency)}" for name, units in obj.nets.items()
+            f"{name} {minor_text(units, obj.currency)}" for name, units in obj.nets.items()
         )
 
 
@@ -409,7 +409,7 @@ class SettlementPaymentAdmin(TableScopedAdmin, ReadOnlyAdminMixin, admin.ModelAd
 
     @admin.display(description="amount", ordering="amount_minor")
     def amount(self, obj):
-        return format_minor(obj.amount_minor, obj.settlement.currency)
+        return minor_text(obj.amount_minor, obj.settlement.currency)
 
     def has_change_permission(self, request, obj=None):
         # Needed for the "mark paid" action; the change form itself stays read-only.

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ledger.rules.problems import Problem, as_problem
+
 
 class LedgerError(Exception):
     """Base class: the request was refused and nothing was written."""
@@ -14,12 +16,15 @@ class LedgerError(Exception):
 class RecordRefused(LedgerError):
     """The scoring core refused the game record the change would produce.
 
-    ``problems`` holds the core's lines, e.g. "hand 3: knocker deadwood 12 is above the
-    knock limit 10".
+    ``details`` holds the core's problems as data (``ledger.rules.problems.Problem``: where,
+    a code, the words), which a form puts at the field they name; ``problems`` their lines,
+    e.g. "hand 3: knocker deadwood 12 is above the knock limit 10". A line given as text is
+    a problem that names no place (code "refused").
     """
 
-    def __init__(self, problems: list[str]):
-        self.problems = list(problems)
+    def __init__(self, problems: list):
+        self.details: list[Problem] = [as_problem(p) for p in problems]
+        self.problems = [p.line for p in self.details]
         super().__init__("; ".join(self.problems) or "the record was refused")
 
 

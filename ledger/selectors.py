@@ -1,6 +1,6 @@
 """Reads of the ledger. Services push, selectors pull; none of these write.
 
-The central one is ``game_record``: it rebuilds the JSON game record (formats/game-record.md)
+The central one is ``game_record``: it rebuilds the JSON game record (docs/game-record.md)
 from the stored rows, and every score shown anywhere is ``score_record`` of that record.
 Selectors that work on a whole session prefetch, so their number of queries does not grow
 with the number of hands or games.
@@ -26,7 +26,7 @@ from .models import (
     SessionSettlement,
     Table,
 )
-from .rules.money import format_minor, minor_exponent, to_minor
+from .rules.money import Payment, fewest_payments, format_minor, minor_exponent, to_minor
 
 GAME_FORMAT = "tablestakes.game/1"
 SESSION_FORMAT = "tablestakes.session/1"
@@ -66,6 +66,11 @@ def money_to_minor(money: dict[str, str], currency: str) -> dict[str, int]:
 
 def money_text(units: dict[str, int], currency: str) -> dict[str, str]:
     return {name: format_minor(amount, currency) for name, amount in units.items()}
+
+
+def minor_text(units: int, currency: str) -> str:
+    """An amount in minor units as the record writes money: 202 USD -> "2.02"."""
+    return format_minor(units, currency)
 
 
 # -- games -----------------------------------------------------------------------------------
@@ -199,6 +204,12 @@ def session_nets(session: Session, games: list[Game] | None = None) -> dict[str,
         .values_list("player_id", "total")
     )
     return {player.name: int(sums.get(player.id) or 0) for player in players}
+
+
+def session_payment_plan(nets: dict[str, int]) -> list[Payment]:
+    """Who pays whom to square ``nets`` (``session_nets``): the payments a settlement of the
+    session writes, and what the screens and the report show before it is settled."""
+    return fewest_payments(nets)
 
 
 def session_settlement(session: Session) -> SessionSettlement | None:

@@ -2,8 +2,9 @@
 
 The forms only collect what the scorekeeper typed and turn it into the objects of the game
 record (docs/game-record.md); every check of the rules is the scoring core's. When the
-core refuses a hand, ``HandForm.add_problems`` puts each of its problems at the field
-that caused it, keeping what was typed.
+core refuses a hand, ``HandForm.add_problems`` puts each of its problems
+(``RecordRefused.details``: where, a code, the words) at the field its where names, keeping
+what was typed; no form reads the words to find the place.
 """
 
 from .fields import VARIANT_LABELS, ReasonForm

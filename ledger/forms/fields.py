@@ -8,7 +8,7 @@ from decimal import Decimal, InvalidOperation
 from django import forms
 from django.core.exceptions import ValidationError
 
-from ledger.models import Variant
+from ledger.presentation.catalog import VARIANT_NAMES
 
 NUMERIC = {"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off",
            "enterkeyhint": "next"}
@@ -99,4 +99,4 @@ def decimal_or_none(value) -> Decimal | None:
         return None
 
 
-VARIANT_LABELS = dict(Variant.choices)
+VARIANT_LABELS = VARIANT_NAMES

@@ -18,6 +18,7 @@ from .start import (
     setting_field,
     setting_initial,
     setting_value,
+    setup_field,
 )
 
 # -- correcting a game's stakes and rules ----------------------------------------------------
@@ -119,31 +120,21 @@ class GameSettingsForm(forms.Form):
                 changes[name] = value
         return changes
 
-    def add_problems(self, problems: list[str]) -> None:
-        """Put a refusal at the field it names; a refusal of the hands rescored under a
-        changed rule goes to that rule when only one rule changed."""
-        seat_of = {seat.player.name: seat.seat for seat in self.seats}
+    def add_problems(self, problems) -> None:
+        """Put a refusal (``RecordRefused.details``) at the field it names; a refusal of
+        the hands rescored under a changed rule goes to that rule when only one rule
+        changed."""
+        slot_of = {seat.player.name: seat.seat for seat in self.seats}
         changed_rules = list(self.rule_changes()) if hasattr(self, "cleaned_data") else []
         for problem in problems:
-            where, _, text = problem.partition(": ")
-            field = None
-            if where.startswith("rules."):
-                field = f"rule_{where[6:]}"
-            elif where.startswith("stakes.players."):
-                name = where[len("stakes.players."):]
-                field = f"stake_{seat_of[name]}" if name in seat_of else None
-            elif where in ("rate", "stakes.rate"):
-                field = "rate"
-            elif where in ("per_points", "stakes.per_points"):
-                field = "per_points"
-            elif where in ("ante", "stakes.ante"):
-                field = "ante"
-            elif len(changed_rules) == 1:
-                field, text = f"rule_{changed_rules[0]}", problem
+            field = setup_field(problem, slot_of)
+            text = problem.hint or problem.text
+            if field is None and len(changed_rules) == 1:
+                field, text = f"rule_{changed_rules[0]}", problem.line
             if field in self.fields:
-                self.add_error(field, text or problem)
+                self.add_error(field, text)
             else:
-                self.add_error(None, problem)
+                self.add_error(None, problem.line)
 
 
 def _text(value) -> str:

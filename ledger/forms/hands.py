@@ -3,12 +3,11 @@ their fields."""
 
 from __future__ import annotations
 
-import re
 import uuid
 
 from django import forms
 
-from ledger.rules.cards import CardError, parse_cards
+from ledger.presentation.cards import CardError, preview_context, read_cards
 
 from .fields import (
     CARDS_INPUT,
@@ -25,17 +24,14 @@ KIND_CHOICES = [("knock", "Knock"), ("gin", "Gin"), ("big_gin", "Big gin")]
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 SUITS = [("S", "♠"), ("H", "♥"), ("D", "♦"), ("C", "♣")]
 
-_WHERE = re.compile(r"^hand (\d+)(?: \(round \d+\))?(?:, table (\d+))?(?:, ([^:]+))?: (.*)$")
-_LIMIT = re.compile(r"^knocker deadwood (\d+) is above the knock limit (\d+)$|"
-                    r"^knocker deadwood (\d+) is above (.*), knock limit (\d+)$")
-
 
 class HandForm(forms.Form):
     """One hand (or CAP-IT round), built for the players who play it.
 
     ``spec`` comes from the core's result (``views.game_context.hand_spec``):
     ``{"kind": "duels", "duels": [{"players": [a, b], "label": ...}], "upcard": bool,
-    "big_gin": bool, "cut_candidates": [...] or None}`` or
+    "oklahoma": bool, "big_gin": bool, "rules": {the game's settings},
+    "cut_candidates": [...] or None}`` or
     ``{"kind": "capit", "players": [...], "contract": ...}``.
     """
 
@@ -114,19 +110,6 @@ class HandForm(forms.Form):
                          "preview": self._cards_preview(i, duel)})
         return rows
 
-    def knock_limit(self) -> tuple[int, bool]:
-        """The hand's knock limit and whether only gin may end it (an Oklahoma Ace)."""
-        limit = self.spec.get("knock_limit", 10)
-        if not self.spec.get("upcard"):
-            return limit, False
-        rank = (self.data.get("up_rank") if self.is_bound else None) or ""
-        if rank == "A":
-            gin_only = self.spec.get("oklahoma_ace", "gin_only") == "gin_only"
-            return (0 if gin_only else 1), gin_only
-        if rank in RANKS:
-            return min(RANKS.index(rank) + 1, 10), False
-        return limit, False
-
     def _cards_preview(self, i: int, duel: dict) -> dict | None:
         """The picker's preview, drawn by the server on a refused form (no JavaScript)."""
         if not self.is_bound:
@@ -134,16 +117,17 @@ class HandForm(forms.Form):
         texts = [self.data.get(self.add_prefix(f"t{i}_cards{c}"), "") for c in (0, 1)]
         if not any(text.strip() for text in texts):
             return None
-        from ledger.views.cards import preview_context
-
         a, b = duel["players"]
         knocker = self.data.get(self.add_prefix(f"t{i}_knocker"))
-        limit, gin_only = self.knock_limit()
+        context = {"rules": self.spec.get("rules") or {},
+                   "oklahoma": bool(self.spec.get("oklahoma"))}
+        if self.spec.get("oklahoma"):
+            context.update(up_rank=self.data.get(self.add_prefix("up_rank")) or None,
+                           up_suit=self.data.get(self.add_prefix("up_suit")) or None)
         if knocker == b:
-            return preview_context(texts[1], texts[0], kname=b, oname=a, limit=limit,
-                                   ace_gin_only=gin_only)
-        return preview_context(texts[0], texts[1], kname=a, oname=b, limit=limit,
-                               ace_gin_only=gin_only, solo=knocker != a)
+            return preview_context(texts[1], texts[0], kname=b, oname=a, **context)
+        return preview_context(texts[0], texts[1], kname=a, oname=b, solo=knocker != a,
+                               **context)
 
     def point_fields(self):
         return [self[f"pts_{j}"] for j in range(len(self.spec.get("players", [])))]
@@ -218,7 +202,7 @@ class HandForm(forms.Form):
             if not text:
                 continue
             try:
-                self.cards[(i, c)] = parse_cards(text)
+                self.cards[(i, c)] = read_cards(text)
             except CardError as error:
                 self.add_error(field, f"{name}'s cards: {error}")
         if (i, 0) in self.cards and (i, 1) in self.cards:
@@ -328,95 +312,44 @@ class HandForm(forms.Form):
         return entry
 
     # -- the core's refusal, at the fields
-    def add_problems(self, problems: list[str]) -> None:
+    def add_problems(self, problems) -> None:
+        """Put each of the core's problems (``RecordRefused.details``) at the field its
+        where names: the table, the player and the record's field; what names no field of
+        this form goes above the form."""
         for problem in problems:
             field, message = self._place(problem)
             self.add_error(field if field in self.fields else None, message)
 
-    def _count_field(self, table: int, name: str) -> str | None:
-        duels = self.spec.get("duels", [])
-        if 1 <= table <= len(duels) and name in duels[table - 1]["players"]:
-            return f"t{table}_c{duels[table - 1]['players'].index(name)}"
-        return None
-
-    def _cards_field(self, table: int, name: str | None) -> str | None:
-        duels = self.spec.get("duels", [])
-        if 1 <= table <= len(duels) and name in duels[table - 1]["players"]:
-            return f"t{table}_cards{duels[table - 1]['players'].index(name)}"
-        return None
-
-    def _place_cards(self, table: int, knocker, text: str) -> tuple[str | None, str] | None:
-        """Where a refusal of a hand entered with cards goes: at the cards, or at the
-        count the cards cannot give."""
-        if (table, 0) not in self.cards:
-            return None
-        players = self.spec["duels"][table - 1]["players"]
-        opponent = next((name for name in players if name != knocker), None)
-        field_name, _, detail = text.partition(": ")
-        if field_name.startswith("cards."):
-            name = field_name[len("cards."):]
-            return self._cards_field(table, name), f"{name}'s cards: {detail}"
-        if field_name == "cards":
-            if detail.startswith("the knocker"):
-                return (self._cards_field(table, knocker),
-                        f"{knocker}'s cards: {knocker}{detail[len('the knocker'):]}")
-            if detail.startswith("the opponent"):
-                return (self._cards_field(table, opponent),
-                        f"{opponent}'s cards: {opponent}{detail[len('the opponent'):]}")
-            return self._cards_field(table, opponent), detail
-        if field_name in ("gin", "big_gin"):
-            return self._cards_field(table, knocker), f"{knocker}'s cards: {detail}"
-        if field_name == "deadwood" and detail.startswith("opponent deadwood"):
-            return self._count_field(table, opponent), f"{opponent}'s count: {detail}"
-        if field_name == "deadwood" and detail.startswith("knocker deadwood"):
-            return self._count_field(table, knocker), f"{knocker}'s count: {detail}"
-        if field_name == "deadwood":
-            return self._cards_field(table, knocker), f"{knocker}'s cards: {detail}"
-        return None
-
-    def _place(self, problem: str) -> tuple[str | None, str]:
-        match = _WHERE.match(problem)
-        if not match:
-            return None, problem
-        table = int(match.group(2) or 1)
-        who, text = match.group(3), match.group(4)
+    def _place(self, problem) -> tuple[str | None, str]:
+        if problem.hand is None:
+            return None, problem.line
         if self.spec["kind"] == "capit":
             players = self.spec["players"]
-            if who in players:
-                return f"pts_{players.index(who)}", f"{who}'s {text}"
-            if text.startswith("went_out"):
-                return "went_out", text.partition(": ")[2] or text
-            return None, text
-        knocker = self.cleaned_data.get(f"t{table}_knocker")
-        placed = self._place_cards(table, knocker, text)
-        if placed is not None:
-            return placed
-        limit = _LIMIT.match(text)
-        if limit:
-            if limit.group(1):
-                counted, cap = limit.group(1), limit.group(2)
-                message = f"a knock must be {cap} or less; {knocker} counted {counted}"
-            else:
-                counted, what, cap = limit.group(3), limit.group(4), limit.group(5)
-                message = f"a knock must be {cap} or less ({what}); {knocker} counted {counted}"
-            return self._count_field(table, knocker), message
-        if text.startswith("knocker deadwood") and "only gin" in text:
-            counted = text.split()[2].rstrip(":")
-            rest = text.partition(": ")[2]
-            return self._count_field(table, knocker), f"{rest}; {knocker} counted {counted}"
-        field_name, _, detail = text.partition(": ")
-        if field_name.startswith("deadwood."):
-            name = field_name[len("deadwood."):]
-            return self._count_field(table, name), f"{name}'s count: {detail}"
-        if field_name in ("gin", "big_gin"):
-            return self._count_field(table, knocker), detail
-        if field_name == "upcard":
-            return "up_rank", detail
-        if field_name == "cut_loser":
-            return "cut_loser", detail
-        if field_name == "knocker":
-            return f"t{table}_knocker", detail
-        return None, problem
+            if problem.field == "went_out":
+                return "went_out", problem.hint or problem.text
+            if problem.player in players and problem.field in ("cards", "points"):
+                return (f"pts_{players.index(problem.player)}",
+                        problem.hint or f"{problem.player}'s {problem.field}: {problem.text}")
+            return None, problem.line
+        duels = self.spec.get("duels", [])
+        table = problem.table or 1
+        if not 1 <= table <= len(duels):
+            return None, problem.line
+        players = duels[table - 1]["players"]
+        name = problem.player
+        if problem.field in ("deadwood", "cards") and name in players:
+            position = players.index(name)
+            if problem.field == "deadwood":
+                return (f"t{table}_c{position}",
+                        problem.hint or f"{name}'s count: {problem.text}")
+            return f"t{table}_cards{position}", problem.hint or f"{name}'s cards: {problem.text}"
+        if problem.field == "knocker":
+            return f"t{table}_knocker", problem.hint or problem.text
+        if problem.field == "upcard":
+            return "up_rank", problem.hint or problem.text
+        if problem.field == "cut_loser":
+            return "cut_loser", problem.hint or problem.text
+        return None, problem.line
 
 
 NO_TIE = "-no-tie-"

@@ -2,11 +2,21 @@
 
 from __future__ import annotations
 
+import json
 from decimal import Decimal
 
 from django import forms
 
-from ledger.rules.settings import CHOICES, DEFAULTS, PRESETS, default_preset
+from ledger.presentation.catalog import (
+    FIRST_DEALER_CHOSEN,
+    PRESET_NAMES,
+    SETTING_LABELS,
+    SETTINGS,
+    VARIANT_COUNTS,
+    VARIANT_SETTINGS,
+    default_preset,
+    preset_values,
+)
 
 from .fields import (
     MAX_PER_POINTS,
@@ -15,71 +25,70 @@ from .fields import (
     stake_field,
 )
 
-# -- starting a game -------------------------------------------------------------------------
-
-#: Variants and the numbers of players each takes, for the "new game" chooser.
-VARIANT_COUNTS = {
-    "gin": (2,), "oklahoma": (2,), "hollywood": (2,), "box": (3,),
-    "captain": (3, 5, 7), "partnership": (4, 6), "cap-it": (4, 5, 6),
-}
-
-GIN_SETTINGS = ("target", "gin_bonus", "undercut_bonus", "big_gin_bonus", "box_bonus",
-                "game_bonus", "shutout_mode", "knock_limit", "undercut_on_tie", "dealer_rule")
-VARIANT_SETTINGS = {
-    "gin": GIN_SETTINGS,
-    "oklahoma": (*GIN_SETTINGS, "oklahoma_ace", "spade_double"),
-    "hollywood": (*GIN_SETTINGS, "hollywood_third_double"),
-    "box": (*GIN_SETTINGS, "three_hand_money"),
-    "captain": (*GIN_SETTINGS, "balance_division"),
-    "partnership": (*GIN_SETTINGS, "balance_division"),
-    "cap-it": ("capit_ace_value", "capit_round_share", "capit_round_winner"),
-}
-SETTING_LABELS = {
-    "target": "Game to", "gin_bonus": "Gin bonus", "undercut_bonus": "Undercut bonus",
-    "big_gin_bonus": "Big gin bonus (0 = off)", "box_bonus": "Box bonus",
-    "game_bonus": "Game bonus", "shutout_mode": "Shutout", "knock_limit": "Knock limit",
-    "undercut_on_tie": "A tie is an undercut", "dealer_rule": "Next dealer",
-    "oklahoma_ace": "Ace up-card", "spade_double": "Spade up-card doubles",
-    "hollywood_third_double": "Third column counts double",
-    "three_hand_money": "Money between three", "balance_division": "Unequal stakes",
-    "capit_ace_value": "Ace counts", "capit_round_share": "Round share",
-    "capit_round_winner": "Round winner by",
-}
-FLAG_SETTINGS = ("undercut_on_tie", "spade_double", "hollywood_third_double")
+__all__ = ["SETTING_LABELS", "VARIANT_COUNTS", "VARIANT_SETTINGS", "GameStartForm",
+           "needs_first_dealer", "setting_field", "setting_initial", "setting_value",
+           "setup_field", "slots_for"]
 
 
 def setting_field(setting: str, *, current: bool = False) -> forms.Field:
     """The field of one rule setting. At game setup (``current`` False) it may be left
     empty for the preset's value; to change a running game's setting (``current`` True) it
     holds the game's value and is required."""
-    label = SETTING_LABELS[setting]
+    spec = SETTINGS[setting]
+    label = spec.label
     blank = [] if current else [("", "preset")]
-    if setting in FLAG_SETTINGS:
+    if spec.kind == "flag":
         return forms.ChoiceField(label=label, required=current,
                                  choices=[*blank, ("yes", "Yes"), ("no", "No")])
-    if setting in CHOICES:
+    if spec.kind == "choice":
         return forms.ChoiceField(label=label, required=current, choices=[*blank] + [
-            (value, value.replace("_", " ")) for value in CHOICES[setting]])
-    if setting == "capit_round_share":
+            (value, value.replace("_", " ")) for value in spec.choices])
+    if spec.kind == "share":
         return forms.CharField(label=label, required=current, max_length=10,
                                help_text='"10%" of the pot or an amount like "2.00"',
                                widget=forms.TextInput(attrs={"placeholder": "10%"}))
-    default = PRESETS["standard"].get(setting, DEFAULTS.get(setting))
-    attrs = {**NUMERIC} if current else {**NUMERIC, "placeholder": str(default)}
-    return forms.IntegerField(label=label, required=current, min_value=0,
-                              widget=forms.TextInput(attrs=attrs))
+    # the core checks the range and says it (catalog.SETTINGS[...].low/high); the form only
+    # keeps out what is not a whole number
+    return forms.IntegerField(label=label, required=current,
+                              widget=forms.TextInput(attrs={**NUMERIC}))
+
+
+def show_preset_values(form: forms.Form, variant: str, count: int, preset: str | None,
+                       settings) -> None:
+    """Each empty setting field shows the value the chosen preset gives it (as its
+    placeholder, or as the "preset" choice's words), and carries every preset's value for
+    the page's script to follow a change of preset."""
+    values = {name: preset_values(variant, name, count) for name in PRESET_NAMES}
+    chosen = preset_values(variant, preset, count)
+    for setting in settings:
+        field = form.fields[f"rule_{setting}"]
+        spec = SETTINGS[setting]
+        shown = {name: setting_text(setting, rules[setting]) for name, rules in values.items()}
+        field.widget.attrs["data-preset-values"] = json.dumps(shown, sort_keys=True)
+        now = setting_text(setting, chosen[setting])
+        if spec.kind in ("number", "share"):
+            field.widget.attrs["placeholder"] = now
+        else:
+            field.choices = [("", f"{now} (preset)")] + list(field.choices)[1:]
+
+
+def setting_text(setting: str, value) -> str:
+    """A setting's value in words, as a field shows it."""
+    if SETTINGS[setting].kind == "flag":
+        return "yes" if value else "no"
+    return str(value).replace("_", " ")
 
 
 def setting_value(setting: str, value):
     """A setting field's cleaned value as the game record writes it (flags as booleans)."""
-    if setting in FLAG_SETTINGS:
+    if SETTINGS[setting].kind == "flag":
         return value == "yes"
     return value
 
 
 def setting_initial(setting: str, value):
     """A game's setting as its field shows it."""
-    if setting in FLAG_SETTINGS:
+    if SETTINGS[setting].kind == "flag":
         return "yes" if value else "no"
     return value
 
@@ -107,7 +116,7 @@ def slots_for(variant: str, count: int) -> list[tuple[str, str]]:
 
 
 def needs_first_dealer(variant: str) -> bool:
-    return variant in ("gin", "oklahoma", "hollywood", "cap-it")
+    return variant in FIRST_DEALER_CHOSEN
 
 
 class GameStartForm(forms.Form):
@@ -140,7 +149,7 @@ class GameStartForm(forms.Form):
             self.fields["ante"].required = True
         else:
             self.fields["preset"] = forms.ChoiceField(
-                choices=[(name, name.title()) for name in PRESETS],
+                choices=[(name, name.title()) for name in PRESET_NAMES],
                 initial=default_preset(variant), widget=SegmentedRadio())
             self.fields["rate"] = stake_field("Stake", initial=session_rate)
             self.fields["per_points"] = forms.IntegerField(
@@ -148,6 +157,12 @@ class GameStartForm(forms.Form):
                 max_value=MAX_PER_POINTS, widget=forms.TextInput(attrs=NUMERIC))
         for setting in VARIANT_SETTINGS[variant]:
             self.fields[f"rule_{setting}"] = setting_field(setting)
+        preset = self.data.get(self.add_prefix("preset")) if self.is_bound else None
+        if preset not in PRESET_NAMES:
+            preset = (self.initial.get("preset") if self.initial.get("preset") in PRESET_NAMES
+                      else None)
+        self.preset_shown = preset or default_preset(variant)
+        show_preset_values(self, variant, count, preset, VARIANT_SETTINGS[variant])
 
     # -- groups of fields for the template
     def slot_rows(self):
@@ -212,24 +227,29 @@ class GameStartForm(forms.Form):
         return {self.cleaned_data[name]: str(self.cleaned_data[f"stake_{name}"])
                 for name, _ in self.slots if self.cleaned_data.get(f"stake_{name}")}
 
-    def add_problems(self, problems: list[str]) -> None:
-        """Put the core's refusal of the setup at the fields it names."""
-        by_player = {self.cleaned_data.get(name): name for name, _ in self.slots}
+    def add_problems(self, problems) -> None:
+        """Put the core's refusal of the setup (``RecordRefused.details``) at the fields
+        its problems name."""
+        slot_of = {self.cleaned_data.get(name): name for name, _ in self.slots}
         for problem in problems:
-            where, _, text = problem.partition(": ")
-            field = None
-            if where.startswith("rules."):
-                field = f"rule_{where[6:]}"
-            elif where == "setup.first_dealer":
-                field = "first_dealer"
-            elif where.startswith("stakes.players."):
-                slot = by_player.get(where[len("stakes.players."):])
-                field = f"stake_{slot}" if slot else None
-            elif where in ("stakes.rate", "rate"):
-                field = "rate"
-            elif where in ("stakes.ante", "ante"):
-                field = "ante"
+            field = setup_field(problem, slot_of)
             if field in self.fields:
-                self.add_error(field, text or problem)
+                self.add_error(field, problem.hint or problem.text)
             else:
-                self.add_error(None, problem)
+                self.add_error(None, problem.line)
+
+
+def setup_field(problem, slot_of: dict) -> str | None:
+    """The field of the start and settings forms that a problem of the record's top level
+    names: a rule setting, the first dealer, the stakes (a player's own by his seat)."""
+    where = problem.field or ""
+    if problem.hand is not None:
+        return None
+    if where.startswith("rules."):
+        return f"rule_{where[len('rules.'):]}"
+    if where == "stakes.players":
+        slot = slot_of.get(problem.player)
+        return f"stake_{slot}" if slot is not None else None
+    return {"setup.first_dealer": "first_dealer", "stakes.rate": "rate",
+            "stakes.per_points": "per_points", "stakes.ante": "ante",
+            "setup.first_dealer_side": "first_dealer_side"}.get(where)

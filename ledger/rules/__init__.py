@@ -5,15 +5,25 @@ Plain data in (a game record, docs/game-record.md), plain data out (the result t
 
 Public API:
     score_record(record: dict) -> dict        the result, JSON-ready (money as strings)
-    RecordError                                raised with .problems, one line per problem
+    RecordError                                raised with .problems, one line per problem,
+                                               and .details, the problems as data
+                                               (problems.Problem: where, code, words)
+    Problem, CODES                             a problem as data; every code it may have
+    knock_limit(rules, oklahoma=, upcard=)     a hand's knock limit (limits.KnockLimit)
     fewest_payments(nets) -> list[Payment]     settlement of minor-unit nets
 """
 
 from .game import score_record
+from .limits import KnockLimit, knock_limit
 from .money import Payment, fewest_payments, format_minor, minor_exponent, to_minor
+from .problems import CODES, Problem
 from .record import RECORD_FORMAT, RESULT_FORMAT, RecordError
 
 __all__ = [
+    "CODES",
+    "KnockLimit",
+    "Problem",
+    "knock_limit",
     "RECORD_FORMAT",
     "RESULT_FORMAT",
     "Payment",

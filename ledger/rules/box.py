@@ -14,6 +14,7 @@ from itertools import combinations
 from .common import Play, result, settle
 from .gin import hand_entry
 from .hand import read_gin_hand, score_gin_hand
+from .problems import record_problem
 from .record import Game
 
 
@@ -31,14 +32,16 @@ def box_roles(players, box, captain, sitter) -> dict:
     return {p: roles[p] for p in players}
 
 
-def score_box(game: Game, problems: list[str]) -> dict | None:
+def score_box(game: Game, problems: list) -> dict | None:
     rules = game.rules
     players = game.players
     box, captain, sitter = players
     dealer = game.setup.get("first_dealer")
     if dealer is not None and dealer != box:
-        problems.append(f"setup.first_dealer: in the box the box player ({box}, the highest "
-                        f"cut) deals every hand, not {dealer!r}")
+        problems.append(record_problem(
+            "first_dealer_invalid", "setup.first_dealer",
+            f"in the box the box player ({box}, the highest cut) deals every hand, "
+            f"not {dealer!r}"))
         return None
     play = Play(game, problems, players)
     for number, where, raw in play.hands():

@@ -11,6 +11,7 @@ from functools import lru_cache
 from .cards import CAPIT_VALUES, CardError, capit_points
 from .common import result, units_result
 from .money import split_evenly, to_minor
+from .problems import At, record_problem
 from .record import Game
 
 ROUNDS = 5
@@ -30,12 +31,15 @@ def card_values(ace_value: int) -> dict:
     return values
 
 
-def capit_hand_points(text, ace_value: int, where: str, problems: list[str]) -> int | None:
-    """Points of the cards left in a hand, by rank (``"K 7 7"``, ``JK`` for a joker)."""
+def capit_hand_points(text, ace_value: int, where: At, name: str,
+                      problems: list) -> int | None:
+    """Points of the cards left in ``name``'s hand, by rank (``"K 7 7"``, ``JK`` for a
+    joker)."""
     try:
         return capit_points(text, ace_value)
     except CardError as error:
-        problems.append(f"{where}: {error}")
+        problems.append(where.problem("capit_cards_unreadable", str(error), field="cards",
+                                      player=name, opening=f"{where}, {name}: cards"))
         return None
 
 
@@ -50,7 +54,7 @@ def reachable_points(ace_value: int, limit: int = MAX_POINTS) -> tuple[bool, ...
     return tuple(can)
 
 
-def round_share_units(game: Game, pot_units: int, problems: list[str]) -> int | None:
+def round_share_units(game: Game, pot_units: int, problems: list) -> int | None:
     share = game.rules["capit_round_share"]
     if share.endswith("%"):
         units = Fraction(Decimal(share[:-1])) * pot_units / 100
@@ -59,25 +63,29 @@ def round_share_units(game: Game, pot_units: int, problems: list[str]) -> int | 
         try:
             units = to_minor(share, game.stakes.currency)
         except ValueError:
-            problems.append(f"rules.capit_round_share: {share} is not a whole number of "
-                            f"{game.stakes.currency} minor units")
+            problems.append(record_problem(
+                "round_share_invalid", "rules.capit_round_share",
+                f"{share} is not a whole number of {game.stakes.currency} minor units"))
             return None
     if ROUNDS * units > pot_units:
-        problems.append(f"rules.capit_round_share: five shares of {share} exceed the pot "
-                        f"({pot_units} minor units)")
+        problems.append(record_problem(
+            "round_share_invalid", "rules.capit_round_share",
+            f"five shares of {share} exceed the pot ({pot_units} minor units)"))
         return None
     return units
 
 
-def score_capit(game: Game, problems: list[str]) -> dict | None:
+def score_capit(game: Game, problems: list) -> dict | None:
     players = game.players
     n = len(players)
     first = game.setup.get("first_dealer")
     if first is None:
-        problems.append("setup.first_dealer: missing (who deals the first round)")
+        problems.append(record_problem("first_dealer_missing", "setup.first_dealer",
+                                       "missing (who deals the first round)"))
         return None
     if first not in players:
-        problems.append(f"setup.first_dealer: {first!r} is not one of {', '.join(players)}")
+        problems.append(record_problem("first_dealer_invalid", "setup.first_dealer",
+                                       f"{first!r} is not one of {', '.join(players)}"))
         return None
     first_seat = players.index(first)
     ace_value = game.rules["capit_ace_value"]
@@ -96,10 +104,10 @@ def score_capit(game: Game, problems: list[str]) -> dict | None:
     broken = False
     for number, raw in enumerate(game.hands, 1):
         if number > ROUNDS:
-            problems.append(f"hand {number}: the game ended after round {ROUNDS}; no round "
-                            f"can follow it")
+            problems.append(At(number).problem(
+                "rounds_over", f"the game ended after round {ROUNDS}; no round can follow it"))
             break
-        where = f"hand {number} (round {number})"
+        where = At(number, round=number)
         dealer_seat = (first_seat + number - 1) % n
         scores = _read_round(raw, players, ace_value, values, can_make, where, problems)
         if scores is None or broken:
@@ -129,8 +137,9 @@ def score_capit(game: Game, problems: list[str]) -> dict | None:
     played = len(hands)
     complete = played == ROUNDS
     if complete and game.abandoned:
-        problems.append(f"hand {ROUNDS}: abandoned: the record is marked abandoned, but all "
-                        f"five rounds were played")
+        problems.append(At(ROUNDS).problem(
+            "abandoned_but_complete", "the record is marked abandoned, but all five rounds "
+            "were played", path="abandoned", field="abandoned"))
         return None
     winner = None
     last_dealer = (first_seat + max(played, 1) - 1) % n
@@ -179,58 +188,76 @@ def _split_from_left(units: int, winners: list, players: list, dealer_seat: int)
     return dict(zip(order, split_evenly(units, len(order), 0), strict=False))
 
 
+def _cell(where: At, name: str, field: str, code: str, text: str):
+    """A problem of one player's cards or points in a round ("hand 2 (round 2), B: ...")."""
+    return where.problem(code, text, field=field, player=name,
+                         opening=f"{where}, {name}: {field}")
+
+
 def _read_round(raw, players, ace_value, values, can_make, where, problems) -> dict | None:
     if not isinstance(raw, dict):
-        problems.append(f"{where}: must be an object")
+        problems.append(where.problem("hand_not_object", "must be an object"))
         return None
     before = len(problems)
     if "went_out" not in raw:
-        problems.append(f"{where}: went_out: missing (who went out, or null if the stock "
-                        f"ran out)")
+        problems.append(where.problem(
+            "went_out_missing", "missing (who went out, or null if the stock ran out)",
+            path="went_out", field="went_out"))
         return None
     went_out = raw["went_out"]
     if went_out is not None and went_out not in players:
-        problems.append(f"{where}: went_out: {went_out!r} is not a player of this game")
+        problems.append(where.problem(
+            "went_out_unknown", f"{went_out!r} is not a player of this game", path="went_out",
+            field="went_out"))
         return None
     cards, points = raw.get("cards"), raw.get("points")
     if cards is None and points is None:
-        problems.append(f"{where}: cards: missing (or points): what each player was left "
-                        f"holding")
+        problems.append(where.problem(
+            "round_counts_missing", "missing (or points): what each player was left holding",
+            path="cards", field="cards"))
         return None
     scores: dict = {}
     for field, given in (("cards", cards), ("points", points)):
         if given is None:
             continue
         if not isinstance(given, dict):
-            problems.append(f"{where}: {field}: must be an object of player names")
+            problems.append(where.problem("round_counts_missing",
+                                          "must be an object of player names", path=field,
+                                          field=field))
             continue
         for name, value in given.items():
-            at = f"{where}, {name}: {field}"
             if name not in players:
-                problems.append(f"{where}: {field}.{name}: {name!r} is not a player of this "
-                                f"game")
+                problems.append(where.problem(
+                    "round_player_unknown", f"{name!r} is not a player of this game",
+                    path=f"{field}.{name}", field=field, player=name))
                 continue
             if field == "cards":
-                count = capit_hand_points(value, ace_value, at, problems)
+                count = capit_hand_points(value, ace_value, where, name, problems)
             elif isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                problems.append(f"{at}: must be a whole number of points, 0 or more, not "
-                                f"{value!r}")
+                problems.append(_cell(where, name, field, "capit_points_invalid",
+                                      f"must be a whole number of points, 0 or more, not "
+                                      f"{value!r}"))
                 count = None
             elif value > MAX_POINTS or not can_make[value]:
-                problems.append(f"{at}: {value} points cannot be made from cards worth "
-                                f"{', '.join(str(v) for v in sorted(set(values.values())))}")
+                problems.append(_cell(
+                    where, name, field, "capit_points_impossible",
+                    f"{value} points cannot be made from cards worth "
+                    f"{', '.join(str(v) for v in sorted(set(values.values())))}"))
                 count = None
             else:
                 count = value
             if count is None:
                 continue
             if name == went_out and count != 0:
-                problems.append(f"{at}: {name} went out and holds no cards, but {count} "
-                                f"points were given")
+                problems.append(_cell(where, name, field, "went_out_holds_cards",
+                                      f"{name} went out and holds no cards, but {count} "
+                                      f"points were given"))
                 continue
             if name in scores and scores[name] != count:
-                problems.append(f"{where}, {name}: the cards make {scores[name]} points but "
-                                f"points says {count}")
+                problems.append(where.problem(
+                    "capit_cards_points_disagree", f"the cards make {scores[name]} points but "
+                    f"points says {count}", field="points", player=name,
+                    opening=f"{where}, {name}"))
                 continue
             scores[name] = count
     if len(problems) > before:
@@ -240,8 +267,9 @@ def _read_round(raw, players, ace_value, values, can_make, where, problems) -> d
             if p == went_out:
                 scores[p] = 0
             else:
-                problems.append(f"{where}: {p}: missing; every player but the one who went "
-                                f"out is listed")
+                problems.append(where.problem(
+                    "round_player_missing", "missing; every player but the one who went out "
+                    "is listed", path=p, field="points", player=p))
     if len(problems) > before:
         return None
     return {p: scores[p] for p in players}

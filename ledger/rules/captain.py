@@ -16,7 +16,7 @@ from .record import Game
 from .sides import CAPTAINS, OPPONENTS, captain_stake
 
 
-def score_captain(game: Game, problems: list[str]) -> dict | None:
+def score_captain(game: Game, problems: list) -> dict | None:
     rules = game.rules
     players = game.players
     captain, first, second = players

@@ -29,6 +29,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from . import limits
+
 __all__ = [
     "Arrangement",
     "Card",
@@ -803,15 +805,11 @@ def _list(numbers: list[int]) -> str:
 
 
 def upcard_knock_limit(upcard: str | Card, oklahoma_ace: str = "gin_only") -> int:
-    """Oklahoma: the knock limit an up-card sets (face cards 10; an Ace 0 = gin only, or 1)."""
+    """Oklahoma: the knock limit an up-card sets (face cards 10; an Ace 0 = gin only, or 1),
+    as ``limits.knock_limit`` works it out."""
     card = upcard if isinstance(upcard, Card) else parse_card(upcard)
-    if card.rank == 1:
-        if oklahoma_ace == "gin_only":
-            return 0
-        if oklahoma_ace == "one":
-            return 1
-        raise ValueError(f'oklahoma_ace must be "gin_only" or "one", not {oklahoma_ace!r}')
-    return card.value
+    return limits.knock_limit({"oklahoma_ace": oklahoma_ace}, oklahoma=True,
+                              upcard=str(card)).limit
 
 
 # --- CAP-IT ---------------------------------------------------------------------------------------

@@ -6,6 +6,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from .money import allocate_zero_sum, fewest_payments, format_minor, lower_amount_prevails
+from .problems import At, Problem, hand_at
 from .record import RESULT_FORMAT, Game
 
 
@@ -113,7 +114,7 @@ class Play:
     hands won, and notes the hand at which one of them reached the target.
     """
 
-    def __init__(self, game: Game, problems: list[str], competitors):
+    def __init__(self, game: Game, problems: list, competitors):
         self.game = game
         self.problems = problems
         self.hand_points = dict.fromkeys(competitors, 0)
@@ -124,9 +125,10 @@ class Play:
         self.broken = False
 
     def hands(self):
-        """(number, where, hand) for each hand of the record, in order."""
+        """(number, where, hand) for each hand of the record, in order; ``where`` is an
+        ``At``, written "hand 3" in a line."""
         for number, raw in enumerate(self.game.hands, 1):
-            where = f"hand {number}"
+            where = hand_at(number)
             if self.ended_at is not None and not self.broken:
                 self.problems.append(ended_message(where, self.ended_at))
                 return
@@ -171,11 +173,13 @@ def settle_sides(game: Game, totals: dict, complete: bool, sides: dict[str, list
     return settle(game, exact)
 
 
-def ended_message(where: str, ended_at: int) -> str:
-    return (f"{where}: the game ended at hand {ended_at}, when the target was reached; "
-            f"no hand can follow it")
+def ended_message(where: At, ended_at: int) -> Problem:
+    return where.problem("hand_after_end",
+                         f"the game ended at hand {ended_at}, when the target was reached; "
+                         f"no hand can follow it")
 
 
-def abandoned_complete_message(ended_at: int) -> str:
-    return (f"hand {ended_at}: abandoned: the record is marked abandoned, but the game "
-            f"reached its target at this hand")
+def abandoned_complete_message(ended_at: int) -> Problem:
+    return At(ended_at).problem("abandoned_but_complete",
+                                "the record is marked abandoned, but the game reached its "
+                                "target at this hand", path="abandoned", field="abandoned")

@@ -11,7 +11,7 @@ def score_record(record: dict) -> dict:
     The result depends on nothing but the record: no clock, no randomness, no database.
     """
     game = read_record(record)
-    problems: list[str] = []
+    problems: list = []
     scorer = _SCORERS[game.variant]
     out = scorer(game, problems)
     if problems or out is None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .common import Play, result, settle_sides
 from .hand import read_gin_hand, score_gin_hand
+from .problems import record_problem
 from .record import Game
 
 
@@ -16,13 +17,15 @@ def next_dealer(dealer: str, outcome, rule: str, pair: tuple[str, str]) -> str:
     return pair[1] if dealer == pair[0] else pair[0]
 
 
-def first_dealer(game: Game, problems: list[str], allowed=None, default=None) -> str | None:
+def first_dealer(game: Game, problems: list, allowed=None, default=None) -> str | None:
     dealer = game.setup.get("first_dealer", default)
     allowed = game.players if allowed is None else allowed
     if dealer is None:
-        problems.append("setup.first_dealer: missing (who deals the first hand)")
+        problems.append(record_problem("first_dealer_missing", "setup.first_dealer",
+                                       "missing (who deals the first hand)"))
     elif dealer not in allowed:
-        problems.append(f"setup.first_dealer: {dealer!r} is not one of {', '.join(allowed)}")
+        problems.append(record_problem("first_dealer_invalid", "setup.first_dealer",
+                                       f"{dealer!r} is not one of {', '.join(allowed)}"))
         return None
     return dealer
 
@@ -40,7 +43,7 @@ def hand_entry(number, dealer, outcome, players, running, roles, extra=None) -> 
     return entry
 
 
-def score_two_hand(game: Game, problems: list[str]) -> dict | None:
+def score_two_hand(game: Game, problems: list) -> dict | None:
     oklahoma = game.variant == "oklahoma"
     rules = game.rules
     pair = (game.players[0], game.players[1])

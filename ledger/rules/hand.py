@@ -7,11 +7,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .limits import KnockLimit, knock_limit, parse_upcard
+from .problems import At
+
 MAX_DEADWOOD = 98  # the most a 10-card hand can hold unmelded
 
-UPCARD_RANKS = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9,
-                "10": 10, "T": 10, "J": 10, "Q": 10, "K": 10}
-SUITS = ("S", "H", "D", "C")
+__all__ = ["DRAW", "MAX_DEADWOOD", "GinHand", "HandOutcome", "check_players",
+           "counts_from_cards", "read_gin_hand", "score_gin_hand"]
 
 
 @dataclass(slots=True)
@@ -37,6 +39,7 @@ class HandOutcome:
     opponent: str | None = None
     deadwood: dict | None = None  # the counts scored: K and O after lay-offs
     layout: dict | None = None  # melds, deadwood cards and lay-offs when cards were given
+    doubled: bool = False  # Oklahoma: a spade up-card doubled the points
 
     def fields(self) -> dict:
         """What a hand entry of the result says about the play besides the points."""
@@ -51,121 +54,121 @@ class HandOutcome:
 DRAW = HandOutcome("draw", None, None, 0)
 
 
-def parse_upcard(value) -> tuple[str, int, str] | None:
-    """'5S' -> ('5S', 5, 'S'); None if it is not a card."""
-    if not isinstance(value, str):
-        return None
-    text = value.strip().upper()
-    rank, suit = text[:-1], text[-1:]
-    if rank not in UPCARD_RANKS or suit not in SUITS:
-        return None
-    rank = "10" if rank == "T" else rank
-    return rank + suit, UPCARD_RANKS[rank], suit
-
-
-def read_gin_hand(raw, where: str, problems: list[str], *, oklahoma: bool = False):
+def read_gin_hand(raw, where: At, problems: list, *, oklahoma: bool = False):
     """Check a gin-family hand's fields; returns a ``GinHand`` or None (problems added)."""
     if not isinstance(raw, dict):
-        problems.append(f"{where}: must be an object")
+        problems.append(where.problem("hand_not_object", "must be an object"))
         return None
     before = len(problems)
     draw = raw.get("draw", False)
     if not isinstance(draw, bool):
-        problems.append(f"{where}: draw: must be true or false, not {draw!r}")
+        problems.append(where.problem("flag_invalid", f"must be true or false, not {draw!r}",
+                                      path="draw", field="draw"))
         draw = False
     upcard = None
     if "upcard" in raw and oklahoma:
         parsed = parse_upcard(raw["upcard"])
         if parsed is None:
-            problems.append(f"{where}: upcard: {raw['upcard']!r} is not a card like \"5S\" "
-                            f"(rank A 2-10 J Q K, suit S H D C)")
+            problems.append(where.problem(
+                "upcard_unreadable", f"{raw['upcard']!r} is not a card like \"5S\" "
+                f"(rank A 2-10 J Q K, suit S H D C)", path="upcard", field="upcard"))
         else:
             upcard = parsed[0]
     if draw:
         if raw.get("knocker") is not None:
-            problems.append(f"{where}: a drawn hand has no knocker")
+            problems.append(where.problem("draw_with_knocker", "a drawn hand has no knocker",
+                                          field="knocker"))
         return None if len(problems) > before else GinHand(True, upcard=upcard)
     if oklahoma and "upcard" not in raw:
-        problems.append(f"{where}: upcard: missing; every Oklahoma hand but a draw records "
-                        f"its up-card")
+        problems.append(where.problem(
+            "upcard_missing", "missing; every Oklahoma hand but a draw records its up-card",
+            path="upcard", field="upcard"))
     knocker = raw.get("knocker")
     if not isinstance(knocker, str):
-        problems.append(f"{where}: knocker: missing (or {{\"draw\": true}} for a drawn hand)"
-                        if knocker is None else f"{where}: knocker: must be a player's name")
+        problems.append(where.problem(
+            "knocker_missing",
+            "missing (or {\"draw\": true} for a drawn hand)" if knocker is None
+            else "must be a player's name", path="knocker", field="knocker"))
         knocker = None
     cards = raw.get("cards")
     if cards is not None and not isinstance(cards, dict):
-        problems.append(f"{where}: cards: must be an object of player names and cards")
+        problems.append(where.problem("cards_invalid",
+                                      "must be an object of player names and cards",
+                                      path="cards", field="cards"))
         cards = None
     deadwood = raw.get("deadwood")
     if deadwood is None and cards is None:
-        problems.append(f"{where}: deadwood: missing (the two players' counts)")
+        problems.append(where.problem("deadwood_missing", "missing (the two players' counts)",
+                                      path="deadwood", field="deadwood"))
     elif deadwood is not None:
         if not isinstance(deadwood, dict):
-            problems.append(f"{where}: deadwood: must be an object of player names and counts")
+            problems.append(where.problem("deadwood_invalid",
+                                          "must be an object of player names and counts",
+                                          path="deadwood", field="deadwood"))
             deadwood = None
         else:
             for name, count in deadwood.items():
                 if isinstance(count, bool) or not isinstance(count, int):
-                    problems.append(f"{where}: deadwood.{name}: must be a whole number, "
-                                    f"not {count!r}")
+                    code, text = "deadwood_not_a_count", f"must be a whole number, not {count!r}"
                 elif count < 0:
-                    problems.append(f"{where}: deadwood.{name}: {count} is below 0")
+                    code, text = "deadwood_out_of_range", f"{count} is below 0"
                 elif count > MAX_DEADWOOD:
-                    problems.append(f"{where}: deadwood.{name}: {count} is above "
-                                    f"{MAX_DEADWOOD}, the most a 10-card hand can hold")
+                    code, text = ("deadwood_out_of_range", f"{count} is above {MAX_DEADWOOD}, "
+                                  f"the most a 10-card hand can hold")
+                else:
+                    continue
+                problems.append(where.problem(code, text, path=f"deadwood.{name}",
+                                              field="deadwood", player=name))
     big_gin = raw.get("big_gin", False)
     if not isinstance(big_gin, bool):
-        problems.append(f"{where}: big_gin: must be true or false, not {big_gin!r}")
+        problems.append(where.problem("flag_invalid", f"must be true or false, not {big_gin!r}",
+                                      path="big_gin", field="big_gin"))
         big_gin = False
     gin = raw.get("gin")
     if gin is not None and not isinstance(gin, bool):
-        problems.append(f"{where}: gin: must be true or false, not {gin!r}")
+        problems.append(where.problem("flag_invalid", f"must be true or false, not {gin!r}",
+                                      path="gin", field="gin"))
     if len(problems) > before:
         return None
     return GinHand(False, knocker, deadwood, big_gin, upcard, cards, gin)
 
 
-def knock_limit_for(hand: GinHand, rules: dict, oklahoma: bool) -> tuple[int, str]:
-    """The hand's knock limit and how to name it in a message."""
-    if not oklahoma or hand.upcard is None:
-        return rules["knock_limit"], "the knock limit"
-    value = UPCARD_RANKS[hand.upcard[:-1]]
-    if value == 1:
-        if rules["oklahoma_ace"] == "gin_only":
-            return 0, f"the up-card {hand.upcard} (an Ace: gin only)"
-        return 1, f"the up-card {hand.upcard}"
-    return value, f"the up-card {hand.upcard}"
-
-
-def check_players(hand: GinHand, pair: tuple[str, str], where: str, problems: list[str],
+def check_players(hand: GinHand, pair: tuple[str, str], where: At, problems: list,
                   describe: str | None = None) -> bool:
     """The hand must be played by exactly ``pair``; ``describe`` says who is playing."""
     who = describe or f"{pair[0]} v {pair[1]}"
     ok = True
     if hand.knocker not in pair:
-        problems.append(f"{where}: knocker: {hand.knocker} is not playing this hand ({who})")
+        problems.append(where.problem(
+            "knocker_not_playing", f"{hand.knocker} is not playing this hand ({who})",
+            path="knocker", field="knocker", player=hand.knocker))
         ok = False
     for field, given in (("deadwood", hand.deadwood), ("cards", hand.cards)):
         if given is None:
             continue
         for name in given:
             if name not in pair:
-                problems.append(f"{where}: {field}.{name}: {name} is not playing this hand "
-                                f"({who})")
+                problems.append(where.problem(
+                    "player_not_playing", f"{name} is not playing this hand ({who})",
+                    path=f"{field}.{name}", field=field, player=name))
                 ok = False
         for name in pair:
             if name not in given:
-                what = "count" if field == "deadwood" else "cards"
-                problems.append(f"{where}: {field}: {name}'s {what} missing ({who})"
-                                if what == "cards" else
-                                f"{where}: {field}: {name}'s count is missing ({who})")
+                if field == "cards":
+                    problems.append(where.problem(
+                        "cards_missing", f"{name}'s cards missing ({who})", path="cards",
+                        field="cards", player=name, hint=f"{name}'s cards are missing ({who})"))
+                else:
+                    problems.append(where.problem(
+                        "count_missing", f"{name}'s count is missing ({who})",
+                        path="deadwood", field="deadwood", player=name,
+                        hint=f"{name}'s count is missing ({who})"))
                 ok = False
     return ok
 
 
-def counts_from_cards(hand: GinHand, knocker: str, opponent: str, limit: int,
-                      ace_gin_only: bool, where: str, problems: list[str]) -> dict | None:
+def counts_from_cards(hand: GinHand, knocker: str, opponent: str, limit: KnockLimit,
+                      where: At, problems: list) -> dict | None:
     """Work out (or check) the hand's counts from the cards (issue: count the cards).
 
     Without counts, K and O are those of the best play: the knocker's best legal layout
@@ -180,28 +183,51 @@ def counts_from_cards(hand: GinHand, knocker: str, opponent: str, limit: int,
         try:
             parsed[name] = parse_cards(hand.cards[name])
         except (CardError, TypeError, AttributeError) as error:
-            problems.append(f"{where}: cards.{name}: {error}")
+            problems.append(where.problem("cards_unreadable", str(error), path=f"cards.{name}",
+                                          field="cards", player=name))
     if len(parsed) < 2:
         return None
+    cap, gin_only = limit.limit, limit.gin_only
     try:
-        outcome = score_cards(parsed[knocker], parsed[opponent], knock_limit=limit,
-                              ace_gin_only=ace_gin_only)
+        outcome = score_cards(parsed[knocker], parsed[opponent], knock_limit=cap,
+                              ace_gin_only=gin_only)
     except CardError as error:
-        problems.append(f"{where}: cards: {error}")
+        # whose cards: a wrong number of cards is that hand's; a card in both is the
+        # opponent's (the second hand typed)
+        text = str(error)
+        whose = opponent
+        if len(parsed[knocker]) not in (10, 11):
+            whose = knocker
+            text = f"{knocker}'s cards: " + text.replace("the knocker", knocker, 1)
+        elif len(parsed[opponent]) != 10:
+            text = f"{opponent}'s cards: " + text.replace("the opponent", opponent, 1)
+        problems.append(where.problem("cards_unreadable", str(error), path="cards",
+                                      field="cards", player=whose, hint=text))
         return None
     if not outcome.legal:
-        problems.append(f"{where}: cards.{knocker}: {outcome.reason}")
+        problems.append(where.problem("cards_illegal_knock", outcome.reason,
+                                      path=f"cards.{knocker}", field="cards", player=knocker))
         return None
     if hand.big_gin and not outcome.big_gin:
-        problems.append(f"{where}: big_gin: a big gin needs the knocker's 11 cards, all "
-                        f"melded")
+        problems.append(where.problem("big_gin_not_melded",
+                                      "a big gin needs the knocker's 11 cards, all melded",
+                                      path="big_gin", field="cards", player=knocker))
         return None
     if hand.deadwood is not None:
         k, o = hand.deadwood[knocker], hand.deadwood[opponent]
         reason = counts_possible(parsed[knocker], parsed[opponent], k, o,
-                                 knock_limit=limit, ace_gin_only=ace_gin_only)
+                                 knock_limit=cap, ace_gin_only=gin_only)
         if reason is not None:
-            problems.append(f"{where}: deadwood: {reason}")
+            # the count the cards cannot give: the knocker's, or the opponent's when only
+            # his is wrong; with no legal knock at all, the knocker's cards
+            if reason.startswith("opponent deadwood"):
+                field, whose = "deadwood", opponent
+            elif reason.startswith("knocker deadwood"):
+                field, whose = "deadwood", knocker
+            else:
+                field, whose = "cards", knocker
+            problems.append(where.problem("cards_counts_disagree", reason, path="deadwood",
+                                          field=field, player=whose))
             return None
     else:
         hand.deadwood = {knocker: outcome.knocker_deadwood,
@@ -222,7 +248,7 @@ def counts_from_cards(hand: GinHand, knocker: str, opponent: str, limit: int,
     }
 
 
-def score_gin_hand(hand: GinHand, pair: tuple[str, str], where: str, problems: list[str],
+def score_gin_hand(hand: GinHand, pair: tuple[str, str], where: At, problems: list,
                    rules: dict, *, oklahoma: bool = False,
                    describe: str | None = None) -> HandOutcome | None:
     """Score one hand between the two players of ``pair`` (RULES §1 and §3.2)."""
@@ -232,30 +258,41 @@ def score_gin_hand(hand: GinHand, pair: tuple[str, str], where: str, problems: l
         return None
     knocker = hand.knocker
     opponent = pair[1] if knocker == pair[0] else pair[0]
-    limit, limit_name = knock_limit_for(hand, rules, oklahoma)
+    limit = knock_limit(rules, oklahoma=oklahoma, upcard=hand.upcard)
     layout = None
     if hand.cards is not None:
-        ace_gin_only = limit == 0 and limit_name.endswith("(an Ace: gin only)")
-        layout = counts_from_cards(hand, knocker, opponent, limit, ace_gin_only, where,
-                                   problems)
+        layout = counts_from_cards(hand, knocker, opponent, limit, where, problems)
         if layout is None:
             return None
     k = hand.deadwood[knocker]
     o = hand.deadwood[opponent]
+    with_cards = hand.cards is not None
     if k > 0 and (hand.gin or hand.big_gin):
         field = "big_gin" if hand.big_gin else "gin"
         what = "a big gin melds all 11 cards" if hand.big_gin else "a gin has no deadwood"
-        problems.append(f"{where}: {field}: {what}, but the knocker {knocker} counted {k}")
+        problems.append(where.problem(
+            "gin_with_deadwood", f"{what}, but the knocker {knocker} counted {k}", path=field,
+            field="cards" if with_cards else "deadwood", player=knocker,
+            hint=None if with_cards else f"{what}, but the knocker {knocker} counted {k}"))
         return None
-    if k > limit:
-        if limit == 0:
-            problems.append(f"{where}: knocker deadwood {k}: only gin may end this hand "
-                            f"under {limit_name}")
+    if k > limit.limit:
+        at = {"field": "deadwood", "player": knocker}
+        if limit.limit == 0:
+            problems.append(where.problem(
+                "knock_gin_only", f"only gin may end this hand under {limit.name}",
+                path=f"knocker deadwood {k}",
+                hint=f"only gin may end this hand under {limit.name}; {knocker} counted {k}",
+                **at))
+        elif limit.name == "the knock limit":
+            problems.append(where.problem(
+                "knock_over_limit", f"knocker deadwood {k} is above {limit.name} {limit.limit}",
+                hint=f"a knock must be {limit.limit} or less; {knocker} counted {k}", **at))
         else:
-            problems.append(f"{where}: knocker deadwood {k} is above {limit_name} {limit}"
-                            if limit_name == "the knock limit" else
-                            f"{where}: knocker deadwood {k} is above {limit_name}, "
-                            f"knock limit {limit}")
+            problems.append(where.problem(
+                "knock_over_limit",
+                f"knocker deadwood {k} is above {limit.name}, knock limit {limit.limit}",
+                hint=f"a knock must be {limit.limit} or less ({limit.name}); {knocker} "
+                     f"counted {k}", **at))
         return None
     if k == 0:
         if hand.big_gin and rules["big_gin_bonus"] > 0:
@@ -273,4 +310,5 @@ def score_gin_hand(hand: GinHand, pair: tuple[str, str], where: str, problems: l
     outcome.layout = layout
     if oklahoma and rules["spade_double"] and hand.upcard and hand.upcard.endswith("S"):
         outcome.points *= 2
+        outcome.doubled = True
     return outcome

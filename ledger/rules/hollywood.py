@@ -40,7 +40,7 @@ def columns_for_win(columns: list[Column], player) -> list[int]:
     return sorted(chosen)
 
 
-def score_hollywood(game: Game, problems: list[str]) -> dict | None:
+def score_hollywood(game: Game, problems: list) -> dict | None:
     rules = game.rules
     pair = (game.players[0], game.players[1])
     dealer = first_dealer(game, problems)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from .common import Play, result, settle_sides
 from .hand import read_gin_hand, score_gin_hand
+from .problems import record_problem, table_at
 from .record import Game
 from .sides import CAPTAINS, OPPONENTS, captain_stake
 
@@ -16,7 +17,7 @@ from .sides import CAPTAINS, OPPONENTS, captain_stake
 class CaptainSeating:
     """Captains keep their tables; opponents come and go with the sitter (§3.6)."""
 
-    def __init__(self, game: Game, problems: list[str]):
+    def __init__(self, game: Game, problems: list):
         setup = game.setup
         self.ok = False
         captains, opponents, sitter = (setup.get("captains"), setup.get("opponents"),
@@ -25,22 +26,27 @@ class CaptainSeating:
         count = len(problems)
         for name, value, size in (("captains", captains, n), ("opponents", opponents, n)):
             if not isinstance(value, list) or len(value) != size:
-                problems.append(f"setup.{name}: must list {size} players for "
-                                f"{len(game.players)}-player captain play")
+                problems.append(record_problem(
+                    "setup_invalid", f"setup.{name}",
+                    f"must list {size} players for {len(game.players)}-player captain play"))
         if not isinstance(sitter, str):
-            problems.append("setup.sitter: missing (the player who sits out first: the "
-                            "black Ace)")
+            problems.append(record_problem("setup_invalid", "setup.sitter",
+                                           "missing (the player who sits out first: the "
+                                           "black Ace)"))
         if len(problems) > count:
             return
         named = list(captains) + list(opponents) + [sitter]
         for name in named:
             if not isinstance(name, str) or name not in game.players:
-                problems.append(f"setup: {name!r} is not a player of this game")
+                problems.append(record_problem("setup_invalid", "setup",
+                                               f"{name!r} is not a player of this game",
+                                               player=name if isinstance(name, str) else None))
         if len(problems) > count and not all(isinstance(name, str) for name in named):
             return
         if len(set(named)) != len(named) or set(named) != set(game.players):
-            problems.append("setup: every player must be exactly one of the captains, the "
-                            "opponents or the sitter")
+            problems.append(record_problem("setup_invalid", "setup",
+                                           "every player must be exactly one of the captains, "
+                                           "the opponents or the sitter"))
         if len(problems) > count:
             return
         self.ok = True
@@ -87,25 +93,29 @@ class CaptainSeating:
                 if o.winner == self.captains[i] and o.points > 0}
         if net_winner != CAPTAINS or not lost:
             if cut_loser is not None:
-                problems.append(f"{where}: cut_loser: no cut is needed, as the captains did "
-                                f"not win this hand")
+                problems.append(where.problem(
+                    "cut_loser_invalid", "no cut is needed, as the captains did not win this "
+                    "hand", path="cut_loser", field="cut_loser"))
             return None
         most = max(lost.values())
         tied = [p for p in self.active if lost.get(p) == most]
         if len(tied) == 1:
             if cut_loser is not None:
-                problems.append(f"{where}: cut_loser: no cut is needed; {tied[0]} alone "
-                                f"lost the most points ({most})")
+                problems.append(where.problem(
+                    "cut_loser_invalid", f"no cut is needed; {tied[0]} alone lost the most "
+                    f"points ({most})", path="cut_loser", field="cut_loser"))
                 return None
             out = tied[0]
         else:
             if cut_loser is None:
-                problems.append(f"{where}: cut_loser: {' and '.join(tied)} each lost {most} "
-                                f"points; record who cut the lower card")
+                problems.append(where.problem(
+                    "cut_loser_invalid", f"{' and '.join(tied)} each lost {most} points; "
+                    f"record who cut the lower card", path="cut_loser", field="cut_loser"))
                 return None
             if cut_loser not in tied:
-                problems.append(f"{where}: cut_loser: {cut_loser!r} is not one of the tied "
-                                f"players ({', '.join(tied)})")
+                problems.append(where.problem(
+                    "cut_loser_invalid", f"{cut_loser!r} is not one of the tied players "
+                    f"({', '.join(tied)})", path="cut_loser", field="cut_loser"))
                 return None
             out = cut_loser
         table = self.active.index(out)
@@ -123,39 +133,48 @@ class CaptainSeating:
 class PartnershipSeating:
     """Two sides of 2 or 3; partners rotate opponents every hand (§3.7, §6)."""
 
-    def __init__(self, game: Game, problems: list[str]):
+    def __init__(self, game: Game, problems: list):
         self.ok = False
         sides = game.setup.get("sides")
         count = len(problems)
         if not isinstance(sides, dict) or len(sides) != 2:
-            problems.append("setup.sides: must name two sides, each with its players, like "
-                            "{\"We\": [\"A\", \"B\"], \"They\": [\"X\", \"Y\"]}")
+            problems.append(record_problem(
+                "setup_invalid", "setup.sides", "must name two sides, each with its players, "
+                "like {\"We\": [\"A\", \"B\"], \"They\": [\"X\", \"Y\"]}"))
             return
         size = len(game.players) // 2
         for name, members in sides.items():
             if not isinstance(members, list) or len(members) != size:
-                problems.append(f"setup.sides.{name}: must list {size} players")
+                problems.append(record_problem("setup_invalid", f"setup.sides.{name}",
+                                               f"must list {size} players",
+                                               field="setup.sides"))
         if len(problems) > count:
             return
         named = [p for members in sides.values() for p in members]
         for name, members in sides.items():
             for member in members:
                 if not isinstance(member, str):
-                    problems.append(f"setup.sides.{name}: {member!r} is not a player's name")
+                    problems.append(record_problem("setup_invalid", f"setup.sides.{name}",
+                                                   f"{member!r} is not a player's name",
+                                                   field="setup.sides"))
         if len(problems) > count:
             return
         if len(set(named)) != len(named) or set(named) != set(game.players):
-            problems.append("setup.sides: every player must be on exactly one side")
+            problems.append(record_problem("setup_invalid", "setup.sides",
+                                           "every player must be on exactly one side"))
             return
         self.side_a, self.side_b = list(sides)
         if self.side_a in game.players or self.side_b in game.players:
-            problems.append("setup.sides: a side may not have a player's name")
+            problems.append(record_problem("setup_invalid", "setup.sides",
+                                           "a side may not have a player's name"))
         if self.side_a == self.side_b:  # pragma: no cover - JSON keys are unique
-            problems.append("setup.sides: the two sides need different names")
+            problems.append(record_problem("setup_invalid", "setup.sides",
+                                           "the two sides need different names"))
         first = game.setup.get("first_dealer_side", self.side_b)
         if not isinstance(first, str) or first not in sides:
-            problems.append(f"setup.first_dealer_side: {first!r} is not one of the sides "
-                            f"({self.side_a}, {self.side_b})")
+            problems.append(record_problem(
+                "first_dealer_invalid", "setup.first_dealer_side",
+                f"{first!r} is not one of the sides ({self.side_a}, {self.side_b})"))
         if len(problems) > count:
             return
         self.ok = True
@@ -185,8 +204,9 @@ class PartnershipSeating:
 
     def advance(self, outcomes, net_winner, raw, where, problems):
         if raw.get("cut_loser") is not None:
-            problems.append(f"{where}: cut_loser: only captain play has a cut for the "
-                            f"sitter")
+            problems.append(where.problem("cut_loser_invalid",
+                                          "only captain play has a cut for the sitter",
+                                          path="cut_loser", field="cut_loser"))
         if net_winner is not None:
             if self.rules["dealer_rule"] == "winner_deals":
                 self.dealing = net_winner
@@ -202,15 +222,15 @@ class PartnershipSeating:
         return game.stakes.of
 
 
-def score_captain_tables(game: Game, problems: list[str]) -> dict | None:
+def score_captain_tables(game: Game, problems: list) -> dict | None:
     return _score_tables(game, problems, CaptainSeating(game, problems))
 
 
-def score_partnership(game: Game, problems: list[str]) -> dict | None:
+def score_partnership(game: Game, problems: list) -> dict | None:
     return _score_tables(game, problems, PartnershipSeating(game, problems))
 
 
-def _score_tables(game: Game, problems: list[str], seating) -> dict | None:
+def _score_tables(game: Game, problems: list, seating) -> dict | None:
     if not seating.ok:
         return None
     rules = game.rules
@@ -219,21 +239,23 @@ def _score_tables(game: Game, problems: list[str], seating) -> dict | None:
     play = Play(game, problems, (side_a, side_b))
     for number, where, raw in play.hands():
         if not isinstance(raw, dict) or not isinstance(raw.get("tables"), list):
-            problems.append(f"{where}: tables: must list one hand per table")
+            problems.append(where.problem("tables_invalid", "must list one hand per table",
+                                          path="tables", field="tables"))
             play.broken = True
             continue
         pairs = seating.pairs(number)
         if len(raw["tables"]) != len(pairs):
-            problems.append(f"{where}: tables: {len(pairs)} tables are playing, "
-                            f"{len(raw['tables'])} given")
+            problems.append(where.problem(
+                "tables_invalid", f"{len(pairs)} tables are playing, {len(raw['tables'])} given",
+                path="tables", field="tables"))
             play.broken = True
             continue
-        parsed = [read_gin_hand(t, f"{where}, table {i + 1}", problems)
-                  for i, t in enumerate(raw["tables"])]
+        at = [table_at(number, i + 1) for i in range(len(pairs))]
+        parsed = [read_gin_hand(t, at[i], problems) for i, t in enumerate(raw["tables"])]
         if play.checked(None if None in parsed else parsed) is None:
             continue
         dealers = seating.dealers()
-        outcomes = [score_gin_hand(hand, pair, f"{where}, table {i + 1}", problems, rules,
+        outcomes = [score_gin_hand(hand, pair, at[i], problems, rules,
                                    describe=seating.describe(i))
                     for i, (hand, pair) in enumerate(zip(parsed, pairs, strict=True))]
         if play.checked(None if None in outcomes else outcomes) is None:

@@ -12,6 +12,7 @@ from decimal import Decimal
 from fractions import Fraction
 
 from .money import minor_exponent
+from .problems import Problem, as_problem, record_problem
 from .settings import PLAYER_COUNTS, VARIANTS, resolve_rules
 
 RECORD_FORMAT = "tablestakes.game/1"
@@ -22,10 +23,12 @@ _CURRENCY = re.compile(r"^[A-Z]{3}$")
 
 
 class RecordError(ValueError):
-    """A game record that breaks a rule; ``problems`` has one line per problem."""
+    """A game record that breaks a rule: ``details`` are the problems as data (where, code,
+    words; ``problems.Problem``), ``problems`` their lines, one per problem."""
 
-    def __init__(self, problems: list[str]):
-        self.problems = list(problems)
+    def __init__(self, problems: list):
+        self.details: list[Problem] = [as_problem(p) for p in problems]
+        self.problems = [p.line for p in self.details]
         super().__init__("\n".join(self.problems))
 
 
@@ -64,51 +67,59 @@ class Game:
     hands: list
 
 
-def parse_money(value, where: str, problems: list[str]) -> Decimal | None:
+def parse_money(value, where: str, problems: list, *, field: str | None = None,
+                player: str | None = None) -> Decimal | None:
     """A money amount: a decimal string (an integer is tolerated); never a float."""
+
+    def bad(text: str) -> None:
+        problems.append(record_problem("money_invalid", where, text, field=field,
+                                       player=player))
+
     if isinstance(value, bool) or isinstance(value, float):
-        problems.append(
-            f"{where}: money must be a decimal string like \"0.01\", not the number {value!r}"
-        )
+        bad(f"money must be a decimal string like \"0.01\", not the number {value!r}")
         return None
     if isinstance(value, int):
         if value < 0:
-            problems.append(f"{where}: must not be negative ({value})")
+            bad(f"must not be negative ({value})")
             return None
         return Decimal(value)
     if not isinstance(value, str):
-        problems.append(f"{where}: money must be a decimal string like \"0.01\", not {value!r}")
+        bad(f"money must be a decimal string like \"0.01\", not {value!r}")
         return None
     text = value.strip()
     if text.startswith("-"):
-        problems.append(f"{where}: must not be negative ({value})")
+        bad(f"must not be negative ({value})")
         return None
     if not _MONEY.match(text):
-        problems.append(f"{where}: {value!r} is not a decimal amount like \"0.01\"")
+        bad(f"{value!r} is not a decimal amount like \"0.01\"")
         return None
     return Decimal(text)
 
 
 def read_record(record) -> Game:
     """Check the record's top level and return the ``Game``; raises ``RecordError``."""
-    problems: list[str] = []
+    problems: list[Problem] = []
     if not isinstance(record, dict):
-        raise RecordError(["record: must be a JSON object"])
+        raise RecordError([record_problem("record_not_object", "record",
+                                          "must be a JSON object", field=None)])
     fmt = record.get("format", RECORD_FORMAT)
     if fmt != RECORD_FORMAT:
-        problems.append(f"format: expected {RECORD_FORMAT!r}, got {fmt!r}")
+        problems.append(record_problem("format_unknown", "format",
+                                       f"expected {RECORD_FORMAT!r}, got {fmt!r}"))
     variant = record.get("variant")
     if variant not in VARIANTS:
-        problems.append(
-            f"variant: {'missing' if variant is None else repr(variant) + ' is unknown'}"
+        problems.append(record_problem(
+            "variant_unknown", "variant",
+            f"{'missing' if variant is None else repr(variant) + ' is unknown'}"
             f" (one of {', '.join(VARIANTS)})"
-        )
+        ))
     if not isinstance(variant, str) or variant not in VARIANTS:
         variant = None  # reported above; a list or object must not reach a lookup
     players = _read_players(record.get("players"), variant, problems)
     preset = record.get("preset")
     if preset is not None and not isinstance(preset, str):
-        problems.append(f"preset: must be a preset name, not {preset!r}")
+        problems.append(record_problem("preset_unknown", "preset",
+                                       f"must be a preset name, not {preset!r}"))
         preset = None
     preset, rules = resolve_rules(
         variant or "gin", preset, record.get("rules"),
@@ -119,50 +130,59 @@ def read_record(record) -> Game:
     if setup is None:
         setup = {}
     if not isinstance(setup, dict):
-        problems.append("setup: must be an object")
+        problems.append(record_problem("setup_invalid", "setup", "must be an object"))
         setup = {}
     abandoned = record.get("abandoned", False)
     if not isinstance(abandoned, bool):
-        problems.append(f"abandoned: must be true or false, not {abandoned!r}")
+        problems.append(record_problem("abandoned_invalid", "abandoned",
+                                       f"must be true or false, not {abandoned!r}"))
         abandoned = False
     hands = record.get("hands", [])
     if not isinstance(hands, list):
-        problems.append("hands: must be a list of hands")
+        problems.append(record_problem("hands_invalid", "hands", "must be a list of hands"))
         hands = []
     if problems:
         raise RecordError(problems)
     return Game(variant, preset, rules, players, stakes, setup, abandoned, hands)
 
 
-def _read_players(value, variant, problems: list[str]) -> list[str]:
+def _read_players(value, variant, problems: list) -> list[str]:
     if not isinstance(value, list) or not value:
-        problems.append("players: must be a list of player names")
+        problems.append(record_problem("players_invalid", "players",
+                                       "must be a list of player names"))
         return []
     players: list[str] = []
     for i, name in enumerate(value):
         if not isinstance(name, str) or not name.strip():
-            problems.append(f"players[{i}]: must be a non-empty name, not {name!r}")
+            problems.append(record_problem("player_name_invalid", f"players[{i}]",
+                                           f"must be a non-empty name, not {name!r}",
+                                           field="players"))
         elif name in players:
-            problems.append(f"players: {name!r} appears twice; player names must be unique")
+            problems.append(record_problem(
+                "player_twice", "players",
+                f"{name!r} appears twice; player names must be unique", player=name))
         else:
             players.append(name)
     counts = PLAYER_COUNTS.get(variant)
     if counts and len(value) not in counts:
         wanted = " or ".join(str(c) for c in counts)
-        problems.append(f"players: {variant} is played by {wanted} players, not {len(value)}")
+        problems.append(record_problem(
+            "player_count", "players",
+            f"{variant} is played by {wanted} players, not {len(value)}"))
     return players
 
 
-def _read_stakes(value, players: list[str], variant, problems: list[str]) -> Stakes | None:
+def _read_stakes(value, players: list[str], variant, problems: list) -> Stakes | None:
     if value is None:
         return None
     if not isinstance(value, dict):
-        problems.append("stakes: must be an object")
+        problems.append(record_problem("stakes_invalid", "stakes", "must be an object"))
         return None
     before = len(problems)
     currency = value.get("currency", "USD")
     if not isinstance(currency, str) or not _CURRENCY.match(currency):
-        problems.append(f"stakes.currency: {currency!r} is not a three-letter currency code")
+        problems.append(record_problem("currency_invalid", "stakes.currency",
+                                       f"{currency!r} is not a three-letter currency code"))
         currency = "USD"
     rate = Decimal(0)
     rate_text = "0"
@@ -172,23 +192,31 @@ def _read_stakes(value, players: list[str], variant, problems: list[str]) -> Sta
             rate, rate_text = parsed, str(value["rate"])
     elif variant != "cap-it" and not (
             isinstance(value.get("players"), dict) and set(players) <= set(value["players"])):
-        problems.append("stakes.rate: missing (money per per_points points, like \"0.01\"); "
-                        "it may be left out only when every player has his own stake")
+        problems.append(record_problem(
+            "money_missing", "stakes.rate",
+            "missing (money per per_points points, like \"0.01\"); "
+            "it may be left out only when every player has his own stake"))
     per_points = value.get("per_points", 1)
     if isinstance(per_points, bool) or not isinstance(per_points, int) or per_points < 1:
-        problems.append(f"stakes.per_points: must be a whole number of points, 1 or more, "
-                        f"not {per_points!r}")
+        problems.append(record_problem(
+            "per_points_invalid", "stakes.per_points",
+            f"must be a whole number of points, 1 or more, not {per_points!r}"))
         per_points = 1
     own: dict[str, Fraction] = {}
     given = value.get("players", {})
     if not isinstance(given, dict):
-        problems.append("stakes.players: must be an object of player names and stakes")
+        problems.append(record_problem("stakes_invalid", "stakes.players",
+                                       "must be an object of player names and stakes"))
         given = {}
     for name, stake in given.items():
         if name not in players:
-            problems.append(f"stakes.players.{name}: {name!r} is not a player of this game")
+            problems.append(record_problem(
+                "stake_player_unknown", f"stakes.players.{name}",
+                f"{name!r} is not a player of this game", field="stakes.players",
+                player=name))
             continue
-        parsed = parse_money(stake, f"stakes.players.{name}", problems)
+        parsed = parse_money(stake, f"stakes.players.{name}", problems,
+                             field="stakes.players", player=name)
         if parsed is not None:
             own[name] = Fraction(parsed) / per_points
     ante_units = 0
@@ -197,13 +225,14 @@ def _read_stakes(value, players: list[str], variant, problems: list[str]) -> Sta
         if ante is not None:
             units = Fraction(ante) * 10 ** minor_exponent(currency)
             if units.denominator != 1:
-                problems.append(
-                    f"stakes.ante: {value['ante']} is not a whole number of {currency} minor units"
-                )
+                problems.append(record_problem(
+                    "ante_not_minor_units", "stakes.ante",
+                    f"{value['ante']} is not a whole number of {currency} minor units"))
             else:
                 ante_units = int(units)
     elif variant == "cap-it":
-        problems.append("stakes.ante: missing (each player's ante, like \"5.00\")")
+        problems.append(record_problem("money_missing", "stakes.ante",
+                                       "missing (each player's ante, like \"5.00\")"))
     if len(problems) > before:
         return None
     return Stakes(currency, Fraction(rate) / per_points, per_points, rate_text, own, ante_units)

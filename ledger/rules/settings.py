@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from decimal import Decimal, InvalidOperation
 
+from .problems import record_problem
+
 VARIANTS = ("gin", "oklahoma", "hollywood", "box", "captain", "partnership", "cap-it")
 
 # Players allowed per variant.
@@ -97,43 +99,47 @@ def variant_target(variant: str, player_count: int) -> int | None:
     return None
 
 
-def check_setting(name: str, value, problems: list[str]) -> None:
+def check_setting(name: str, value, problems: list) -> None:
     """Append a problem if ``value`` is not valid for setting ``name``."""
     where = f"rules.{name}"
+
+    def bad(text: str) -> None:
+        problems.append(record_problem("setting_invalid", where, text))
+
     if name in FLAGS:
         if not isinstance(value, bool):
-            problems.append(f"{where}: must be true or false, not {value!r}")
+            bad(f"must be true or false, not {value!r}")
     elif name in NUMBERS:
         low, high = NUMBERS[name]
         if isinstance(value, bool) or not isinstance(value, int):
-            problems.append(f"{where}: must be a whole number, not {value!r}")
+            bad(f"must be a whole number, not {value!r}")
         elif not low <= value <= high:
-            problems.append(f"{where}: {value} is out of range ({low} to {high})")
+            bad(f"{value} is out of range ({low} to {high})")
     elif name in CHOICES:
         if value not in CHOICES[name]:
-            problems.append(f"{where}: {value!r} is not one of {', '.join(CHOICES[name])}")
+            bad(f"{value!r} is not one of {', '.join(CHOICES[name])}")
     elif name == "capit_round_share":
         if not isinstance(value, str) or not _SHARE.match(value):
-            problems.append(
-                f"{where}: must be a percentage of the pot like \"10%\" or a money amount "
-                f"like \"2.00\" (a string), not {value!r}"
-            )
+            bad(f"must be a percentage of the pot like \"10%\" or a money amount "
+                f"like \"2.00\" (a string), not {value!r}")
         elif value.endswith("%"):
             try:
                 if Decimal(value[:-1]) > 20:
-                    problems.append(f"{where}: five shares of {value} would exceed the pot")
+                    bad(f"five shares of {value} would exceed the pot")
             except InvalidOperation:  # pragma: no cover - the pattern excludes it
-                problems.append(f"{where}: {value!r} is not a percentage")
+                bad(f"{value!r} is not a percentage")
 
 
 def resolve_rules(
-    variant: str, preset: str | None, overrides, player_count: int, problems: list[str]
+    variant: str, preset: str | None, overrides, player_count: int, problems: list
 ) -> tuple[str, dict]:
     """The complete settings of a game: preset values, the variant's target, overrides."""
     if preset is None:
         preset = default_preset(variant)
     elif preset not in PRESETS:
-        problems.append(f"preset: unknown preset {preset!r} (known: {', '.join(PRESETS)})")
+        problems.append(record_problem("preset_unknown", "preset",
+                                       f"unknown preset {preset!r} (known: "
+                                       f"{', '.join(PRESETS)})"))
         preset = default_preset(variant)
     rules = dict(PRESETS[preset])
     rules.update(DEFAULTS)
@@ -143,11 +149,13 @@ def resolve_rules(
     if overrides is None:
         overrides = {}
     if not isinstance(overrides, dict):
-        problems.append("rules: must be an object of setting names and values")
+        problems.append(record_problem("rules_not_object", "rules",
+                                       "must be an object of setting names and values"))
         overrides = {}
     for name, value in overrides.items():
         if name not in rules:
-            problems.append(f"rules.{name}: unknown setting")
+            problems.append(record_problem("setting_unknown", f"rules.{name}",
+                                           "unknown setting"))
             continue
         before = len(problems)
         check_setting(name, value, problems)

@@ -24,18 +24,28 @@ Overview (see each docstring):
 
 from ledger import rules as core  # noqa: F401  (tests slow the core down through it)
 
+from .accounts import account_create
 from .base import MAX_STAKE, UNSET, User
-from .games import game_abandon, game_change_rules, game_change_stake, game_import, game_start
+from .games import (
+    game_abandon,
+    game_change_rules,
+    game_change_settings,
+    game_change_stake,
+    game_import,
+    game_start,
+)
 from .hands import HandOutcome, hand_correct, hand_record, hand_undo_last
 from .printing import table_set_paper
 from .rematch import game_rematch
 from .sessions import session_import, session_settle, settlement_payment_mark_paid
+from .sharing import share_link_get_or_create, share_link_revoke
 from .tables import player_get_or_create, session_create, table_create, table_named
 
 __all__ = [
-    "MAX_STAKE", "UNSET", "HandOutcome", "User",
-    "game_abandon", "game_change_rules", "game_change_stake", "game_import", "game_start",
-    "game_rematch", "table_set_paper",
+    "MAX_STAKE", "UNSET", "HandOutcome", "User", "account_create",
+    "share_link_get_or_create", "share_link_revoke",
+    "game_abandon", "game_change_rules", "game_change_settings", "game_change_stake",
+    "game_import", "game_start", "game_rematch", "table_set_paper",
     "hand_correct", "hand_record", "hand_undo_last",
     "player_get_or_create", "session_create", "table_create", "table_named",
     "session_import", "session_settle", "settlement_payment_mark_paid",

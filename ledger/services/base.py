@@ -21,6 +21,7 @@ from ledger.models import (
     Hand,
     Session,
 )
+from ledger.rules.problems import record_problem
 from ledger.words import evening_words
 
 User = AbstractBaseUser  # any auth user model instance
@@ -35,7 +36,7 @@ def _score(record: dict) -> dict:
     try:
         return core.score_record(record)
     except core.RecordError as exc:
-        raise RecordRefused(list(exc.problems)) from exc
+        raise RecordRefused(list(exc.details)) from exc
 
 
 def _user(user: User | None) -> User | None:
@@ -45,29 +46,42 @@ def _user(user: User | None) -> User | None:
     return user
 
 
-def _decimal(value: Any, where: str, *, currency: str) -> Decimal | None:
-    """A positive stake with at most 4 decimals (the column's precision), or None."""
+def _refused(code: str, where: str, text: str, *, field: str | None = None,
+             player: str | None = None) -> RecordRefused:
+    """A refusal of one problem at ``field`` (default: ``where``, as the line opens)."""
+    return RecordRefused([record_problem(code, where, text, field=field, player=player)])
+
+
+def _decimal(value: Any, where: str, *, currency: str, field: str | None = None,
+             player: str | None = None) -> Decimal | None:
+    """A positive stake with at most 4 decimals (the column's precision), or None;
+    ``field``/``player`` say where a refusal goes (default: ``where``)."""
     if value is None:
         return None
+
+    def bad(text: str) -> RecordRefused:
+        return _refused("money_invalid", where, text, field=field, player=player)
+
     if isinstance(value, float) or isinstance(value, bool):
-        raise RecordRefused([f"{where}: write money as a string such as \"0.05\", not {value!r}"])
+        raise bad(f"write money as a string such as \"0.05\", not {value!r}")
     try:
         amount = Decimal(str(value))
     except InvalidOperation:
-        raise RecordRefused([f"{where}: {value!r} is not an amount"]) from None
+        raise bad(f"{value!r} is not an amount") from None
     if not amount.is_finite() or amount <= 0:
-        raise RecordRefused([f"{where}: a stake must be above zero, not {value}"])
+        raise bad(f"a stake must be above zero, not {value}")
     if amount.as_tuple().exponent < -4 and amount != amount.quantize(Decimal("0.0001")):
-        raise RecordRefused([f"{where}: {value} has more than 4 decimals"])
+        raise bad(f"{value} has more than 4 decimals")
     if amount > MAX_STAKE:
-        raise RecordRefused([f"{where}: {value} is above the largest stake {MAX_STAKE}"])
+        raise bad(f"{value} is above the largest stake {MAX_STAKE}")
     return amount
 
 
 def _check_currency(currency: Any, where: str) -> str:
     if not isinstance(currency, str) or len(currency) != 3 or not currency.isalpha() \
             or not currency.isascii():  # the record format's [A-Z]{3}: 'ÄBC' would not score
-        raise RecordRefused([f"{where}: {currency!r} is not a 3-letter currency code"])
+        raise _refused("currency_invalid", where,
+                       f"{currency!r} is not a 3-letter currency code")
     return currency.upper()
 
 

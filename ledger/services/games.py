@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from ledger import selectors
 from ledger.exceptions import (
+    ConfirmationRequired,
     GameNotInProgress,
     LedgerIntegrityError,
     RecordRefused,
@@ -26,6 +27,7 @@ from ledger.models import (
     Player,
     Session,
 )
+from ledger.rules.problems import record_problem
 
 from .base import (
     UNSET,
@@ -36,6 +38,7 @@ from .base import (
     _live_hands,
     _lock_game,
     _lock_session,
+    _refused,
     _score,
     _seats,
     _user,
@@ -43,6 +46,7 @@ from .base import (
 from .posting import (
     _apply_result,
     _check_finished_change,
+    _describe_money,
     _status_for,
 )
 from .tables import player_get_or_create
@@ -98,7 +102,7 @@ def game_start(*, session: Session, variant: str, players: Sequence[str | Player
 
 @transaction.atomic
 def game_import(*, session: Session, record: dict, imported_by: User | None = None) -> Game:
-    """Store a whole game record (formats/game-record.md) in ``session``: all or nothing.
+    """Store a whole game record (docs/game-record.md) in ``session``: all or nothing.
 
     The hands are stored as they are in the record (recorded_by empty, marking an import);
     the game's status and money follow from the core's result. ``export_game`` of the new
@@ -141,7 +145,8 @@ def _game_create(*, session: Session, record: dict, by: User | None, imported: b
         GamePlayer(
             game=game, seat=seat,
             player=player_get_or_create(table=session.table, name=name),
-            stake=_decimal(player_stakes.get(name), f"stakes.players.{name}", currency=currency),
+            stake=_decimal(player_stakes.get(name), f"stakes.players.{name}", currency=currency,
+                           field="stakes.players", player=name),
         )
         for seat, name in enumerate(record["players"])
     )
@@ -174,7 +179,8 @@ def game_change_rules(*, game: Game, changes: Mapping[str, Any], changed_by: Use
     game = _lock_game(game)
     unknown = sorted(set(changes) - set(game.rules))
     if unknown:
-        raise RecordRefused([f"rules.{name}: unknown setting" for name in unknown])
+        raise RecordRefused([record_problem("setting_unknown", f"rules.{name}",
+                                            "unknown setting") for name in unknown])
     old_rules = dict(game.rules)
     game.rules = {**old_rules, **changes}
     abandoned = game.status == GameStatus.ABANDONED
@@ -213,18 +219,19 @@ def game_change_stake(*, game: Game, changed_by: User | None, rate: Any = UNSET,
         return None if value is None else selectors.decimal_text(value, game.currency)
 
     if rate is not UNSET:
-        new = _decimal(rate, "rate", currency=game.currency)
+        new = _decimal(rate, "rate", currency=game.currency, field="stakes.rate")
         if new != game.rate:
             changes.append(("rate", text(game.rate), text(new)))
             game.rate = new
     if per_points is not UNSET:
         if per_points is not None and (not isinstance(per_points, int) or per_points <= 0):
-            raise RecordRefused(["per_points: a whole number above zero"])
+            raise _refused("per_points_invalid", "per_points", "a whole number above zero",
+                           field="stakes.per_points")
         if per_points != game.per_points:
             changes.append(("per_points", game.per_points, per_points))
             game.per_points = per_points
     if ante is not UNSET:
-        new = _decimal(ante, "ante", currency=game.currency)
+        new = _decimal(ante, "ante", currency=game.currency, field="stakes.ante")
         if new != game.ante:
             changes.append(("ante", text(game.ante), text(new)))
             game.ante = new
@@ -232,9 +239,11 @@ def game_change_stake(*, game: Game, changed_by: User | None, rate: Any = UNSET,
     changed_seats = []
     for name, value in (player_stakes or {}).items():
         if name not in by_name:
-            raise RecordRefused([f"stakes.players: {name} does not play in this game"])
+            raise _refused("stake_player_unknown", "stakes.players",
+                           f"{name} does not play in this game", player=name)
         seat = by_name[name]
-        new = _decimal(value, f"stakes.players.{name}", currency=game.currency)
+        new = _decimal(value, f"stakes.players.{name}", currency=game.currency,
+                       field="stakes.players", player=name)
         if new != seat.stake:
             changes.append((f"stake of {name}", text(seat.stake), text(new)))
             seat.stake = new
@@ -278,3 +287,36 @@ def game_abandon(*, game: Game, abandoned_by: User | None, reason: str = "") -> 
         changed_by=by, money_changed=changed,
     )
     return result
+
+
+def game_change_settings(*, game: Game, changed_by: User | None, reason: str = "",
+                         stake: Mapping[str, Any] | None = None,
+                         rules: Mapping[str, Any] | None = None,
+                         confirm_money: Mapping[str, int] | None = None) -> list[GameChange]:
+    """Change a game's stakes (the keyword arguments of ``game_change_stake``) and rule
+    settings (``changes`` of ``game_change_rules``) together: both or neither.
+
+    On a finished game whose money the changes would alter, nothing is written and
+    ConfirmationRequired carries the money before and after all of them; the change goes
+    through once ``confirm_money`` is exactly that money after (so a confirmation given for
+    other amounts asks again). Returns the GameChange rows written.
+    """
+    with transaction.atomic():
+        game = _lock_game(game)
+        finished = game.status != GameStatus.IN_PROGRESS
+        before = selectors.game_posted_money(game)
+        last = game.changes.order_by("-pk").values_list("pk", flat=True).first() or 0
+        if stake:
+            game_change_stake(game=game, changed_by=changed_by, reason=reason, confirm=True,
+                              **stake)
+        if rules:
+            game_change_rules(game=game, changes=rules, changed_by=changed_by, reason=reason,
+                              confirm=True)
+        after = selectors.game_posted_money(game)
+        if finished and after != before and dict(confirm_money or {}) != after:
+            names = [seat.player.name for seat in _seats(game)]
+            raise ConfirmationRequired(
+                f"Game {game.sequence} is {game.get_status_display().lower()}: this change "
+                f"would change its money ({_describe_money(names, before, after, game.currency)})"
+                ". Confirm to apply it.", old_money=before, new_money=after)
+        return list(game.changes.filter(pk__gt=last).select_related("changed_by"))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+from dataclasses import replace
 
 from django.db import transaction
 from django.utils import timezone
@@ -20,7 +21,7 @@ from ledger.models import (
     SessionSettlement,
     SettlementPayment,
 )
-from ledger.rules.money import fewest_payments, format_minor, minor_exponent
+from ledger.rules.money import format_minor, minor_exponent
 
 from .base import (
     User,
@@ -37,7 +38,7 @@ from .tables import player_get_or_create, session_create, table_create, table_na
 @transaction.atomic
 def session_settle(*, session: Session, settled_by: User | None) -> SessionSettlement:
     """Settle the evening: every player's net over all its games (every variant together)
-    and the fewest payments that square it (``ledger.rules.money.fewest_payments``).
+    and the fewest payments that square it (``selectors.session_payment_plan``).
 
     Refused while a game is in progress (finish or abandon it first) or if the session is
     already settled. Before settling, every game's posted money is checked against the
@@ -69,7 +70,7 @@ def session_settle(*, session: Session, settled_by: User | None) -> SessionSettl
     SettlementPayment.objects.bulk_create(
         SettlementPayment(settlement=settlement, order=order, payer=players[payment.payer],
                           payee=players[payment.payee], amount_minor=payment.units)
-        for order, payment in enumerate(fewest_payments(nets), start=1)
+        for order, payment in enumerate(selectors.session_payment_plan(nets), start=1)
     )
     return settlement
 
@@ -140,7 +141,10 @@ def session_import(*, record: dict, imported_by: User | None = None) -> Session:
         try:
             game_import(session=session, record=game_record, imported_by=imported_by)
         except RecordRefused as exc:
-            raise RecordRefused([f"games[{index}]: {problem}" for problem in exc.problems]) from exc
+            raise RecordRefused([
+                replace(problem, opening=f"games[{index}]"
+                        + (f": {problem.opening}" if problem.opening else ""))
+                for problem in exc.details]) from exc
     settled = record.get("settlement")
     if settled:
         _import_settlement(session, settled, imported_by)

@@ -17,6 +17,8 @@ from django.shortcuts import redirect, render
 from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_http_methods
 
+from ledger import services
+
 
 @sensitive_post_parameters("password1", "password2")
 @require_http_methods(["GET", "POST"])
@@ -27,7 +29,8 @@ def signup(request: HttpRequest) -> HttpResponse:
         return redirect("ledger:home")
     form = UserCreationForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        user = form.save()
+        user = services.account_create(username=form.cleaned_data["username"],
+                                       password=form.cleaned_data["password1"])
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         messages.success(request, f"Welcome, {user.username}. Make your first table below.")
         return redirect("ledger:home")

@@ -14,6 +14,7 @@ from ledger.forms import (
     VARIANT_LABELS,
 )
 from ledger.models import Game, GameStatus, Hand
+from ledger.presentation.catalog import hand_kinds
 from ledger.tables import fix_pattern, hollywood_columns, names, sheet_table, totals_table
 
 from .game_settings import change_rows
@@ -41,10 +42,11 @@ def hand_spec(variant: str, result: dict, info: dict) -> dict:
     if variant == "cap-it":
         return {"kind": "capit", "players": players, "contract": info.get("contract")}
     rules = result["rules"]
+    # the game's settings go with the form: the core works the knock limit out from them
+    # and the up-card (ledger.presentation.cards.hand_knock_limit)
     spec: dict = {"kind": "duels", "upcard": variant == "oklahoma",
-                  "big_gin": rules.get("big_gin_bonus", 0) > 0,
-                  "knock_limit": rules.get("knock_limit", 10),
-                  "oklahoma_ace": rules.get("oklahoma_ace", "gin_only")}
+                  "oklahoma": variant == "oklahoma",
+                  "big_gin": "big_gin" in hand_kinds(rules), "rules": dict(rules)}
     roles = info.get("roles") or {}
     tables = info.get("tables")
     if tables:

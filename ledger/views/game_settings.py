@@ -1,19 +1,18 @@
 """The "Stakes and rules" screen of a game: correct a stake or a rule setting written down
 wrongly (RULES §4), before the session is settled; every change is recorded (GameChange).
 
-The writes are ``services.game_change_stake`` and ``services.game_change_rules``, called
-only for what changed, in one transaction (both or neither). When they would alter the
-money of a finished game the services refuse (``ConfirmationRequired``); the screen then
-shows the money before and after and asks. The confirmation carries the money it showed:
-if the change the scorekeeper confirms moves the money to other amounts (values edited in
-between, another scorekeeper's change), nothing is written and the screen asks again.
+The write is ``services.game_change_settings`` with only what changed (stakes and rules
+together: both or neither). When it would alter the money of a finished game the service
+refuses (``ConfirmationRequired``, with the money before and after); the screen then shows
+it and asks. The confirmation carries the money it showed: if the change the scorekeeper
+confirms moves the money to other amounts (values edited in between, another scorekeeper's
+change), nothing is written and the screen asks again.
 """
 
 from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
@@ -21,14 +20,13 @@ from ledger import access, selectors, services
 from ledger.exceptions import ConfirmationRequired, LedgerError, RecordRefused
 from ledger.forms import SETTING_LABELS, VARIANT_LABELS, GameSettingsForm
 from ledger.models import ChangeKind, Game, GameChange, GameStatus
-from ledger.rules.money import format_minor
 
 MINUS = "\u2212"
 
 
 def signed(units: int, currency: str) -> str:
     """Money as the screens show a result: +2.02, −2.02 (a real minus), 0.00."""
-    text = format_minor(abs(units), currency)
+    text = selectors.minor_text(abs(units), currency)
     if units > 0:
         return "+" + text
     if units < 0:
@@ -49,44 +47,18 @@ def money_lines(game: Game, old: dict[str, int], new: dict[str, int]) -> list[di
             for name in names if old.get(name, 0) != new.get(name, 0)]
 
 
-class _Confirm(Exception):
-    """Raised inside the transaction to roll it back and ask for a confirmation."""
-
-    def __init__(self, old: dict[str, int], new: dict[str, int]):
-        super().__init__("confirmation required")
-        self.old, self.new = old, new
-
-
-def apply_changes(*, game: Game, user, stake: dict, rules: dict, reason: str,
-                  confirmed: str | None) -> list[GameChange]:
-    """Apply the stake and rule changes together; returns the GameChange rows written.
-
-    ``confirmed`` is the money token of the confirmation the scorekeeper accepted, or None.
-    Raises ``_Confirm`` (nothing written) when the money of a finished game would change
-    and was not confirmed at exactly these amounts.
-    """
-    with transaction.atomic():
-        before = selectors.game_posted_money(game)
-        last = game.changes.order_by("-pk").values_list("pk", flat=True).first() or 0
-        asked = False
-        calls = []
-        if stake:
-            calls.append(lambda confirm: services.game_change_stake(
-                game=game, changed_by=user, reason=reason, confirm=confirm, **stake))
-        if rules:
-            calls.append(lambda confirm: services.game_change_rules(
-                game=game, changes=rules, changed_by=user, reason=reason, confirm=confirm))
-        for call in calls:
-            try:
-                call(confirmed is not None)
-            except ConfirmationRequired:
-                asked = True
-                call(True)  # to see the money of all the changes together
-        after = selectors.game_posted_money(game)
-        if after != before and (asked or confirmed is not None) \
-                and confirmed != money_token(after):
-            raise _Confirm(before, after)
-        return list(game.changes.filter(pk__gt=last).select_related("changed_by"))
+def confirmed_money(token: str | None) -> dict[str, int] | None:
+    """The money a confirmation was given for (``money_token``), or None."""
+    if not token:
+        return None
+    money = {}
+    for part in token.split(","):
+        name, _, amount = part.rpartition(":")
+        try:
+            money[name] = int(amount)
+        except ValueError:
+            return None
+    return money
 
 
 # -- how a change reads ----------------------------------------------------------------------
@@ -173,14 +145,16 @@ def game_settings(request: HttpRequest, pk: int) -> HttpResponse:
                 form.add_error(None, "Nothing to change: every value is as it was.")
             else:
                 try:
-                    made = apply_changes(game=game, user=request.user, stake=stake,
-                                         rules=rules, reason=form.cleaned_data["reason"].strip(),
-                                         confirmed=confirmed)
-                except _Confirm as ask:
-                    confirm = {"lines": money_lines(game, ask.old, ask.new),
-                               "token": money_token(ask.new), "again": confirmed is not None}
+                    made = services.game_change_settings(
+                        game=game, changed_by=request.user, stake=stake, rules=rules,
+                        reason=form.cleaned_data["reason"].strip(),
+                        confirm_money=confirmed_money(confirmed))
+                except ConfirmationRequired as ask:
+                    confirm = {"lines": money_lines(game, ask.old_money, ask.new_money),
+                               "token": money_token(ask.new_money),
+                               "again": confirmed is not None}
                 except RecordRefused as exc:
-                    form.add_problems(exc.problems)
+                    form.add_problems(exc.details)
                 except LedgerError as exc:
                     form.add_error(None, exc.message)
                 else:

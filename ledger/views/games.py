@@ -137,7 +137,7 @@ def hand_create(request: HttpRequest, pk: int) -> HttpResponse:
                 game=game, entry=form.entry(), recorded_by=request.user,
                 idempotency_key=form.cleaned_data["key"], number=form.cleaned_data["number"])
         except RecordRefused as exc:
-            form.add_problems(exc.problems)
+            form.add_problems(exc.details)
         except HandAlreadyRecorded as exc:
             return _kept_for_the_next_hand(request, game, exc)
         except LedgerError as exc:
@@ -310,7 +310,7 @@ def hand_correct(request: HttpRequest, pk: int, number: int) -> HttpResponse:
                     reason=form.cleaned_data["reason"],
                     idempotency_key=form.cleaned_data["key"])
             except RecordRefused as exc:
-                form.add_problems(exc.problems)
+                form.add_problems(exc.details)
             except LedgerError as exc:
                 form.add_error(None, exc.message)
             else:

@@ -13,7 +13,6 @@ from ledger import access, selectors, services
 from ledger.exceptions import LedgerError
 from ledger.forms import VARIANT_COUNTS, VARIANT_LABELS
 from ledger.models import GameStatus, SettlementPayment
-from ledger.rules import fewest_payments, format_minor
 from ledger.words import evening_words
 
 from . import confirm
@@ -40,14 +39,15 @@ def session_detail(request: HttpRequest, pk: int) -> HttpResponse:
     preview = []
     if settlement is None and not open_games:
         preview = [{"from": p.payer, "to": p.payee,
-                    "amount": format_minor(p.units, session.currency)}
-                   for p in fewest_payments(nets)]
+                    "amount": selectors.minor_text(p.units, session.currency)}
+                   for p in selectors.session_payment_plan(nets)]
     return render(request, "ledger/session_detail.html", {
         "session": session, "table": session.table, "games": game_rows,
-        "nets": [{"name": name, "amount": format_minor(units, session.currency),
+        "nets": [{"name": name, "amount": selectors.minor_text(units, session.currency),
                   "units": units} for name, units in nets.items()],
         "settlement": settlement, "open_games": open_games, "preview": preview,
-        "payments": [{"payment": p, "amount": format_minor(p.amount_minor, session.currency)}
+        "payments": [{"payment": p,
+                      "amount": selectors.minor_text(p.amount_minor, session.currency)}
                      for p in (settlement.payments.all() if settlement else [])],
         "print_session": reverse("scoresheets:session_pdf", kwargs={"pk": session.pk}),
         "settle_question": (confirm.settle_question(session, len(games))

@@ -6,10 +6,9 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils import timezone
 from django.views.decorators.http import require_POST
 
-from ledger import access
+from ledger import access, services
 from ledger.models_sharing import ShareLink
 
 from . import confirm
@@ -26,9 +25,7 @@ def share_create(request: HttpRequest, pk: int) -> HttpResponse:
         game = access.game_for(request.user, request.POST["game"])
         if game.session.table_id != table.pk:
             raise Http404("No such game")
-    link = ShareLink.objects.filter(table=table, game=game, revoked_at__isnull=True).first()
-    if link is None:
-        link = ShareLink.objects.create(table=table, game=game, created_by=request.user)
+    services.share_link_get_or_create(table=table, game=game, created_by=request.user)
     messages.success(request, "Share link ready: anyone with it can watch the sheet.")
     if game is not None:
         return redirect("ledger:game_detail", pk=game.pk)
@@ -50,9 +47,7 @@ def share_revoke(request: HttpRequest, pk: int) -> HttpResponse:
             "q": confirm.revoke_question(link), "table": link.table,
             "session": link.game.session if link.game_id else None,
             "game": link.game, "crumb_game": bool(link.game_id)})
-    if link.revoked_at is None:
-        link.revoked_at = timezone.now()
-        link.save(update_fields=["revoked_at"])
+    services.share_link_revoke(link=link)
     messages.success(request, "Link revoked: it no longer opens anything.")
     if link.game_id:
         return redirect("ledger:game_detail", pk=link.game_id)

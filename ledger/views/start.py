@@ -116,7 +116,7 @@ def game_start(request: HttpRequest, pk: int, variant: str, count: int) -> HttpR
                         started_by=request.user, rules=form.rules(), setup=form.setup(),
                         player_stakes=form.player_stakes() or None, **kwargs)
                 except RecordRefused as exc:
-                    form.add_problems(exc.problems)
+                    form.add_problems(exc.details)
                 except LedgerError as exc:
                     form.add_error(None, exc.message)
                 else:

@@ -1,10 +1,12 @@
 // The card picker (templates/ledger/_cards_picker.html): tap cards into the two text fields
-// of a table and show the melds and counts worked out by the server (/cards/preview/).
+// of a table. The preview under them (melds, counts, lay-offs, who wins) is fetched by htmx
+// (hx-get on .cards-preview, debounced) and worked out by the server from the game's rules;
+// this script works out no rule. It only fills the text fields, marks the cards taken, tells
+// htmx a field changed, and shows each player's count from the preview on his tab.
 // Without this script the text fields alone work: the server reads them when the hand is
-// saved.
+// saved, and draws the preview under a refused form.
 (function () {
   "use strict";
-  var UP_VALUES = {A: 1, J: 10, Q: 10, K: 10};
 
   function tokens(text) {
     return (text || "").trim().split(/[\s,]+/).filter(Boolean).map(function (token) {
@@ -14,7 +16,6 @@
   }
 
   function setup(box) {
-    var form = box.closest("form");
     var table = box.dataset.cards;
     var inputs = [0, 1].map(function (pos) {
       return box.querySelector("[name=t" + table + "_cards" + pos + "]");
@@ -25,8 +26,6 @@
     var preview = box.querySelector(".cards-preview");
     var clearName = box.querySelector(".picker-clear-name");
     var active = 0;
-    var timer = null;
-    var pending = null;
 
     box.querySelector(".picker").hidden = false;
 
@@ -67,45 +66,9 @@
       });
     }
 
-    function knockLimit() {
-      var limit = Number(box.dataset.limit || 10);
-      if (!box.dataset.upcard) return {limit: limit, ace: false};
-      var rank = form.querySelector("input[name=up_rank]:checked");
-      if (!rank) return {limit: limit, ace: false};
-      var value = UP_VALUES[rank.value] || Number(rank.value);
-      if (value === 1 && box.dataset.oklahomaAce === "gin_only") return {limit: 0, ace: true};
-      return {limit: value, ace: false};
-    }
-
-    function refresh() {
-      clearTimeout(timer);
-      timer = setTimeout(fetchPreview, 120);
-    }
-
-    function fetchPreview() {
-      var knocker = form.querySelector("input[name=t" + table + "_knocker]:checked");
-      var k = knocker && knocker.value === names[1] ? 1 : 0;
-      var solo = !knocker || names.indexOf(knocker.value) < 0;
-      var limit = knockLimit();
-      var params = new URLSearchParams({
-        knocker: inputs[k].value, opponent: inputs[1 - k].value,
-        kname: names[k], oname: names[1 - k],
-        limit: String(limit.limit), ace: limit.ace ? "1" : "0", solo: solo ? "1" : "0"
-      });
-      if (pending) pending.abort();
-      pending = new AbortController();
-      fetch(box.dataset.preview + "?" + params.toString(), {
-        headers: {"X-Requested-With": "fetch"}, signal: pending.signal, credentials: "same-origin"
-      }).then(function (response) {
-        return response.ok ? response.text() : Promise.reject(response.status);
-      }).then(function (html) {
-        preview.innerHTML = html;
-        showCounts();
-      }).catch(function (error) {
-        if (error && error.name === "AbortError") return;
-        preview.innerHTML = '<p class="help">No preview just now; the counts are worked out ' +
-          "when the hand is saved.</p>";
-      });
+    function changed(input) {
+      // a tapped card changes the field's value without an input event: send one, for htmx
+      input.dispatchEvent(new Event("input", {bubbles: true}));
     }
 
     tabs.forEach(function (tab) {
@@ -119,24 +82,30 @@
         if (at >= 0) held.splice(at, 1); else held.push(button.dataset.card);
         input.value = held.join(" ");
         paint();
-        refresh();
+        changed(input);
       });
     });
     inputs.forEach(function (input, pos) {
       input.addEventListener("focus", function () { if (active !== pos) choose(pos); });
-      input.addEventListener("input", function () { paint(); refresh(); });
+      input.addEventListener("input", paint);
     });
     box.querySelector(".picker-clear").addEventListener("click", function () {
       inputs[active].value = "";
       paint();
-      refresh();
+      changed(inputs[active]);
     });
-    form.addEventListener("change", function (event) {
-      var name = event.target.name || "";
-      if (name === "t" + table + "_knocker" || name === "up_rank") refresh();
+    preview.addEventListener("htmx:afterSwap", showCounts);
+    ["htmx:responseError", "htmx:sendError"].forEach(function (name) {
+      preview.addEventListener(name, function () {
+        preview.innerHTML = '<p class="help">No preview just now; the counts are worked out ' +
+          "when the hand is saved.</p>";
+      });
     });
     choose(0);
-    if (inputs[0].value || inputs[1].value) refresh();
+    showCounts();
+    if ((inputs[0].value || inputs[1].value) && !preview.querySelector(".cp") && window.htmx) {
+      window.htmx.trigger(inputs[0], "input");
+    }
   }
 
   function init() {

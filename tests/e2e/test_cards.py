@@ -109,7 +109,8 @@ def test_gin_game_from_cards_alone_scores_as_from_counts(page, live_server, keep
             page.screenshot(path=str(SHOTS / "cards-picker.png"))
             box.screenshot(path=str(SHOTS / "cards-picker-box.png"))
         if number == 2:
-            expect(preview).to_contain_text("Bob knocks with 3; Ann counts 18: Bob wins by 15.")
+            expect(preview).to_contain_text(
+                "Bob knocks with 3; Ann counts 18: Bob wins by 15, Bob +15.")
             expect(preview.locator(".cp-layoffs")).to_contain_text("Lays off")
             box.screenshot(path=str(SHOTS / "cards-preview-layoffs.png"))
         save_hand(page, number)
@@ -162,3 +163,59 @@ def test_picker_at_360px_and_a_bad_card_typed(page, live_server, keeper):
     page.get_by_role("button", name="Save hand 1").click()
     expect(page.locator("#id_t1_cards0_error")).to_contain_text('"1X": unknown suit "X"')
     assert page.locator("[name=t1_cards0]").input_value() == "5H 6H 7H QS QD QC 8C 8D 8S 1X"
+
+
+TIE_ANN = "5H 6H 7H QS QD QC 8C 8D 8S 10D"  # 10 of deadwood
+TIE_BOB = "9C 9S 9D KH KD KC 2C 3S 4D AS"  # 10 of deadwood, nothing to lay off
+
+
+def test_preview_of_a_tie_says_the_undercut_and_follows_the_up_card(page, live_server, keeper):
+    # htmx sends the table's fields; the server's verdict is the scorer's (issue 10)
+    login(page, live_server.url, "keeper")
+    create_table(page, "Ties", ["Ann", "Bob"])
+    start_evening(page, rate="0.01")
+    choose_game(page, "Oklahoma gin", 2)
+    seat(page, {"p1": "Ann", "p2": "Bob", "first_dealer": "Bob"})
+    start_game(page)
+    box = picker(page)
+    box.locator("summary").click()
+    tap(page, "t1_knocker", "Ann")
+    page.fill("[name=t1_cards0]", TIE_ANN)
+    tap_cards(page, 1, TIE_BOB)
+    preview = box.locator(".cards-preview")
+    expect(preview).to_contain_text(
+        "Ann knocks with 10; Bob counts 10 too: Bob undercuts, Bob +25.")
+    # an up-card tapped: the server works out its limit (a 9: Ann's 10 is too many)
+    tap(page, "up_rank", "9")
+    expect(preview).to_contain_text("Not a legal knock: knocker deadwood 10 is above the "
+                                    "knock limit 9.")
+    tap(page, "up_rank", "K")
+    tap(page, "up_suit", "S")  # a spade doubles: 25 x 2
+    expect(preview).to_contain_text("Bob undercuts, Bob +50 (doubled: a spade up-card).")
+    box.scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOTS / "cards-preview-tie.png"))
+    page.set_viewport_size({"width": 360, "height": 740})
+    box.scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOTS / "cards-preview-tie-360.png"))
+    page.set_viewport_size({"width": 1280, "height": 900})
+    box.scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOTS / "cards-preview-tie-desktop.png"))
+
+
+def test_start_form_shows_the_picked_presets_values(page, live_server, keeper):
+    page.set_viewport_size({"width": 360, "height": 740})
+    login(page, live_server.url, "keeper")
+    create_table(page, "Presets", ["Ann", "Bob"])
+    start_evening(page, rate="0.01")
+    choose_game(page, "Gin", 2)
+    page.click("summary:has-text('Adjust settings')")
+    gin_bonus = page.locator("input[name=rule_gin_bonus]")
+    expect(gin_bonus).to_have_attribute("placeholder", "25")
+    tap(page, "preset", "classic")
+    expect(gin_bonus).to_have_attribute("placeholder", "20")
+    expect(page.locator("input[name=rule_undercut_bonus]")).to_have_attribute(
+        "placeholder", "10")
+    expect(page.locator("select[name=rule_shutout_mode] option[value='']")).to_have_text(
+        "game bonus double (preset)")
+    page.locator("summary:has-text('Adjust settings')").scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOTS / "start-classic-360.png"), full_page=True)

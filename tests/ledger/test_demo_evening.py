@@ -34,6 +34,9 @@ def test_load_demo_imports_scores_and_settles_the_evening(keeper):
     call_command("load_demo", stdout=open("/dev/null", "w"))
     call_command("load_demo", stdout=open("/dev/null", "w"))  # idempotent
     session = Session.objects.get()
+    # the demo account is a plain scorekeeper of the demo table: no admin on a club server
+    demo = session.table.scorekeepers.get(username="demo")
+    assert not demo.is_staff and not demo.is_superuser and demo.check_password("demo")
     games = selectors.session_games(session)
     assert [(g.variant, g.status) for g in games] == [(v, s) for v, s, _ in EXPECTED_GAMES]
     for game, (_, _, money) in zip(games, EXPECTED_GAMES, strict=True):

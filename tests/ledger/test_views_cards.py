@@ -191,57 +191,115 @@ def test_tapping_gin_with_cards_that_are_not_gin_is_refused(logged_in, gin_game)
 
 # -- the preview -------------------------------------------------------------------------------
 
-def preview(client, **params):
+def preview(client, knocker="", opponent="", *, kname="Ann", oname="Bob", solo=False,
+            game=None, **extra):
+    """The preview as the picker asks for it: the table's fields, Ann's cards first."""
+    params = {"table": 1, "a": kname, "b": oname, "t1_cards0": knocker, "t1_cards1": opponent,
+              "t1_knocker": "" if solo else kname, **extra}
+    if game is not None:
+        params["game"] = game.pk
     return client.get(reverse("ledger:cards_preview"), params)
 
 
+def game_with(session, keeper, variant="gin", **rules):
+    return services.game_start(session=session, variant=variant, players=["Ann", "Bob"],
+                               started_by=keeper, setup={"first_dealer": "Bob"}, rules=rules)
+
+
 def test_preview_shows_melds_counts_and_layoffs(logged_in):
-    response = preview(logged_in, knocker=KNOCKER, opponent=OPPONENT, kname="Ann", oname="Bob",
-                       limit=10, ace=0)
+    response = preview(logged_in, KNOCKER, OPPONENT)
     assert response.status_code == 200
     body = response.content.decode()
     assert 'data-k="3" data-o="18" data-legal="1"' in body
     shown = text(response)
-    assert "Ann knocks with 3; Bob counts 18: Ann wins by 15." in shown
+    assert "Ann knocks with 3; Bob counts 18: Ann wins by 15, Ann +15." in shown
     assert "Ann knocks 10 cards 3" in shown and "Bob 10 cards 18" in shown
     assert "8♠ 8♦ 8♣ Q♠ Q♦ Q♣ 5♥ 6♥ 7♥ 3♦" in shown  # Ann's melds, then her deadwood
     assert "Bob 10 cards 18 9♠ 9♦ 9♣ A♠ 5♠ K♦ 2♣" in shown
     assert ("Lays off 8♥ → 8♠ 8♦ 8♣ Q♥ → Q♠ Q♦ Q♣ 4♥ → 5♥ 6♥ 7♥ 40 before lay-offs"
             in shown)
+    # Bob tapped as the knocker: his cards are the second field's.
+    shown = text(logged_in.get(reverse("ledger:cards_preview"), {
+        "table": 1, "a": "Ann", "b": "Bob", "t1_knocker": "Bob", "t1_cards0": OPPONENT,
+        "t1_cards1": KNOCKER}))
+    assert "Bob knocks with 3; Ann counts 18: Bob wins by 15, Bob +15." in shown
 
 
-def test_preview_of_a_gin_an_illegal_knock_and_hands_in_progress(logged_in):
-    shown = text(preview(logged_in, knocker=GIN, opponent=OPPONENT, kname="Ann", oname="Bob"))
-    assert "Gin: Ann has no deadwood; Bob counts 40, no lay-offs." in shown
-    shown = text(preview(logged_in, knocker=KNOCKER, opponent=OPPONENT, limit=2))
+# 10 v 10: Ann holds 5-6-7♥, three queens, three eights and A♦ 2♦ 3♣ 4♣ (10 of deadwood).
+TIE_KNOCKER = "5H 6H 7H QS QD QC 8C 8D 8S 10D"
+TIE_OPPONENT = "9C 9S 9D KH KD KC 2C 3S 4D AS"  # sets of 9s and kings; A 2 3 4 left: 10
+
+
+def test_preview_of_a_tie_says_the_undercut_the_game_scores(logged_in, session, keeper):
+    game = game_with(session, keeper)
+    response = preview(logged_in, TIE_KNOCKER, TIE_OPPONENT, game=game)
+    body = response.content.decode()
+    assert 'data-k="10" data-o="10" data-legal="1"' in body
+    shown = text(response)
+    assert "Ann knocks with 10; Bob counts 10 too: Bob undercuts, Bob +25." in shown
+    # the same hand recorded: the sheet gives Bob the same 25
+    post_hand(logged_in, game, cards_post(1, "Ann", (TIE_KNOCKER, TIE_OPPONENT)))
+    assert selectors.game_result(game)["hands"][0]["points"] == {"Ann": 0, "Bob": 25}
+    # a classic game's undercut bonus is 10
+    classic = services.game_start(session=session, variant="gin", players=["Ann", "Bob"],
+                                  started_by=keeper, setup={"first_dealer": "Bob"},
+                                  preset="classic")
+    shown = text(preview(logged_in, TIE_KNOCKER, TIE_OPPONENT, game=classic))
+    assert "Bob undercuts, Bob +10." in shown
+
+
+def test_preview_of_a_tie_without_the_undercut_rule(logged_in, session, keeper):
+    # RULES §6: with undercut_on_tie false a tie is won by the knocker for 0 points.
+    game = game_with(session, keeper, undercut_on_tie=False)
+    shown = text(preview(logged_in, TIE_KNOCKER, TIE_OPPONENT, game=game))
+    assert ("Ann knocks with 10; Bob counts 10 too: a tie, won by the knocker for 0 points "
+            "(Ann +0).") in shown
+
+
+def test_preview_of_a_gin_an_illegal_knock_and_hands_in_progress(logged_in, session, keeper):
+    shown = text(preview(logged_in, GIN, OPPONENT))
+    assert "Gin: Ann has no deadwood; Bob counts 40, no lay-offs: Ann +65." in shown
+    assert "knocks with" not in shown
+    low = game_with(session, keeper, knock_limit=2)
+    shown = text(preview(logged_in, KNOCKER, OPPONENT, game=low))
     assert "Not a legal knock: knocker deadwood 3 is above the knock limit 2." in shown
-    # An Oklahoma Ace: only gin.
-    shown = text(preview(logged_in, knocker=KNOCKER, opponent=OPPONENT, limit=0, ace=1))
+    # An Oklahoma Ace: only gin (the rank is enough, before the suit is tapped).
+    oklahoma = game_with(session, keeper, variant="oklahoma")
+    shown = text(preview(logged_in, KNOCKER, OPPONENT, game=oklahoma, up_rank="A"))
     assert "the up-card is an Ace, so only gin ends the hand" in shown
+    shown = text(preview(logged_in, KNOCKER, OPPONENT, game=oklahoma, up_rank="3",
+                         up_suit="S"))
+    assert "Ann wins by 15, Ann +30 (doubled: a spade up-card)." in shown
     # Cards still being tapped: the best melds of what there is.
-    shown = text(preview(logged_in, knocker="5H 6H 7H QS", opponent="", kname="Ann"))
+    shown = text(preview(logged_in, "5H 6H 7H QS", ""))
     assert "Ann knocks 4 cards 10 5♥ 6♥ 7♥ Q♠" in shown
-    shown = text(preview(logged_in, knocker="5H 6H 7H QS QD QC 8C 8D 8S KD", kname="Ann"))
+    shown = text(preview(logged_in, "5H 6H 7H QS QD QC 8C 8D 8S KD"))
     assert "Deadwood 10 is above" not in shown
-    shown = text(preview(logged_in, knocker="5H 6H 7H QS QD QC 8C 8D 9S KD", kname="Ann"))
+    shown = text(preview(logged_in, "5H 6H 7H QS QD QC 8C 8D 9S KD"))
     assert "Deadwood 35 is above the knock limit 10." in shown
     # No knocker tapped yet: each hand on its own.
-    shown = text(preview(logged_in, knocker=KNOCKER, opponent=OPPONENT, solo=1, kname="Ann",
-                         oname="Bob"))
+    shown = text(preview(logged_in, KNOCKER, OPPONENT, solo=True))
     assert "Tap who knocked" in shown and "Bob 10 cards 40" in shown
     assert "Tap the cards" in text(preview(logged_in))
 
 
+def test_preview_of_another_tables_game_is_not_found(logged_in, session, keeper,
+                                                     other_keeper):
+    theirs = services.table_create(name="Theirs", scorekeepers=[other_keeper])
+    their_session = services.session_create(table=theirs, currency="USD", rate="0.01",
+                                            created_by=other_keeper)
+    game = game_with(their_session, other_keeper)
+    assert preview(logged_in, KNOCKER, OPPONENT, game=game).status_code == 404
+
+
 def test_preview_names_bad_and_duplicate_cards(logged_in):
-    shown = text(preview(logged_in, knocker="AS 2S ZZ", kname="Ann"))
+    shown = text(preview(logged_in, "AS 2S ZZ"))
     assert 'Ann\'s cards: "ZZ": unknown suit "Z" (suits are S H D C)' in shown
-    shown = text(preview(logged_in, knocker="AS 2S AS", kname="Ann"))
+    shown = text(preview(logged_in, "AS 2S AS"))
     assert 'Ann\'s cards: "AS" appears twice' in shown
-    shown = text(preview(logged_in, knocker=KNOCKER, opponent=OPPONENT.replace("AS", "8S"),
-                         kname="Ann", oname="Bob"))
+    shown = text(preview(logged_in, KNOCKER, OPPONENT.replace("AS", "8S")))
     assert '"8S" is in both hands: Ann\'s and Bob\'s' in shown
-    shown = text(preview(logged_in, knocker=KNOCKER, opponent=OPPONENT + " 2H", kname="Ann",
-                         oname="Bob"))
+    shown = text(preview(logged_in, KNOCKER, OPPONENT + " 2H"))
     assert "Bob's cards: 11 cards; a gin hand is 10" in shown
 
 
@@ -256,7 +314,9 @@ def test_the_hand_form_has_the_picker_for_each_player(logged_in, gin_game):
     assert 'name="t1_cards0"' in body and 'name="t1_cards1"' in body
     assert "Ann's cards" in text(page) and "Bob's cards" in text(page)
     assert body.count('class="deck-card"') == 52
-    assert 'data-preview="/cards/preview/"' in body and "ledger/cards.js" in body
+    assert 'hx-get="/cards/preview/"' in body and "ledger/cards.js" in body
+    assert f'"game": "{gin_game.pk}"' in body  # whose rules the preview applies
+    assert "django_htmx/htmx-2.min.js" in body  # htmx itself, served from static
 
 
 # -- corrections, side games -----------------------------------------------------------------
@@ -305,7 +365,7 @@ def test_oklahoma_up_card_sets_the_limit_for_the_cards(logged_in, session, keepe
     game = services.game_start(session=session, variant="oklahoma", players=["Ann", "Bob"],
                                started_by=keeper, setup={"first_dealer": "Bob"})
     page = logged_in.get(reverse("ledger:game_detail", args=[game.pk])).content.decode()
-    assert 'data-upcard="1" data-oklahoma-ace="gin_only"' in page
+    assert "[name=up_rank], [name=up_suit]" in page  # the preview is sent the up-card
     data = cards_post(1, "Ann", (KNOCKER, OPPONENT), up_rank="2", up_suit="H")
     response = post_hand(logged_in, game, data)
     assert response.status_code == 422

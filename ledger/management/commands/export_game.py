@@ -11,7 +11,7 @@ from ._ledger_io import write_text
 
 class Command(BaseCommand):
     help = (
-        "Write game ID as a JSON game record (formats/game-record.md); import_game of the "
+        "Write game ID as a JSON game record (docs/game-record.md); import_game of the "
         "output and export again gives identical JSON."
     )
 

@@ -1,4 +1,4 @@
-"""manage.py import_game FILE: store a game record (formats/game-record.md), all or nothing."""
+"""manage.py import_game FILE: store a game record (docs/game-record.md), all or nothing."""
 
 from __future__ import annotations
 

@@ -1,6 +1,9 @@
 """manage.py load_demo: the demo scorekeeper (demo/demo) and a realistic evening.
 
-Idempotent: running it again changes nothing. Used by ``make run``.
+The demo account is a plain scorekeeper: it keeps the demo table's score like any club
+member and is neither staff nor superuser (a demo password must never open the admin of a
+club's server; make an admin with ``manage.py createsuperuser``). Idempotent: running it
+again changes nothing. Used by ``make run``.
 """
 
 from __future__ import annotations
@@ -20,7 +23,8 @@ DEMO_FILE = settings.BASE_DIR / "fixtures" / "demo_session.json"
 
 class Command(BaseCommand):
     help = (
-        "Create the demo scorekeeper account demo/demo (staff, for the admin) and import "
+        "Create the demo scorekeeper account demo/demo (a plain scorekeeper, no admin) and "
+        "import "
         "fixtures/demo_session.json: an evening with a two-hand gin game, a box game, a "
         "5-player captain game, a partnership game and a CAP-IT game. Safe to run twice."
     )
@@ -35,7 +39,7 @@ class Command(BaseCommand):
         user_model = get_user_model()
         user = user_model.objects.filter(username="demo").first()
         if user is None:
-            user = user_model.objects.create_superuser("demo", "demo@example.com", "demo")
+            user = user_model.objects.create_user("demo", "demo@example.com", "demo")
             self.stdout.write("Created the demo account (username demo, password demo).")
         existing = Session.objects.filter(
             table__name=record["table"], date=record["date"], place=record.get("place", "")

@@ -1,0 +1,146 @@
+"""What the core offers, for the screens to list: the variants with their player counts and
+names, the presets with their values, every setting with its kind, choices and limits,
+CAP-IT's contracts and the names of the roles (RULES §2, §3, §6).
+
+Nothing here decides a score: it describes the rules that ``settings.py``, ``capit.py`` and
+the scorers apply, from the same tables, so a screen never keeps a copy of its own.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .capit import CONTRACTS
+from .settings import (
+    CHOICES,
+    FLAGS,
+    NUMBERS,
+    PLAYER_COUNTS,
+    PRESETS,
+    SETTING_NAMES,
+    VARIANTS,
+    default_preset,
+    resolve_rules,
+)
+
+__all__ = [
+    "CAPIT_CONTRACTS", "FIRST_DEALER_CHOSEN", "PRESET_NAMES", "ROLE_WORDS", "SETTINGS",
+    "SETTING_LABELS",
+    "VARIANT_COUNTS", "VARIANT_NAMES", "VARIANT_SETTINGS", "Setting", "default_preset",
+    "hand_kinds", "preset_values", "settings_of", "variants",
+]
+
+#: The variants in the order a "new game" chooser lists them, with their names.
+VARIANT_NAMES = {
+    "gin": "Gin",
+    "oklahoma": "Oklahoma gin",
+    "hollywood": "Hollywood gin",
+    "box": "Three-handed (in the box)",
+    "captain": "Captain play",
+    "partnership": "Partnership gin",
+    "cap-it": "CAP-IT",
+}
+assert tuple(VARIANT_NAMES) == VARIANTS
+
+#: How many players each variant takes.
+VARIANT_COUNTS = {variant: PLAYER_COUNTS[variant] for variant in VARIANTS}
+
+PRESET_NAMES = tuple(PRESETS)
+
+#: The variants whose setup names who deals first (``setup.first_dealer``); in the others
+#: the seats decide: the box player deals every hand, three-handed captain play opens with
+#: the captain, table games with the second side (or ``setup.first_dealer_side``).
+FIRST_DEALER_CHOSEN = ("gin", "oklahoma", "hollywood", "cap-it")
+
+#: A player's role in a hand (the result's ``roles``), in words.
+ROLE_WORDS = {
+    "box": "in the box", "captain": "captain", "sits_out": "sits out",
+    "opponent": "opponent", "player": "plays",
+}
+
+#: CAP-IT's five contracts, round by round.
+CAPIT_CONTRACTS = CONTRACTS
+
+SETTING_LABELS = {
+    "target": "Game to", "gin_bonus": "Gin bonus", "undercut_bonus": "Undercut bonus",
+    "big_gin_bonus": "Big gin bonus (0 = off)", "box_bonus": "Box bonus",
+    "game_bonus": "Game bonus", "shutout_mode": "Shutout", "knock_limit": "Knock limit",
+    "undercut_on_tie": "A tie is an undercut", "dealer_rule": "Next dealer",
+    "oklahoma_ace": "Ace up-card", "spade_double": "Spade up-card doubles",
+    "hollywood_third_double": "Third column counts double",
+    "three_hand_money": "Money between three", "balance_division": "Unequal stakes",
+    "capit_ace_value": "Ace counts", "capit_round_share": "Round share",
+    "capit_round_winner": "Round winner by",
+}
+assert set(SETTING_LABELS) == set(SETTING_NAMES)
+
+_GIN_SETTINGS = ("target", "gin_bonus", "undercut_bonus", "big_gin_bonus", "box_bonus",
+                 "game_bonus", "shutout_mode", "knock_limit", "undercut_on_tie", "dealer_rule")
+
+#: The settings that matter to each variant, in the order a screen shows them.
+VARIANT_SETTINGS = {
+    "gin": _GIN_SETTINGS,
+    "oklahoma": (*_GIN_SETTINGS, "oklahoma_ace", "spade_double"),
+    "hollywood": (*_GIN_SETTINGS, "hollywood_third_double"),
+    "box": (*_GIN_SETTINGS, "three_hand_money"),
+    "captain": (*_GIN_SETTINGS, "balance_division"),
+    "partnership": (*_GIN_SETTINGS, "balance_division"),
+    "cap-it": ("capit_ace_value", "capit_round_share", "capit_round_winner"),
+}
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One rule setting: ``kind`` is "flag" (true/false), "number" (whole, ``low`` to
+    ``high``), "choice" (one of ``choices``) or "share" (CAP-IT's round share: "10%" of
+    the pot or an amount like "2.00")."""
+
+    name: str
+    label: str
+    kind: str
+    choices: tuple[str, ...] = ()
+    low: int | None = None
+    high: int | None = None
+
+
+def _setting(name: str) -> Setting:
+    label = SETTING_LABELS[name]
+    if name in FLAGS:
+        return Setting(name, label, "flag")
+    if name in NUMBERS:
+        low, high = NUMBERS[name]
+        return Setting(name, label, "number", low=low, high=high)
+    if name in CHOICES:
+        return Setting(name, label, "choice", choices=tuple(CHOICES[name]))
+    return Setting(name, label, "share")
+
+
+#: Every setting, by name.
+SETTINGS = {name: _setting(name) for name in SETTING_NAMES}
+
+
+def settings_of(variant: str) -> tuple[Setting, ...]:
+    return tuple(SETTINGS[name] for name in VARIANT_SETTINGS[variant])
+
+
+def hand_kinds(rules: dict) -> tuple[str, ...]:
+    """How a knocker may end a hand under ``rules``: a big gin only counts as its own kind
+    with a big gin bonus (RULES §6: with ``big_gin_bonus`` 0 it scores as a gin)."""
+    if rules.get("big_gin_bonus", 0) > 0:
+        return ("knock", "gin", "big_gin")
+    return ("knock", "gin")
+
+
+def variants() -> list[tuple[str, str, tuple[int, ...]]]:
+    """(variant, name, player counts) for each variant."""
+    return [(variant, VARIANT_NAMES[variant], VARIANT_COUNTS[variant]) for variant in VARIANTS]
+
+
+def preset_values(variant: str, preset: str | None, player_count: int) -> dict:
+    """Every setting's value in a game of ``variant`` for ``player_count`` players under
+    ``preset`` (None: the variant's default preset), before any change: exactly what a game
+    started so would play (the variant's own target replaces the preset's)."""
+    problems: list = []
+    _, rules = resolve_rules(variant, preset, None, player_count, problems)
+    return rules
+
