@@ -19,6 +19,7 @@ __all__ = ["CardError", "MAX_CARDS_TEXT", "card_view", "cards_view", "hand_knock
            "preview_context", "read_cards", "verdict_text"]
 
 MAX_CARDS_TEXT = 200
+CHIPS = {"gin": "gin", "big_gin": "big gin"}  # the knocker's chip by result; else "knocks"
 
 
 def read_cards(text: str):
@@ -60,7 +61,7 @@ def _read(text: str, name: str, errors: list[str]):
 
 def _alone(name: str, cards, role: str | None) -> dict:
     arrangement = best_arrangement(cards)
-    return {"name": name, "role": role, "size": len(cards),
+    return {"name": name, "role": role, "chip": "knocks", "size": len(cards),
             "melds": [cards_view(meld) for meld in arrangement.melds],
             "deadwood_cards": cards_view(arrangement.deadwood),
             "deadwood": arrangement.deadwood_count, "layoffs": []}
@@ -119,7 +120,8 @@ def preview_context(knocker_text: str, opponent_text: str, *, kname: str = "Knoc
         layoffs = [{"card": card_view(card), "onto": melds[index]}
                    for card, index in outcome.layoffs]
         context["hands"] = [
-            {"name": kname, "role": k_role, "size": len(knocker), "melds": melds,
+            {"name": kname, "role": k_role, "chip": "knocks", "size": len(knocker),
+             "melds": melds,
              "deadwood_cards": cards_view(outcome.knocker_deadwood_cards),
              "deadwood": outcome.knocker_deadwood, "layoffs": []},
             {"name": oname, "role": o_role, "size": len(opponent),
@@ -139,6 +141,8 @@ def preview_context(knocker_text: str, opponent_text: str, *, kname: str = "Knoc
                           oname: outcome.opponent_deadwood}, big_gin=outcome.big_gin)
             if scored is not None:
                 verdict = verdict_text(scored, kname, oname)
+                # the knocker's chip says how the hand ended: a gin is not a knock
+                context["hands"][0]["chip"] = CHIPS.get(scored.result, "knocks")
         context["outcome"] = {
             "legal": outcome.legal, "reason": outcome.reason,
             "k": outcome.knocker_deadwood, "o": outcome.opponent_deadwood,

@@ -1,5 +1,9 @@
 """The card engine: parse cards, find melds, count deadwood and lay-offs (pure Python, no Django).
 
+Reading cards is ``deck.py``, the meld search ``melds.py``; this module scores a knock with
+the cards (lay-offs, the knocker's best layout, the counts a table could have played) and
+is the engine's one public face: everything below is importable from here.
+
 Gin uses one 52-card deck. A card is written rank then suit: ranks ``A 2 3 4 5 6 7 8 9 10 J Q K``
 (``T`` is accepted for 10), suits ``S H D C``, any case: ``"AS 2s 3S 10H Kd"``. Values: Ace 1,
 2-10 face value, J Q K 10. Ace is low only (A-2-3 is a run, Q-K-A is not). A meld is a run of
@@ -22,16 +26,46 @@ Public API:
     capit_points(text, ace_value=15) -> int
 """
 
+
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import NamedTuple
 
 from . import limits
+from .deck import (
+    CAPIT_VALUES,
+    CARDS,
+    RANK_NAMES,
+    SUITS,
+    Card,
+    CardError,
+    _as_cards,
+    _cards_of,
+    _mask_of,
+    capit_points,
+    parse_card,
+    parse_cards,
+)
+from .melds import (
+    Arrangement,
+    Knock,
+    _all_packings,
+    _all_values,
+    _arrangement,
+    _best_pack,
+    _mask_value,
+    _melds,
+    best_arrangement,
+    best_knock,
+    deadwood_count,
+)
 
 __all__ = [
+    "CAPIT_VALUES",
+    "CARDS",
+    "RANK_NAMES",
+    "SUITS",
     "Arrangement",
     "Card",
     "CardError",
@@ -50,435 +84,6 @@ __all__ = [
     "score_cards",
     "upcard_knock_limit",
 ]
-
-SUITS = "SHDC"
-RANK_NAMES = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-_RANK_BY_NAME = {name: rank for rank, name in enumerate(RANK_NAMES, start=1)}
-_RANK_BY_NAME["T"] = 10
-_SUIT_INDEX = {suit: i for i, suit in enumerate(SUITS)}
-_ROW = 0x1FFF  # 13 bits: one suit
-_SEPARATORS = re.compile(r"[\s,]+")
-
-
-class CardError(ValueError):
-    """A card or a hand that cannot be read: the message names the card and the reason."""
-
-
-class Card(NamedTuple):
-    """A gin card: rank 1 (Ace) to 13 (King), suit one of ``S H D C``."""
-
-    rank: int
-    suit: str
-
-    @property
-    def value(self) -> int:
-        return self.rank if self.rank < 10 else 10
-
-    @property
-    def index(self) -> int:
-        """The card's bit number, 0..51 (suit-major: AS is 0, KC is 51)."""
-        return _SUIT_INDEX[self.suit] * 13 + self.rank - 1
-
-    def __str__(self) -> str:
-        return RANK_NAMES[self.rank - 1] + self.suit
-
-
-CARDS: tuple[Card, ...] = tuple(Card(rank, suit) for suit in SUITS for rank in range(1, 14))
-_BIT: dict[Card, int] = {card: 1 << i for i, card in enumerate(CARDS)}
-_CARD_BY_NAME: dict[str, Card] = {}
-for _card in CARDS:
-    for _name, _rank in _RANK_BY_NAME.items():
-        if _rank == _card.rank:
-            _CARD_BY_NAME[_name + _card.suit] = _card
-
-
-def parse_card(token: str) -> Card:
-    """One card such as ``"10H"``, ``"th"`` or ``"as"``; CardError naming the token otherwise."""
-    text = token.strip()
-    upper = text.upper()
-    card = _CARD_BY_NAME.get(upper)
-    if card is not None:
-        return card
-    if upper == "JK":
-        return _fail(text, "jokers are not used in gin")
-    if len(upper) < 2:
-        return _fail(text, "a card is a rank and a suit, e.g. 10H")
-    if upper[-1] not in _SUIT_INDEX:
-        return _fail(text, f'unknown suit "{text[-1]}" (suits are S H D C)')
-    return _fail(text, f'unknown rank "{text[:-1]}" (ranks are A 2-10 J Q K, or T for 10)')
-
-
-def _fail(token: str, reason: str):
-    raise CardError(f'"{token}": {reason}')
-
-
-def parse_cards(text: str) -> tuple[Card, ...]:
-    """Cards separated by spaces (or commas), any case: one deck, so a repeat is an error."""
-    if not isinstance(text, str):
-        raise CardError(f"cards must be a string like 'AS 2S 3S', not {type(text).__name__}")
-    cards = []
-    seen = 0
-    for token in _SEPARATORS.split(text.strip()):
-        if not token:
-            continue
-        card = parse_card(token)
-        bit = _BIT[card]
-        if seen & bit:
-            raise CardError(f'"{card}" appears twice')
-        seen |= bit
-        cards.append(card)
-    return tuple(cards)
-
-
-def _as_cards(cards: str | Iterable[Card | str]) -> tuple[Card, ...]:
-    if isinstance(cards, str):
-        return parse_cards(cards)
-    out = []
-    seen = 0
-    for item in cards:
-        card = item if isinstance(item, Card) else parse_card(item)
-        bit = _BIT.get(card)
-        if bit is None:
-            raise CardError(f"{card!r} is not a card")
-        if seen & bit:
-            raise CardError(f'"{card}" appears twice')
-        seen |= bit
-        out.append(card)
-    return tuple(out)
-
-
-# --- precomputed tables -------------------------------------------------------------------
-
-# The value of every 13-bit suit row (bit r-1 is rank r).
-_ROW_VALUE = [0] * (1 << 13)
-for _row in range(1, 1 << 13):
-    _low = _row & -_row
-    _ROW_VALUE[_row] = _ROW_VALUE[_row ^ _low] + min(_low.bit_length(), 10)
-
-
-def _mask_value(mask: int) -> int:
-    return (
-        _ROW_VALUE[mask & _ROW]
-        + _ROW_VALUE[(mask >> 13) & _ROW]
-        + _ROW_VALUE[(mask >> 26) & _ROW]
-        + _ROW_VALUE[mask >> 39]
-    )
-
-
-def _build_run_tables() -> list[list[tuple[tuple[int, int], ...]]]:
-    runs = [
-        ((1 << length) - 1) << start
-        for length in range(3, 14)
-        for start in range(0, 14 - length)
-    ]
-    runs.sort()
-    tables: list[list[tuple[tuple[int, int], ...]]] = [[()] * (1 << 13) for _ in SUITS]
-    for row in range(1 << 13):
-        if not row & (row >> 1) & (row >> 2):
-            continue
-        found = [run for run in runs if run & row == run]
-        for s in range(4):
-            tables[s][row] = tuple((run << (13 * s), _ROW_VALUE[run]) for run in found)
-    return tables
-
-
-# _RUNS[suit][row]: every run (mask, value) inside that suit's row, short ones included.
-_RUNS = _build_run_tables()
-
-
-def _build_set_table() -> list[list[tuple[tuple[int, int], ...]]]:
-    table: list[list[tuple[tuple[int, int], ...]]] = []
-    for r in range(13):
-        value = min(r + 1, 10)
-        by_column: list[tuple[tuple[int, int], ...]] = []
-        for column in range(16):
-            suits = [s for s in range(4) if column >> s & 1]
-            if len(suits) < 3:
-                by_column.append(())
-                continue
-            bits = [1 << (13 * s + r) for s in suits]
-            melds = []
-            if len(bits) == 4:
-                melds.append((sum(bits), 4 * value))
-            for skip in range(len(bits) - 1, -1, -1) if len(bits) == 4 else ():
-                melds.append((sum(bits) - bits[skip], 3 * value))
-            if len(bits) == 3:
-                melds.append((sum(bits), 3 * value))
-            by_column.append(tuple(melds))
-        table.append(by_column)
-    return table
-
-
-# _SETS[rank - 1][column]: sets of that rank, column bit s set when the hand holds that suit.
-_SETS = _build_set_table()
-
-
-def _melds(mask: int) -> list[tuple[int, int]]:
-    """Every meld (mask, value) inside the hand: runs of 3+ (sub-runs too) and sets of 3 or 4."""
-    r0 = mask & _ROW
-    r1 = (mask >> 13) & _ROW
-    r2 = (mask >> 26) & _ROW
-    r3 = mask >> 39
-    melds: list[tuple[int, int]] = []
-    for s, row in ((0, r0), (1, r1), (2, r2), (3, r3)):
-        if row & (row >> 1) & (row >> 2):
-            melds.extend(_RUNS[s][row])
-    triples = (r0 & r1 & (r2 | r3)) | (r2 & r3 & (r0 | r1))
-    while triples:
-        low = triples & -triples
-        triples ^= low
-        r = low.bit_length() - 1
-        column = (r0 >> r & 1) | (r1 >> r & 1) << 1 | (r2 >> r & 1) << 2 | (r3 >> r & 1) << 3
-        melds.extend(_SETS[r][column])
-    return melds
-
-
-# --- the packing search ---------------------------------------------------------------------
-
-
-def _best_pack(mask: int, options: list) -> tuple[int, list]:
-    """Disjoint options (tuples starting with mask, value) inside ``mask`` of greatest value.
-
-    Returns (value, chosen options). Exact: a memoised search where the lowest free card is
-    either left out or covered by one of the options whose lowest card it is. On equal values
-    the first found wins: leaving a card out, then options in the order given.
-    """
-    if not options:
-        return 0, []
-    if len(options) == 1:
-        return options[0][1], [options[0]]
-    union = 0
-    disjoint = True
-    for option in options:
-        m = option[0]
-        if union & m:
-            disjoint = False
-        union |= m
-    if disjoint:
-        return sum(option[1] for option in options), list(options)
-
-    by_low: dict[int, list] = {}
-    for option in options:
-        m = option[0]
-        low = m & -m
-        if low in by_low:
-            by_low[low].append(option)
-        else:
-            by_low[low] = [option]
-    memo: dict[int, int] = {}
-    choice: dict[int, tuple | None] = {}
-
-    def best(free: int) -> int:
-        while free:
-            low = free & -free
-            opts = by_low.get(low)
-            if opts is not None:
-                break
-            free ^= low
-        else:
-            return 0
-        value = memo.get(free)
-        if value is not None:
-            return value
-        value = best(free ^ low)
-        chosen = None
-        for option in opts:
-            m = option[0]
-            if m & free == m:
-                v = option[1] + best(free ^ m)
-                if v > value:
-                    value = v
-                    chosen = option
-        memo[free] = value
-        choice[free] = chosen
-        return value
-
-    total = best(union)
-    chosen_options = []
-    free = union
-    while free:
-        low = free & -free
-        if low not in by_low:
-            free ^= low
-            continue
-        option = choice[free]
-        if option is None:
-            free ^= low
-        else:
-            chosen_options.append(option)
-            free ^= option[0]
-    return total, chosen_options
-
-
-def _all_packings(mask: int, options: list, min_value: int):
-    """Every set of disjoint options inside ``mask`` whose value is at least ``min_value``.
-
-    Yields (value, tuple of options). Each packing comes once: the lowest free card is left
-    out or covered by an option whose lowest card it is.
-    """
-    by_low: dict[int, list] = {}
-    union = 0
-    for option in options:
-        m = option[0]
-        union |= m
-        by_low.setdefault(m & -m, []).append(option)
-
-    def walk(free: int, value: int, chosen: tuple):
-        while free:
-            low = free & -free
-            if low in by_low:
-                break
-            free ^= low
-        else:
-            if value >= min_value:
-                yield value, chosen
-            return
-        if value + _mask_value(free) < min_value:
-            return
-        for option in by_low[low]:
-            m = option[0]
-            if m & free == m:
-                yield from walk(free ^ m, value + option[1], chosen + (option,))
-        yield from walk(free ^ low, value, chosen)
-
-    yield from walk(union, 0, ())
-
-
-def _all_values(mask: int, options: list) -> frozenset[int]:
-    """Every total value of a set of disjoint options inside ``mask`` (the empty set gives 0)."""
-    by_low: dict[int, list] = {}
-    union = 0
-    for option in options:
-        m = option[0]
-        union |= m
-        by_low.setdefault(m & -m, []).append(option)
-    memo: dict[int, frozenset[int]] = {}
-
-    def values(free: int) -> frozenset[int]:
-        while free:
-            low = free & -free
-            if low in by_low:
-                break
-            free ^= low
-        else:
-            return frozenset((0,))
-        found = memo.get(free)
-        if found is not None:
-            return found
-        out = set(values(free ^ low))
-        for option in by_low[low]:
-            m = option[0]
-            if m & free == m:
-                v = option[1]
-                out.update(v + x for x in values(free ^ m))
-        found = memo[free] = frozenset(out)
-        return found
-
-    return values(union)
-
-
-# --- arrangements -----------------------------------------------------------------------------
-
-
-def _cards_of(mask: int) -> tuple[Card, ...]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(CARDS[low.bit_length() - 1])
-        mask ^= low
-    return tuple(out)
-
-
-def _mask_of(cards: Iterable[Card]) -> int:
-    mask = 0
-    for card in cards:
-        bit = _BIT[card]
-        if mask & bit:
-            raise CardError(f'"{card}" appears twice')
-        mask |= bit
-    return mask
-
-
-@dataclass(frozen=True)
-class Arrangement:
-    """Melds (runs in rank order, sets in suit order S H D C) and the cards left over."""
-
-    melds: tuple[tuple[Card, ...], ...]
-    deadwood: tuple[Card, ...]
-    deadwood_count: int
-
-    def __str__(self) -> str:
-        parts = [" ".join(map(str, meld)) for meld in self.melds]
-        dead = " ".join(map(str, self.deadwood)) or "-"
-        return " | ".join(parts + [f"deadwood {dead} = {self.deadwood_count}"])
-
-
-def _arrangement(mask: int, chosen: Iterable[tuple]) -> Arrangement:
-    melded = 0
-    melds = []
-    for option in sorted(chosen, key=lambda o: o[0] & -o[0]):
-        melded |= option[0]
-        melds.append(_cards_of(option[0]))
-    dead = mask & ~melded
-    return Arrangement(tuple(melds), _cards_of(dead), _mask_value(dead))
-
-
-def best_arrangement(cards: str | Iterable[Card | str]) -> Arrangement:
-    """The melds with the least deadwood among all the given cards (no discard is made).
-
-    Any number of cards; for a knock pass the 10 cards kept (or see ``best_knock``). Among
-    equally good arrangements the choice is deterministic.
-    """
-    if not isinstance(cards, tuple | list) or not all(type(c) is Card for c in cards):
-        cards = _as_cards(cards)
-    mask = 0
-    for card in cards:
-        bit = _BIT[card]
-        if mask & bit:
-            raise CardError(f'"{card}" appears twice')
-        mask |= bit
-    melds = _melds(mask)
-    if not melds:
-        return Arrangement((), _cards_of(mask), _mask_value(mask))
-    _, chosen = _best_pack(mask, melds)
-    return _arrangement(mask, chosen)
-
-
-def deadwood_count(cards: str | Iterable[Card | str]) -> int:
-    """The least deadwood of the given cards (as ``best_arrangement(...).deadwood_count``)."""
-    mask = _mask_of(_as_cards(cards))
-    value, _ = _best_pack(mask, _melds(mask))
-    return _mask_value(mask) - value
-
-
-class Knock(NamedTuple):
-    """The knocker's best play from 11 cards: ``discard`` is None for a big gin."""
-
-    discard: Card | None
-    arrangement: Arrangement
-
-
-def best_knock(cards: str | Iterable[Card | str]) -> Knock:
-    """For 11 cards: a big gin if all 11 meld, else the discard that leaves least deadwood.
-
-    On equal deadwood the highest-valued discard is chosen (then the first in card order).
-    """
-    cards = _as_cards(cards)
-    if len(cards) != 11:
-        raise CardError(f"best_knock takes 11 cards, got {len(cards)}")
-    whole = best_arrangement(cards)
-    if whole.deadwood_count == 0:
-        return Knock(None, whole)
-    best: Knock | None = None
-    key = None
-    for card in sorted(cards, key=lambda c: _BIT[c]):
-        rest = tuple(c for c in cards if c != card)
-        arrangement = best_arrangement(rest)
-        k = (arrangement.deadwood_count, -card.value)
-        if key is None or k < key:
-            best, key = Knock(card, arrangement), k
-    assert best is not None
-    return best
 
 
 # --- lay-offs ----------------------------------------------------------------------------------
@@ -810,34 +415,3 @@ def upcard_knock_limit(upcard: str | Card, oklahoma_ace: str = "gin_only") -> in
     card = upcard if isinstance(upcard, Card) else parse_card(upcard)
     return limits.knock_limit({"oklahoma_ace": oklahoma_ace}, oklahoma=True,
                               upcard=str(card)).limit
-
-
-# --- CAP-IT ---------------------------------------------------------------------------------------
-
-CAPIT_VALUES = {"K": 10, "Q": 10, "J": 10, "10": 10, "2": 15, "JK": 20}
-CAPIT_VALUES.update({str(n): 5 for n in range(3, 10)})
-
-
-def capit_points(text: str, ace_value: int = 15) -> int:
-    """The count of cards left in a CAP-IT hand, given by rank only: ``"K 7 7"`` -> 20.
-
-    K Q J 10 = 10, 9 to 3 = 5, 2 = 15, JK (joker) = 20, A = ``ace_value``; any case, several
-    decks so repeats are fine. Anything else is a CardError naming the token.
-    """
-    if not isinstance(text, str):
-        raise CardError(f"cards must be a string like 'K 7 7', not {type(text).__name__}")
-    total = 0
-    for token in _SEPARATORS.split(text.strip()):
-        if not token:
-            continue
-        upper = token.upper()
-        if upper == "A":
-            total += ace_value
-            continue
-        value = CAPIT_VALUES.get(upper)
-        if value is None:
-            raise CardError(
-                f'"{token}": not a CAP-IT card (by rank only: A K Q J 10 9 8 7 6 5 4 3 2 JK)'
-            )
-        total += value
-    return total

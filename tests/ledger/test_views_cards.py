@@ -260,6 +260,7 @@ def test_preview_of_a_gin_an_illegal_knock_and_hands_in_progress(logged_in, sess
     shown = text(preview(logged_in, GIN, OPPONENT))
     assert "Gin: Ann has no deadwood; Bob counts 40, no lay-offs: Ann +65." in shown
     assert "knocks with" not in shown
+    assert "Ann gin 10 cards 0" in shown and "knocks" not in shown  # the chip says gin too
     low = game_with(session, keeper, knock_limit=2)
     shown = text(preview(logged_in, KNOCKER, OPPONENT, game=low))
     assert "Not a legal knock: knocker deadwood 3 is above the knock limit 2." in shown
