@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 
 from django.contrib import admin
+from django.core.exceptions import ValidationError
 from django.db.models import Count, Q
 from django.utils.html import format_html
 
@@ -28,7 +29,8 @@ from .models import (
     SettlementPayment,
     Table,
 )
-from .selectors import minor_text
+from .selectors import minor_text, settlement_nets
+from .services.tables import player_name_problem, player_rename
 
 
 def _json(value) -> str:
@@ -123,6 +125,29 @@ class PlayerAdmin(TableScopedAdmin, admin.ModelAdmin):
     def get_readonly_fields(self, request, obj=None):
         # A player's table is fixed once he exists: his games are recorded there.
         return ("table",) if obj else ()
+
+    def get_form(self, request, obj=None, **kwargs):
+        form = super().get_form(request, obj, **kwargs)
+        if obj is None:
+            return form
+
+        class RenameForm(form):
+            def clean_name(self):
+                name = " ".join((self.cleaned_data.get("name") or "").split())
+                problem = player_name_problem(table_id=obj.table_id, name=name, player=obj)
+                if problem:
+                    raise ValidationError(problem)
+                return name
+
+        return RenameForm
+
+    def save_model(self, request, obj, form, change):
+        """A rename goes through ``services.player_rename`` (the only writer): the
+        player's games keep their hands and read them in the new name."""
+        if change:
+            player_rename(player=obj, name=form.cleaned_data["name"])
+        else:
+            super().save_model(request, obj, form, change)
 
 
 class GameInline(ReadOnlyInline):
@@ -393,7 +418,8 @@ class SessionSettlementAdmin(TableScopedAdmin, ReadOnlyAdminMixin, admin.ModelAd
     @admin.display(description="nets")
     def nets_text(self, obj):
         return ", ".join(
-            f"{name} {minor_text(units, obj.currency)}" for name, units in obj.nets.items()
+            f"{name} {minor_text(units, obj.currency)}"
+            for name, units in settlement_nets(obj).items()  # today's names
         )
 
 

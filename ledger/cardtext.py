@@ -1,7 +1,7 @@
 """Cards as text for people: "5♥6♥7♥" melds, upcards and a hand's layout in short lines.
 
-Shared by the screens (``ledger.tables``, ``ledger.views.cards``, ``ledger.views.games``) and
-the printed sheets (``scoresheets.selectors``), so a hand entered with its cards reads the
+Used by the presentation layer (``ledger.presentation``: a hand's meld lines, an up-card)
+and the card preview (``ledger.views.cards``), so a hand entered with its cards reads the
 same on the phone and on paper. Pure text: the melds themselves come from the scoring core
 (a result hand's ``layout``).
 """

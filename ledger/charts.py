@@ -1,8 +1,9 @@
 """Charts drawn on the server as inline SVG, so the browser needs no chart library.
 
 ``running_chart`` draws one line per player (or side) through the running totals the core
-returned for each hand, with the target as a dashed line. The SVG scales to its container
-(viewBox + width 100%) and names each line at its end, so it reads without a legend.
+returned for each hand, with the target as a dashed line and a dot at each line's end. The
+SVG scales to its container (viewBox + width 100%); a legend under the plot, two to a row,
+gives each line's colour, its name and its last total.
 """
 
 from __future__ import annotations

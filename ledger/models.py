@@ -244,6 +244,12 @@ class GamePlayer(models.Model):
     game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="seats")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
     seat = models.PositiveSmallIntegerField(help_text="Position in the record's players, from 0")
+    played_as = models.CharField(
+        max_length=60, blank=True,
+        help_text="The player's name when the game began: the name its hands and setup are "
+                  "stored under (a later rename does not change them; every page shows the "
+                  "current name)",
+    )
     stake = models.DecimalField(
         max_digits=9, decimal_places=4, null=True, blank=True,
         help_text="Own stake per `per_points` points; empty means the game's rate",

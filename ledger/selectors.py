@@ -80,6 +80,11 @@ def _seats(game: Game):
     return sorted(game.seats.all(), key=lambda seat: seat.seat)
 
 
+def game_seats(game: Game):
+    """The game's seats (GamePlayer rows with their players) in seat order."""
+    return _seats(game)
+
+
 def game_live_hands(game: Game) -> list[Hand]:
     """The hands that count, in number order (uses the ``live_hands`` prefetch if present)."""
     cached = getattr(game, "live_hands", None)
@@ -110,12 +115,86 @@ def game_stakes(game: Game, seats=None) -> dict | None:
     return stakes
 
 
+# -- names as played ------------------------------------------------------------------------
+#
+# A game stores its hands and setup with each player's name as it was when the game began
+# (``GamePlayer.played_as``); the player may be renamed since. Everything read from a game
+# speaks the current names (the person is the same, and a table's book across evenings
+# needs one name per person): ``game_record`` maps the stored names to the current ones,
+# and the services map an entry typed with current names back before storing it, so that
+# one game's rows always use one set of names.
+
+def _rename(value, mapping: dict[str, str]):
+    return mapping.get(value, value) if isinstance(value, str) else value
+
+
+def _rename_keys(value, mapping: dict[str, str]):
+    if not isinstance(value, dict):
+        return value
+    return {mapping.get(key, key): item for key, item in value.items()}
+
+
+def rename_entry(entry, mapping: dict[str, str]):
+    """A hand entry with its player names mapped (``knocker``, ``deadwood``, ``cards``,
+    ``went_out``, ``points``, ``cut_loser`` and each table's); other fields as they are."""
+    if not mapping or not isinstance(entry, dict):
+        return entry
+    out = {}
+    for key, value in entry.items():
+        if key in ("knocker", "went_out", "cut_loser"):
+            value = _rename(value, mapping)
+        elif key in ("deadwood", "cards", "points"):
+            value = _rename_keys(value, mapping)
+        elif key == "tables" and isinstance(value, list):
+            value = [rename_entry(part, mapping) for part in value]
+        out[key] = value
+    return out
+
+
+def rename_setup(setup, mapping: dict[str, str]):
+    """A game's setup with its player names mapped (dealer, captains, opponents, sitter,
+    the members of each side; side names are not players' and stay)."""
+    if not mapping or not isinstance(setup, dict):
+        return setup
+    out = {}
+    for key, value in setup.items():
+        if key in ("first_dealer", "sitter"):
+            value = _rename(value, mapping)
+        elif key in ("captains", "opponents") and isinstance(value, list):
+            value = [_rename(name, mapping) for name in value]
+        elif key == "sides" and isinstance(value, dict):
+            value = {side: [_rename(name, mapping) for name in members]
+                     if isinstance(members, list) else members
+                     for side, members in value.items()}
+        out[key] = value
+    return out
+
+
+def names_now(seats) -> dict[str, str]:
+    """Stored name -> current name, for the seats whose player was renamed."""
+    return {seat.played_as: seat.player.name for seat in seats
+            if seat.played_as and seat.played_as != seat.player.name}
+
+
+def entry_as_played(game: Game, entry: dict, seats=None) -> dict:
+    """A stored entry of ``game`` in the players' current names."""
+    return rename_entry(entry, names_now(_seats(game) if seats is None else seats))
+
+
+def entry_as_stored(game: Game, entry: dict, seats=None) -> dict:
+    """An entry typed with the current names, in the names ``game`` stores."""
+    now = names_now(_seats(game) if seats is None else seats)
+    return rename_entry(entry, {current: stored for stored, current in now.items()})
+
+
 def game_record(game: Game, *, hands: Iterable[dict] | None = None,
                 abandoned: bool | None = None, seats: list | None = None) -> dict:
-    """The game record of ``game`` (key order of game-record.md): what export writes and
-    what the core scores. ``hands``, ``abandoned`` and ``seats`` (GamePlayer rows) replace
-    the stored ones: services use them to score a change before writing it."""
+    """The game record of ``game`` (key order of game-record.md) in the players' current
+    names: what export writes and what the core scores. ``hands`` (stored entries),
+    ``abandoned`` and ``seats`` (GamePlayer rows) replace the stored ones: services use them
+    to score a change before writing it."""
     seats = _seats(game) if seats is None else seats
+    mapping = names_now(seats)
     record: dict[str, Any] = {"format": GAME_FORMAT, "variant": game.variant}
     if game.preset:
         record["preset"] = game.preset
@@ -124,14 +203,20 @@ def game_record(game: Game, *, hands: Iterable[dict] | None = None,
     stakes = game_stakes(game, seats)
     if stakes is not None:
         record["stakes"] = stakes
-    record["setup"] = game.setup
+    record["setup"] = rename_setup(game.setup, mapping)
     if abandoned is None:
         abandoned = game.status == GameStatus.ABANDONED
     record["abandoned"] = abandoned
     if hands is None:
         hands = [hand.entry for hand in game_live_hands(game)]
-    record["hands"] = list(hands)
+    record["hands"] = [rename_entry(entry, mapping) for entry in hands] if mapping \
+        else list(hands)
     return record
+
+
+def score(record: dict) -> dict:
+    """The core's result for a game record (raises ``RecordError`` with its problems)."""
+    return core.score_record(record)
 
 
 def game_result(game: Game) -> dict:
@@ -221,6 +306,20 @@ def session_settlement(session: Session) -> SessionSettlement | None:
     )
 
 
+def settlement_nets(settlement: SessionSettlement, players: list[Player] | None = None
+                    ) -> dict[str, int]:
+    """The settled nets (minor units) in the players' current names. A settlement stores
+    its nets by name, in the order of ``session_players`` at the time it was made; a settled
+    evening's games no longer change, so that order still holds and names each net's
+    player even after a rename."""
+    players = session_players(settlement.session) if players is None else players
+    nets = {name: int(units) for name, units in settlement.nets.items()}
+    current = {player.name for player in players}
+    if set(nets) == current or len(players) != len(nets):
+        return nets
+    return {player.name: units for player, units in zip(players, nets.values(), strict=True)}
+
+
 def session_is_settled(session: Session) -> bool:
     return SessionSettlement.objects.filter(session_id=session.pk).exists()
 
@@ -247,7 +346,7 @@ def session_export(session: Session) -> dict:
     settlement = session_settlement(session)
     if settlement is not None:
         data["settlement"] = {
-            "nets": money_text(settlement.nets, settlement.currency),
+            "nets": money_text(settlement_nets(settlement), settlement.currency),
             "payments": [
                 {
                     "from": payment.payer.name,

@@ -1,4 +1,16 @@
-"""Presentation: turns a game's record and the core's result into what people read (rows,
-words, money lines) and lists what the core offers (variants, presets, settings) for the
-screens. Screens, CSV, printed sheets and share pages render from here; they never import
-``ledger.rules`` themselves."""
+"""Presentation: a game's record and the core's result turned into what people read (rows,
+words, money lines), and what the core offers (variants, presets, settings) listed for the
+screens. Screens, the CSV, printed sheets and share pages render from here; none of them
+builds rows or words of its own, and they never import ``ledger.rules`` themselves. Plain
+dataclasses out; money stays the core's decimal strings for the ``money``/``signed``
+template filters (``ledger/templatetags/money.py``) to print.
+
+    words.py    names joined one way, one sentence per kind of hand, roles, status lines
+    rows.py     HandRow: one per hand, live or voided (a voided hand scored in its place)
+    sheet.py    GameSheet: a game's layout (its variant's columns), rows, totals, money
+    money.py    scores (the tiles), totals, Hollywood's games, CAP-IT's pot, money lines
+    header.py   the stakes, the rules and who plays, in words (the printed sheet's top)
+    session.py  SessionSummary: an evening's games, nets and payments
+    catalog.py  the variants, presets and settings the core offers, for the forms
+    cards.py    the card preview's verdict, in words
+"""

@@ -141,14 +141,15 @@ def _game_create(*, session: Session, record: dict, by: User | None, imported: b
         currency=currency, setup=setup, started_by=by,
     )
     player_stakes = stakes.get("players") or {}
+    seated = [(seat, name, player_get_or_create(table=session.table, name=name))
+              for seat, name in enumerate(record["players"])]
     GamePlayer.objects.bulk_create(
         GamePlayer(
-            game=game, seat=seat,
-            player=player_get_or_create(table=session.table, name=name),
+            game=game, seat=seat, player=player, played_as=player.name,
             stake=_decimal(player_stakes.get(name), f"stakes.players.{name}", currency=currency,
                            field="stakes.players", player=name),
         )
-        for seat, name in enumerate(record["players"])
+        for seat, name, player in seated
     )
     now = timezone.now()
     Hand.objects.bulk_create(

@@ -82,6 +82,7 @@ def hand_record(*, game: Game, entry: dict, recorded_by: User | None,
     """
     key = uuid.UUID(str(idempotency_key))
     game = _lock_game(game)
+    entry = selectors.entry_as_stored(game, entry)  # typed with today's names
     existing = Hand.objects.filter(idempotency_key=key).first()
     if existing is not None:
         if existing.game_id != game.pk or existing.entry != entry:
@@ -140,6 +141,7 @@ def hand_correct(*, hand: Hand, entry: dict, corrected_by: User, reason: str,
         raise LedgerError("A correction must say who made it.")
     key = uuid.UUID(str(idempotency_key)) if idempotency_key else uuid.uuid4()
     game = _lock_game(hand.game_id)
+    entry = selectors.entry_as_stored(game, entry)  # typed with today's names
     existing = Hand.objects.filter(idempotency_key=key).first()
     if existing is not None:
         if existing.replaces_id != hand.pk or existing.entry != entry:

@@ -68,6 +68,56 @@ def player_get_or_create(*, table: Table, name: str) -> Player:
     return player
 
 
+#: Names the hand form uses as values among the players' names (Draw, Nobody).
+RESERVED_NAMES = ("-draw-", "-nobody-")
+
+
+def _name_key(name: str) -> str:
+    """Names that differ only in capitals or spaces are the same player's."""
+    return " ".join(name.split()).casefold()
+
+
+def player_name_problem(*, table_id: int, name: str, player: Player | None = None
+                        ) -> str | None:
+    """Why ``name`` cannot be the name of ``player`` (None: a new player) at the table, or
+    None when it can."""
+    if not name:
+        return "A player needs a name."
+    if len(name) > Player._meta.get_field("name").max_length:
+        return f"The name {name[:20]!r}... is too long."
+    if name in RESERVED_NAMES:
+        return f'"{name}" is kept for the hand form; give the player another name.'
+    others = Player.objects.filter(table_id=table_id)
+    if player is not None:
+        others = others.exclude(pk=player.pk)
+    same = next((other for other in others.values_list("name", flat=True)
+                 if _name_key(other) == _name_key(name)), None)
+    if same is not None:
+        return (f"{same} already plays at this table: names differing only in capitals or "
+                "spaces are the same player.")
+    return None
+
+
+@transaction.atomic
+def player_rename(*, player: Player, name: str) -> Player:
+    """Give ``player`` a new name. Every game, sheet, settlement, CSV and share page of the
+    player then shows the new name: the stored hands keep the name as played
+    (``GamePlayer.played_as``) and are read in the current one (``selectors.game_record``).
+
+    Refused (LedgerError, nothing written) for an empty or too long name, a name kept for
+    the hand form, or one that clashes with another player's at the table by capitals or
+    spaces."""
+    player = Player.objects.select_for_update().get(pk=player.pk)
+    clean = " ".join(name.split()) if isinstance(name, str) else ""
+    problem = player_name_problem(table_id=player.table_id, name=clean, player=player)
+    if problem:
+        raise LedgerError(problem)
+    if clean != player.name:
+        player.name = clean
+        player.save(update_fields=["name"])
+    return player
+
+
 @transaction.atomic
 def session_create(*, table: Table, date: datetime.date | None = None, place: str = "",
                    currency: str = "USD", rate: Decimal | str | None = None,

@@ -11,31 +11,8 @@ from django.urls import reverse
 
 from ledger.models import Game, GameStatus, Session
 from ledger.models_sharing import ShareLink
+from ledger.presentation.flash import hand_said
 from ledger.words import evening_words
-
-from .game_context import entry_text
-
-
-def hand_words(game: Game, result: dict, entry: dict, number: int) -> str:
-    """A recorded hand in words, from the core's result for it: "Sal went gin; Vic held 35",
-    "Sal knocked with 2; Vic held 30", "Vic undercut Sal (3 against 5)", "a draw"; table
-    games and CAP-IT as they were entered."""
-    hands = result.get("hands") or []
-    hand = hands[number - 1] if 0 < number <= len(hands) else {}
-    kind, knocker = hand.get("result"), hand.get("knocker")
-    deadwood = hand.get("deadwood") or {}
-    if kind == "draw":
-        return "a draw"
-    if kind not in ("knock", "gin", "big_gin", "undercut") or not knocker or len(deadwood) != 2:
-        return entry_text(game.variant, entry)
-    other = next(name for name in deadwood if name != knocker)
-    if kind in ("gin", "big_gin"):
-        how = "big gin" if kind == "big_gin" else "gin"
-        return f"{knocker} went {how}; {other} held {deadwood[other]}"
-    if kind == "undercut":
-        return (f"{other} undercut {knocker} ({deadwood[other]} against "
-                f"{deadwood[knocker]})")
-    return f"{knocker} knocked with {deadwood[knocker]}; {other} held {deadwood[other]}"
 
 
 def undo_question(game: Game, result: dict) -> dict | None:
@@ -48,7 +25,7 @@ def undo_question(game: Game, result: dict) -> dict | None:
     last = hands[-1]
     what = "round" if game.variant == "cap-it" else "hand"
     words = [f"{what.capitalize()} {last.number}: "
-             f"{hand_words(game, result, last.entry, last.number)}.",
+             f"{hand_said(result, last.number, last.entry)}.",
              "It stays in the history, struck through, and comes back in the form: save it "
              "again to put it back."]
     if result.get("complete"):

@@ -1,23 +1,23 @@
 """What the game page and the shared game page show: the game loaded with its result,
-the next hand's form spec, the panel of who deals and plays next, and the sheet."""
+the next hand's form spec, the panel of who deals and plays next, and the sheet (the
+presentation layer's ``GameSheet`` as django-tables2 tables)."""
 
 from __future__ import annotations
-
-from decimal import Decimal
 
 from django.db.models import prefetch_related_objects
 
 from ledger import selectors
-from ledger.cardtext import hand_layout_lines
 from ledger.charts import running_chart
 from ledger.forms import (
     VARIANT_LABELS,
 )
-from ledger.models import Game, GameStatus, Hand
+from ledger.models import Game, Hand
 from ledger.presentation.catalog import hand_kinds
-from ledger.tables import fix_pattern, hollywood_columns, names, sheet_table, totals_table
+from ledger.presentation.sheet import game_sheet
+from ledger.presentation.words import names
 
 from .game_settings import change_rows
+from .sheet_tables import column_tables, fix_pattern, sheet_table, totals_table
 
 ROLE_ORDER = {"box": 0, "captain": 1, "opponent": 2, "player": 3, "sits_out": 4}
 
@@ -101,90 +101,37 @@ def next_panel(variant: str, result: dict) -> dict:
 
 
 def game_context(game: Game, result: dict, history: list[Hand], *, owner: bool) -> dict:
-    """Everything the sheet shows, for the scorekeeper's page and the shared page alike."""
-    keys = list(result["totals"])
-    running = [hand["running"] for hand in result["hands"]]
-    voided = [hand for hand in history if hand.voided_at is not None]
-    corrections = [{
-        "number": hand.number, "text": entry_text(game.variant, hand.entry),
-        # who did it is the table's business, not a share link's: account names stay private
-        "reason": hand.void_reason, "by": selectors.person_name(hand.voided_by) if owner else None,
-        "at": hand.voided_at,
-        "corrected": any(h.replaces_id == hand.pk for h in history),
-    } for hand in voided]
-    money = result.get("money") or {}
-    ended = result.get("complete") or game.status == GameStatus.ABANDONED
+    """Everything the sheet shows, for the scorekeeper's page and the shared page alike:
+    the presentation layer's ``GameSheet`` laid out as tables."""
+    sheet = game_sheet(game, result=result, history=history, owner=owner)
+    keys = sheet.layout.keys
     lower_wins = game.variant == "cap-it"
     # a settled evening offers nothing that changes a game (no ✎, undo, stakes, next game)
     settled = owner and selectors.session_is_settled(game.session)
     return {
         "game": game, "session": game.session, "table": game.session.table,
-        "result": result, "keys": keys,
+        "result": result, "keys": keys, "view": sheet,
         "variant_label": VARIANT_LABELS.get(game.variant, game.variant),
-        "sheet": with_layouts(sheet_table(result, fix_url=fix_pattern(game.pk)
-                                          if owner and not settled else None), result),
-        "totals": totals_table(result),
-        "columns": hollywood_columns(result),
-        "chart": running_chart(keys, running,
-                               target=None if lower_wins else result["rules"].get("target"),
-                               title="Running totals" + (" (lowest wins)" if lower_wins else "")),
-        "scoreboard": [{"name": key, "final": result["totals"][key].get("final"),
-                        "hand_points": result["totals"][key].get("hand_points")}
-                       for key in keys],
+        "sheet": sheet_table(sheet, fix_url=fix_pattern(game.pk)
+                             if owner and not settled else None),
+        "totals": totals_table(sheet),
+        "columns": column_tables(sheet),
+        # Hollywood's hands count in up to three games at once: no one line per player
+        # would be a total the page shows anywhere else, so it has no chart.
+        "chart": None if game.variant == "hollywood" else running_chart(
+            keys, [row.running for row in sheet.live_rows if row.played],
+            target=None if lower_wins else result["rules"].get("target"),
+            title="Running totals" + (" (lowest wins)" if lower_wins else "")),
+        "scoreboard": sheet.scores,
         "target": result["rules"].get("target"),
-        "money": [{"name": name, "amount": amount, "negative": amount.startswith("-"),
-                   "zero": Decimal(amount) == 0}
-                  for name, amount in money.items()],
-        "payments": result.get("payments") or [],
-        "ended": ended, "abandoned": game.status == GameStatus.ABANDONED,
-        "panel": None if ended else next_panel(game.variant, result),
-        "corrections": corrections,
+        "money": sheet.money,
+        "ended": sheet.ended, "abandoned": sheet.abandoned,
+        "panel": None if sheet.ended else next_panel(game.variant, result),
+        "corrections": sheet.voided_rows,
         "changes": [{**row, "by": selectors.person_name(row["by"]) if owner else None}
                     for row in change_rows(game.changes.select_related("changed_by"))],
         "last_number": len(result["hands"]),
         "owner": owner,
         "settled": settled,
-        "winner_text": names(result.get("winner")),
+        "winner_text": sheet.winner,
     }
-
-
-def with_layouts(table, result: dict):
-    """Under a hand entered with the cards, the melds the core laid out (its ``layout``):
-    one short line per player, after the lines the sheet already has."""
-    if result["variant"] == "cap-it":
-        return table
-    hands = {hand["number"]: hand for hand in result["hands"]}
-    for row in table.data.data:
-        hand = hands.get(row.get("number"))
-        extra = hand_layout_lines(hand) if hand is not None else []
-        if extra:
-            row["lines"] = list(row.get("lines") or []) + extra
-    return table
-
-
-def entry_text(variant: str, entry: dict) -> str:
-    """A voided hand as it was entered (no scoring: it no longer counts)."""
-    if "tables" in entry:
-        return " / ".join(
-            f"T{i}: " + ("draw" if part.get("draw") else _entry_duel(part))
-            for i, part in enumerate(entry["tables"], start=1))
-    if "went_out" in entry:
-        out = entry.get("went_out") or "nobody"
-        counts = entry.get("points") or entry.get("cards") or {}
-        listed = ", ".join(f"{name} {value}" for name, value in counts.items())
-        return f"{out} out; {listed}"
-    if entry.get("draw"):
-        return "Draw"
-    return _entry_duel(entry)
-
-
-def _entry_duel(entry: dict) -> str:
-    deadwood = entry.get("deadwood") or {}
-    counts = ", ".join(f"{name} {value}" for name, value in deadwood.items())
-    cards = entry.get("cards") or {}
-    if cards:
-        held = "; ".join(f"{name}: {text}" for name, text in cards.items())
-        counts = f"{counts}; {held}" if counts else held
-    big = " (big gin)" if entry.get("big_gin") else ""
-    up = f" up-card {entry['upcard']};" if entry.get("upcard") else ""
-    return f"{entry.get('knocker')} knocked{big};{up} {counts}"

@@ -20,18 +20,13 @@ from ledger import access, selectors, services
 from ledger.exceptions import ConfirmationRequired, LedgerError, RecordRefused
 from ledger.forms import SETTING_LABELS, VARIANT_LABELS, GameSettingsForm
 from ledger.models import ChangeKind, Game, GameChange, GameStatus
-
-MINUS = "\u2212"
+from ledger.templatetags.money import signed as signed_text
 
 
 def signed(units: int, currency: str) -> str:
-    """Money as the screens show a result: +2.02, −2.02 (a real minus), 0.00."""
-    text = selectors.minor_text(abs(units), currency)
-    if units > 0:
-        return "+" + text
-    if units < 0:
-        return MINUS + text
-    return text
+    """Money as the screens show a result: +2.02, −2.02 (a real minus), 0.00: the
+    ``signed`` template filter, for the flash messages written here."""
+    return signed_text(selectors.minor_text(units, currency))
 
 
 def money_token(money: dict[str, int]) -> str:

@@ -18,7 +18,6 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
-from django_tables2.export import TableExport
 
 from ledger import access, selectors, services
 from ledger.exceptions import HandAlreadyRecorded, LedgerError, RecordRefused
@@ -31,16 +30,23 @@ from ledger.forms import (
 )
 from ledger.models import Game, GameStatus
 from ledger.models_sharing import ShareLink
-from ledger.tables import sheet_table
-from ledger.words import evening_words, who_did
+from ledger.presentation.flash import (
+    hand_said,
+    open_games_text,
+    recorded_text,
+    winner_sentence,
+)
+from ledger.presentation.rows import hand_row
+from ledger.presentation.sheet import game_sheet
+from ledger.words import evening_words
 
 from . import confirm
 from .game_context import (
-    entry_text,
     game_context,
     hand_spec,
     load_game,
 )
+from .sheet_tables import export_dataset
 
 # -- the game page ---------------------------------------------------------------------------
 
@@ -67,38 +73,11 @@ def _render_game(request, game, result, history, form=None, status=200):
         "undo_question": None if context["settled"] else confirm.undo_question(game, result),
         "revoke_question": confirm.revoke_question(share_game) if share_game else None,
         "settled_text": evening_words(game.session.date) if context["settled"] else "",
-        "open_games_text": _open_games_text(result),
+        "open_games_text": open_games_text(result),
         "rematch": context["ended"],
-        "winner_sentence": _winner_sentence(result),
+        "winner_sentence": winner_sentence(result),
     })
     return render(request, "ledger/game_detail.html", context, status=status)
-
-
-def _and(numbers: list) -> str:
-    words = [str(n) for n in numbers]
-    return " and ".join(words) if len(words) < 3 else ", ".join(words[:-1]) + " and " + words[-1]
-
-
-def _open_games_text(result: dict) -> str:
-    """Hollywood: which of the three games (columns) are still open, and which are over."""
-    columns = result.get("columns") or []
-    still = [c["number"] for c in columns if not c.get("complete")]
-    over = [c["number"] for c in columns if c.get("complete")]
-    if not still:
-        return ""
-    text = f"Still open: game{'s' if len(still) > 1 else ''} {_and(still)}"
-    if over:
-        text += f" (game{'s' if len(over) > 1 else ''} {_and(over)} over)"
-    return text + "."
-
-
-def _winner_sentence(result: dict) -> str:
-    winner = result.get("winner")
-    if not winner:
-        return ""
-    if isinstance(winner, list):
-        return f"A tie: {' & '.join(winner)}."
-    return who_did(result, winner, "wins", "win") + "."
 
 
 def _undone_hand(request, history, number: int):
@@ -169,81 +148,7 @@ def _kept_for_the_next_hand(request, game: Game, exc: HandAlreadyRecorded) -> Ht
 def _recorded_message(outcome) -> str:
     if not outcome.created:
         return outcome.message
-    result = outcome.result
-    hand = result["hands"][outcome.hand.number - 1]
-    won = {key: points for key, points in (hand.get("points") or {}).items() if points}
-    gains = ", ".join(f"{_side(result, key)} +{points}" for key, points in won.items()) \
-        or "no score"
-    what = "Round" if hand.get("result") == "round" else "Hand"
-    text = f"{what} {hand['number']} recorded: {gains}."
-    text += "".join(f" {line}" for line in _seat_changes(result, hand))
-    text += "".join(f" {line}" for line in _columns_closed(result, hand))
-    if result.get("complete"):
-        text += f" Game over: {_lower_the(who_did(result, result.get('winner'), 'wins', 'win'))}."
-    return text
-
-
-def _lower_the(text: str) -> str:
-    return "the" + text[3:] if text.startswith("The ") else text
-
-
-def _side(result: dict, key: str) -> str:
-    if result.get("variant") == "captain" and key in ("captains", "opponents"):
-        return f"the {key}"
-    return key
-
-
-def _seat_changes(result: dict, hand: dict) -> list[str]:
-    """Who sits out and who comes in after ``hand`` (captain play), or who is in the box
-    next (three-handed): the core's roles of this hand against those of the next."""
-    if result.get("complete") or result.get("variant") not in ("captain", "box"):
-        return []
-    number = hand["number"]
-    after = (result["hands"][number]["roles"] if number < len(result["hands"])
-             else (result.get("next") or {}).get("roles")) or {}
-    before = hand.get("roles") or {}
-    if result["variant"] == "box":
-        box = next((n for n, r in after.items() if r == "box"), None)
-        captain = next((n for n, r in after.items() if r == "captain"), None)
-        out = [n for n, r in after.items() if r == "sits_out"]
-        if after == before or box is None or captain is None:
-            return []
-        return [f"Next: {box} in the box v {captain}"
-                + (f"; {' and '.join(out)} sits out." if out else ".")]
-    substitution = hand.get("substitution") or {}
-    lines = []
-    for name, role in after.items():
-        was = before.get(name)
-        if role == "sits_out" and was not in (None, "sits_out"):
-            side = {"opponent": "opponents", "captain": "captains"}.get(was)
-            lost = side is not None and hand.get("winner") not in (None, side)
-            lines.append(f"{name} {'lost and ' if lost else ''}sits out")
-    for name, role in after.items():
-        if before.get(name) == "sits_out" and role != "sits_out":
-            side = {"opponent": "the opponents", "captain": "the captains"}.get(role, role)
-            where = (f" at table {substitution['table']}"
-                     if substitution.get("in") == name and substitution.get("table") else "")
-            lines.append(f"{name} comes in for {side}{where}")
-    return ["; ".join(lines) + "."] if lines else []
-
-
-def _columns_closed(result: dict, hand: dict) -> list[str]:
-    """Hollywood: a game (column) that this hand ended, and the ones still open."""
-    columns = result.get("columns") or []
-    closed = [c for c in columns if c.get("ended_at") == hand["number"]]
-    if not closed:
-        return []
-    lines = []
-    for column in closed:
-        winner = column.get("winner")
-        lines.append(f"Game {column['number']} is over"
-                     + (f": {_lower_the(who_did(result, winner, 'wins', 'win'))}."
-                        if winner else "."))
-    still = [str(c["number"]) for c in columns if not c.get("complete")]
-    if still and not result.get("complete"):
-        lines.append(f"Still open: game{'s' if len(still) > 1 else ''} "
-                     f"{' and '.join(still)}.")
-    return lines
+    return recorded_text(outcome.result, outcome.hand.number)
 
 
 @login_required
@@ -274,7 +179,7 @@ def hand_undo(request: HttpRequest, pk: int) -> HttpResponse:
         messages.error(request, getattr(exc, "message", str(exc)))
         return redirect("ledger:game_detail", pk=game.pk)
     what = "Round" if game.variant == "cap-it" else "Hand"
-    said = confirm.hand_words(game, before, hand.entry, hand.number)
+    said = hand_said(before, hand.number, hand.entry)
     text = f"{what} {hand.number} undone ({said}); it stays in the history, struck through."
     if was_over:
         text += " The game is open again and its money is taken back."
@@ -322,11 +227,11 @@ def hand_correct(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     else:
         form = HandForm(spec=spec, correcting=True, initial={
             **new_hand_initial(number), "hand": hand.pk,
-            **initial_from_entry(spec, hand.entry)})
+            **initial_from_entry(spec, selectors.entry_as_played(game, hand.entry))})
         status = 200
     return render(request, "ledger/hand_correct.html", {
         "game": game, "session": game.session, "table": game.session.table, "form": form,
-        "number": number, "was": entry_text(game.variant, hand.entry),
+        "number": number, "was": hand_row(result["hands"][number - 1], result).text,
         "variant_label": VARIANT_LABELS.get(game.variant, game.variant),
         "hand_result": result["hands"][number - 1],
     }, status=status)
@@ -376,13 +281,15 @@ def game_export(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def export_response(game: Game, result: dict) -> HttpResponse:
-    table = sheet_table(result)
+    """The CSV of the game's sheet: the hands with their points and running totals, the
+    voided ones marked, then the totals and the money."""
+    dataset = export_dataset(game_sheet(game, result=result))
+    safe = tablib.Dataset(*[tuple(inert_cell(cell) for cell in row) for row in dataset],
+                          headers=[inert_cell(h) for h in dataset.headers])
     name = f"{game.session.table.name}-{game.session.date}-game-{game.sequence}.csv"
-    export = TableExport("csv", table)
-    export.dataset = tablib.Dataset(*[tuple(inert_cell(cell) for cell in row)
-                                      for row in export.dataset],
-                                    headers=[inert_cell(h) for h in export.dataset.headers])
-    return export.response(filename=name.replace(" ", "_"))
+    response = HttpResponse(safe.export("csv"), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{name.replace(" ", "_")}"'
+    return response
 
 
 def inert_cell(value):

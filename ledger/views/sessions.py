@@ -9,10 +9,11 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from ledger import access, selectors, services
+from ledger import access, services
 from ledger.exceptions import LedgerError
 from ledger.forms import VARIANT_COUNTS, VARIANT_LABELS
-from ledger.models import GameStatus, SettlementPayment
+from ledger.models import SettlementPayment
+from ledger.presentation.session import session_summary
 from ledger.words import evening_words
 
 from . import confirm
@@ -21,37 +22,13 @@ from . import confirm
 @login_required
 def session_detail(request: HttpRequest, pk: int) -> HttpResponse:
     session = access.session_for(request.user, pk)
-    games = selectors.session_games(session)
-    game_rows = []
-    for game in games:
-        result = selectors.game_result(game)
-        game_rows.append({
-            "game": game, "label": VARIANT_LABELS.get(game.variant, game.variant),
-            "players": [seat.player.name for seat in sorted(game.seats.all(),
-                                                            key=lambda s: s.seat)],
-            "hands": len(result["hands"]), "winner": result.get("winner"),
-            "totals": {key: value.get("final") for key, value in result["totals"].items()},
-            "money": result.get("money") or {},
-        })
-    nets = selectors.session_nets(session, games)
-    settlement = selectors.session_settlement(session)
-    open_games = [game.sequence for game in games if game.status == GameStatus.IN_PROGRESS]
-    preview = []
-    if settlement is None and not open_games:
-        preview = [{"from": p.payer, "to": p.payee,
-                    "amount": selectors.minor_text(p.units, session.currency)}
-                   for p in selectors.session_payment_plan(nets)]
+    summary = session_summary(session)
+    can_settle = not summary.settled and not summary.open_games and summary.games
     return render(request, "ledger/session_detail.html", {
-        "session": session, "table": session.table, "games": game_rows,
-        "nets": [{"name": name, "amount": selectors.minor_text(units, session.currency),
-                  "units": units} for name, units in nets.items()],
-        "settlement": settlement, "open_games": open_games, "preview": preview,
-        "payments": [{"payment": p,
-                      "amount": selectors.minor_text(p.amount_minor, session.currency)}
-                     for p in (settlement.payments.all() if settlement else [])],
+        "session": session, "table": session.table, "summary": summary,
         "print_session": reverse("scoresheets:session_pdf", kwargs={"pk": session.pk}),
-        "settle_question": (confirm.settle_question(session, len(games))
-                            if settlement is None and not open_games and games else None),
+        "settle_question": (confirm.settle_question(session, len(summary.games))
+                            if can_settle else None),
         "evening_words": evening_words(session.date),
         "blank": _blank_choices(session),
     })
@@ -77,7 +54,7 @@ def session_settle(request: HttpRequest, pk: int) -> HttpResponse:
     POST: settle."""
     session = access.session_for(request.user, pk)
     if request.method != "POST":
-        if selectors.session_is_settled(session):
+        if session_summary(session).settled:
             return redirect("ledger:session_detail", pk=session.pk)
         return render(request, "ledger/confirm.html", {
             "q": confirm.settle_question(session, session.games.count()),

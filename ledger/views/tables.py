@@ -17,6 +17,7 @@ from django.utils import timezone
 from ledger import access, services
 from ledger.exceptions import LedgerError
 from ledger.forms import VARIANT_LABELS, PlayerForm, SessionForm, TableForm
+from ledger.forms.players import PlayerRenameForm
 from ledger.models import Game, GameStatus, PaperSize
 from ledger.models_sharing import ShareLink
 
@@ -67,6 +68,7 @@ def _games_in_progress(user) -> list[dict]:
 def table_detail(request: HttpRequest, pk: int) -> HttpResponse:
     table = access.table_for(request.user, pk)
     player_form = PlayerForm()
+    rename_form = PlayerRenameForm(players=table.players.all())
     session_form = SessionForm(initial={"date": timezone.localdate(), "currency": "USD",
                                         "per_points": 1})
     if request.method == "POST" and "add_player" in request.POST:
@@ -89,6 +91,20 @@ def table_detail(request: HttpRequest, pk: int) -> HttpResponse:
         else:
             messages.success(request, f"Sheets print on: {table.get_paper_size_display()}.")
         return redirect(reverse("ledger:table_detail", kwargs={"pk": table.pk}) + "#paper")
+    elif request.method == "POST" and "rename_player" in request.POST:
+        rename_form = PlayerRenameForm(request.POST, players=table.players.all())
+        if rename_form.is_valid():
+            player = table.players.get(pk=rename_form.cleaned_data["player"])
+            old = player.name
+            try:
+                player = services.player_rename(player=player,
+                                                name=rename_form.cleaned_data["name"])
+            except LedgerError as exc:
+                rename_form.add_error("name", exc.message)
+            else:
+                messages.success(request, f"{old} is now {player.name}, in every game and "
+                                          "on every sheet.")
+                return redirect("ledger:table_detail", pk=table.pk)
     elif request.method == "POST" and "new_session" in request.POST:
         session_form = SessionForm(request.POST)
         if session_form.is_valid():
@@ -106,10 +122,11 @@ def table_detail(request: HttpRequest, pk: int) -> HttpResponse:
     sessions = table.sessions.annotate(n_games=Count("games")).select_related("settlement")
     links = ShareLink.objects.filter(table=table, revoked_at__isnull=True,
                                      game__isnull=True).first()
-    status = 422 if (player_form.errors or session_form.errors) else 200
+    status = 422 if (player_form.errors or session_form.errors or rename_form.errors) else 200
     return render(request, "ledger/table_detail.html", {
         "table": table, "players": table.players.all(), "sessions": sessions,
         "player_form": player_form, "session_form": session_form, "share": links,
         "revoke_question": confirm.revoke_question(links) if links else None,
         "papers": PaperSize.choices,
+        "rename_form": rename_form,
     }, status=status)

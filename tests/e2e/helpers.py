@@ -86,7 +86,10 @@ def score(page: Page, key: str) -> str:
 
 
 def money(page: Page, player: str) -> str:
-    return page.locator(f"td.money[data-player='{player}']").first.inner_text()
+    """The player's money as shown, its real minus sign (U+2212) read as "-"."""
+    shown = page.locator(f"td.money[data-player='{player}']").first.inner_text()
+    assert "-" not in shown, "money on a page has a real minus sign"
+    return shown.replace("\u2212", "-")
 
 
 def next_panel(page: Page) -> str:

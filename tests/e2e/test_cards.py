@@ -135,8 +135,8 @@ def test_gin_game_from_cards_alone_scores_as_from_counts(page, live_server, keep
                                      else f"+{amount}")
     rows = page.locator("#sheet table.sheet tbody tr")
     expect(rows).to_have_count(3)
-    expect(rows.nth(0)).to_contain_text("Ann gin v 40")
-    expect(rows.nth(1)).to_contain_text("Bob knocks 3 v 18")
+    expect(rows.nth(0)).to_contain_text("Ann gin v Bob 40")
+    expect(rows.nth(1)).to_contain_text("Bob knocks 3 v Ann 18")
     expect(rows.nth(1)).to_contain_text("Ann: 9♠9♦9♣, lays off 8♥ Q♥ 4♥, left A♠ 5♠ K♦ 2♣")
 
 

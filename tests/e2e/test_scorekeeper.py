@@ -80,7 +80,7 @@ def test_two_hand_gin_game_to_the_settlement(page, live_server, keeper):
     assert money(page, "Ann") == "+5.26" and money(page, "Bob") == "-5.26"
     rows = page.locator("#sheet table.sheet tbody tr")
     expect(rows).to_have_count(2)
-    assert "Ann gin v 30" in rows.nth(0).inner_text()
+    assert "Ann gin v Bob 30" in rows.nth(0).inner_text()
     assert page.locator("svg.chart polyline").count() == 2
     shot(page, "05-game-over")
 
@@ -264,5 +264,5 @@ def test_a_rejected_hand_keeps_what_was_typed(page, live_server, keeper):
     # Undo, and the history keeps the voided hand with its reason.
     page.click("a:has-text('Undo hand 1')")  # asks first, in a dialog
     page.locator("dialog[open] button:has-text('Undo hand 1')").click()
-    expect(page.locator("#history")).to_contain_text("Hand 1: Ann knocked")
+    expect(page.locator("#history")).to_contain_text("Hand 1: Ann knocks")
     assert score(page, "Ann") == "0"

@@ -100,7 +100,7 @@ def test_undo_asks_in_a_dialog_and_offers_the_hand_again(phone, live_server, kee
     assert game.hands.filter(voided_at__isnull=True).count() == 3
     phone.get_by_role("link", name="Undo hand 3").click()
     phone.locator("dialog[open]").get_by_role("button", name="Undo hand 3").click()
-    expect(phone.locator(".flash")).to_contain_text("Hand 3 undone (Sal went gin; Vic held 35)")
+    expect(phone.locator(".flash")).to_contain_text("Hand 3 undone (Sal gin v Vic 35)")
     expect(phone.locator(".again-note")).to_contain_text("Hand 3 as it was before the undo")
     assert phone.locator("input[name=t1_c1]").input_value() == "35"
     shot(phone, "11-after-undo-360")

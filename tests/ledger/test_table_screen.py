@@ -194,14 +194,14 @@ def test_undo_asks_first_says_it_reopens_the_game_then_offers_the_hand_again(log
     assert question.status_code == 200
     words = text(question)
     assert "Undo hand 7?" in words
-    assert "Hand 7: A knocked with 4; B held 30." in words
+    assert "Hand 7: A knocks 4 v B 30." in words
     assert "The game is over: undoing reopens it and takes its money back" in words
     assert Game.objects.get(pk=game.pk).status == GameStatus.COMPLETE  # GET changed nothing
 
     response = logged_in.post(url, {"number": "7", "reason": "wrong game"})  # the dialog
     assert response.status_code == 302 and "?again=" in response.url
     page = logged_in.get(response.url)
-    assert ("Hand 7 undone (A knocked with 4; B held 30); it stays in the history, struck through. "
+    assert ("Hand 7 undone (A knocks 4 v B 30); it stays in the history, struck through. "
             "The game is open again and its money is taken back.") in flash(page)
     assert Game.objects.get(pk=game.pk).status == GameStatus.IN_PROGRESS
     assert tile(page, "A") == "92"  # 12 + 56 + 24; hand 7 brought the 118 of RULES ex. 5
@@ -218,10 +218,10 @@ def test_undo_asks_first_says_it_reopens_the_game_then_offers_the_hand_again(log
 
 
 @pytest.mark.parametrize(("hand", "words"), [
-    ({"knocker": "A", "deadwood": {"A": 0, "B": 35}}, "A went gin; B held 35"),
-    ({"knocker": "A", "deadwood": {"A": 5, "B": 3}}, "B undercut A (3 against 5)"),
-    ({"knocker": "A", "deadwood": {"A": 2, "B": 30}}, "A knocked with 2; B held 30"),
-    ({"draw": True}, "a draw"),
+    ({"knocker": "A", "deadwood": {"A": 0, "B": 35}}, "A gin v B 35"),
+    ({"knocker": "A", "deadwood": {"A": 5, "B": 3}}, "A knocks 5 v B 3: B undercuts"),
+    ({"knocker": "A", "deadwood": {"A": 2, "B": 30}}, "A knocks 2 v B 30"),
+    ({"draw": True}, "Draw"),
 ])
 def test_the_undo_question_says_how_the_hand_went(logged_in, evening, keeper, hand, words):
     case = load_case("gin-standard-game")

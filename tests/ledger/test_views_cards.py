@@ -91,7 +91,7 @@ def test_a_hand_entered_by_cards_records_the_exact_counts_and_points(logged_in, 
     assert "Hand 1 recorded: Ann +15." in shown
     assert tile(page, "Ann") == "15" and tile(page, "Bob") == "0"
     # The sheet: the counts the core worked out, and the melds in one short line each.
-    assert "Ann knocks 3 v 18" in shown
+    assert "Ann knocks 3 v Bob 18" in shown
     assert "Ann: 8♠8♦8♣ Q♠Q♦Q♣ 5♥6♥7♥, left 3♦" in shown
     assert "Bob: 9♠9♦9♣, lays off 8♥ Q♥ 4♥, left A♠ 5♠ K♦ 2♣" in shown
 
@@ -332,7 +332,7 @@ def test_the_fix_form_takes_cards(logged_in, gin_game):
     assert response.status_code == 302, text(response)[-600:]
     page = logged_in.get(reverse("ledger:game_detail", args=[gin_game.pk]))
     assert tile(page, "Ann") == "15"
-    assert "Ann knocks 3 v 18" in text(page)
+    assert "Ann knocks 3 v Bob 18" in text(page)
     # The corrected hand's form shows its cards again.
     form = logged_in.get(url)
     assert field_value(form, "t1_cards0") == KNOCKER
@@ -341,7 +341,8 @@ def test_the_fix_form_takes_cards(logged_in, gin_game):
     logged_in.post(reverse("ledger:hand_undo", args=[gin_game.pk]), {"number": 1,
                                                                       "reason": "wrong game"})
     shown = text(logged_in.get(reverse("ledger:game_detail", args=[gin_game.pk])))
-    assert f"Hand 1: Ann knocked; Ann: {KNOCKER}; Bob: {OPPONENT}" in shown
+    # listed as every hand reads, with the melds the core laid out from its cards
+    assert "Hand 1: Ann knocks 3 v Bob 18; Ann: 8♠8♦8♣ Q♠Q♦Q♣ 5♥6♥7♥, left 3♦" in shown
 
 
 def test_a_side_game_table_can_be_entered_with_cards(logged_in, session, keeper):
@@ -358,7 +359,7 @@ def test_a_side_game_table_can_be_entered_with_cards(logged_in, session, keeper)
     # T1: A +15 from the cards; T2: Y knocks 4 v B 20, +16: They net +1.
     assert tile(page, "They") == "1" and tile(page, "We") == "0"
     shown = text(page)
-    assert "T1 A knocks 3 v X 18 +15" in shown
+    assert "T1 A knocks 3 v X 18 · A 15" in shown
     assert "T1 A: 8♠8♦8♣ Q♠Q♦Q♣ 5♥6♥7♥, left 3♦" in shown
 
 

@@ -153,7 +153,7 @@ def test_stake_change_mid_game_is_used_for_the_money_later(logged_in, session, k
     play(game, keeper, record["hands"][4:])
     page = logged_in.get(game_url(game))
     assert tile(page, "A") == "318" and tile(page, "B") == "116"
-    assert money_cell(page, "A") == "+4.04" and money_cell(page, "B") == "-4.04"
+    assert money_cell(page, "A") == "+4.04" and money_cell(page, "B") == "\u22124.04"
     shown = text(page)
     assert "B pays A 4.04" in shown
     assert "Stake and rule changes" in shown
@@ -189,7 +189,7 @@ def test_finished_game_stake_change_asks_then_confirm_posts_the_new_money(logged
     assert response.status_code == 302, text(response)[-600:]
     page = logged_in.get(response.url)
     assert flash(page) == "Changed: Stake 0.01 → 0.02. Money now: A +4.04, B −4.04."
-    assert money_cell(page, "A") == "+4.04" and money_cell(page, "B") == "-4.04"
+    assert money_cell(page, "A") == "+4.04" and money_cell(page, "B") == "\u22124.04"
     assert "B pays A 4.04" in text(page)
     assert selectors.game_posted_money(game) == {"A": 404, "B": -404}
     assert "Stake 0.01 → 0.02 “we said two cents” by keeper" in text(page)

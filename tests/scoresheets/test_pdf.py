@@ -15,6 +15,7 @@ from weasyprint.urls import FatalURLFetchingError
 
 from ledger import services
 from ledger.models import PaperSize
+from ledger.presentation.catalog import CAPIT_CONTRACTS as CONTRACTS
 from scoresheets import documents, selectors
 from scoresheets.pdf import html_to_pdf, render_html
 
@@ -47,10 +48,10 @@ def test_gin_sheet_rules_example_5(demo):
     assert "Game to 100 points" in text and "Gin bonus 25" in text
     assert "Box bonus 25 a hand" in text and "Game bonus 100" in text
     # every hand on its row: number, dealer, play, deadwood, result, points, running totals
-    assert "1 Bob Ann knocks v Bob 5 v 17 Knock 12 12 0" in text
-    assert "3 Bob Ann knocks v Bob 8 v 6 Undercut 12 27 66" in text
+    assert "1 Bob Ann knocks 5 v Bob 17 12 12 0" in text
+    assert "3 Bob Ann knocks 8 v Bob 6: Bob undercuts 12 27 66" in text
     assert "5 Ann Draw 68 66" in text
-    assert "7 Ann Ann knocks v Bob 4 v 30 Knock 26 118 66" in text
+    assert "7 Ann Ann knocks 4 v Bob 30 26 118 66" in text
     assert "Hand points 118 66" in text
     assert "Boxes 4 × 25 = 100 2 × 25 = 50" in text
     assert "Game bonus 100 –" in text
@@ -65,9 +66,10 @@ def test_box_sheet_rules_example_9(demo):
     text = sheet(demo, 2)
     assert "Cut order Carla, Dev, Eve" in text
     # dealer, who is in the box, captain and sitting out on each hand
-    assert "1 Carla Carla Dev Eve Carla knocks v Dev 3 v 18 Knock 15 15 0 0" in text
-    assert "4 Eve Eve Carla Dev Eve knocks v Carla 9 v 5 Undercut 14 29 0 57" in text
-    assert "6 Carla Carla Eve Dev Carla gins v Eve 0 v 30 Gin 55 106 0 57" in text
+    assert "1 Carla Carla Dev Eve Carla knocks 3 v Dev 18 15 15 0 0" in text
+    assert "4 Eve Eve Carla Dev Eve knocks 9 v Carla 5: Carla undercuts 14 29 0 57" in \
+        " ".join(text.split())  # the play wraps in its cell
+    assert "6 Carla Carla Eve Dev Carla gin v Eve 30 55 106 0 57" in text
     assert "Final total 106 0 57" in text
     assert "Carla 0.01 +1.55" in text and f"Dev 0.01 {MINUS}1.63" in text
     assert "Eve 0.01 +0.08" in text
@@ -78,8 +80,8 @@ def test_captain_five_sheet_shows_tables_and_substitution(demo):
     text = sheet(demo, 3)
     assert "Captains Bob and Finn" in text and "Sits out first Dev" in text
     assert "Bob v Ann" in text and "Finn v Carla" in text
-    assert "Bob knocks v Ann" in text and "5 v 65" in text and "Bob 60" in text
-    assert "Dev in for Carla (table 2)" in " ".join(text.split())
+    assert "Bob knocks 5 v Ann 65" in text and "Bob 60" in text
+    assert "Dev in for Carla at table 2" in " ".join(text.split())
     assert "Abandoned before the target" in text
     assert "Final total 120 0" in text
     assert "Bob Captains 0.01 +1.80" in text
@@ -90,7 +92,7 @@ def test_captain_five_sheet_shows_tables_and_substitution(demo):
 def test_partnership_sheet(demo):
     text = sheet(demo, 4)
     assert "Us Eve and Bob" in text and "Them Carla and Finn" in text
-    assert "Eve v Finn" in text and "Eve gins v Finn" in text and "Eve 60" in text
+    assert "Eve v Finn" in text and "Eve gin v Finn" in text and "Eve 60" in text
     assert "Boxes 2 × 25 = 50 1 × 25 = 25" in text
     assert "Final total 275 39" in text
     assert "Us win the game." in text
@@ -102,7 +104,7 @@ def test_capit_sheet_rules_example_13(demo):
     assert "Ante 5.00 USD each" in text and "Pot 20.00 USD" in text
     assert "Round share 2.00 USD" in text
     flat = " ".join(text.split())  # a long contract wraps in its cell
-    for contract in selectors.CAPIT_CONTRACTS:
+    for contract in CONTRACTS:
         assert contract in flat
     assert "K 7 7" in text  # the cards left, as entered
     assert "Dev 1.00\nAnn 1.00" in text  # the tied round's split share
@@ -128,9 +130,9 @@ def test_hollywood_sheet_prints_its_three_columns_side_by_side(demo, keeper):
     pages = pdf_pages(pdf)
     assert len(pages) == 1
     text = pages[0]
-    assert "3 A B gins v A 0 v 10 Gin B 35 50 35" in text
-    assert "5 A A knocks v B 5 v 30 Knock A 25 100 35 75 0 50 0" in text
-    assert "7 A A knocks v B 5 v 30 Knock A 25 100 0" in text
+    assert "3 A B gin v A 10 B 35 50 35" in text
+    assert "5 A A knocks 5 v B 30 A 25 100 35 75 0 50 0" in text
+    assert "7 A A knocks 5 v B 30 A 25 100 0" in text
     for column, tail in (("Game 1", "300 60"), ("Game 2", "600 0"), ("Game 3", "600 0")):
         block = text[text.index(f"{column} A B\n"):]
         block = block[:block.index("Winner A")]
@@ -152,18 +154,18 @@ def test_correction_is_struck_through_with_its_reason(corrected_game):
     text = pdf_text(pdf)
     assert "2 corrections shown struck through" in text
     # the voided hand 2 with the points it had, its reason, then the hand that replaced it
-    voided = "2 Ann Bob gins v Ann 0 v 14 Gin 12 39 39"
+    voided = "2 Ann Bob gin v Ann 14 12 39 39"
     note = "Corrected: Ann held 24, a king was missed — keeper"
-    live = "2 Ann Bob gins v Ann 0 v 24 Gin 12 49 49"
+    live = "2 Ann Bob gin v Ann 24 12 49 49"
     assert text.index(voided) < text.index(note) < text.index(live)
-    assert "3 Bob Ann knocks v Bob 8 v 6 Undercut 12 27 76" in text
+    assert "3 Bob Ann knocks 8 v Bob 6: Bob undercuts 12 27 76" in text
     assert "Undone: entered on the wrong game" in text
     assert "Final total 12 49" in text
     html = render_html(documents.GAME_TEMPLATE, selectors.game_sheet_context(corrected_game))
     struck = re.findall(r'<tr class="void">(.*?)</tr>', html)
     assert len(struck) == 2
     assert all("<s>" in row for row in struck)
-    assert "<s>0 v 14</s>" in struck[0]
+    assert "<s>Bob gin v Ann 14</s>" in struck[0]
 
 
 def test_hands_entered_with_cards_print_their_melds(demo, keeper):
@@ -180,12 +182,12 @@ def test_hands_entered_with_cards_print_their_melds(demo, keeper):
         services.hand_record(game=game, entry=entry, recorded_by=keeper,
                              idempotency_key=uuid.uuid4())
     text = pdf_text(documents.game_sheet_pdf(game)[0])
-    assert "1 Bob Ann knocks v Bob 9 v 15 Knock 6 6 0" in text
+    assert "1 Bob Ann knocks 9 v Bob 15 6 6 0" in text
     assert "Ann: A♠2♠3♠ 4♥5♥6♥ 7♥7♦7♣, left 9♣" \
         in text
     assert "Bob: K♠K♥K♦ 10♣J♣Q♣, lays off 3♥, " \
         "left 8♠ 2♦ 5♦" in text
-    assert "2 Ann Bob gins v Ann 0 v 14 Gin 6 39 39" in text
+    assert "2 Ann Bob gin v Ann 14 6 39 39" in text
     assert text.count("lays off") + text.count("all melded") == 1  # hand 2: counts only
 
 
@@ -250,7 +252,7 @@ def test_blank_sheet_lists_players_rules_and_stakes(demo):
 
 def test_blank_capit_sheet_has_the_contracts(demo):
     text = pdf_text(documents.blank_sheet_pdf(demo_game(demo, 5))[0])
-    for contract in selectors.CAPIT_CONTRACTS:
+    for contract in CONTRACTS:
         assert contract in text.replace("\n", " ")
     assert "Ante 5.00 USD each" in text
 
@@ -282,9 +284,10 @@ def test_long_game_spans_pages_with_headers_and_whole_rows(long_game):
         assert "THURSDAY RUMMY CLUB · Score sheet · Game 6: Gin (standard)" in page
         # the table header repeated on every page that has hand rows
         if re.search(r"^\d+ (Ann|Bob) ", page, re.M):
-            assert "# Dealer Play Deadwood Result pts total pts total" in page
+            assert "# Dealer Play pts total pts total" in page
     # every hand on exactly one page, whole: number, dealer, play, deadwood, result, totals
-    rows = [re.findall(r"^(\d+) (?:Ann|Bob) \w+ \w+ v \w+ \d+ v \d+ \w+ .*\d$", page, re.M)
+    rows = [re.findall(r"^(\d+) (?:Ann|Bob) \w+ (?:knocks \d+|gin) v \w+ \d+ .*\d$", page,
+                      re.M)
             for page in pages]
     numbers = [int(n) for page_rows in rows for n in page_rows]
     assert numbers == list(range(1, 301))

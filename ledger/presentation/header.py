@@ -1,0 +1,105 @@
+"""The top of a game: its stakes, the rules that decide its scores, and who plays, in words
+(the printed sheets print them; the screens may show them too)."""
+
+from __future__ import annotations
+
+from .catalog import ROLE_WORDS
+from .words import SHUTOUT_WORDS, is_table_game, names
+
+
+def stakes_lines(record: dict, result: dict) -> list[str]:
+    stakes = record.get("stakes")
+    if not stakes:
+        return ["No stakes: this game is played for nothing."]
+    currency = stakes.get("currency", "")
+    lines = []
+    if "ante" in stakes:
+        lines.append(f"Ante {stakes['ante']} {currency} each")
+        if result.get("pot"):
+            lines.append(f"Pot {result['pot']} {currency}")
+        if result.get("round_share"):
+            lines.append(f"Round share {result['round_share']} {currency}")
+    if "rate" in stakes:
+        per = stakes.get("per_points", 1)
+        unit = "a point" if per == 1 else f"per {per} points"
+        lines.append(f"{stakes['rate']} {currency} {unit}")
+    for name, stake in (stakes.get("players") or {}).items():
+        lines.append(f"{name} plays at {stake} {currency}")
+    return lines
+
+
+def rule_lines(result: dict) -> list[tuple[str, str]]:
+    """The settings that decide this game's scores, in words."""
+    rules = result["rules"]
+    variant = result["variant"]
+    out: list[tuple[str, str]] = []
+    if variant == "cap-it":
+        share = rules["capit_round_share"]
+        out.append(("Rounds", "five; lowest wins"))
+        out.append(("Ace", f"{rules['capit_ace_value']} points"))
+        out.append(("Round share", share + (" of the pot" if share.endswith("%") else "")))
+        out.append(("Round winner", "lowest in the round" if rules["capit_round_winner"] ==
+                    "round" else "lowest cumulative"))
+        return out
+    out.append(("Game to", f"{rules['target']} points"))
+    if variant == "oklahoma":
+        out.append(("Knock limit", "the up-card's value"))
+        out.append(("Ace up", "gin only" if rules["oklahoma_ace"] == "gin_only" else "1"))
+        out.append(("Spade up-card", "doubles the hand" if rules["spade_double"] else "no"))
+    else:
+        out.append(("Knock limit", str(rules["knock_limit"])))
+    out.append(("Gin bonus", str(rules["gin_bonus"])))
+    out.append(("Undercut bonus", str(rules["undercut_bonus"])))
+    out.append(("Tie on a knock", "undercut" if rules["undercut_on_tie"] else "knocker, 0"))
+    out.append(("Big gin", str(rules["big_gin_bonus"]) if rules["big_gin_bonus"] else "off"))
+    out.append(("Box bonus", f"{rules['box_bonus']} a hand" if rules["box_bonus"] else "off"))
+    out.append(("Game bonus", str(rules["game_bonus"]) if rules["game_bonus"] else "off"))
+    out.append(("Shutout", SHUTOUT_WORDS[rules["shutout_mode"]]))
+    if variant not in ("box",) and not is_table_game(result):
+        out.append(("Deal", "winner deals" if rules["dealer_rule"] == "winner_deals"
+                    else "alternate"))
+    if variant == "hollywood":
+        out.append(("Third column", "counts double" if rules["hollywood_third_double"]
+                    else "counts single"))
+    if variant == "box":
+        out.append(("Money", "each pair settles" if rules["three_hand_money"] == "pairwise"
+                    else "box v each"))
+    if variant in ("captain", "partnership"):
+        out.append(("Unequal stakes", "lower side prevails"))
+        out.append(("Division", rules["balance_division"]))
+    return out
+
+
+def pairs(items: list) -> list[list]:
+    """Items two by two, for the two-column rules panel."""
+    return [items[i:i + 2] for i in range(0, len(items), 2)]
+
+
+def cast_lines(record: dict, result: dict) -> list[tuple[str, str]]:
+    """Who plays, the sides and the roles at the start."""
+    variant = result["variant"]
+    setup = record.get("setup") or {}
+    players = result["players"]
+    first = result["hands"][0] if result["hands"] else result["next"]
+    roles = first.get("roles") or {}
+    out: list[tuple[str, str]] = []
+    if variant == "box":
+        out.append(("Cut order", ", ".join(players)))
+        for name in players:
+            out.append((name, ROLE_WORDS.get(roles.get(name), "")))
+    elif variant == "captain" and len(players) == 3:
+        out.append(("Captain", players[0]))
+        out.append(("Opponents", f"{players[1]} and {players[2]} (in cut order)"))
+    elif variant == "captain":
+        out.append(("Captains", names(setup.get("captains", []))))
+        out.append(("Opponents", names(setup.get("opponents", []))))
+        out.append(("Sits out first", setup.get("sitter", "")))
+    elif variant == "partnership":
+        for side, members in (setup.get("sides") or {}).items():
+            out.append((side, names(members)))
+    else:
+        out.append(("Players" if variant != "cap-it" else "Seats", ", ".join(players)))
+    dealer = setup.get("first_dealer") or first.get("dealer")
+    if dealer:
+        out.append(("First dealer", dealer if isinstance(dealer, str) else ", ".join(dealer)))
+    return out

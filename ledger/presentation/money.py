@@ -1,0 +1,174 @@
+"""Totals, scores and money as people read them, from the core's result.
+
+Amounts stay the core's decimal strings ("-2.02"); the ``money`` and ``signed`` template
+filters (``ledger/templatetags/money.py``) print them, with a real minus sign, in one place.
+Nothing here adds points or money up: every number is one the core returned.
+
+Hollywood is three games scored at once: its score is each game's total and the net over
+the three (the core's ``net``, the third game weighted as the rules say), never the sum of
+the three games' totals (which counted a hand won in two games twice).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .words import SHUTOUT_SHORT, SHUTOUT_WORDS, key_label
+
+
+@dataclass
+class Score:
+    """One player's or side's score, for the tiles at the top and the session's lists."""
+
+    key: str
+    label: str
+    value: int | str        # the final (or running) total; Hollywood: the net
+    signed: bool = False    # Hollywood's net reads +175 / −175
+    detail: str = ""        # Hollywood: "games 120 · 80 · 40"
+    leader: bool = False
+
+
+@dataclass
+class TotalsRow:
+    """The end of a gin-family game (or one of Hollywood's games) for one player or side."""
+
+    key: str
+    label: str
+    hand_points: int
+    hands_won: int
+    box_bonus: int
+    game_bonus: int
+    shutout: bool
+    final: int
+    boxes: str = ""         # "4 × 25 = 100", "4 won"
+    shutout_text: str = ""
+
+
+@dataclass
+class GameColumn:
+    """One of Hollywood's three games."""
+
+    number: int
+    weight: int
+    complete: bool
+    winner: str
+    totals: list[TotalsRow]
+
+
+@dataclass
+class CapitTotal:
+    name: str
+    final: int
+    rounds_won: int
+    pot_won: str
+
+
+@dataclass
+class MoneyLine:
+    name: str
+    amount: str             # the core's decimal string, "-2.02"
+    side: str = ""
+    stake: str = ""
+
+
+@dataclass
+class PaymentLine:
+    payer: str
+    payee: str
+    amount: str
+    paid: bool = False
+    paid_at: str = ""
+    pk: int | None = None
+
+    @property
+    def text(self) -> str:
+        return f"{self.payer} pays {self.payee} {self.amount}"
+
+
+@dataclass
+class Money:
+    currency: str
+    lines: list[MoneyLine] = field(default_factory=list)
+    payments: list[PaymentLine] = field(default_factory=list)
+    show_stake: bool = False
+    show_side: bool = False
+
+
+def _totals_rows(result: dict, totals: dict, *, compact: bool = False) -> list[TotalsRow]:
+    rules = result["rules"]
+    box_bonus = rules.get("box_bonus")
+    shutout = SHUTOUT_SHORT if compact else {
+        mode: "yes: " + words for mode, words in SHUTOUT_WORDS.items()}
+    rows = []
+    for key, t in totals.items():
+        if box_bonus and t.get("box_bonus"):
+            boxes = f"{t['hands_won']} \u00d7 {box_bonus} = {t['box_bonus']}"
+        else:  # off, or not counted yet (the game is open)
+            boxes = f"{t['hands_won']} won"
+        rows.append(TotalsRow(
+            key=key, label=key_label(result, key), hand_points=t.get("hand_points", 0),
+            hands_won=t.get("hands_won", 0), box_bonus=t.get("box_bonus", 0),
+            game_bonus=t.get("game_bonus", 0), shutout=bool(t.get("shutout")),
+            final=t.get("final", 0), boxes=boxes,
+            shutout_text=shutout[rules.get("shutout_mode", "none")] if t.get("shutout")
+            else "\u2013"))
+    return rows
+
+
+def totals(result: dict) -> list[TotalsRow]:
+    """The end-of-game rows of a gin-family game (not Hollywood, not CAP-IT)."""
+    if result["variant"] in ("hollywood", "cap-it"):
+        return []
+    return _totals_rows(result, result["totals"])
+
+
+def game_columns(result: dict) -> list[GameColumn]:
+    """Hollywood's three games, each with its own totals."""
+    return [GameColumn(number=column["number"], weight=column.get("weight", 1),
+                       complete=bool(column.get("complete")),
+                       winner=column.get("winner") or "",
+                       totals=_totals_rows(result, column["totals"], compact=True))
+            for column in result.get("columns") or []]
+
+
+def capit_totals(result: dict) -> list[CapitTotal]:
+    if result["variant"] != "cap-it":
+        return []
+    return [CapitTotal(name=name, final=t["final"], rounds_won=t["hands_won"],
+                       pot_won=str(t.get("pot_won", "")))
+            for name, t in result["totals"].items()]
+
+
+def scores(result: dict) -> list[Score]:
+    """Each player's or side's score as the tiles, the session page and the session report
+    show it: the final (or running) total; for Hollywood the net over the three games with
+    each game's total."""
+    winner = result.get("winner")
+    leaders = set(winner) if isinstance(winner, list) else {winner}
+    if result["variant"] == "hollywood":
+        net = result.get("net") or {}
+        columns = result.get("columns") or []
+        return [Score(key=key, label=key, value=net.get(key, 0), signed=True,
+                      detail="games " + " \u00b7 ".join(
+                          str(column["totals"][key]["final"]) for column in columns),
+                      leader=key in leaders)
+                for key in result["totals"]]
+    return [Score(key=key, label=key_label(result, key), value=t.get("final", 0),
+                  leader=key in leaders)
+            for key, t in result["totals"].items()]
+
+
+def game_money(result: dict, record: dict) -> Money:
+    """Who wins or pays what in this game, and the payments that square it."""
+    stakes = record.get("stakes") or {}
+    currency = result.get("currency") or stakes.get("currency", "")
+    sides = result.get("sides") or {}
+    side_of = {member: side for side, members in sides.items() for member in members}
+    player_stakes = stakes.get("players") or {}
+    lines = [MoneyLine(name=name, amount=amount, side=side_of.get(name, ""),
+                       stake=player_stakes.get(name, stakes.get("rate", "")))
+             for name, amount in (result.get("money") or {}).items()]
+    payments = [PaymentLine(payer=p["from"], payee=p["to"], amount=p["amount"])
+                for p in result.get("payments") or []]
+    return Money(currency=currency, lines=lines, payments=payments,
+                 show_stake="rate" in stakes, show_side=bool(sides))

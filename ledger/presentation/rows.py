@@ -1,0 +1,252 @@
+"""Hand rows: one ``HandRow`` per hand of a game, live or voided, in the order people read
+them (a voided hand just before the hand that replaced it).
+
+A voided hand (corrected or undone) is shown one way everywhere: scored in its place (the
+live hands before it, then it, as the core would have scored it), in the same words as a
+live hand, with its points and running totals of that moment, struck through, with the
+reason and who voided it and when. When it can no longer be scored in its place (the hands
+before it were corrected since), it reads from its entry, without points.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from django.utils import timezone
+
+from ledger import rules as core
+from ledger import selectors
+from ledger.cardtext import hand_layout_lines
+
+from .words import duel_text, hand_text, is_table_game, names, result_word, upcard_text
+
+
+@dataclass
+class Duel:
+    """One table of a hand in a table game."""
+
+    table: int
+    players: list[str]
+    dealer: str
+    text: str          # "Ann knocks 5 v Bob 17"
+    score: str         # "Ann 12", "" for a draw
+
+
+@dataclass
+class HandRow:
+    number: int
+    dealer: str = ""
+    text: str = ""                 # the hand in words (a table game: its tables, " / ")
+    result: str = ""               # "Knock", "Gin ×2"...
+    upcard: str = ""               # Oklahoma, "Q♠"
+    matchup: str = ""              # box / captain 3: "Ann (box) v Bob"
+    roles: dict[str, str] = field(default_factory=dict)   # role -> names
+    duels: list[Duel] = field(default_factory=list)       # table games
+    note: str = ""                 # captain play: who sits out, a substitution
+    points: dict[str, int] = field(default_factory=dict)
+    running: dict[str, int] = field(default_factory=dict)
+    winner: str = ""
+    winner_points: int = 0
+    columns: list[int] = field(default_factory=list)            # Hollywood: games entered
+    column_running: list[dict] = field(default_factory=list)    # Hollywood: each game's
+    contract: str = ""             # CAP-IT
+    went_out: str = ""             # CAP-IT: "Ann out", "Stock ran out"
+    cards_left: dict[str, str] = field(default_factory=dict)    # CAP-IT: name -> cards
+    shares: dict[str, str] = field(default_factory=dict)        # CAP-IT: name -> amount
+    melds: list[str] = field(default_factory=list)              # entered with the cards
+    played: bool = True            # False: a CAP-IT round still to come
+    next_up: bool = False          # the CAP-IT round to be played next
+    void: bool = False
+    void_kind: str = ""            # "Corrected" / "Undone"
+    void_reason: str = ""
+    void_by: str = ""              # empty on share pages: account names stay private
+    void_at: datetime | None = None
+    scored: bool = True            # a voided hand that could be scored in its place
+
+    @property
+    def lines(self) -> list[str]:
+        """The lines under the hand's text: who played whom, the tables, the melds."""
+        out = []
+        if self.upcard:
+            out.append(f"{self.upcard} up")
+        if self.matchup:
+            out.append(self.matchup)
+        if self.duels:
+            out += [duel_line(duel) for duel in self.duels]
+        if self.note:
+            out.append(self.note)
+        return out + self.melds
+
+    @property
+    def void_note(self) -> str:
+        """"Corrected: a king was missed — Kim, 23 Nov 2026 21:04"."""
+        if not self.void:
+            return ""
+        text = f"{self.void_kind}: {self.void_reason}"
+        if self.void_by:
+            text += f" \u2014 {self.void_by}"
+        if self.void_at is not None:
+            text += f", {when_text(self.void_at)}"
+        return text
+
+
+def duel_line(duel: Duel) -> str:
+    """A table of a hand in one line: "T1 Ann knocks 5 v Bob 17 · Ann 12"."""
+    return f"T{duel.table} {duel.text}" + (f" \u00b7 {duel.score}" if duel.score else "")
+
+
+def when_text(moment: datetime) -> str:
+    return timezone.localtime(moment).strftime("%d %b %Y %H:%M")
+
+
+def _roles(hand: dict) -> dict[str, str]:
+    by_role: dict[str, list[str]] = {}
+    for name, role in (hand.get("roles") or {}).items():
+        by_role.setdefault(role, []).append(name)
+    return {role: names(people) for role, people in by_role.items()}
+
+
+def hand_row(hand: dict, result: dict, entry: dict | None = None) -> HandRow:
+    """The row of one hand of the core's result (``entry``: what was typed, for CAP-IT's
+    cards left)."""
+    variant = result["variant"]
+    row = HandRow(number=hand["number"], dealer=names(hand.get("dealer")),
+                  points=dict(hand.get("points") or {}), running=dict(hand.get("running") or {}),
+                  roles=_roles(hand))
+    winner = hand.get("winner")
+    if isinstance(winner, str):
+        row.winner = winner
+        row.winner_points = (hand.get("points") or {}).get(winner, 0)
+    if variant == "cap-it":
+        row.contract = hand.get("contract", "")
+        row.went_out = f"{hand['went_out']} out" if hand.get("went_out") else "Stock ran out"
+        row.text = row.went_out
+        row.result = "Round"
+        row.cards_left = {name: str(cards) for name, cards in
+                          ((entry or {}).get("cards") or {}).items() if cards}
+        row.shares = dict(hand.get("shares") or {})
+        return row
+    if "tables" in hand:
+        for table in hand["tables"]:
+            won = table.get("winner")
+            row.duels.append(Duel(
+                table=table["table"], players=list(table["players"]),
+                dealer=table.get("dealer") or "", text=duel_text(table),
+                score=f"{won} {table['points'][won]}" if won else ""))
+        row.text = " / ".join(f"T{duel.table} {duel.text}" for duel in row.duels)
+        row.result = "Tables"
+        notes = []
+        if variant == "captain" and row.roles.get("sits_out"):
+            notes.append(f"{row.roles['sits_out']} sits out")
+        sub = hand.get("substitution")
+        if sub:
+            notes.append(f"{sub['in']} in for {sub['out']} at table {sub['table']}")
+        row.note = "; ".join(notes)
+    else:
+        row.text = hand_text(hand, result)
+        row.result = result_word(hand, result)
+        if variant == "oklahoma":
+            row.upcard = upcard_text(hand.get("upcard"))
+        if variant == "box":
+            row.matchup = f"{row.roles.get('box', '')} (box) v {row.roles.get('captain', '')}"
+        elif variant == "captain":
+            row.matchup = (f"{row.roles.get('captain', '')} (captain) v "
+                           f"{row.roles.get('opponent', '')}")
+        if variant == "hollywood":
+            row.columns = list(hand.get("columns") or [])
+            row.column_running = [dict(c) for c in hand.get("column_running") or []]
+    row.melds = hand_layout_lines(hand)
+    return row
+
+
+def entry_row(number: int, entry: dict) -> HandRow:
+    """A voided hand that can no longer be scored in its place, from what was typed."""
+    if "tables" in entry:
+        text = " / ".join(f"T{i} " + ("Draw" if part.get("draw") else _entry_duel(part))
+                          for i, part in enumerate(entry["tables"], start=1))
+    elif "went_out" in entry or "points" in entry:
+        counts = entry.get("points") or entry.get("cards") or {}
+        listed = ", ".join(f"{name} {value}" for name, value in counts.items())
+        text = f"{entry.get('went_out') or 'Nobody'} out; {listed}"
+    elif entry.get("draw"):
+        text = "Draw"
+    else:
+        text = _entry_duel(entry)
+    return HandRow(number=number, text=text, scored=False)
+
+
+def _entry_duel(entry: dict) -> str:
+    deadwood = entry.get("deadwood") or {}
+    knocker = entry.get("knocker")
+    others = ", ".join(f"{name} {value}" for name, value in deadwood.items() if name != knocker)
+    return f"{knocker} knocks {deadwood.get(knocker, '')}" + (f" v {others}" if others else "")
+
+
+def capit_rows(result: dict, record: dict, contracts: tuple[str, ...]) -> list[HandRow]:
+    """CAP-IT's five rounds: the played ones, then the ones to come (the next one marked)."""
+    entries = record.get("hands") or []
+    played = {hand["number"]: hand for hand in result["hands"]}
+    nxt = result.get("next") or {}
+    rows = []
+    for number, contract in enumerate(contracts, start=1):
+        if number in played:
+            entry = entries[number - 1] if number <= len(entries) else None
+            rows.append(hand_row(played[number], result, entry))
+            continue
+        row = HandRow(number=number, contract=contract, played=False)
+        if nxt.get("round") == number and not result.get("complete"):
+            row.next_up = True
+            row.dealer = names(nxt.get("dealer"))
+        rows.append(row)
+    return rows
+
+
+def voided_rows(game, history, record: dict, *, owner: bool) -> list[HandRow]:
+    """Every voided hand of ``history`` (all the game's Hand rows), scored in its place."""
+    rows = []
+    seats = selectors.game_seats(game)
+    replaced = {hand.replaces_id for hand in history if hand.replaces_id}
+    for hand in history:
+        if hand.voided_at is None:
+            continue
+        corrected = hand.pk in replaced
+        attempt = dict(record, hands=record["hands"][: hand.number - 1] + [
+            selectors.entry_as_played(game, hand.entry, seats)], abandoned=False)
+        try:
+            scored = core.score_record(attempt)
+            row = hand_row(scored["hands"][-1], scored, attempt["hands"][-1])
+        except (core.RecordError, IndexError, KeyError):
+            row = entry_row(hand.number, attempt["hands"][-1])
+        row.void = True
+        row.void_kind = "Corrected" if corrected else "Undone"
+        row.void_reason = hand.void_reason
+        row.void_by = selectors.person_name(hand.voided_by) if owner and hand.voided_by_id \
+            else ""
+        row.void_at = hand.voided_at
+        rows.append(row)
+    return rows
+
+
+def all_rows(game, result: dict, record: dict, history, *, owner: bool,
+             contracts: tuple[str, ...] = ()) -> list[HandRow]:
+    """Live rows with each voided hand just before the live hand of its number."""
+    if result["variant"] == "cap-it":
+        live = capit_rows(result, record, contracts)
+    else:
+        live = [hand_row(hand, result) for hand in result["hands"]]
+    voided = voided_rows(game, history, record, owner=owner)
+    by_number: dict[int, list[HandRow]] = {}
+    for row in voided:
+        by_number.setdefault(row.number, []).append(row)
+    out: list[HandRow] = []
+    for row in live:
+        out += by_number.pop(row.number, [])
+        out.append(row)
+    for number in sorted(by_number):  # an undone last hand has no live hand after it
+        out += by_number[number]
+    return out
+
+
+__all__ = ["Duel", "HandRow", "all_rows", "capit_rows", "duel_line", "entry_row", "hand_row",
+           "is_table_game", "voided_rows", "when_text"]

@@ -1,0 +1,106 @@
+"""An evening as people read it: each game in a line (its players, scores, result and
+money), each player's net, and the payments (the settled ones, or the fewest that would
+square the evening). The session page and the printed session report both show this one
+``SessionSummary``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from ledger import selectors
+from ledger.models import Game, GameStatus, Session, SessionSettlement
+
+from . import money as money_
+from .header import stakes_lines
+from .rows import when_text
+from .words import key_label, names, status_line, variant_title
+
+
+@dataclass
+class GameLine:
+    game: Game
+    title: str
+    status_word: str
+    players: str            # "Ann, Bob and Cy"; sides: "We: Ann and Bob; They: ..."
+    hands: int
+    scores: list[money_.Score]
+    status: str
+    winner: str
+    money: list[money_.MoneyLine]
+    payments: list[money_.PaymentLine]
+    stakes: str
+
+
+@dataclass
+class SessionSummary:
+    session: Session
+    currency: str
+    games: list[GameLine]
+    players: list[str]
+    nets: list[money_.MoneyLine]
+    payments: list[money_.PaymentLine]
+    settlement: SessionSettlement | None
+    open_games: list[int] = field(default_factory=list)
+
+    @property
+    def settled(self) -> bool:
+        return self.settlement is not None
+
+
+def _players_text(result: dict) -> str:
+    sides = result.get("sides") or {}
+    if sides:
+        return "; ".join(f"{key_label(result, side)}: {names(members)}"
+                         for side, members in sides.items())
+    return names(result["players"])
+
+
+def game_line(game: Game, record: dict, result: dict) -> GameLine:
+    money = money_.game_money(result, record)
+    return GameLine(
+        game=game, title=variant_title(game.variant, result.get("preset")),
+        status_word=GameStatus(game.status).label, players=_players_text(result),
+        hands=len(result["hands"]), scores=money_.scores(result), status=status_line(result),
+        winner=names(result.get("winner")), money=money.lines, payments=money.payments,
+        stakes=", ".join(stakes_lines(record, result)))
+
+
+def session_summary(session: Session,
+                    progress: Callable[[int, int], None] | None = None) -> SessionSummary:
+    """Every game of the evening summarised, the nets and the payments, in a fixed number
+    of queries whatever the number of games and hands."""
+    games = selectors.session_games(session)
+    players = selectors.session_players(session, games)
+    lines = []
+    for index, game in enumerate(games, start=1):
+        record = selectors.game_record(game)
+        lines.append(game_line(game, record, selectors.score(record)))
+        if progress is not None:
+            progress(index, len(games))
+    currency = session.currency
+    settlement = selectors.session_settlement(session)
+    if settlement is not None:
+        units = selectors.settlement_nets(settlement, players)
+        payments = [money_.PaymentLine(
+            payer=p.payer.name, payee=p.payee.name,
+            amount=selectors.minor_text(p.amount_minor, settlement.currency), paid=p.is_paid,
+            paid_at=_when(p.paid_at), pk=p.pk) for p in settlement.payments.all()]
+    else:
+        units = selectors.session_nets(session, games)
+        open_games = [game for game in games if game.status == GameStatus.IN_PROGRESS]
+        payments = [] if open_games else [
+            money_.PaymentLine(payer=p.payer, payee=p.payee,
+                               amount=selectors.minor_text(p.units, currency))
+            for p in selectors.session_payment_plan(units)]
+    nets = [money_.MoneyLine(name=name, amount=selectors.minor_text(amount, currency))
+            for name, amount in units.items()]
+    return SessionSummary(
+        session=session, currency=currency, games=lines,
+        players=[player.name for player in players], nets=nets, payments=payments,
+        settlement=settlement,
+        open_games=[game.sequence for game in games if game.status == GameStatus.IN_PROGRESS])
+
+
+def _when(moment) -> str:
+    return "" if moment is None else when_text(moment)

@@ -1,0 +1,139 @@
+"""A whole game as people read it: ``game_sheet`` gathers the column structure of its
+variant, its hand rows (live and voided), its totals, its scores, its money and where it
+stands. The screen (django-tables2), the CSV, the printed sheet and the share page all lay
+out this one ``GameSheet``; none of them builds rows or words of its own.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ledger import selectors
+from ledger.models import Game, GameStatus
+
+from . import money as money_
+from .catalog import CAPIT_CONTRACTS as CONTRACTS
+from .rows import Duel, HandRow, all_rows
+from .words import is_table_game, key_label, names, status_line, variant_title, winner_text
+
+
+@dataclass
+class Layout:
+    """The column structure of a variant's sheet.
+
+    ``kind``: "duel" (two-hand gin, Oklahoma), "box" (in the box), "captain" (captain play
+    for 3), "hollywood" (three games side by side), "tables" (partnership and captain play
+    for 5 and 7: several tables in each hand), "capit" (five rounds, one column per player).
+    """
+
+    kind: str
+    keys: list[str]                     # whose scores: players, or sides
+    labels: list[str]                   # the keys as headed ("Captains")
+    upcard: bool = False                # Oklahoma's up-card column
+    games: tuple[int, ...] = ()         # Hollywood: (1, 2, 3)
+    roles: tuple[str, ...] = ()         # box: ("box", "captain", "sits_out")
+    players: list[str] = field(default_factory=list)
+    variant: str = ""
+
+    @property
+    def pairs(self) -> list[tuple[str, str]]:
+        return list(zip(self.keys, self.labels, strict=True))
+
+
+def layout_of(result: dict) -> Layout:
+    keys = list(result["totals"])
+    labels = [key_label(result, key) for key in keys]
+    variant = result["variant"]
+    base = {"keys": keys, "labels": labels, "players": list(result["players"]),
+            "variant": variant}
+    if variant == "cap-it":
+        return Layout(kind="capit", **base)
+    if variant == "hollywood":
+        return Layout(kind="hollywood", games=(1, 2, 3), **base)
+    if is_table_game(result):
+        return Layout(kind="tables", **base)
+    if variant == "box":
+        return Layout(kind="box", roles=("box", "captain", "sits_out"), **base)
+    if variant == "captain":
+        return Layout(kind="captain", roles=("sits_out",), **base)
+    return Layout(kind="duel", upcard=variant == "oklahoma", **base)
+
+
+@dataclass
+class GameSheet:
+    game: Game
+    record: dict
+    result: dict
+    title: str
+    layout: Layout
+    rows: list[HandRow]
+    scores: list[money_.Score]
+    totals: list[money_.TotalsRow]
+    columns: list[money_.GameColumn]
+    capit_totals: list[money_.CapitTotal]
+    money: money_.Money
+    status: str
+    winner: str
+    ended: bool
+    abandoned: bool
+
+    @property
+    def variant(self) -> str:
+        return self.result["variant"]
+
+    @property
+    def live_rows(self) -> list[HandRow]:
+        return [row for row in self.rows if not row.void]
+
+    @property
+    def voided_rows(self) -> list[HandRow]:
+        return [row for row in self.rows if row.void]
+
+    @property
+    def net(self) -> dict[str, int]:
+        """Hollywood: each player's net points over the three games (the core's)."""
+        return dict(self.result.get("net") or {})
+
+
+def game_sheet(game: Game, *, record: dict | None = None, result: dict | None = None,
+               history=None, owner: bool = True) -> GameSheet:
+    """The sheet of ``game``; ``record``, ``result`` and ``history`` (every Hand row, voided
+    ones too) are read when not given. ``owner`` False (a share page) leaves out who
+    corrected a hand: account names stay the table's business."""
+    record = selectors.game_record(game) if record is None else record
+    result = selectors.score(record) if result is None else result
+    history = selectors.game_history(game) if history is None else history
+    abandoned = game.status == GameStatus.ABANDONED or bool(result.get("abandoned"))
+    return GameSheet(
+        game=game, record=record, result=result,
+        title=variant_title(game.variant, result.get("preset")),
+        layout=layout_of(result),
+        rows=all_rows(game, result, record, history, owner=owner, contracts=CONTRACTS),
+        scores=money_.scores(result), totals=money_.totals(result),
+        columns=money_.game_columns(result), capit_totals=money_.capit_totals(result),
+        money=money_.game_money(result, record), status=status_line(result),
+        winner=winner_text(result),
+        ended=bool(result.get("complete")) or abandoned, abandoned=abandoned,
+    )
+
+
+def blank_rows(result: dict, count: int) -> list[HandRow]:
+    """Empty rows for a sheet to fill in by hand: the first dealer (table games: the first
+    seating, a dealer at each table) on the first; CAP-IT's contracts on its five."""
+    nxt = result.get("next") or {}
+    dealers = nxt.get("dealer")
+    rows = []
+    for number in range(1, count + 1):
+        row = HandRow(number=number, played=False)
+        if result["variant"] == "cap-it" and number <= len(CONTRACTS):
+            row.contract = CONTRACTS[number - 1]
+        if number == 1:
+            row.dealer = names(dealers)
+            for i, table in enumerate(nxt.get("tables") or [], start=1):
+                pair = table.get("players", []) if isinstance(table, dict) else table
+                dealer = table.get("dealer") if isinstance(table, dict) else (
+                    dealers[i - 1] if isinstance(dealers, list) and len(dealers) >= i else "")
+                row.duels.append(Duel(table=i, players=list(pair), dealer=dealer or "",
+                                      text="", score=""))
+        rows.append(row)
+    return rows

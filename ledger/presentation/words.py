@@ -1,0 +1,139 @@
+"""Words: how a game, a hand and a result read, the same on the screen, in the CSV, on paper
+and on a share page.
+
+Every function here takes what the core returned (a result, or one hand of it) and says it;
+none decides a rule. One joiner for lists of names ("Ann, Bob and Cy"), one sentence per
+kind of hand ("Ann knocks 5 v Bob 17"), one word per role.
+"""
+
+from __future__ import annotations
+
+from ledger.cardtext import card_text
+
+from .catalog import VARIANT_NAMES
+
+RESULT_WORDS = {"knock": "Knock", "undercut": "Undercut", "gin": "Gin", "big_gin": "Big gin",
+                "draw": "Draw", "round": "Round", "tables": "Tables"}
+SHUTOUT_WORDS = {"double_total": "winner's total doubled",
+                 "game_bonus_double": "game bonus doubled",
+                 "double_hand_points": "hand points doubled", "none": "none"}
+SHUTOUT_SHORT = {"double_total": "yes, total \u00d72", "game_bonus_double": "yes, bonus \u00d72",
+                 "double_hand_points": "yes, points \u00d72", "none": "none"}
+#: Variants whose hands are played at several tables at once.
+TABLE_GAMES = {"partnership"}
+
+
+def names(value) -> str:
+    """A name, or several joined the one way every page does: "Ann", "Ann and Bob",
+    "Ann, Bob and Cy". None reads as nothing."""
+    if value is None:
+        return ""
+    if isinstance(value, str):
+        return value
+    items = [str(item) for item in value]
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def is_table_game(result: dict) -> bool:
+    """Partnership, and captain play for 5 or 7: several tables in each hand."""
+    return result["variant"] in TABLE_GAMES or (
+        result["variant"] == "captain" and len(result["players"]) > 3)
+
+
+def key_label(result: dict, key: str) -> str:
+    """A column of scores: a player's name, a side's name; captain play's two sides are
+    "Captains" and "Opponents"."""
+    if result["variant"] == "captain" and key in ("captains", "opponents"):
+        return key.capitalize()
+    return key
+
+
+def variant_title(variant: str, preset: str | None = None) -> str:
+    title = VARIANT_NAMES.get(variant, variant)
+    if preset and variant != "cap-it":
+        title += f" ({preset})"
+    return title
+
+
+def duel_text(hand: dict) -> str:
+    """How one gin-family hand (or one table of a hand) went, from the core's hand:
+    "Ann knocks 5 v Bob 17", "Ann knocks 10 v Bob 8: Bob undercuts", "Ann gin v Bob 17",
+    "Ann big gin v Bob 17", "Draw"."""
+    result = hand.get("result")
+    knocker = hand.get("knocker")
+    if result == "draw" or knocker is None:
+        return "Draw"
+    deadwood = hand.get("deadwood") or {}
+    opponent = next((name for name in deadwood if name != knocker), None)
+    against = f" v {opponent} {deadwood.get(opponent, '')}" if opponent else ""
+    if result == "gin":
+        return f"{knocker} gin{against}"
+    if result == "big_gin":
+        return f"{knocker} big gin{against}"
+    text = f"{knocker} knocks {deadwood.get(knocker, '')}{against}"
+    if result == "undercut":
+        text += f": {hand.get('winner')} undercuts"
+    return text
+
+
+def doubled(hand: dict, result: dict) -> bool:
+    """An Oklahoma hand whose spade up-card doubled it."""
+    upcard = hand.get("upcard") or ""
+    return (result["variant"] == "oklahoma" and upcard.upper().endswith("S")
+            and bool(result["rules"].get("spade_double")) and hand.get("result") != "draw")
+
+
+def result_word(hand: dict, result: dict) -> str:
+    """The hand's kind in a word ("Knock", "Gin"...), "×2" when an Oklahoma spade doubled it."""
+    word = RESULT_WORDS.get(hand.get("result"), hand.get("result") or "")
+    return word + " \u00d72" if doubled(hand, result) else word
+
+
+def hand_text(hand: dict, result: dict) -> str:
+    """A gin-family hand in the one sentence every page prints: ``duel_text`` and, for an
+    Oklahoma hand a spade doubled, "×2"."""
+    text = duel_text(hand)
+    return text + " \u00d72" if doubled(hand, result) else text
+
+
+def upcard_text(upcard: str | None) -> str:
+    return card_text(upcard)
+
+
+def winner_text(result: dict) -> str:
+    """Who won the game, or who tied for it ("Ann and Bob")."""
+    return names(result.get("winner"))
+
+
+def win_verb(result: dict, winner) -> str:
+    """"Ann wins", "The captains win", "Ann and Bob tie": plural for sides and ties."""
+    if isinstance(winner, list):
+        return f"{names(winner)} tie"
+    if result["variant"] == "captain" and winner in ("captains", "opponents"):
+        return f"The {winner} win"
+    if winner in (result.get("sides") or {}):
+        return f"{winner} win"
+    return f"{winner} wins"
+
+
+def status_line(result: dict) -> str:
+    """Where the game stands, in one sentence."""
+    winner = result.get("winner")
+    if result.get("abandoned"):
+        return ("Abandoned before the target: settled on hand points only "
+                "(no boxes, game bonus or shutout).")
+    if not result.get("complete"):
+        return "In progress: no money changes hands until the game ends."
+    if winner is None:
+        return "The game ends in a tie."
+    if isinstance(winner, list):
+        return f"Tie for the game: {names(winner)}."
+    return f"{win_verb(result, winner)} the game."
+
+
+def gains_text(hand: dict) -> str:
+    """A hand's points for a flash message: "Ann +25", "no score"."""
+    won = {key: points for key, points in (hand.get("points") or {}).items() if points}
+    return ", ".join(f"{key} +{points}" for key, points in won.items()) or "no score"

@@ -1,0 +1,267 @@
+"""The game's sheet on screen and in the CSV, as django-tables2 tables laid out from the
+presentation layer's ``GameSheet`` (``ledger.presentation``): the rows, the words and the
+numbers are the presentation's; this module only places them in columns.
+
+On screen each player's cell shows the running total with the hand's points under it. Each
+row's cells are made once into HTML here (``cells``) and the table's template
+(``ledger/sheet_table.html``) writes them as they are, so a 300-hand sheet costs no
+per-cell call into django-tables2. The CSV (``SheetExport``) has plain columns that a
+spreadsheet can check: each hand's points and running totals, then the totals and the
+money.
+"""
+
+from __future__ import annotations
+
+import django_tables2 as tables
+import tablib
+from django.urls import reverse
+from django.utils.html import format_html, format_html_join
+from django_tables2.export import TableExport
+
+from ledger.presentation.rows import HandRow
+from ledger.presentation.sheet import GameSheet
+
+
+def _lines(lines: list[str]):
+    return format_html_join("", '<span class="line">{}</span>', ((line,) for line in lines))
+
+
+def _score(row: HandRow, key: str):
+    running = row.running.get(key)
+    if running is None:
+        return ""
+    points = row.points.get(key)
+    if points:
+        return format_html('<b>{}</b><small class="plus">+{}</small>', running, points)
+    return format_html("<b>{}</b>", running)
+
+
+def _hand_cell(row: HandRow):
+    lines = list(row.lines)
+    if row.dealer:
+        lines.append(f"{row.dealer} dealt")
+    text = row.text if not row.duels else ""
+    return format_html("{}{}", text, _lines(lines))
+
+
+def _round_cell(row: HandRow):
+    """CAP-IT: the round's contract, with who dealt, who went out and the round's share of
+    the pot beneath (folded in, so that four players' columns fit a phone)."""
+    meta = " \u00b7 ".join(part for part in (
+        f"{row.dealer} deals" if row.dealer else "", row.went_out if row.played else "")
+        if part)
+    lines = [meta] if meta else []
+    if row.shares:
+        lines.append("share: " + ", ".join(f"{n} {a}" for n, a in row.shares.items()))
+    return format_html("{}{}", row.contract, _lines(lines))
+
+
+def _capit_score(row: HandRow, key: str):
+    cell = _score(row, key)
+    left = row.cards_left.get(key)
+    return format_html('{}<span class="line">{}</span>', cell, left) if left else cell
+
+
+def _games_cell(row: HandRow, games: tuple[int, ...], keys: list[str]):
+    """Hollywood: the three games' running scores stacked, one line each ("G1 30 · 0"),
+    bold in the games the hand scored in; a phone's width holds them."""
+    lines = []
+    for game in games:
+        running = row.column_running[game - 1] if len(row.column_running) >= game else {}
+        value = " \u00b7 ".join(str(running.get(key, 0)) for key in keys)
+        template = '<span class="game hit">G{} <b>{}</b></span>' if game in row.columns \
+            else '<span class="game">G{} {}</span>'
+        lines.append(format_html(template, game, value))
+    return format_html_join("", "{}", ((line,) for line in lines))
+
+
+def _fix_cell(row: HandRow, pattern: str):
+    url = pattern.replace("/0/", f"/{row.number}/")
+    return format_html('<a class="fix" href="{}" aria-label="Fix hand {}" '
+                       'title="Fix this hand">\u270e</a>', url, row.number)
+
+
+class SheetTable(tables.Table):
+    """The hands of a game on screen; build it with ``sheet_table(sheet)``."""
+
+    class Meta:
+        orderable = False
+        template_name = "ledger/sheet_hands_table.html"
+        attrs = {"class": "sheet"}
+
+
+def sheet_table(sheet: GameSheet, *, fix_url: str | None = None) -> SheetTable:
+    """The screen's sheet of ``sheet``. ``fix_url`` is a URL with ``/0/`` where the hand
+    number goes; without it (a share page) there is no ✎ column."""
+    layout = sheet.layout
+    columns: list[tuple[str, tables.Column]] = []
+
+    def column(name: str, header: str, attrs: dict | None = None):
+        columns.append((name, tables.Column(header, orderable=False, attrs=attrs or {})))
+
+    capit = layout.kind == "capit"
+    column("n", "Rd" if capit else "#", {"td": {"class": "num n"}, "th": {"class": "num"}})
+    column("hand", "Round" if capit else "Hand",
+           {"td": {"class": "contract" if capit else "hand"}})
+    if layout.kind == "hollywood":  # each game's line reads "Lou · Ann", as the tiles
+        column("games", "Games", {"td": {"class": "num games"}, "th": {"class": "num"}})
+    else:
+        for i, (_, label) in enumerate(layout.pairs):
+            column(f"k{i}", label, {"td": {"class": "num score"}, "th": {"class": "num"}})
+    if fix_url:
+        column("fix", "", {"td": {"class": "fixcell"}})
+    css = [attrs.get("td", {}).get("class", "") for _, attrs in
+           ((name, col.attrs) for name, col in columns)]
+    data = []
+    for row in sheet.live_rows:
+        if capit:
+            cells = [row.number, _round_cell(row)]
+            cells += [_capit_score(row, key) for key in layout.keys]
+        else:
+            cells = [row.number, _hand_cell(row)]
+            if layout.kind == "hollywood":
+                cells.append(_games_cell(row, layout.games, layout.keys))
+            else:
+                cells += [_score(row, key) for key in layout.keys]
+        if fix_url:
+            cells.append(_fix_cell(row, fix_url) if row.played else "")
+        data.append({
+            "id": f"hand-{row.number}",
+            "css": "future upnext" if row.next_up else ("" if row.played else "future"),
+            "cells": list(zip(css, cells, strict=True)),
+        })
+    return SheetTable(data, extra_columns=columns)
+
+
+def fix_pattern(game_pk: int) -> str:
+    return reverse("ledger:hand_correct", kwargs={"pk": game_pk, "number": 0})
+
+
+# -- totals on screen --------------------------------------------------------------------------
+
+class TotalsTable(tables.Table):
+    """The end of a gin-family game (or one of Hollywood's games): one row per player."""
+
+    label = tables.Column("", orderable=False, attrs={"td": {"class": "who"}})
+    hand_points = tables.Column("Pts", orderable=False, attrs={"td": {"class": "num"}})
+    hands_won = tables.Column("Won", orderable=False, attrs={"td": {"class": "num"}})
+    box_bonus = tables.Column("Box", orderable=False, attrs={"td": {"class": "num"}})
+    game_bonus = tables.Column("Game", orderable=False, attrs={"td": {"class": "num"}})
+    final = tables.Column("Total", orderable=False, attrs={"td": {"class": "num total"}})
+
+    class Meta:
+        orderable = False
+        template_name = "ledger/sheet_table.html"
+        attrs = {"class": "sheet totals"}
+
+    def render_final(self, value, record):
+        if record.shutout:
+            return format_html('{}<small class="mark">shutout</small>', value)
+        return value
+
+
+class CapitTotalsTable(tables.Table):
+    name = tables.Column("", orderable=False, attrs={"td": {"class": "who"}})
+    final = tables.Column("Points", orderable=False, attrs={"td": {"class": "num total"}})
+    rounds_won = tables.Column("Rounds won", orderable=False, attrs={"td": {"class": "num"}})
+    pot_won = tables.Column("From the pot", orderable=False, attrs={"td": {"class": "num"}})
+
+    class Meta:
+        orderable = False
+        template_name = "ledger/sheet_table.html"
+        attrs = {"class": "sheet totals"}
+
+
+def totals_table(sheet: GameSheet) -> tables.Table | None:
+    if sheet.layout.kind == "capit":
+        return CapitTotalsTable(sheet.capit_totals)
+    if sheet.layout.kind == "hollywood":
+        return None
+    return TotalsTable(sheet.totals)
+
+
+def column_tables(sheet: GameSheet) -> list[dict]:
+    """Hollywood's three games, each with its totals table."""
+    return [{"column": column, "table": TotalsTable(column.totals)} for column in sheet.columns]
+
+
+# -- CSV ------------------------------------------------------------------------------------
+
+class SheetExport(tables.Table):
+    """The hands for a spreadsheet: plain values, one column per figure."""
+
+    class Meta:
+        orderable = False
+
+
+def export_table(sheet: GameSheet) -> SheetExport:
+    layout = sheet.layout
+    capit = layout.kind == "capit"
+    names: list[tuple[str, str]] = [("number", "Round" if capit else "Hand"),
+                                    ("dealer", "Dealer")]
+    if capit:
+        names += [("contract", "Contract"), ("text", "Went out")]
+    else:
+        if layout.upcard:
+            names.append(("upcard", "Up-card"))
+        names += [("text", "Play"), ("result", "Result")]
+    if layout.kind == "hollywood":
+        for game in layout.games:
+            names += [(f"g{game}_{i}", f"Game {game} {key}") for i, key in enumerate(layout.keys)]
+    for i, label in enumerate(layout.labels):
+        if capit:
+            names.append((f"left_{i}", f"{label} cards left"))
+        names += [(f"pts_{i}", f"{label} points"), (f"run_{i}", f"{label} total")]
+    if capit:
+        names.append(("share", "Share"))
+    names.append(("void", "Voided"))
+    data = []
+    for row in sheet.rows:
+        if not row.played:
+            continue
+        item = {"number": row.number, "dealer": row.dealer, "contract": row.contract,
+                "text": row.text, "result": row.result, "upcard": row.upcard,
+                "share": ", ".join(f"{n} {a}" for n, a in row.shares.items()),
+                "void": row.void_note}
+        if row.duels:
+            item["text"] = " / ".join(f"T{d.table} {d.text}" + (f" \u00b7 {d.score}" if d.score
+                                                                else "") for d in row.duels)
+        for game in layout.games:
+            running = row.column_running[game - 1] if len(row.column_running) >= game else {}
+            for i, key in enumerate(layout.keys):
+                item[f"g{game}_{i}"] = running.get(key, "") if game in row.columns else ""
+        for i, key in enumerate(layout.keys):
+            item[f"left_{i}"] = row.cards_left.get(key, "")
+            item[f"pts_{i}"] = row.points.get(key, "" if not row.scored else 0)
+            item[f"run_{i}"] = row.running.get(key, "")
+        data.append(item)
+    return SheetExport(data, extra_columns=[
+        (name, tables.Column(header, orderable=False, default="")) for name, header in names])
+
+
+def export_dataset(sheet: GameSheet) -> tablib.Dataset:
+    """The CSV's rows: the hands, then the totals and the money (plain "-" signs: numbers
+    a spreadsheet reads)."""
+    dataset = TableExport("csv", export_table(sheet)).dataset
+    width = dataset.width
+
+    def line(*cells):
+        dataset.append(list(cells) + [""] * (width - len(cells)))
+
+    line()
+    if sheet.layout.kind == "hollywood":
+        for column in sheet.columns:
+            line(f"Game {column.number} total", *(f"{t.label} {t.final}" for t in column.totals))
+        line("Net", *(f"{key} {value}" for key, value in sheet.net.items()))
+    elif sheet.layout.kind == "capit":
+        line("Final total", *(f"{t.name} {t.final}" for t in sheet.capit_totals))
+    else:
+        line("Final total", *(f"{t.label} {t.final}" for t in sheet.totals))
+    if sheet.ended:
+        for money in sheet.money.lines:
+            line("Money", money.name, money.amount, sheet.money.currency)
+        for payment in sheet.money.payments:
+            line("Payment", payment.payer, payment.payee, payment.amount)
+    return dataset
+
+

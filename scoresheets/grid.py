@@ -1,0 +1,228 @@
+"""The printed hand table (``Grid``): the presentation layer's hand rows
+(``ledger.presentation``) placed in the columns of each variant's paper sheet.
+
+The words and numbers are the presentation's: the same text as on the screen and in the
+CSV (the play says what kind of hand it was, so paper has no separate Result column).
+This module only chooses the columns, their widths and the row groups WeasyPrint keeps on
+one page. A voided hand is printed struck through, just before the hand that replaced it,
+with its note.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from django.utils.html import escape
+from django.utils.safestring import mark_safe
+
+from ledger.presentation.rows import HandRow
+from ledger.presentation.sheet import Layout
+
+#: Relative widths of the hand table's columns, by the column's last known css class.
+COLUMN_WEIGHTS = {
+    "num": 3.2, "name": 6.5, "players": 10, "card": 3.5, "play": 19, "res": 7.6,
+    "pts": 4.2, "tot": 4.6, "contract": 12, "share": 7.5, "score": 6.5, "note": 13,
+    "cards": 7,
+}
+
+
+def _cell_html(cell) -> str:
+    if isinstance(cell, list):
+        return mark_safe("<br>".join(escape(line or "") for line in cell))
+    return escape(cell)
+
+
+@dataclass
+class GridRow:
+    cells: list  # str, or list[str] for a cell of several lines (table games)
+    void: bool = False
+    note: str = ""
+    cls: str = ""
+    melds: list[str] = field(default_factory=list)  # a hand entered with its cards
+
+
+@dataclass
+class Grid:
+    """A printed table: header groups, columns, and runs of rows (``bodies``)."""
+
+    columns: list[tuple[str, str]]  # (label, css class)
+    groups: list[tuple[str, int]] = field(default_factory=list)  # top header: (label, span)
+    bodies: list[list[GridRow]] = field(default_factory=list)  # runs of rows; void runs alone
+    cls: str = ""
+    live_rows: int = 0
+
+    @property
+    def melds_at(self) -> int:
+        """Where a hand's meld lines start: under its play."""
+        return next((i for i, (_, cls) in enumerate(self.columns) if "play" in cls.split()), 1)
+
+    @property
+    def melds_span(self) -> int:
+        return len(self.columns) - self.melds_at
+
+    @property
+    def widths(self) -> list[str]:
+        """Column widths in % from the columns' kinds: the print stylesheet lays the hand
+        table out with ``table-layout: fixed``, which does not measure every cell (on a
+        300-hand game that is most of WeasyPrint's work)."""
+        weights = [next((COLUMN_WEIGHTS[c] for c in reversed(cls.split()) if c in COLUMN_WEIGHTS),
+                        6) for _, cls in self.columns]
+        total = sum(weights)
+        return [f"{100 * weight / total:.2f}%" for weight in weights]
+
+    def add(self, row: GridRow) -> None:
+        """Append a row; its cells become (css class, safe HTML) pairs, lines joined by
+        <br>, so the template does no per-cell logic (a 300-hand sheet has 5,000 cells).
+        A voided row, and a hand with meld lines, gets a body of its own, which the print
+        stylesheet keeps on one page."""
+        row.cells = [
+            (cls, _cell_html(cell)) for (_, cls), cell in zip(self.columns, row.cells, strict=True)
+        ]
+        if not row.void:
+            self.live_rows += 1
+            if self.live_rows % 2 == 0:  # zebra rows: a class is cheaper to match
+                row.cls = f"{row.cls} even".lstrip()  # than :nth-child on every cell
+        last = self.bodies[-1][-1] if self.bodies else None
+        if row.void or row.melds or last is None or last.void or last.melds:
+            self.bodies.append([row])
+        else:
+            self.bodies[-1].append(row)
+
+    @property
+    def rows(self) -> list[GridRow]:
+        return [row for body in self.bodies for row in body]
+
+
+def _pts(value) -> str:
+    return str(value) if value else ""
+
+
+def _scores(row: HandRow, keys: list[str]) -> list[str]:
+    cells = []
+    for key in keys:
+        cells += [_pts(row.points.get(key)), str(row.running.get(key, ""))]
+    return cells
+
+
+def grid_for(layout: Layout) -> tuple[Grid, Callable[[HandRow], list]]:
+    """An empty grid for ``layout`` and the function that turns a HandRow into its cells."""
+    keys = layout.keys
+    score_groups = [(label, 2) for label in layout.labels]
+    score_columns = [c for _ in keys for c in (("pts", "pts"), ("total", "tot"))]
+    kind = layout.kind
+
+    if kind == "capit":
+        columns = [("Rd", "num"), ("Contract", "contract"), ("Dealer", "name"),
+                   ("Went out", "name")]
+        for _ in keys:
+            columns += [("left \u00b7 pts", "pts cards"), ("total", "tot")]
+        columns.append(("Share", "share"))
+        groups = [("", 4), *score_groups, ("", 1)]
+
+        def cells(row: HandRow) -> list:
+            out: list = [str(row.number), row.contract, row.dealer,
+                         row.went_out if row.played else ""]
+            for key in keys:
+                points = str(row.points.get(key, ""))
+                left = row.cards_left.get(key)
+                out += [[left, points] if left else points, str(row.running.get(key, ""))]
+            out.append([f"{n} {amount}" for n, amount in row.shares.items()])
+            return out
+
+        return Grid(columns=columns, groups=groups, cls="hands v-cap-it"), cells
+
+    if kind == "tables":
+        captain = layout.variant == "captain"
+        columns = [("#", "num"), ("Tbl", "num"), ("Players", "name players"),
+                   ("Dealer", "name"), ("Play", "play"), ("Table score", "score")]
+        if captain:
+            columns.append(("Sits out / change", "note"))
+        columns += score_columns
+        groups = [("", len(columns) - 2 * len(keys)), *score_groups]
+
+        def cells(row: HandRow) -> list:
+            out: list = [str(row.number), [str(d.table) for d in row.duels],
+                         [" v ".join(d.players) for d in row.duels],
+                         [d.dealer for d in row.duels], [d.text for d in row.duels],
+                         [d.score for d in row.duels]]
+            if captain:
+                out.append(row.note.split("; ") if row.note else "")
+            return out + _scores(row, keys)
+
+        return Grid(columns=columns, groups=groups, cls=f"hands tables v-{layout.variant}"), cells
+
+    if kind == "hollywood":
+        columns = [("#", "num"), ("Dealer", "name"), ("Play", "play"), ("Score", "pts")]
+        groups = [("", 4)]
+        for game in layout.games:
+            groups.append((f"Game {game}", len(keys)))
+            columns += [(key, "tot col-start" if i == 0 else "tot") for i, key in enumerate(keys)]
+
+        def cells(row: HandRow) -> list:
+            out = [str(row.number), row.dealer, row.text,
+                   f"{row.winner} {row.winner_points}" if row.winner else ""]
+            for game in layout.games:
+                running = row.column_running[game - 1] if len(row.column_running) >= game \
+                    else {}
+                out += [str(running.get(key, "")) if game in row.columns else ""
+                        for key in keys]
+            return out
+
+        return Grid(columns=columns, groups=groups, cls="hands v-hollywood"), cells
+
+    columns = [("#", "num"), ("Dealer", "name")]
+    roles = {"box": [("Box", "name"), ("Captain", "name"), ("Sits out", "name")],
+             "captain": [("Sits out", "name")]}.get(kind, [])
+    columns += roles
+    if layout.upcard:
+        columns.append(("Up", "card"))
+    columns.append(("Play", "play"))
+    groups = [("", len(columns)), *score_groups]
+    columns += score_columns
+
+    def cells(row: HandRow) -> list:
+        out = [str(row.number), row.dealer]
+        out += [row.roles.get(role, "") for role in layout.roles]
+        if layout.upcard:
+            out.append(row.upcard)
+        return out + [row.text] + _scores(row, keys)
+
+    return Grid(columns=columns, groups=groups, cls=f"hands v-{layout.variant}"), cells
+
+
+def hands_grid(layout: Layout, rows: list[HandRow]) -> Grid:
+    """The printed hand table of a game: live rows, each voided hand struck through before
+    the hand of its number."""
+    grid, cells = grid_for(layout)
+    for row in rows:
+        if not row.played:
+            if layout.kind == "capit":  # a round still to come: its contract, empty
+                grid.add(GridRow(cells(row), cls="future"))
+            continue
+        if row.void:
+            grid.add(GridRow(cells(row), void=True, note=row.void_note))
+        else:
+            grid.add(GridRow(cells(row), melds=row.melds))
+    return grid
+
+
+def blank_grid(layout: Layout, rows: list[HandRow], seating: int = 0) -> Grid:
+    """A hand table to fill in by hand: numbers, the first dealer, CAP-IT's contracts;
+    table games get one line per table."""
+    grid, _ = grid_for(layout)
+    width = len(grid.columns)
+    for row in rows:
+        cells: list = [str(row.number)] + ["" for _ in range(width - 1)]
+        if layout.kind == "capit":
+            cells[1] = row.contract
+            cells[2] = row.dealer
+        elif layout.kind == "tables":
+            cells[1] = [str(i) for i in range(1, seating + 1)]
+            if row.duels:
+                cells[2] = [" v ".join(duel.players) for duel in row.duels]
+                cells[3] = [duel.dealer for duel in row.duels]
+        else:
+            cells[1] = row.dealer
+        grid.add(GridRow(cells, cls="blank"))
+    return grid
