@@ -14,6 +14,7 @@ from ledger.exceptions import LedgerError
 from ledger.forms import VARIANT_COUNTS, VARIANT_LABELS
 from ledger.models import SettlementPayment
 from ledger.presentation.session import session_summary
+from ledger.views.book import book_context
 from ledger.words import evening_words
 
 from . import confirm
@@ -31,6 +32,7 @@ def session_detail(request: HttpRequest, pk: int) -> HttpResponse:
                             if can_settle else None),
         "evening_words": evening_words(session.date),
         "blank": _blank_choices(session),
+        **book_context(session),
     })
 
 

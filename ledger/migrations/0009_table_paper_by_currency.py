@@ -19,7 +19,7 @@ def auto_back_to_a4(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('ledger', '0005_gameplayer_played_as'),
+        ('ledger', '0008_evening_standings'),
     ]
 
     operations = [
