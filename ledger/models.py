@@ -67,8 +67,18 @@ class AppendOnlyModel(models.Model):
 
 
 class PaperSize(models.TextChoices):
+    AUTO = "auto", "By currency (Letter for USD, CAD, MXN; A4 elsewhere)"
     A4 = "A4", "A4"
     LETTER = "letter", "Letter"
+
+
+#: Currencies of the countries that print on Letter paper (the United States, Canada and
+#: Mexico); every other currency prints on A4.
+LETTER_CURRENCIES = frozenset({"USD", "CAD", "MXN"})
+
+
+def paper_for_currency(currency: str) -> str:
+    return PaperSize.LETTER if (currency or "").upper() in LETTER_CURRENCIES else PaperSize.A4
 
 
 class Table(models.Model):
@@ -82,8 +92,8 @@ class Table(models.Model):
         settings.AUTH_USER_MODEL, related_name="scorekept_tables", blank=True
     )
     paper_size = models.CharField(
-        max_length=10, choices=PaperSize.choices, default=PaperSize.A4,
-        help_text="Paper size for printed score sheets",
+        max_length=10, choices=PaperSize.choices, default=PaperSize.AUTO,
+        help_text="Paper size for printed score sheets; 'auto' follows the evening's currency",
     )
     created_at = models.DateTimeField(default=timezone.now, editable=False)
 
@@ -93,6 +103,12 @@ class Table(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    def paper_for(self, currency: str) -> str:
+        """The paper a sheet in ``currency`` prints on: the table's choice, or by currency."""
+        if self.paper_size == PaperSize.AUTO:
+            return paper_for_currency(currency)
+        return self.paper_size
+
 
 class Player(models.Model):
     """A person who plays at a table; names are unique per table (records use names)."""
@@ -100,6 +116,10 @@ class Player(models.Model):
     table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="players")
     name = models.CharField(max_length=60)
     created_at = models.DateTimeField(default=timezone.now, editable=False)
+    archived_at = models.DateTimeField(
+        null=True, blank=True,
+        help_text="Set when the player left: kept in every history, not offered for new games",
+    )
 
     class Meta:
         ordering = ["table", "name"]
@@ -147,8 +167,20 @@ class Session(models.Model):
         return f"{self.table} {self.date}{where}"
 
     @property
+    def settlement(self) -> SessionSettlement | None:
+        """The live settlement (one that was not voided by reopening the evening), or None.
+        Uses a ``live_settlements`` prefetch (to_attr) when there is one."""
+        cached = getattr(self, "live_settlements", None)
+        if cached is not None:
+            return cached[0] if cached else None
+        return self.settlements.filter(void__isnull=True).order_by("-id").first()
+
+    @property
     def is_settled(self) -> bool:
-        return hasattr(self, "settlement")
+        annotated = getattr(self, "settled", None)  # an Exists() annotation, when present
+        if annotated is not None:
+            return bool(annotated)
+        return self.settlement is not None
 
 
 class GameStatus(models.TextChoices):
@@ -405,11 +437,13 @@ class MoneyPosting(AppendOnlyModel):
 class SessionSettlement(AppendOnlyModel):
     """The settled numbers of a session: each player's net and the payments that settle it.
 
-    Once a session has a settlement its games are frozen: services refuse new games, hands,
-    corrections and changes in it.
+    Once a session has a live settlement its games are frozen: services refuse new games,
+    hands, corrections and changes in it. Reopening the evening voids the settlement (a
+    ``SettlementVoid`` row, models_book.py); the voided one stays, and settling again adds a
+    new one. A session has at most one live settlement (the services lock the session).
     """
 
-    session = models.OneToOneField(Session, on_delete=models.PROTECT, related_name="settlement")
+    session = models.ForeignKey(Session, on_delete=models.PROTECT, related_name="settlements")
     currency = models.CharField(max_length=3)
     nets = OrderedJSONField(help_text="Player name -> net in minor units, in seat order")
     settled_by = models.ForeignKey(
@@ -456,4 +490,10 @@ class SettlementPayment(AppendOnlyModel):
     @property
     def is_paid(self) -> bool:
         return self.paid_at is not None
+from .models_book import (  # noqa: E402,F401
+    BookSettlement,
+    EveningStanding,
+    GameStanding,
+    SettlementVoid,
+)
 from .models_sharing import ShareLink  # noqa: E402,F401  (read-only share links)

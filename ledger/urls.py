@@ -3,6 +3,7 @@
 from django.urls import path
 
 from .views import (
+    book,
     cards,
     game_settings,
     games,
@@ -23,6 +24,12 @@ urlpatterns = [
     path("tables/<int:pk>/", tables.table_detail, name="table_detail"),
     path("tables/<int:pk>/share/", share_admin.share_create, name="share_create"),
     path("share/<int:pk>/revoke/", share_admin.share_revoke, name="share_revoke"),
+    path("tables/<int:pk>/book/", book.table_book, name="table_book"),
+    path("tables/<int:pk>/book/settle/", book.book_settle, name="book_settle"),
+    path("tables/<int:pk>/standings/", book.table_standings, name="table_standings"),
+    path("tables/<int:pk>/tidy/", book.table_tidy, name="table_tidy"),
+    path("players/<int:pk>/", book.player_detail, name="player_detail"),
+    path("sessions/<int:pk>/reopen/", book.session_reopen, name="session_reopen"),
     path("sessions/<int:pk>/", sessions.session_detail, name="session_detail"),
     path("sessions/<int:pk>/settle/", sessions.session_settle, name="session_settle"),
     path("payments/<int:pk>/paid/", sessions.payment_mark, name="payment_mark"),
@@ -36,6 +43,7 @@ urlpatterns = [
     path("games/<int:pk>/hands/<int:number>/fix/", games.hand_correct, name="hand_correct"),
     path("games/<int:pk>/settings/", game_settings.game_settings, name="game_settings"),
     path("games/<int:pk>/abandon/", games.game_abandon, name="game_abandon"),
+    path("games/<int:pk>/again/", games.game_rematch, name="game_rematch"),
     path("games/<int:pk>/hands.csv", games.game_export, name="game_export"),
     path("cards/preview/", cards.cards_preview, name="cards_preview"),
     path("s/<str:token>/", shared.shared, name="shared"),

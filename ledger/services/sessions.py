@@ -51,7 +51,7 @@ def session_settle(*, session: Session, settled_by: User | None) -> SessionSettl
     open_games = [game.sequence for game in games if game.status == GameStatus.IN_PROGRESS]
     if open_games:
         listed = ", ".join(str(n) for n in open_games)
-        raise LedgerError(f"Finish or abandon game {listed} before settling the session.")
+        raise LedgerError(f"Finish or abandon game {listed} before settling up the evening.")
     nets = selectors.session_nets(session, games)
     per_game = _posted_by_game(session)
     for game in games:
@@ -98,6 +98,9 @@ def settlement_payment_mark_paid(*, payment: SettlementPayment, paid_by: User | 
     """Mark a settlement payment as paid (or, with ``paid=False``, not paid after all).
     Only the paid mark changes; the settlement's amounts never do."""
     payment = SettlementPayment.objects.select_for_update().get(pk=payment.pk)
+    if not selectors.live_settlements().filter(pk=payment.settlement_id).exists():
+        raise LedgerError("This payment belongs to a settlement voided when its evening was "
+                          "reopened; it no longer counts.")
     if paid == payment.is_paid:
         return payment
     payment.paid_at = timezone.now() if paid else None

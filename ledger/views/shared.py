@@ -11,6 +11,7 @@ from ledger.models import Game
 from ledger.models_sharing import ShareLink
 
 from . import freshness
+from .errors import friendly_link_404
 from .game_context import (
     game_context,
     load_game,
@@ -26,6 +27,7 @@ def _live_link(token: str) -> ShareLink:
     return link
 
 
+@friendly_link_404
 def shared(request: HttpRequest, token: str) -> HttpResponse:
     """A share link: one game's sheet, or the table's evenings with their games."""
     link = _live_link(token)
@@ -46,6 +48,7 @@ def shared_table_context(link: ShareLink) -> dict:
             "live_url": reverse("ledger:shared_live", kwargs={"token": link.token})}
 
 
+@friendly_link_404
 def shared_game(request: HttpRequest, token: str, game_pk: int) -> HttpResponse:
     link = _live_link(token)
     return _shared_game(request, link, shared_game_for(link, game_pk))
