@@ -61,7 +61,8 @@
       return (f.method || "").toLowerCase() === "post" && !f.hasAttribute("data-offline-queue");
     });
     var links = Array.prototype.slice.call(document.querySelectorAll(
-      "a[href*='/fix/'], a[href$='/settings/'], a[href*='/games/new/'], a[href^='/sheets/']"));
+      "a[href*='/fix/'], a[href$='/settings/'], a[href*='/games/new/'], a[href^='/sheets/'], " +
+      "a[data-dialog]"));  // undo, settle, revoke: a question, then a form that writes
     return { forms: forms, links: links };
   }
   function setOffline(offline) {
@@ -103,8 +104,9 @@
     var link = event.target.closest && event.target.closest("a.needs-network");
     if (!link) return;
     event.preventDefault();
+    event.stopPropagation();  // before any other script opens its question
     if (banner) { banner.hidden = false; banner.scrollIntoView({ block: "nearest" }); }
-  });
+  }, true);
   window.addEventListener("offline", function () { setOffline(true); });
   window.addEventListener("online", function () { setOffline(false); });
   document.addEventListener("DOMContentLoaded", function () {
