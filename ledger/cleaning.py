@@ -145,6 +145,9 @@ _PLAIN_INT = re.compile(r"[+-]?[0-9]{1,30}")  # a longer one is refused as too l
 _PLAIN_DECIMAL = re.compile(r"[+-]?(?:[0-9]{1,30}(?:\.[0-9]{0,30})?|\.[0-9]{1,30})")
 
 
+_DECIMAL_CHARACTERS = re.compile(r"[+-]?[0-9.,]*[0-9][0-9.,]*")
+
+
 def is_plain_int(text: str) -> bool:
     return bool(_PLAIN_INT.fullmatch(text))
 
@@ -228,8 +231,9 @@ def check_form_value(field: forms.Field, name: str, raw: str) -> tuple[str, str 
     kind = _numeric_kind(field)
     if kind == "int" and value and not is_plain_int(value):
         return "", f"{label}: write a whole number with the digits 0-9, like 25."
-    if kind == "decimal" and value and not is_plain_decimal(value):
-        return "", f"{label}: write an amount with the digits 0-9 and a point, like 0.05."
+    if kind == "decimal" and value and not _DECIMAL_CHARACTERS.fullmatch("".join(value.split())):
+        # (the field itself reads "0,05" and says why "1,000" is ambiguous)
+        return "", f"{label}: write an amount with the digits 0-9, like 0.05."
     if isinstance(field, forms.DateField | forms.DateTimeField | forms.TimeField) \
             and not value.isascii():
         return "", f"{label}: write the date with the digits 0-9, like 2025-11-21."

@@ -9,7 +9,7 @@ Nothing here writes on its own: ``ledger.services`` is the only writer. Rows tha
 history (hands, posting batches, postings, game changes, settlements, paid marks) refuse
 updates of their content and refuse deletion, both per object and through bulk querysets;
 a hand's void is set once and never changed. On PostgreSQL triggers hold the same rules
-against raw SQL (migrations 0002 and 0011, which say exactly what is refused).
+against raw SQL (migrations 0002 and 0012, which say exactly what is refused).
 """
 
 from __future__ import annotations
@@ -81,8 +81,18 @@ class AppendOnlyModel(models.Model):
 
 
 class PaperSize(models.TextChoices):
+    AUTO = "auto", "By currency (Letter for USD, CAD, MXN; A4 elsewhere)"
     A4 = "A4", "A4"
     LETTER = "letter", "Letter"
+
+
+#: Currencies of the countries that print on Letter paper (the United States, Canada and
+#: Mexico); every other currency prints on A4.
+LETTER_CURRENCIES = frozenset({"USD", "CAD", "MXN"})
+
+
+def paper_for_currency(currency: str) -> str:
+    return PaperSize.LETTER if (currency or "").upper() in LETTER_CURRENCIES else PaperSize.A4
 
 
 class Table(models.Model):
@@ -96,8 +106,8 @@ class Table(models.Model):
         settings.AUTH_USER_MODEL, related_name="scorekept_tables", blank=True
     )
     paper_size = models.CharField(
-        max_length=10, choices=PaperSize.choices, default=PaperSize.A4,
-        help_text="Paper size for printed score sheets",
+        max_length=10, choices=PaperSize.choices, default=PaperSize.AUTO,
+        help_text="Paper size for printed score sheets; 'auto' follows the evening's currency",
     )
     created_at = models.DateTimeField(default=timezone.now, editable=False)
 
@@ -106,6 +116,12 @@ class Table(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def paper_for(self, currency: str) -> str:
+        """The paper a sheet in ``currency`` prints on: the table's choice, or by currency."""
+        if self.paper_size == PaperSize.AUTO:
+            return paper_for_currency(currency)
+        return self.paper_size
 
 
 class Player(models.Model):

@@ -1,7 +1,11 @@
-"""The three printed documents: (PDF bytes, suggested file name) for a game or a session.
+"""The printed documents: (PDF bytes, suggested file name) for a game, a blank sheet or a
+session.
 
 Used by the views and the management commands alike. The paper size is the table's unless
-given. A document is bounded before anything is rendered (its hand rows: at most
+given; a table left on "by currency" prints Letter for USD, CAD and MXN, A4 elsewhere.
+File names say the table, the date and the game's number in the evening, as the screens do
+(``friday-2026-11-23-game-1.pdf``), never a database id.
+A document is bounded before anything is rendered (its hand rows: at most
 TABLESTAKES_PDF_MAX_HANDS, voided ones included since the sheet lists them) and while it is
 rendered (TABLESTAKES_PDF_MAX_PAGES, TABLESTAKES_PDF_TIMEOUT seconds); beyond either it
 raises ``PdfTooLarge`` with a message that says what to print instead.
@@ -12,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from django.conf import settings
+from django.utils.text import slugify
 
 from ledger.models import Game, Hand, Session
 
@@ -37,19 +42,27 @@ def _check_rows(rows: int, what: str, instead: str) -> None:
                           f"printed here. {instead}")
 
 
+def file_name(session: Session, *parts: object) -> str:
+    """``<table>-<date>[-parts].pdf``, slugified (ASCII, lower case, dashes)."""
+    stem = "-".join([slugify(session.table.name) or "table", session.date.isoformat(),
+                     *(slugify(str(part)) for part in parts)])
+    return f"{stem}.pdf"
+
+
 def game_sheet_pdf(game: Game, *, paper_size: str | None = None) -> tuple[bytes, str]:
     _check_rows(Hand.objects.filter(game=game).count(), f"Game {game.sequence}",
                 "Download its hands as CSV from the game's page instead.")
     context = selectors.game_sheet_context(game)
-    paper = paper_size or game.session.table.paper_size
-    return render_pdf(GAME_TEMPLATE, context, paper, **_limits()), f"game-{game.pk}.pdf"
+    paper = paper_size or game.session.table.paper_for(game.currency)
+    return (render_pdf(GAME_TEMPLATE, context, paper, **_limits()),
+            file_name(game.session, "game", game.sequence))
 
 
 def blank_sheet_pdf(game: Game, *, paper_size: str | None = None) -> tuple[bytes, str]:
     context = selectors.blank_sheet_context(game)
-    paper = paper_size or game.session.table.paper_size
+    paper = paper_size or game.session.table.paper_for(game.currency)
     return (render_pdf(BLANK_TEMPLATE, context, paper, **_limits()),
-            f"game-{game.pk}-blank.pdf")
+            file_name(game.session, "game", game.sequence, "blank"))
 
 
 def session_report_pdf(session: Session, *, paper_size: str | None = None,
@@ -58,6 +71,5 @@ def session_report_pdf(session: Session, *, paper_size: str | None = None,
     _check_rows(Hand.objects.filter(game__session=session).count(), "This evening",
                 "Print each game's sheet on its own instead.")
     context = selectors.session_report_context(session, progress=progress)
-    paper = paper_size or session.table.paper_size
-    return (render_pdf(SESSION_TEMPLATE, context, paper, **_limits()),
-            f"session-{session.pk}.pdf")
+    paper = paper_size or session.table.paper_for(session.currency)
+    return render_pdf(SESSION_TEMPLATE, context, paper, **_limits()), file_name(session)

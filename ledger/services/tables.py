@@ -31,7 +31,7 @@ from .base import (
 
 @transaction.atomic
 def table_create(*, name: str, scorekeepers: Sequence[User] = (),
-                 paper_size: str = PaperSize.A4) -> Table:
+                 paper_size: str = PaperSize.AUTO) -> Table:
     """Create a table (a group that plays together) kept by ``scorekeepers``."""
     name = cleaning.clean_text(name, what="The table's name", max_length=100, required=True)
     keepers = [user for user in scorekeepers if _user(user)]

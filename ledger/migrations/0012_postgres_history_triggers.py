@@ -238,6 +238,6 @@ def _run(statements):
 
 
 class Migration(migrations.Migration):
-    dependencies = [("ledger", "0010_paymentmark")]
+    dependencies = [("ledger", "0011_paymentmark")]
 
     operations = [migrations.RunPython(_run(FORWARD), _run(BACKWARD))]

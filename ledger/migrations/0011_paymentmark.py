@@ -20,7 +20,7 @@ def copy_paid_marks(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('ledger', '0009_sharelink_one_live_table_link'),
+        ('ledger', '0010_sharelink_one_live_table_link'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -24,7 +24,7 @@ def revoke_duplicates(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ("ledger", "0008_evening_standings"),
+        ("ledger", "0009_table_paper_by_currency"),
     ]
 
     operations = [
