@@ -19,6 +19,7 @@ urlpatterns = [
          name="game_start"),
     path("games/<int:pk>/", games.game_detail, name="game_detail"),
     path("games/<int:pk>/hands/", games.hand_create, name="hand_create"),
+    path("games/<int:pk>/hands/preview/", games.hand_preview, name="hand_preview"),
     path("games/<int:pk>/hands/undo/", games.hand_undo, name="hand_undo"),
     path("games/<int:pk>/hands/<int:number>/fix/", games.hand_correct, name="hand_correct"),
     path("games/<int:pk>/settings/", game_settings.game_settings, name="game_settings"),

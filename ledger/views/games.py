@@ -30,7 +30,7 @@ from ledger.forms import (
 )
 from ledger.models import Game, GameStatus
 from ledger.models_sharing import ShareLink
-from ledger.presentation.rows import hand_row
+from ledger.presentation.rows import hand_row, preview_words
 from ledger.presentation.sheet import game_sheet
 from ledger.presentation.words import gains_text, win_verb
 
@@ -38,8 +38,18 @@ from .game_context import (
     game_context,
     hand_spec,
     load_game,
+    next_panel,
+    sheet_chart,
 )
-from .sheet_tables import export_dataset
+from .sheet_tables import (
+    column_tables,
+    export_dataset,
+    fix_pattern,
+    sheet_columns,
+    sheet_rows,
+    sheet_table,
+    totals_table,
+)
 
 # -- the game page ---------------------------------------------------------------------------
 
@@ -88,9 +98,84 @@ def hand_create(request: HttpRequest, pk: int) -> HttpResponse:
         except LedgerError as exc:
             form.add_error(None, exc.message)
         else:
+            if request.htmx and outcome.created:
+                return _hand_saved(request, game, _recorded_message(outcome))
             messages.success(request, _recorded_message(outcome))
             return redirect(reverse("ledger:game_detail", kwargs={"pk": game.pk}))
+    if request.htmx:
+        return _entry_refused(request, game, result, form)
     return _render_game(request, game, result, history, form=form, status=422)
+
+
+def _entry_refused(request, game: Game, result: dict, form: HandForm) -> HttpResponse:
+    """htmx: the refused form alone, in place, its reasons next to Save and at the fields
+    (the page's script then brings the first marked field into view). Sent as 200 so that
+    htmx swaps it in; without JavaScript the whole page comes back with 422."""
+    sheet = game_sheet(game, result=result, owner=True)
+    return render(request, "ledger/_entry.html", {
+        "game": game, "result": result, "form": form, "scoreboard": sheet.scores,
+        "panel": next_panel(game.variant, result), "view": sheet})
+
+
+def _hand_saved(request, game: Game, text: str) -> HttpResponse:
+    """htmx: what a saved hand changes, not the whole page: the next hand's form and who
+    plays it (with the saved hand in words), and out of band the score, the new row of the
+    sheet (CAP-IT's five rounds and a first hand: the sheet), the running totals, the
+    totals table and the undo button. A hand that ends the game reloads the page, which
+    then opens on the winner and the money."""
+    result, history = load_game(game)
+    if result.get("complete") or game.status != GameStatus.IN_PROGRESS:
+        messages.success(request, text)
+        response = HttpResponse(status=204)
+        response["HX-Location"] = reverse("ledger:game_detail", kwargs={"pk": game.pk})
+        return response
+    sheet = game_sheet(game, result=result, history=history, owner=True)
+    panel = next_panel(game.variant, result)
+    whole = sheet.layout.kind == "capit" or len(result["hands"]) == 1
+    fix = fix_pattern(game.pk)
+    context = {
+        "game": game, "session": game.session, "table": game.session.table,
+        "result": result, "keys": sheet.layout.keys, "view": sheet, "owner": True,
+        "scoreboard": sheet.scores, "target": result["rules"].get("target"),
+        "panel": panel, "saved_text": text, "oob": True, "whole": whole,
+        "form": HandForm(spec=hand_spec(game.variant, result, result["next"]),
+                         initial=new_hand_initial(panel["number"])),
+        "chart": sheet_chart(game, sheet, result),
+        "totals": totals_table(sheet), "columns": column_tables(sheet),
+        "ended": False, "abandoned": False, "last_number": len(result["hands"]),
+    }
+    if whole:
+        context["sheet"] = sheet_table(sheet, fix_url=fix)
+    else:
+        columns = sheet_columns(sheet, fix_url=fix)
+        context["new_rows"] = sheet_rows(sheet, columns, fix_url=fix, rows=sheet.live_rows[-1:])
+    return render(request, "ledger/_hand_saved.html", context)
+
+
+@login_required
+@require_POST
+def hand_preview(request: HttpRequest, pk: int) -> HttpResponse:
+    """htmx, as the hand is typed: what the core would make of it as the next hand (its
+    words and points, or the core's refusal), from the game's record plus the typed hand
+    through ``selectors.preview_hand``; nothing is stored. While the form is still
+    incomplete it says nothing, unless something typed is already wrong (a letter)."""
+    game = access.game_for(request.user, pk)
+    result, _ = load_game(game)
+    preview: dict = {}
+    if not result.get("complete") and game.status == GameStatus.IN_PROGRESS:
+        form = HandForm(request.POST, spec=hand_spec(game.variant, result, result["next"]))
+        if form.is_valid():
+            verdict = selectors.preview_hand(game, form.entry(), hands=game.live_hands)
+            if "problems" in verdict:
+                form.add_problems(verdict["problems"])
+                preview["problems"] = form.problems
+            else:
+                preview = preview_words(verdict["hand"], verdict["result"])
+        else:
+            typed = [name for name in form.errors
+                     if name in form.fields and (form.data.get(name) or "").strip()]
+            preview["problems"] = [str(error) for name in typed for error in form.errors[name]]
+    return render(request, "ledger/_hand_preview.html", {"preview": preview})
 
 
 def _kept_for_the_next_hand(request, game: Game, exc: HandAlreadyRecorded) -> HttpResponse:
