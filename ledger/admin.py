@@ -12,11 +12,12 @@ import json
 
 from django.contrib import admin
 from django.core.exceptions import ValidationError
-from django.db.models import Count, Q
+from django.db.models import Count, Exists, OuterRef, Q
 from django.utils.html import format_html
 
 from .access import tables_for
 from .models import (
+    BookSettlement,
     Game,
     GameChange,
     GamePlayer,
@@ -27,9 +28,10 @@ from .models import (
     Session,
     SessionSettlement,
     SettlementPayment,
+    SettlementVoid,
     Table,
 )
-from .selectors import minor_text, settlement_nets
+from .selectors import live_settlements, minor_text, settlement_nets
 from .services.tables import player_name_problem, player_rename
 
 
@@ -167,9 +169,9 @@ class SettledFilter(admin.SimpleListFilter):
 
     def queryset(self, request, queryset):
         if self.value() == "yes":
-            return queryset.filter(settlement__isnull=False)
+            return queryset.filter(settled=True)
         if self.value() == "no":
-            return queryset.filter(settlement__isnull=True)
+            return queryset.filter(settled=False)
         return queryset
 
 
@@ -181,12 +183,15 @@ class SessionAdmin(TableScopedAdmin, admin.ModelAdmin):
     list_filter = (SettledFilter, ("table", ONLY_THEIRS), "currency", "date")
     search_fields = ("place", "notes", "table__name", "games__players__name")
     date_hierarchy = "date"
-    list_select_related = ("table", "settlement")
+    list_select_related = ("table",)
     readonly_fields = ("created_by", "created_at")
     inlines = [GameInline]
 
     def get_queryset(self, request):
-        return super().get_queryset(request).annotate(n_games=Count("games"))
+        return super().get_queryset(request).annotate(
+            n_games=Count("games"),
+            settled=Exists(live_settlements().filter(session=OuterRef("pk"))),
+        )
 
     def get_readonly_fields(self, request, obj=None):
         # Currency and default stake feed games and money: fixed once games exist.
@@ -203,7 +208,7 @@ class SessionAdmin(TableScopedAdmin, admin.ModelAdmin):
 
     @admin.display(boolean=True)
     def settled(self, obj):
-        return hasattr(obj, "settlement")
+        return obj.is_settled
 
 
 # -- games -----------------------------------------------------------------------------------
@@ -448,3 +453,22 @@ class SettlementPaymentAdmin(TableScopedAdmin, ReadOnlyAdminMixin, admin.ModelAd
         for payment in queryset:
             settlement_payment_mark_paid(payment=payment, paid_by=request.user)
         self.message_user(request, f"{queryset.count()} payment(s) marked paid.")
+
+
+# -- the book (issue 13): voided settlements and book settlements are history --------------
+
+@admin.register(SettlementVoid)
+class SettlementVoidAdmin(TableScopedAdmin, ReadOnlyAdminMixin, admin.ModelAdmin):
+    table_lookup = "settlement__session__table"
+    list_display = ("settlement", "reason", "voided_by", "voided_at")
+    search_fields = ("reason", "settlement__session__table__name")
+    list_select_related = ("settlement__session__table", "voided_by")
+
+
+@admin.register(BookSettlement)
+class BookSettlementAdmin(TableScopedAdmin, ReadOnlyAdminMixin, admin.ModelAdmin):
+    table_lookup = "table"
+    list_display = ("table", "currency", "settled_by", "settled_at")
+    list_filter = ("currency", ("table", ONLY_THEIRS))
+    search_fields = ("table__name",)
+    list_select_related = ("table", "settled_by")

@@ -100,6 +100,10 @@ class Player(models.Model):
     table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="players")
     name = models.CharField(max_length=60)
     created_at = models.DateTimeField(default=timezone.now, editable=False)
+    archived_at = models.DateTimeField(
+        null=True, blank=True,
+        help_text="Set when the player left: kept in every history, not offered for new games",
+    )
 
     class Meta:
         ordering = ["table", "name"]
@@ -147,8 +151,20 @@ class Session(models.Model):
         return f"{self.table} {self.date}{where}"
 
     @property
+    def settlement(self) -> SessionSettlement | None:
+        """The live settlement (one that was not voided by reopening the evening), or None.
+        Uses a ``live_settlements`` prefetch (to_attr) when there is one."""
+        cached = getattr(self, "live_settlements", None)
+        if cached is not None:
+            return cached[0] if cached else None
+        return self.settlements.filter(void__isnull=True).order_by("-id").first()
+
+    @property
     def is_settled(self) -> bool:
-        return hasattr(self, "settlement")
+        annotated = getattr(self, "settled", None)  # an Exists() annotation, when present
+        if annotated is not None:
+            return bool(annotated)
+        return self.settlement is not None
 
 
 class GameStatus(models.TextChoices):
@@ -405,11 +421,13 @@ class MoneyPosting(AppendOnlyModel):
 class SessionSettlement(AppendOnlyModel):
     """The settled numbers of a session: each player's net and the payments that settle it.
 
-    Once a session has a settlement its games are frozen: services refuse new games, hands,
-    corrections and changes in it.
+    Once a session has a live settlement its games are frozen: services refuse new games,
+    hands, corrections and changes in it. Reopening the evening voids the settlement (a
+    ``SettlementVoid`` row, models_book.py); the voided one stays, and settling again adds a
+    new one. A session has at most one live settlement (the services lock the session).
     """
 
-    session = models.OneToOneField(Session, on_delete=models.PROTECT, related_name="settlement")
+    session = models.ForeignKey(Session, on_delete=models.PROTECT, related_name="settlements")
     currency = models.CharField(max_length=3)
     nets = OrderedJSONField(help_text="Player name -> net in minor units, in seat order")
     settled_by = models.ForeignKey(
@@ -456,4 +474,10 @@ class SettlementPayment(AppendOnlyModel):
     @property
     def is_paid(self) -> bool:
         return self.paid_at is not None
+from .models_book import (  # noqa: E402,F401
+    BookSettlement,
+    EveningStanding,
+    GameStanding,
+    SettlementVoid,
+)
 from .models_sharing import ShareLink  # noqa: E402,F401  (read-only share links)

@@ -306,6 +306,12 @@ def session_nets(session: Session, games: list[Game] | None = None) -> dict[str,
     return {player.name: int(sums.get(player.id) or 0) for player in players}
 
 
+def live_settlements():
+    """Settlements that stand: not voided by reopening their evening (at most one per
+    session). Every reader that asks 'is it settled?' or 'what is owed?' uses these."""
+    return SessionSettlement.objects.filter(void__isnull=True)
+
+
 def session_payment_plan(nets: dict[str, int]) -> list[Payment]:
     """Who pays whom to square ``nets`` (``session_nets``): the payments a settlement of the
     session writes, and what the screens and the report show before it is settled."""
@@ -313,10 +319,11 @@ def session_payment_plan(nets: dict[str, int]) -> list[Payment]:
 
 
 def session_settlement(session: Session) -> SessionSettlement | None:
-    """The session's settlement with its payments (payer/payee loaded), or None."""
+    """The session's live settlement with its payments (payer/payee loaded), or None."""
     return (
-        SessionSettlement.objects.filter(session=session)
+        live_settlements().filter(session=session)
         .prefetch_related("payments__payer", "payments__payee")
+        .order_by("-id")
         .first()
     )
 
@@ -336,7 +343,7 @@ def settlement_nets(settlement: SessionSettlement, players: list[Player] | None 
 
 
 def session_is_settled(session: Session) -> bool:
-    return SessionSettlement.objects.filter(session_id=session.pk).exists()
+    return live_settlements().filter(session_id=session.pk).exists()
 
 
 def session_export(session: Session) -> dict:

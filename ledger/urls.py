@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from .views import cards, game_settings, games, sessions, share_admin, shared, start, tables
+from .views import book, cards, game_settings, games, sessions, share_admin, shared, start, tables
 
 app_name = "ledger"
 
@@ -11,6 +11,12 @@ urlpatterns = [
     path("tables/<int:pk>/", tables.table_detail, name="table_detail"),
     path("tables/<int:pk>/share/", share_admin.share_create, name="share_create"),
     path("share/<int:pk>/revoke/", share_admin.share_revoke, name="share_revoke"),
+    path("tables/<int:pk>/book/", book.table_book, name="table_book"),
+    path("tables/<int:pk>/book/settle/", book.book_settle, name="book_settle"),
+    path("tables/<int:pk>/standings/", book.table_standings, name="table_standings"),
+    path("tables/<int:pk>/tidy/", book.table_tidy, name="table_tidy"),
+    path("players/<int:pk>/", book.player_detail, name="player_detail"),
+    path("sessions/<int:pk>/reopen/", book.session_reopen, name="session_reopen"),
     path("sessions/<int:pk>/", sessions.session_detail, name="session_detail"),
     path("sessions/<int:pk>/settle/", sessions.session_settle, name="session_settle"),
     path("payments/<int:pk>/paid/", sessions.payment_mark, name="payment_mark"),

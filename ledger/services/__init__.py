@@ -20,12 +20,14 @@ Overview (see each docstring):
     game_start, game_import, game_change_rules, game_change_stake, game_abandon
     hand_record, hand_correct, hand_undo_last
     session_settle, settlement_payment_mark_paid, session_import
+    session_reopen, book_settle, table_rename, player_archive   (services/book.py)
 """
 
 from ledger import rules as core  # noqa: F401  (tests slow the core down through it)
 
 from .accounts import account_create
 from .base import MAX_STAKE, UNSET, User
+from .book import BookChanged, book_settle, player_archive, session_reopen, table_rename
 from .games import (
     game_abandon,
     game_change_rules,
@@ -53,4 +55,5 @@ __all__ = [
     "hand_correct", "hand_record", "hand_undo_last",
     "player_get_or_create", "player_rename", "session_create", "table_create", "table_named",
     "session_import", "session_settle", "settlement_payment_mark_paid",
+    "BookChanged", "book_settle", "player_archive", "session_reopen", "table_rename",
 ]

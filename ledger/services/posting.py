@@ -25,6 +25,7 @@ from .base import (
     User,
     _seats,
 )
+from .standings import store_standings
 
 
 def _status_for(result: dict, abandoned: bool) -> str:
@@ -86,8 +87,8 @@ def _apply_result(game: Game, result: dict, *, abandoned: bool, by: User | None,
     batch, current = _posted(game)
     target = _money_of(result, status, game.currency)
     changed = current != target
+    players = {seat.player.name: seat.player for seat in _seats(game)}
     if changed:
-        players = {seat.player.name: seat.player for seat in _seats(game)}
         number = (game.posting_batches.aggregate(n=Max("number"))["n"] or 0) + 1
         if batch is not None:
             reversal = PostingBatch.objects.create(
@@ -105,6 +106,7 @@ def _apply_result(game: Game, result: dict, *, abandoned: bool, by: User | None,
         game.status = status
         game.finished_at = None if status == GameStatus.IN_PROGRESS else timezone.now()
         game.save(update_fields=["status", "finished_at"])
+    store_standings(game, result, players)  # the book's figures, from this same result
     return changed
 
 

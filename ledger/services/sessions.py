@@ -98,6 +98,9 @@ def settlement_payment_mark_paid(*, payment: SettlementPayment, paid_by: User | 
     """Mark a settlement payment as paid (or, with ``paid=False``, not paid after all).
     Only the paid mark changes; the settlement's amounts never do."""
     payment = SettlementPayment.objects.select_for_update().get(pk=payment.pk)
+    if not selectors.live_settlements().filter(pk=payment.settlement_id).exists():
+        raise LedgerError("This payment belongs to a settlement voided when its evening was "
+                          "reopened; it no longer counts.")
     if paid == payment.is_paid:
         return payment
     payment.paid_at = timezone.now() if paid else None

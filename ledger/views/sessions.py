@@ -13,6 +13,7 @@ from ledger import access, services
 from ledger.exceptions import LedgerError
 from ledger.models import SettlementPayment
 from ledger.presentation.session import session_summary
+from ledger.views.book import book_context
 
 
 @login_required
@@ -21,6 +22,7 @@ def session_detail(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "ledger/session_detail.html", {
         "session": session, "table": session.table, "summary": session_summary(session),
         "print_session": reverse("scoresheets:session_pdf", kwargs={"pk": session.pk}),
+        **book_context(session),
     })
 
 

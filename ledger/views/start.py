@@ -24,7 +24,7 @@ from ledger.forms import (
 @login_required
 def game_new(request: HttpRequest, pk: int) -> HttpResponse:
     session = access.session_for(request.user, pk)
-    count = session.table.players.count()
+    count = session.table.players.filter(archived_at__isnull=True).count()
     choices = [{"variant": variant, "label": VARIANT_LABELS[variant], "count": n,
                 "enough": n <= count}
                for variant, counts in VARIANT_COUNTS.items() for n in counts]
@@ -34,7 +34,8 @@ def game_new(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _start_form(session, variant, count, data=None, initial=None):
-    names_ = list(session.table.players.values_list("name", flat=True))
+    names_ = list(session.table.players.filter(archived_at__isnull=True)
+                  .values_list("name", flat=True))  # archived players left the table
     rate = selectors.decimal_text(session.rate, session.currency) if session.rate else None
     return GameStartForm(data, initial=initial, variant=variant, count=count,
                          player_names=names_, session_rate=rate,
@@ -88,7 +89,8 @@ def game_start(request: HttpRequest, pk: int, variant: str, count: int) -> HttpR
     status = 200
     if request.method == "POST":
         if "cut" in request.POST:
-            table_players = list(session.table.players.values_list("name", flat=True))
+            table_players = list(session.table.players.filter(archived_at__isnull=True)
+                                 .values_list("name", flat=True))
             try:
                 values, drawn = cut_for_us(request.POST, variant, count, table_players)
             except LedgerError as exc:

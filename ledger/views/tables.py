@@ -8,12 +8,12 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db import transaction
-from django.db.models import Count
+from django.db.models import Count, Exists, OuterRef
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
 
-from ledger import access, services
+from ledger import access, selectors, services
 from ledger.exceptions import LedgerError
 from ledger.forms import PlayerForm, SessionForm, TableForm
 from ledger.forms.players import PlayerRenameForm
@@ -92,12 +92,15 @@ def table_detail(request: HttpRequest, pk: int) -> HttpResponse:
             else:
                 messages.success(request, "A new evening begins.")
                 return redirect("ledger:session_detail", pk=session.pk)
-    sessions = table.sessions.annotate(n_games=Count("games")).select_related("settlement")
+    sessions = table.sessions.annotate(
+        n_games=Count("games"),
+        settled=Exists(selectors.live_settlements().filter(session=OuterRef("pk"))))
     links = ShareLink.objects.filter(table=table, revoked_at__isnull=True,
                                      game__isnull=True).first()
     status = 422 if (player_form.errors or session_form.errors or rename_form.errors) else 200
     return render(request, "ledger/table_detail.html", {
-        "table": table, "players": table.players.all(), "sessions": sessions,
+        "table": table, "players": table.players.filter(archived_at__isnull=True),
+        "sessions": sessions,
         "player_form": player_form, "session_form": session_form, "share": links,
         "rename_form": rename_form,
     }, status=status)

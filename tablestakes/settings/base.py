@@ -21,6 +21,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "django_tables2",
+    "django_filters",
     "django_htmx",
     "ledger",
     "scoresheets",

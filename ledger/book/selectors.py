@@ -1,0 +1,424 @@
+"""Reads of a table's book, a player's page and the standings (no writes).
+
+Where each number comes from (one source each, never a second scoring path):
+
+- Money (each evening, totals, by month, the running balance, money in the standings and
+  head-to-head): sums of ``MoneyPosting`` rows, the ledger's postings of each game. The
+  head-to-head money is from the per-game ``GameStanding.money_minor``, which is the same
+  result's money the posting was made from (the posted money of one game by one player).
+- Outstanding: the unpaid ``SettlementPayment`` rows of the live settlements (an evening
+  reopened has none until it is settled again). Positive = owed to the player.
+- Who owes whom now: the core's ``fewest_payments`` over those outstanding amounts.
+- Games, wins, gins, undercuts, boxes, shutouts, points: ``GameStanding`` rows, written by
+  the services from the core's result of each game (``ledger.book.stats``); the standings
+  read their per-evening sums (``EveningStanding``), rebuilt with them.
+
+The book of a table is kept per currency (one ``Book`` each). It covers the settled
+evenings; evenings not settled yet are listed apart as open (with their current money) and
+count in no total. The player page and the standings cover every finished or abandoned
+game (a game in progress has no result to count yet).
+
+Every function runs a fixed number of queries whatever the number of evenings, games and
+hands (aggregates in the database, then a pass in Python over one row per evening and
+player): ``tests/ledger/test_book_queries.py`` holds that at 26 and 260 evenings.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from django.db import connection
+from django.db.models import Count, Exists, Max, Min, OuterRef, Q, Sum
+
+from ledger import selectors
+from ledger.models import (
+    BookSettlement,
+    GameStanding,
+    GameStatus,
+    MoneyPosting,
+    Player,
+    Session,
+    SettlementPayment,
+    Table,
+)
+from ledger.rules.money import fewest_payments, format_minor
+
+ENDED = ~Q(status=GameStatus.IN_PROGRESS)
+MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August",
+          "September", "October", "November", "December")
+
+
+def money_text(units: int, currency: str, *, sign: bool = True) -> str:
+    """Minor units as the currency writes them, with + for a gain ('+2.02', '-0.50', '0.00')."""
+    text = format_minor(units, currency)
+    return f"+{text}" if sign and units > 0 else text
+
+
+def _int(expression) -> Count:
+    """How many rows have a true boolean column (COUNT ... FILTER, on SQLite and PostgreSQL)."""
+    return Count("pk", filter=Q(**{expression: True}))
+
+
+FIGURES = {
+    "games": Count("id"),
+    "wins": _int("won"),
+    "evenings": Count("session_id", distinct=True),
+    "hands_played": Sum("hands_played"),
+    "hands_won": Sum("hands_won"),
+    "boxes": Sum("boxes"),
+    "gins": Sum("gins"),
+    "big_gins": Sum("big_gins"),
+    "undercuts_made": Sum("undercuts_made"),
+    "undercuts_suffered": Sum("undercuts_suffered"),
+    "shutouts": _int("shutout"),
+    "hand_points": Sum("hand_points"),
+}
+
+
+def _figures(row: dict) -> dict:
+    out = {name: int(row.get(name) or 0) for name in FIGURES}
+    out["win_rate"] = round(100 * out["wins"] / out["games"]) if out["games"] else 0
+    out["points_per_hand"] = (round(out["hand_points"] / out["hands_played"], 1)
+                              if out["hands_played"] else 0)
+    return out
+
+
+def _live_settled(session_ref: str = "pk"):
+    return Exists(selectors.live_settlements().filter(session=OuterRef(session_ref)))
+
+
+# -- the book ----------------------------------------------------------------------------------
+
+@dataclass
+class BookLine:
+    """One player's line in a book."""
+
+    player: Player
+    evenings: int = 0
+    games: int = 0
+    wins: int = 0
+    gins: int = 0
+    undercuts: int = 0
+    money: int = 0          # over the settled evenings
+    outstanding: int = 0    # unpaid: positive = owed to him
+    open_money: int = 0     # over the open evenings (not in ``money``)
+    currency: str = "USD"
+
+    @property
+    def money_text(self) -> str:
+        return money_text(self.money, self.currency)
+
+    @property
+    def outstanding_text(self) -> str:
+        return money_text(self.outstanding, self.currency)
+
+    @property
+    def open_text(self) -> str:
+        return money_text(self.open_money, self.currency)
+
+
+@dataclass
+class BookEvening:
+    session_id: int
+    date: datetime.date
+    place: str
+    settled: bool
+    cells: list = field(default_factory=list)  # per book player: (units, text) or None
+    unpaid: int = 0                             # unpaid payments of its live settlement
+    payments: int = 0
+    named: list = field(default_factory=list)   # [(player name, money text)] of players in it
+
+
+@dataclass
+class Book:
+    table: Table
+    currency: str
+    lines: list[BookLine]
+    evenings: list[BookEvening]        # settled, newest first
+    open_evenings: list[BookEvening]   # not settled yet, newest first
+    owed: list[tuple[Player, Player, int]]
+    outstanding_ids: list[int]
+    history: list[BookSettlement]
+    columns: list[Player] = field(default_factory=list)  # the players of ``cells``
+
+    @property
+    def owed_rows(self) -> list[dict]:
+        return [{"payer": payer, "payee": payee, "units": units,
+                 "text": money_text(units, self.currency, sign=False)}
+                for payer, payee, units in self.owed]
+
+    @property
+    def column_lines(self) -> list[BookLine]:
+        """The lines of the players of ``columns``, in that order."""
+        by_player = {line.player.pk: line for line in self.lines}
+        return [by_player[player.pk] for player in self.columns]
+
+    @property
+    def totals_zero(self) -> bool:
+        return sum(line.money for line in self.lines) == 0 and \
+            sum(line.outstanding for line in self.lines) == 0
+
+
+def table_books(table: Table) -> list[Book]:
+    """The table's books, one per currency (most evenings first). Seven queries."""
+    sessions = list(
+        Session.objects.filter(table=table).annotate(settled=_live_settled())
+        .order_by("-date", "-id").values("id", "date", "place", "currency", "settled")
+    )
+    players = {player.pk: player for player in Player.objects.filter(table=table)}
+    nets: dict[int, dict[int, int]] = defaultdict(dict)
+    for session_id, player_id, total in (
+        MoneyPosting.objects.filter(game__session__table=table)
+        .values("game__session_id", "player_id").annotate(total=Sum("amount_minor"))
+        .values_list("game__session_id", "player_id", "total")
+    ):
+        nets[session_id][player_id] = int(total or 0)
+    played: dict[int, set[int]] = defaultdict(set)  # session -> players with a finished game
+    for session_id, player_id in (
+        GameStanding.objects.filter(table=table).filter(ENDED)
+        .values_list("session_id", "player_id").distinct().order_by()
+    ):
+        played[session_id].add(player_id)
+    settled_ids = [session["id"] for session in sessions if session["settled"]]
+    figures: dict[tuple[str, int], dict] = {
+        (row["currency"], row["player_id"]): row
+        for row in GameStanding.objects.filter(table=table, session_id__in=settled_ids)
+        .filter(ENDED).values("currency", "player_id").annotate(**FIGURES).order_by()
+    }
+    unpaid, counts = [], defaultdict(int)
+    for payment in (
+        SettlementPayment.objects.filter(settlement__session_id__in=settled_ids)
+        .filter(settlement__void__isnull=True)
+        .values("id", "payer_id", "payee_id", "amount_minor", "paid_at",
+                "settlement__currency", "settlement__session_id").order_by("id")
+    ):
+        counts[payment["settlement__session_id"]] += 1
+        if payment["paid_at"] is None:
+            unpaid.append(payment)
+    history = list(BookSettlement.objects.filter(table=table).select_related("settled_by")
+                   .order_by("-settled_at", "-id")[:10])
+
+    by_currency: dict[str, list[dict]] = defaultdict(list)
+    for session in sessions:
+        by_currency[session["currency"]].append(session)
+    books = []
+    for currency, rows in sorted(by_currency.items(), key=lambda item: -len(item[1])):
+        ids = {row["id"] for row in rows}
+        involved = {pid for sid in ids for pid in (set(nets[sid]) | played[sid])}
+        lines = {pid: BookLine(player=players[pid], currency=currency) for pid in
+                 sorted(involved, key=lambda pid: players[pid].name.lower())}
+        order = list(lines)
+        evenings, open_evenings = [], []
+        for row in rows:
+            evening = BookEvening(
+                session_id=row["id"], date=row["date"], place=row["place"],
+                settled=bool(row["settled"]), payments=counts.get(row["id"], 0),
+            )
+            for pid in order:
+                units = nets[row["id"]].get(pid, 0 if pid in played[row["id"]] else None)
+                evening.cells.append(None if units is None
+                                     else (units, money_text(units, currency)))
+                if units is not None and not evening.settled:
+                    evening.named.append((players[pid].name, money_text(units, currency)))
+            for pid, units in nets[row["id"]].items():
+                if evening.settled:
+                    lines[pid].money += units
+                else:
+                    lines[pid].open_money += units
+            (evenings if evening.settled else open_evenings).append(evening)
+        for pid, line in lines.items():
+            row = figures.get((currency, pid))
+            if row:
+                line.evenings, line.games, line.wins = row["evenings"], row["games"], row["wins"]
+                line.gins, line.undercuts = int(row["gins"] or 0), int(row["undercuts_made"] or 0)
+        outstanding_ids = []
+        unpaid_by_session: dict[int, int] = defaultdict(int)
+        for payment in unpaid:
+            if payment["settlement__currency"] != currency:
+                continue
+            outstanding_ids.append(payment["id"])
+            unpaid_by_session[payment["settlement__session_id"]] += 1
+            for pid, sign in ((payment["payee_id"], 1), (payment["payer_id"], -1)):
+                if pid not in lines:
+                    lines[pid] = BookLine(player=players[pid], currency=currency)
+                lines[pid].outstanding += sign * payment["amount_minor"]
+        for evening in evenings:
+            evening.unpaid = unpaid_by_session.get(evening.session_id, 0)
+        owed_nets = {str(pid): line.outstanding for pid, line in lines.items()
+                     if line.outstanding}
+        owed = [(players[int(p.payer)], players[int(p.payee)], p.units)
+                for p in fewest_payments(owed_nets)]
+        books.append(Book(
+            table=table, currency=currency, lines=list(lines.values()), evenings=evenings,
+            open_evenings=open_evenings, owed=owed, outstanding_ids=outstanding_ids,
+            history=[entry for entry in history if entry.currency == currency],
+            columns=[players[pid] for pid in order],
+        ))
+    return books
+
+
+def book_json(books: list[Book]) -> list[dict]:
+    """The books as ``table_book --json`` prints them (money as decimal strings)."""
+    return [{
+        "table": book.table.name,
+        "currency": book.currency,
+        "players": [{
+            "name": line.player.name,
+            "evenings": line.evenings,
+            "games": line.games,
+            "wins": line.wins,
+            "gins": line.gins,
+            "undercuts": line.undercuts,
+            "money": format_minor(line.money, book.currency),
+            "outstanding": format_minor(line.outstanding, book.currency),
+        } for line in book.lines],
+        "owed": [{"from": payer.name, "to": payee.name,
+                  "amount": format_minor(units, book.currency)}
+                 for payer, payee, units in book.owed],
+    } for book in books]
+
+
+# -- a player's page -----------------------------------------------------------------------------
+
+# Two statements of the player page are written in SQL (portable: SQLite and PostgreSQL):
+# the ORM spends longer building them than the database running them, and the
+# head-to-head join would go through the game table for nothing. Same figures as FIGURES.
+_T = GameStanding._meta.db_table
+_P = Player._meta.db_table
+_AGG = """COUNT(*), SUM(CASE WHEN won THEN 1 ELSE 0 END), COUNT(DISTINCT session_id),
+    SUM(hands_played), SUM(hands_won), SUM(boxes), SUM(gins), SUM(big_gins),
+    SUM(undercuts_made), SUM(undercuts_suffered), SUM(CASE WHEN shutout THEN 1 ELSE 0 END),
+    SUM(hand_points)"""
+FIGURES_SQL = f"""
+SELECT variant, {_AGG} FROM {_T} WHERE player_id = %s AND status <> %s GROUP BY variant
+UNION ALL
+SELECT NULL, {_AGG} FROM {_T} WHERE player_id = %s AND status <> %s"""
+HEAD_TO_HEAD_SQL = f"""
+SELECT o.player_id, p.name, o.currency, COUNT(*),
+       SUM(CASE WHEN o.won THEN 1 ELSE 0 END), SUM(CASE WHEN m.won THEN 1 ELSE 0 END),
+       SUM(m.money_minor)
+FROM {_T} m
+JOIN {_T} o ON o.game_id = m.game_id AND o.player_id <> m.player_id
+JOIN {_P} p ON p.id = o.player_id
+WHERE m.player_id = %s AND m.status <> %s
+GROUP BY o.player_id, p.name, o.currency
+ORDER BY p.name, o.currency"""
+
+
+def _raw(sql: str, params: list) -> list[tuple]:
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.fetchall()
+
+
+#: Short names of the variants, for narrow columns.
+VARIANT_LABELS = {"gin": "Gin", "oklahoma": "Oklahoma", "hollywood": "Hollywood",
+                  "box": "In the box", "captain": "Captain", "partnership": "Partners",
+                  "cap-it": "CAP-IT"}
+
+
+def player_page(player: Player) -> dict:
+    """Everything the player page shows (eight queries)."""
+    by_variant, overall = [], _figures({})
+    for row in _raw(FIGURES_SQL, [player.pk, GameStatus.IN_PROGRESS] * 2):
+        variant, figures = row[0], _figures(dict(zip(FIGURES, row[1:], strict=True)))
+        if variant is None:
+            overall = figures
+        else:
+            by_variant.append({"variant": variant,
+                               "label": VARIANT_LABELS.get(variant, variant), **figures})
+    by_variant.sort(key=lambda row: (-row["games"], row["variant"]))
+    running: dict[str, list[tuple[datetime.date, int]]] = defaultdict(list)
+    months: dict[datetime.date, dict[str, int]] = defaultdict(lambda: defaultdict(int))
+    for date, currency, total in (
+        MoneyPosting.objects.filter(player=player)
+        .values("game__session__date", "game__session_id", "currency")
+        .annotate(total=Sum("amount_minor"))
+        .order_by("game__session__date", "game__session_id")
+        .values_list("game__session__date", "currency", "total")
+    ):
+        series = running[currency]
+        series.append((date, (series[-1][1] if series else 0) + int(total or 0)))
+        months[date.replace(day=1)][currency] += int(total or 0)
+    several = len(running) > 1
+    money_by_month = []
+    for month in sorted(months, reverse=True):
+        amounts = sorted(months[month].items())
+        first = amounts[0][1]
+        money_by_month.append({
+            "month": month, "label": f"{MONTHS[month.month - 1]} {month.year}",
+            "text": " · ".join(money_text(units, currency) + (f" {currency}" if several else "")
+                               for currency, units in amounts),
+            "css": "pos" if first > 0 else "neg" if first < 0 else "",
+        })
+    totals = {currency: series[-1][1] for currency, series in running.items()}
+    chart_labels = {
+        currency: (money_text(min(units for _, units in series), currency),
+                   money_text(max(units for _, units in series), currency),
+                   money_text(series[-1][1], currency))
+        for currency, series in running.items()
+    }
+    head = [
+        {"player_id": pid, "player__name": name, "currency": currency, "games": games,
+         "their_wins": int(theirs or 0), "my_wins": int(mine or 0), "money": int(money or 0),
+         "money_text": money_text(int(money or 0), currency)}
+        for pid, name, currency, games, theirs, mine, money
+        in _raw(HEAD_TO_HEAD_SQL, [player.pk, GameStatus.IN_PROGRESS])
+    ]
+    outstanding: dict[str, int] = defaultdict(int)
+    for payer_id, amount, currency in (
+        SettlementPayment.objects.filter(
+            settlement__in=selectors.live_settlements(), paid_at__isnull=True)
+        .filter(Q(payer=player) | Q(payee=player))
+        .values_list("payer_id", "amount_minor", "settlement__currency")
+    ):
+        outstanding[currency] += -amount if payer_id == player.pk else amount
+    return {
+        "player": player, "by_variant": by_variant, "overall": overall,
+        "money_by_month": money_by_month, "running": dict(running),
+        "chart_labels": chart_labels,
+        "totals": [(currency, money_text(units, currency), units)
+                   for currency, units in sorted(totals.items())],
+        "outstanding": [(currency, money_text(units, currency), units)
+                        for currency, units in sorted(outstanding.items()) if units],
+        "head_to_head": head,
+    }
+
+
+# -- standings -----------------------------------------------------------------------------------
+
+def table_currencies(table: Table) -> tuple[list[str], list[int]]:
+    """The table's currencies (most evenings first) and the years it played in (newest
+    first), in one query."""
+    rows = list(Session.objects.filter(table=table).values("currency")
+                .annotate(n=Count("id"), first=Min("date"), last=Max("date"))
+                .order_by("-n", "currency"))
+    if not rows:
+        return [], []
+    first = min(row["first"] for row in rows).year
+    last = max(row["last"] for row in rows).year
+    return [row["currency"] for row in rows], list(range(last, first - 1, -1))
+
+
+def standings(queryset, currency: str) -> list[dict]:
+    """One row per player from filtered ``EveningStanding`` rows (``queryset``: each
+    evening's finished games added up per player and variant), for the standings table
+    (two queries). The money column is each game's money as stored with its figures: the
+    very amount the ledger posted for that game and player (the same result;
+    ``test_statistics_are_the_games_results_and_money_is_the_postings``)."""
+    rows = []
+    figures = {name: Sum(name) for name in FIGURES if name != "evenings"}
+    found = list(queryset.filter(currency=currency).values("player_id")
+                 .annotate(**figures, money=Sum("money_minor")).order_by())
+    # grouped by the id alone, SQLite walks the (table, player) index without a temp tree
+    names = dict(Player.objects.filter(pk__in=[row["player_id"] for row in found])
+                 .values_list("pk", "name"))
+    for row in found:
+        units = int(row["money"] or 0)
+        rows.append({"player_id": row["player_id"], "name": names[row["player_id"]],
+                     **_figures(row), "money": units,
+                     "money_text": money_text(units, currency)})
+    rows.sort(key=lambda row: row["name"].lower())
+    return rows

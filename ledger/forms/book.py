@@ -1,0 +1,39 @@
+"""Forms of the book screens: reopen an evening, settle up the book, tidy a table."""
+
+from __future__ import annotations
+
+from django import forms
+from django.core.exceptions import ValidationError
+
+
+class ReopenForm(forms.Form):
+    reason = forms.CharField(
+        max_length=300, label="Why reopen it?",
+        help_text="Kept with the voided settlement, with who and when.",
+        widget=forms.TextInput(attrs={"autocomplete": "off"}),
+    )
+
+    def clean_reason(self) -> str:
+        reason = self.cleaned_data["reason"].strip()
+        if not reason:
+            raise ValidationError("Say why the evening is reopened.")
+        return reason
+
+
+class BookSettleForm(forms.Form):
+    """The outstanding payments the page showed (ids), so a stale page changes nothing."""
+
+    currency = forms.CharField(max_length=3, widget=forms.HiddenInput)
+    expected = forms.CharField(widget=forms.HiddenInput, required=False)
+
+    def clean_expected(self) -> list[int]:
+        raw = self.cleaned_data["expected"].strip()
+        try:
+            return [int(part) for part in raw.split(",") if part.strip()]
+        except ValueError:
+            raise ValidationError("The page was damaged; open the book again.") from None
+
+
+class TableRenameForm(forms.Form):
+    name = forms.CharField(max_length=100, label="Table name",
+                           widget=forms.TextInput(attrs={"autocomplete": "off"}))

@@ -1,0 +1,245 @@
+"""The table's book, a player's page, the standings, and keeping a table tidy.
+
+Screens only: the numbers come from ``ledger.book.selectors`` (postings, payments and the
+stored per-game standings), every write goes through a service.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+from django_tables2 import RequestConfig
+from django_tables2.export import TableExport
+
+from ledger import access, selectors, services
+from ledger.book import selectors as book
+from ledger.book.filters import StandingFilter
+from ledger.book.tables import StandingsTable
+from ledger.charts_book import balance_chart
+from ledger.exceptions import LedgerError
+from ledger.forms.book import BookSettleForm, ReopenForm, TableRenameForm
+from ledger.models import EveningStanding, Player
+from ledger.services.book import BookChanged
+
+from .games import inert_cell
+
+
+def _player_for(user, pk) -> Player:
+    try:
+        return Player.objects.select_related("table").get(
+            pk=pk, table__in=access.tables_for(user))
+    except (Player.DoesNotExist, ValueError, TypeError):
+        raise Http404("No such player") from None
+
+
+@login_required
+def table_book(request: HttpRequest, pk: int) -> HttpResponse:
+    table = access.table_for(request.user, pk)
+    books = book.table_books(table)
+    for entry in books:
+        entry.form = BookSettleForm(initial={
+            "currency": entry.currency,
+            "expected": ",".join(str(i) for i in entry.outstanding_ids),
+        })
+    return render(request, "ledger/book.html", {"table": table, "books": books})
+
+
+@login_required
+@require_POST
+def book_settle(request: HttpRequest, pk: int) -> HttpResponse:
+    table = access.table_for(request.user, pk)
+    form = BookSettleForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "The page was damaged; nothing was marked. Look again.")
+        return redirect("ledger:table_book", pk=table.pk)
+    try:
+        done = services.book_settle(table=table, currency=form.cleaned_data["currency"],
+                                    expected=form.cleaned_data["expected"],
+                                    settled_by=request.user)
+    except BookChanged as exc:
+        messages.warning(request, exc.message)
+    except LedgerError as exc:
+        messages.error(request, exc.message)
+    else:
+        count = len(done.cleared)
+        messages.success(request, f"The book is square in {done.currency}: "
+                                  f"{count} payment{'s' if count != 1 else ''} of the evenings "
+                                  "marked paid.")
+    return redirect("ledger:table_book", pk=table.pk)
+
+
+@login_required
+def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    player = _player_for(request.user, pk)
+    page = book.player_page(player)
+    chart = None
+    if page["running"]:
+        dates = [date for series in page["running"].values() for date, _ in series]
+        chart = balance_chart(
+            {currency: [units for _, units in series]
+             for currency, series in page["running"].items()},
+            page["chart_labels"],
+            first=f"{min(dates):%b %Y}", last=f"{max(dates):%b %Y}",
+            title=f"Running balance of {player.name}",
+        )
+    rows = [{"key": key, "label": label,
+             "cells": [variant[key] for variant in page["by_variant"]],
+             "all": page["overall"][key]} for key, label in STAT_ROWS]
+    currencies = {currency for currency, _, _ in page["totals"]}
+    return render(request, "ledger/book_player.html", {
+        **page, "table": player.table, "chart": chart, "rows": rows,
+        "multi_currency": len(currencies) > 1,
+    })
+
+
+#: The rows of the player page's "by game" table: (figure, words).
+STAT_ROWS = (
+    ("evenings", "Evenings"), ("games", "Games"), ("wins", "Wins"), ("win_rate", "Win %"),
+    ("hands_played", "Hands"), ("hands_won", "Hands won"), ("gins", "Gins"),
+    ("big_gins", "Big gins"), ("undercuts_made", "Undercuts"),
+    ("undercuts_suffered", "Got undercut"), ("boxes", "Boxes"),
+    ("shutouts", "Shutouts"), ("points_per_hand", "Points/hand"),
+)
+
+
+@login_required
+def table_standings(request: HttpRequest, pk: int) -> HttpResponse:
+    table = access.table_for(request.user, pk)
+    currencies, years = book.table_currencies(table)
+    filterset = StandingFilter(request.GET, currencies=currencies, years=years,
+                               queryset=EveningStanding.objects.filter(table=table))
+    valid = filterset.is_valid()
+    queryset = filterset.qs if valid else EveningStanding.objects.none()
+    currency = (filterset.form.cleaned_data.get("currency") if valid else None) or \
+        (currencies[0] if currencies else "USD")
+    rows = book.standings(queryset, currency)
+    player_url = reverse("ledger:player_detail", args=[0]).replace("/0/", "/{}/")
+    for row in rows:
+        row["url"] = player_url.format(row["player_id"])
+        row["money_css"] = "pos" if row["money"] > 0 else "neg" if row["money"] < 0 else ""
+    standings = StandingsTable(rows, currency=currency)
+    RequestConfig(request, paginate=False).configure(standings)
+    export = request.GET.get("_export")
+    if TableExport.is_valid_format(export):
+        exporter = TableExport(export, standings)
+        if export == "csv":
+            import tablib
+
+            exporter.dataset = tablib.Dataset(
+                *[tuple(inert_cell(cell) for cell in row) for row in exporter.dataset],
+                headers=list(exporter.dataset.headers))
+        name = f"{table.name}-standings.{export}".replace(" ", "_")
+        return exporter.response(filename=name)
+    words = []
+    if valid:
+        data = filterset.form.cleaned_data
+        fields = filterset.form.fields
+        if data.get("period"):
+            words.append(dict(fields["period"].choices)[data["period"]])
+        if data.get("season"):
+            words.append(f"Season {data['season']}")
+        if data.get("date_from") or data.get("date_to"):
+            words.append(f"{data.get('date_from') or '…'} to {data.get('date_to') or '…'}")
+        if data.get("variant"):
+            words.append(dict(fields["variant"].choices)[data["variant"]])
+    filter_words = " · ".join(words) or "Every game, any time"
+    headers = [{"header": column.header, "sort": column.order_by_alias.next,
+                "css": column.attrs["th"].get("class", "")} for column in standings.columns]
+    query = request.GET.copy()
+    query.pop("_export", None)
+    sort_query = query.copy()
+    sort_query.pop("sort", None)
+    return render(request, "ledger/book_standings.html", {
+        "table": table, "filter": filterset, "standings": standings, "currency": currency,
+        "query": query.urlencode(), "count": len(rows), "filter_words": filter_words,
+        "filter_fields": _filter_fields(filterset.form), "headers": headers,
+        "sort_query": sort_query.urlencode() + "&" if sort_query else "",
+    }, status=200 if valid else 422)
+
+
+def _filter_fields(form) -> list[dict]:
+    """The filter form's fields as plain values for the standings template (a select's
+    options with the chosen one marked; None for a date field)."""
+    fields = []
+    for bound in form:
+        value = bound.value()
+        value = "" if value is None else str(value)
+        choices = getattr(bound.field, "choices", None)
+        fields.append({
+            "name": bound.name, "label": bound.label, "value": value,
+            "errors": list(bound.errors),
+            "options": None if choices is None else [
+                (str(key), label, str(key) == value) for key, label in choices],
+        })
+    return fields
+
+
+@login_required
+@require_POST
+def session_reopen(request: HttpRequest, pk: int) -> HttpResponse:
+    session = access.session_for(request.user, pk)
+    form = ReopenForm(request.POST)
+    url = reverse("ledger:session_detail", args=[session.pk])
+    if not form.is_valid():
+        messages.error(request, "Reopen: " + " ".join(form.errors.get("reason", [])))
+        return redirect(f"{url}#reopen")
+    try:
+        services.session_reopen(session=session, reopened_by=request.user,
+                                reason=form.cleaned_data["reason"])
+    except LedgerError as exc:
+        messages.error(request, exc.message)
+        return redirect(f"{url}#reopen")
+    messages.success(request, "The evening is open again: its settlement is voided (kept), "
+                              "its games can change, and it settles anew.")
+    return redirect(url)
+
+
+@login_required
+def table_tidy(request: HttpRequest, pk: int) -> HttpResponse:
+    """Rename the table; archive players who left (or bring them back)."""
+    table = access.table_for(request.user, pk)
+    rename = TableRenameForm(initial={"name": table.name})
+    if request.method == "POST" and "rename" in request.POST:
+        rename = TableRenameForm(request.POST)
+        if rename.is_valid():
+            try:
+                services.table_rename(table=table, name=rename.cleaned_data["name"],
+                                      renamed_by=request.user)
+            except LedgerError as exc:
+                rename.add_error("name", exc.message)
+            else:
+                messages.success(request, f"The table is now called {table.name}.")
+                return redirect("ledger:table_tidy", pk=table.pk)
+    elif request.method == "POST" and "player" in request.POST:
+        try:
+            player = table.players.get(pk=int(request.POST["player"]))
+        except (Player.DoesNotExist, ValueError):
+            raise Http404("No such player") from None
+        archive = request.POST.get("archive") == "1"
+        services.player_archive(player=player, archived_by=request.user, archived=archive)
+        messages.success(request, f"{player.name} is archived: kept in every history, no "
+                                  "longer offered for new games." if archive else
+                         f"{player.name} is back: offered for new games again.")
+        return redirect("ledger:table_tidy", pk=table.pk)
+    return render(request, "ledger/book_tidy.html", {
+        "table": table, "rename": rename,
+        "players": table.players.order_by("archived_at", "name"),
+    }, status=422 if rename.errors else 200)
+
+
+def book_context(session) -> dict:
+    """What the evening's page shows of reopening: the form, and the settlements voided
+    before (with who, when and why), oldest first."""
+    from ledger.models import SessionSettlement
+
+    voided = list(SessionSettlement.objects.filter(session=session, void__isnull=False)
+                  .select_related("void__voided_by", "settled_by").order_by("id"))
+    for settlement in voided:
+        settlement.nets_text = " · ".join(
+            f"{name} {book.money_text(units, settlement.currency)}"
+            for name, units in selectors.settlement_nets(settlement).items())
+    return {"reopen_form": ReopenForm(), "voided": voided}

@@ -1,0 +1,66 @@
+"""The table's book in real Chromium at 360x740: the book, a player's page, the standings
+(filter in the browser) and squaring the book, with nothing wider than the phone and a
+screenshot of each page (SHOTS_DIR, default /tmp/shots)."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from ledger import services
+from tests.ledger.book_scenario import build
+
+from .helpers import login, shot
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture
+def browser_context_args(browser_context_args):
+    return {**browser_context_args, "viewport": {"width": 360, "height": 740}}
+
+
+def fits(page) -> None:
+    """Nothing makes the page scroll sideways (wide tables scroll inside their own box)."""
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+def test_book_player_and_standings_on_a_phone(page, live_server, django_user_model):
+    keeper = django_user_model.objects.create_user("keeper", password="pw")
+    table = services.table_create(name="Friday", scorekeepers=[keeper])
+    build(table, keeper)
+    login(page, live_server.url, "keeper")
+    page.get_by_role("link", name="Friday").click()
+    page.get_by_role("link", name="Book", exact=True).click()
+    expect(page.get_by_role("heading", name="The book")).to_be_visible()
+    ann = page.locator("tr[data-player=Ann]")
+    expect(ann.locator("td").nth(3)).to_have_text("+3.57")
+    expect(ann.locator("td").nth(4)).to_have_text("+1.55")
+    expect(page.locator(".owed .payment").first).to_have_text("Bob pays Ann 1.55")
+    fits(page)
+    shot(page, "book-360")
+
+    ann.get_by_role("link", name="Ann").click()
+    expect(page.get_by_role("heading", name="Ann")).to_be_visible()
+    expect(page.locator("[data-stat=money-USD]")).to_have_text("+5.59")
+    expect(page.locator("svg.chart")).to_be_visible()
+    expect(page.locator("tr[data-against=Bob] td").nth(4)).to_have_text("+3.57")
+    fits(page)
+    shot(page, "book-player-360")
+
+    page.get_by_role("link", name="Book", exact=True).click()
+    page.get_by_role("link", name="Standings").click()
+    page.click("details.filters > summary")
+    page.select_option("select[name=variant]", "box")
+    page.click("button:has-text('Show')")
+    expect(page.locator("details.filters > summary")).to_contain_text("Three-handed")
+    expect(page.locator("table.standings tbody tr")).to_have_count(3)
+    fits(page)
+    shot(page, "book-standings-360")
+
+    page.get_by_role("link", name="Book", exact=True).click()
+    page.click("button:has-text('square the book')")
+    expect(page.locator(".flash")).to_contain_text("3 payments of the evenings marked paid")
+    expect(page.locator("tr[data-player=Bob] td").nth(4)).to_have_text("0.00")
+    fits(page)
+    shot(page, "book-squared-360")
