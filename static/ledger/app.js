@@ -42,7 +42,7 @@ document.addEventListener("htmx:afterSettle", function (event) {
   var elt = (detail.requestConfig && detail.requestConfig.elt) || detail.elt;
   if (!elt || !elt.hasAttribute || !elt.hasAttribute("data-hand-form")) return;
   if (document.getElementById("save-error")) { showRefusal(); return; }
-  // a saved hand: the next one starts at the top of its card, the keypad down
+  // the next hand starts at the top of its card, the keypad down
   if (document.activeElement && document.activeElement.blur) document.activeElement.blur();
   var entry = document.getElementById("entry");
   if (entry) entry.scrollIntoView({block: "start"});
