@@ -84,7 +84,7 @@ def hand_create(request: HttpRequest, pk: int) -> HttpResponse:
     result, history = load_game(game)
     if result.get("complete") or game.status != GameStatus.IN_PROGRESS:
         messages.info(request, "This game is over; it takes no more hands.")
-        return redirect("ledger:game_detail", pk=game.pk)
+        return _to_game(request, game)
     form = HandForm(request.POST, spec=hand_spec(game.variant, result, result["next"]))
     if form.is_valid():
         try:
@@ -117,29 +117,29 @@ def _entry_refused(request, game: Game, result: dict, form: HandForm) -> HttpRes
         "panel": next_panel(game.variant, result), "view": sheet})
 
 
-def _hand_saved(request, game: Game, text: str) -> HttpResponse:
+def _hand_saved(request, game: Game, text: str, *, form: HandForm | None = None
+                ) -> HttpResponse:
     """htmx: what a saved hand changes, not the whole page: the next hand's form and who
     plays it (with the saved hand in words), and out of band the score, the new row of the
     sheet (CAP-IT's five rounds and a first hand: the sheet), the running totals, the
     totals table and the undo button. A hand that ends the game reloads the page, which
-    then opens on the winner and the money."""
+    then opens on the winner and the money. ``form``: a hand kept after another phone
+    recorded it first, drawn as typed over a sheet redrawn whole."""
     result, history = load_game(game)
     if result.get("complete") or game.status != GameStatus.IN_PROGRESS:
         messages.success(request, text)
-        response = HttpResponse(status=204)
-        response["HX-Location"] = reverse("ledger:game_detail", kwargs={"pk": game.pk})
-        return response
+        return _to_game(request, game)
     sheet = game_sheet(game, result=result, history=history, owner=True)
     panel = next_panel(game.variant, result)
-    whole = sheet.layout.kind == "capit" or len(result["hands"]) == 1
+    whole = sheet.layout.kind == "capit" or len(result["hands"]) == 1 or form is not None
     fix = fix_pattern(game.pk)
     context = {
         "game": game, "session": game.session, "table": game.session.table,
         "result": result, "keys": sheet.layout.keys, "view": sheet, "owner": True,
         "scoreboard": sheet.scores, "target": result["rules"].get("target"),
         "panel": panel, "saved_text": text, "oob": True, "whole": whole,
-        "form": HandForm(spec=hand_spec(game.variant, result, result["next"]),
-                         initial=new_hand_initial(panel["number"])),
+        "form": form or HandForm(spec=hand_spec(game.variant, result, result["next"]),
+                                 initial=new_hand_initial(panel["number"])),
         "chart": sheet_chart(game, sheet, result),
         "totals": totals_table(sheet), "columns": column_tables(sheet),
         "ended": False, "abandoned": False, "last_number": len(result["hands"]),
@@ -185,7 +185,7 @@ def _kept_for_the_next_hand(request, game: Game, exc: HandAlreadyRecorded) -> Ht
     result, history = load_game(game)
     if result.get("complete") or game.status != GameStatus.IN_PROGRESS:
         messages.warning(request, exc.message)
-        return redirect("ledger:game_detail", pk=game.pk)
+        return _to_game(request, game)
     number = len(result["hands"]) + 1
     data = request.POST.copy()
     data.update({"number": str(number), "key": str(uuid.uuid4())})
@@ -193,7 +193,20 @@ def _kept_for_the_next_hand(request, game: Game, exc: HandAlreadyRecorded) -> Ht
     retry.is_valid()  # marks what no longer fits the next hand (its players may differ)
     retry.add_error(None, f"{exc.message} What you typed is kept below as hand {number}: "
                           "check it against the table and save it, or clear it.")
+    if request.htmx:  # the form as typed, and the sheet redrawn with the other phone's hand
+        return _hand_saved(request, game, "", form=retry)
     return _render_game(request, game, result, history, form=retry, status=409)
+
+
+def _to_game(request, game: Game) -> HttpResponse:
+    """Back to the whole game page: a redirect, or for htmx a page load (HX-Location), so
+    that a page is never swapped into the hand form's card."""
+    url = reverse("ledger:game_detail", kwargs={"pk": game.pk})
+    if request.htmx:
+        response = HttpResponse(status=204)
+        response["HX-Location"] = url
+        return response
+    return redirect(url)
 
 
 def _recorded_message(outcome) -> str:

@@ -128,3 +128,34 @@ def test_preview_hand_is_the_scorer_on_the_record_plus_the_entry(gin, keeper):
     refused = selectors.preview_hand(gin, {"knocker": "Bob", "deadwood": {"Bob": 40, "Ann": 3}})
     assert refused["problems"] and refused["problems"][0].field == "deadwood"
     assert gin.hands.count() == 1
+
+
+def test_a_hand_another_phone_saved_first_keeps_what_was_typed(logged_in, gin, keeper):
+    url = reverse("ledger:hand_create", args=[gin.pk])
+    typed = hand_post(1, "Bob", ("30", "5"))
+    record(gin, keeper, {"knocker": "Ann", "deadwood": {"Ann": 3, "Bob": 24}})  # other phone
+    response = logged_in.post(url, typed, headers=HX)
+    page = response.content.decode()
+    assert response.status_code == 200 and "<html" not in page
+    assert "kept below as hand 2" in html.unescape(page) and 'value="30"' in page
+    assert 'id="sheet" hx-swap-oob="true"' in page and 'id="hand-1"' in page
+    assert tile(response, "Ann") == "21" and gin.hands.count() == 1
+
+
+def test_a_finished_game_answers_an_old_form_with_a_page_load(logged_in, gin, keeper):
+    record(gin, keeper, {"knocker": "Ann", "deadwood": {"Ann": 0, "Bob": 90}})  # Ann 115
+    response = logged_in.post(reverse("ledger:hand_create", args=[gin.pk]),
+                              hand_post(2, "Bob", ("30", "5")), headers=HX)
+    assert response.status_code == 204 and response["HX-Location"].endswith(f"/{gin.pk}/")
+    assert gin.hands.count() == 1
+
+
+def test_a_refused_correction_says_why_next_to_save(logged_in, gin, keeper):
+    record(gin, keeper, {"knocker": "Ann", "deadwood": {"Ann": 3, "Bob": 24}})
+    hand = gin.hands.get()
+    data = {**hand_post(1, "Ann", ("12", "24")), "hand": hand.pk, "reason": "miscounted"}
+    response = logged_in.post(reverse("ledger:hand_correct", args=[gin.pk, 1]), data)
+    assert response.status_code == 422
+    reason = re.search(r'id="save-error"[^>]*>(.*?)</div>', response.content.decode(), re.S)
+    assert "10 or less" in html.unescape(reason.group(1))
+    assert selectors.game_result(gin)["totals"]["Ann"]["final"] == 21
