@@ -4,7 +4,10 @@ Views are thin: they read through ``ledger.access`` (a table's objects are visib
 its scorekeepers, 404 otherwise) and ``ledger.selectors``, write only through
 ``ledger.services``, and show only numbers from the core's result. Every form is a plain
 POST followed by a redirect (post/redirect/get); a refused form is drawn again with what was
-typed and the core's problem at the field."""
+typed and the core's problem at the field and next to Save. With JavaScript the hand form
+posts through htmx: a saved hand answers with only what it changes (``_hand_saved``), a
+refused one with the form alone (``_entry_refused``), and ``hand_preview`` says as the hand
+is typed what the core would make of it."""
 
 from __future__ import annotations
 
