@@ -67,8 +67,18 @@ class AppendOnlyModel(models.Model):
 
 
 class PaperSize(models.TextChoices):
+    AUTO = "auto", "By currency (Letter for USD, CAD, MXN; A4 elsewhere)"
     A4 = "A4", "A4"
     LETTER = "letter", "Letter"
+
+
+#: Currencies of the countries that print on Letter paper (the United States, Canada and
+#: Mexico); every other currency prints on A4.
+LETTER_CURRENCIES = frozenset({"USD", "CAD", "MXN"})
+
+
+def paper_for_currency(currency: str) -> str:
+    return PaperSize.LETTER if (currency or "").upper() in LETTER_CURRENCIES else PaperSize.A4
 
 
 class Table(models.Model):
@@ -82,8 +92,8 @@ class Table(models.Model):
         settings.AUTH_USER_MODEL, related_name="scorekept_tables", blank=True
     )
     paper_size = models.CharField(
-        max_length=10, choices=PaperSize.choices, default=PaperSize.A4,
-        help_text="Paper size for printed score sheets",
+        max_length=10, choices=PaperSize.choices, default=PaperSize.AUTO,
+        help_text="Paper size for printed score sheets; 'auto' follows the evening's currency",
     )
     created_at = models.DateTimeField(default=timezone.now, editable=False)
 
@@ -92,6 +102,12 @@ class Table(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def paper_for(self, currency: str) -> str:
+        """The paper a sheet in ``currency`` prints on: the table's choice, or by currency."""
+        if self.paper_size == PaperSize.AUTO:
+            return paper_for_currency(currency)
+        return self.paper_size
 
 
 class Player(models.Model):

@@ -30,6 +30,7 @@ urlpatterns = [
     path("games/<int:pk>/hands/<int:number>/fix/", games.hand_correct, name="hand_correct"),
     path("games/<int:pk>/settings/", game_settings.game_settings, name="game_settings"),
     path("games/<int:pk>/abandon/", games.game_abandon, name="game_abandon"),
+    path("games/<int:pk>/again/", games.game_rematch, name="game_rematch"),
     path("games/<int:pk>/hands.csv", games.game_export, name="game_export"),
     path("cards/preview/", cards.cards_preview, name="cards_preview"),
     path("s/<str:token>/", shared.shared, name="shared"),

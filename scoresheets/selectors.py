@@ -98,9 +98,12 @@ def game_sheet_context(game: Game) -> dict:
 BLANK_ROWS = {"cap-it": 5}
 
 
-def blank_sheet_context(game: Game, rows: int | None = None) -> dict:
-    """A sheet for a game about to start: players, rules and stakes, and empty rows."""
-    record = ledger_selectors.game_record(game, hands=[], abandoned=False)
+def blank_sheet_context(game: Game, rows: int | None = None, record: dict | None = None
+                        ) -> dict:
+    """A sheet for a game about to start: players, rules and stakes, and empty rows.
+    ``record`` is given for a game that is not stored (scoresheets.blank)."""
+    if record is None:
+        record = ledger_selectors.game_record(game, hands=[], abandoned=False)
     result = ledger_selectors.score(record)
     title = game_title(game, result)
     head = document_head(game.session, "Blank score sheet", f"Game {game.sequence}: {title}")

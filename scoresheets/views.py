@@ -7,14 +7,19 @@ three pages, well under a second).
 
 from __future__ import annotations
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
+from django.shortcuts import redirect
+from django.urls import reverse
 from django.views.decorators.http import require_GET
 
 from ledger.access import game_for, session_for
 
 from . import documents, selectors
-from .pdf import PRINT_CSS, render_html
+from .blank import evening_blank_context
+from .forms import BlankSheetForm
+from .pdf import PRINT_CSS, render_html, render_pdf
 
 
 def _pdf_response(pdf: bytes, filename: str, request) -> HttpResponse:
@@ -51,6 +56,34 @@ def blank_pdf(request, pk: int):
 def session_pdf(request, pk: int):
     session = session_for(request.user, pk)
     pdf, name = documents.session_report_pdf(session, paper_size=_paper(request))
+    return _pdf_response(pdf, name, request)
+
+
+@login_required
+@require_GET
+def session_blank_pdf(request, pk: int):
+    """A blank sheet for the evening's next game: the variant and players chosen on the
+    evening's screen (nothing is stored). A form that does not fit goes back to that screen
+    with the reason."""
+    session = session_for(request.user, pk)
+    form = BlankSheetForm(request.GET, session=session)
+    back = reverse("ledger:session_detail", kwargs={"pk": session.pk}) + "#blank"
+    if not form.is_valid():
+        for field, errors in form.errors.items():
+            label = form.fields[field].label if field in form.fields else "Blank sheet"
+            messages.error(request, f"Blank sheet: {label}: {' '.join(errors)}")
+        return redirect(back)
+    variant, players = form.cleaned_data["variant"], form.cleaned_data["players"]
+    try:
+        context, sequence = evening_blank_context(session, variant, players,
+                                                  form.cleaned_data["preset"],
+                                                  form.cleaned_data["ante"])
+    except ValueError as exc:  # the core's refusal: the players do not fit the variant
+        messages.error(request, f"Blank sheet: {exc}")
+        return redirect(back)
+    paper = _paper(request) or session.table.paper_for(session.currency)
+    pdf = render_pdf(documents.BLANK_TEMPLATE, context, paper)
+    name = documents.file_name(session, "game", sequence, variant, "blank")
     return _pdf_response(pdf, name, request)
 
 

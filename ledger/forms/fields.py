@@ -6,6 +6,7 @@ from __future__ import annotations
 from decimal import Decimal, InvalidOperation
 
 from django import forms
+from django.core.exceptions import ValidationError
 
 from ledger.presentation.catalog import VARIANT_NAMES
 
@@ -47,10 +48,29 @@ def parse_count(value: str) -> int | None:
 MAX_PER_POINTS = 100_000
 
 
-def stake_field(label: str, **kwargs) -> forms.DecimalField:
-    return forms.DecimalField(label=label, required=False, min_value=Decimal("0.0001"),
-                              max_digits=9, decimal_places=4,
-                              widget=forms.TextInput(attrs=DECIMAL), **kwargs)
+class MoneyField(forms.DecimalField):
+    """An amount of money as people type it: "0,05" (a decimal comma, as on many phones'
+    keypads and in most of Europe) is read as 0.05, and spaces are ignored. A comma is
+    taken as the decimal mark only when it is the only separator; "1,000.50" stays refused,
+    and so does "1,000" (a thousand, or one?): the field says why rather than guess."""
+
+    def to_python(self, value):
+        if isinstance(value, str):
+            value = "".join(value.split())
+            if value.count(",") == 1 and "." not in value:
+                whole, _, fraction = value.partition(",")
+                if len(fraction) == 3 and whole.lstrip("+-").strip("0"):
+                    raise ValidationError(
+                        f'"{value}" could mean {whole}{fraction} or {whole}.{fraction}: '
+                        f'write it without the comma, or with a point.', code="ambiguous")
+                value = f"{whole}.{fraction}"
+        return super().to_python(value)
+
+
+def stake_field(label: str, **kwargs) -> MoneyField:
+    return MoneyField(label=label, required=False, min_value=Decimal("0.0001"),
+                      max_digits=9, decimal_places=4,
+                      widget=forms.TextInput(attrs=DECIMAL), **kwargs)
 
 
 def name_key(name: str) -> str:

@@ -76,14 +76,15 @@ class HandForm(forms.Form):
                     widget=forms.Textarea(attrs={**CARDS_INPUT, "data-pos": c, "rows": 2}))
         if self.spec.get("upcard"):
             self.fields["up_rank"] = forms.ChoiceField(
-                label="Up-card", required=False, choices=[(r, r) for r in RANKS],
+                label="Rank", required=False, choices=[(r, r) for r in RANKS],
                 widget=SegmentedRadio(columns=7))
             self.fields["up_suit"] = forms.ChoiceField(
                 label="Suit", required=False, choices=SUITS, widget=SegmentedRadio(columns=4))
         if self.spec.get("cut_candidates"):
             self.fields["cut_loser"] = forms.ChoiceField(
                 label="Tie for most points lost: who cut the lower card?", required=False,
-                choices=[("", "no tie")] + [(n, n) for n in self.spec["cut_candidates"]],
+                # nothing is tapped until there is a tie ("" would show "no tie" as chosen)
+                choices=[(NO_TIE, "no tie")] + [(n, n) for n in self.spec["cut_candidates"]],
                 widget=SegmentedRadio(columns=3))
 
     def _capit_fields(self) -> None:
@@ -302,7 +303,7 @@ class HandForm(forms.Form):
         if self.spec.get("tables"):
             entry: dict = {"tables": [self._duel_entry(i, duel)
                                       for i, duel in enumerate(duels, start=1)]}
-            if data.get("cut_loser"):
+            if data.get("cut_loser") and data["cut_loser"] != NO_TIE:
                 entry["cut_loser"] = data["cut_loser"]
             return entry
         entry = self._duel_entry(1, duels[0])
@@ -358,6 +359,9 @@ class HandForm(forms.Form):
         if problem.field == "cut_loser":
             return "cut_loser", problem.hint or problem.text
         return None, problem.line
+
+
+NO_TIE = "-no-tie-"
 
 
 def new_hand_initial(number: int) -> dict:

@@ -17,7 +17,7 @@ it afterwards (the old batch is reversed, a new one posted). Postings are never 
 
 Overview (see each docstring):
     table_create, player_get_or_create, player_rename, session_create
-    game_start, game_import, game_change_rules, game_change_stake, game_abandon
+    game_start, game_rematch, game_import, game_change_rules, game_change_stake, game_abandon
     hand_record, hand_correct, hand_undo_last
     session_settle, settlement_payment_mark_paid, session_import
     session_reopen, book_settle, table_rename, player_archive   (services/book.py)
@@ -37,6 +37,8 @@ from .games import (
     game_start,
 )
 from .hands import HandOutcome, hand_correct, hand_record, hand_undo_last
+from .printing import table_set_paper
+from .rematch import game_rematch
 from .sessions import session_import, session_settle, settlement_payment_mark_paid
 from .sharing import share_link_get_or_create, share_link_revoke
 from .tables import (
@@ -51,7 +53,7 @@ __all__ = [
     "MAX_STAKE", "UNSET", "HandOutcome", "User", "account_create",
     "share_link_get_or_create", "share_link_revoke",
     "game_abandon", "game_change_rules", "game_change_settings", "game_change_stake",
-    "game_import", "game_start",
+    "game_import", "game_start", "game_rematch", "table_set_paper",
     "hand_correct", "hand_record", "hand_undo_last",
     "player_get_or_create", "player_rename", "session_create", "table_create", "table_named",
     "session_import", "session_settle", "settlement_payment_mark_paid",

@@ -22,6 +22,7 @@ from ledger.models import (
     Session,
 )
 from ledger.rules.problems import record_problem
+from ledger.words import evening_words
 
 User = AbstractBaseUser  # any auth user model instance
 
@@ -87,7 +88,8 @@ def _check_currency(currency: Any, where: str) -> str:
 def _ensure_open(session: Session) -> None:
     if selectors.session_is_settled(session):
         raise SessionSettled(
-            f"The session of {session.date} is settled; its games can no longer change."
+            f"The evening of {evening_words(session.date)} is settled; its games can no "
+            "longer change. Start a new evening for more games."
         )
 
 

@@ -124,7 +124,7 @@ def _game_create(*, session: Session, record: dict, by: User | None, imported: b
     currency = _check_currency(stakes.get("currency", session.currency), "stakes.currency")
     if currency != session.currency:
         raise RecordRefused([
-            f"stakes.currency: {currency} differs from the session's currency "
+            f"stakes.currency: {currency} differs from the evening's currency "
             f"{session.currency}"
         ])
     hands = record.get("hands") or []

@@ -51,7 +51,7 @@ def session_settle(*, session: Session, settled_by: User | None) -> SessionSettl
     open_games = [game.sequence for game in games if game.status == GameStatus.IN_PROGRESS]
     if open_games:
         listed = ", ".join(str(n) for n in open_games)
-        raise LedgerError(f"Finish or abandon game {listed} before settling the session.")
+        raise LedgerError(f"Finish or abandon game {listed} before settling up the evening.")
     nets = selectors.session_nets(session, games)
     per_game = _posted_by_game(session)
     for game in games:

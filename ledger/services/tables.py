@@ -30,7 +30,7 @@ from .base import (
 
 @transaction.atomic
 def table_create(*, name: str, scorekeepers: Sequence[User] = (),
-                 paper_size: str = PaperSize.A4) -> Table:
+                 paper_size: str = PaperSize.AUTO) -> Table:
     """Create a table (a group that plays together) kept by ``scorekeepers``."""
     name = name.strip()
     if not name:

@@ -117,11 +117,14 @@ def game_context(game: Game, result: dict, history: list[Hand], *, owner: bool) 
     the presentation layer's ``GameSheet`` laid out as tables."""
     sheet = game_sheet(game, result=result, history=history, owner=owner)
     keys = sheet.layout.keys
+    # a settled evening offers nothing that changes a game (no ✎, undo, stakes, next game)
+    settled = owner and selectors.session_is_settled(game.session)
     return {
         "game": game, "session": game.session, "table": game.session.table,
         "result": result, "keys": keys, "view": sheet,
         "variant_label": VARIANT_LABELS.get(game.variant, game.variant),
-        "sheet": sheet_table(sheet, fix_url=fix_pattern(game.pk) if owner else None),
+        "sheet": sheet_table(sheet, fix_url=fix_pattern(game.pk)
+                             if owner and not settled else None),
         "totals": totals_table(sheet),
         "columns": column_tables(sheet),
         "chart": sheet_chart(game, sheet, result),
@@ -135,5 +138,6 @@ def game_context(game: Game, result: dict, history: list[Hand], *, owner: bool) 
                     for row in change_rows(game.changes.select_related("changed_by"))],
         "last_number": len(result["hands"]),
         "owner": owner,
+        "settled": settled,
         "winner_text": sheet.winner,
     }

@@ -33,10 +33,17 @@ from ledger.forms import (
 )
 from ledger.models import Game, GameStatus
 from ledger.models_sharing import ShareLink
+from ledger.presentation.flash import (
+    hand_said,
+    open_games_text,
+    recorded_text,
+    winner_sentence,
+)
 from ledger.presentation.rows import hand_row, preview_words
 from ledger.presentation.sheet import game_sheet
-from ledger.presentation.words import gains_text, win_verb
+from ledger.words import evening_words
 
+from . import confirm
 from .game_context import (
     game_context,
     hand_spec,
@@ -58,19 +65,46 @@ from .sheet_tables import (
 
 def _render_game(request, game, result, history, form=None, status=200):
     context = game_context(game, result, history, owner=True)
-    if form is None and context["panel"] is not None:
-        form = HandForm(spec=hand_spec(game.variant, result, result["next"]),
-                        initial=new_hand_initial(context["panel"]["number"]))
+    again = None
+    if form is None and context["panel"] is not None and not context["settled"]:
+        spec = hand_spec(game.variant, result, result["next"])
+        initial = new_hand_initial(context["panel"]["number"])
+        again = _undone_hand(request, history, context["panel"]["number"])
+        if again is not None:  # just undone: its entry, ready to be saved again
+            initial.update(initial_from_entry(spec, again.entry))
+        form = HandForm(spec=spec, initial=initial)
     live_links = list(ShareLink.objects.filter(table=game.session.table,
                                                revoked_at__isnull=True))
+    share_game = next((link for link in live_links if link.game_id == game.pk), None)
     context.update({
         "form": form,
-        "share_game": next((link for link in live_links if link.game_id == game.pk), None),
+        "share_game": share_game,
         "print_game": reverse("scoresheets:game_pdf", kwargs={"pk": game.pk}),
         "print_blank": reverse("scoresheets:blank_pdf", kwargs={"pk": game.pk}),
         "undo_form": ReasonForm(),
+        "again": again,
+        "undo_question": None if context["settled"] else confirm.undo_question(game, result),
+        "revoke_question": confirm.revoke_question(share_game) if share_game else None,
+        "settled_text": evening_words(game.session.date) if context["settled"] else "",
+        "open_games_text": open_games_text(result),
+        "rematch": context["ended"],
+        "winner_sentence": winner_sentence(result),
     })
     return render(request, "ledger/game_detail.html", context, status=status)
+
+
+def _undone_hand(request, history, number: int):
+    """The hand just undone (``?again=<its id>``), if it was hand ``number`` of this game
+    and was undone, not corrected: the form for the next hand starts from it."""
+    wanted = request.GET.get("again") or ""
+    if not wanted.isdigit():
+        return None
+    hand = next((h for h in history if h.pk == int(wanted)), None)
+    if hand is None or hand.voided_at is None or hand.number != number:
+        return None
+    if any(h.replaces_id == hand.pk for h in history):
+        return None
+    return hand
 
 
 @login_required
@@ -146,6 +180,7 @@ def _hand_saved(request, game: Game, text: str, *, form: HandForm | None = None
         "chart": sheet_chart(game, sheet, result),
         "totals": totals_table(sheet), "columns": column_tables(sheet),
         "ended": False, "abandoned": False, "last_number": len(result["hands"]),
+        "undo_question": confirm.undo_question(game, result),
     }
     if whole:
         context["sheet"] = sheet_table(sheet, fix_url=fix)
@@ -215,34 +250,46 @@ def _to_game(request, game: Game) -> HttpResponse:
 def _recorded_message(outcome) -> str:
     if not outcome.created:
         return outcome.message
-    hand = outcome.result["hands"][outcome.hand.number - 1]
-    what = "Round" if hand.get("result") == "round" else "Hand"
-    text = f"{what} {hand['number']} recorded: {gains_text(hand)}."
-    if outcome.result.get("complete"):
-        winner = outcome.result.get("winner")
-        text += f" Game over: {win_verb(outcome.result, winner)}." if winner else \
-            " Game over: a tie."
-    return text
+    return recorded_text(outcome.result, outcome.hand.number)
 
 
 @login_required
-@require_POST
 def hand_undo(request: HttpRequest, pk: int) -> HttpResponse:
+    """GET: the question (the page for phones without JavaScript; the game page asks it
+    in a dialog). POST: undo the last hand, then offer it again in the form."""
     game = access.game_for(request.user, pk)
+    if request.method != "POST":
+        result, _ = load_game(game)
+        question = confirm.undo_question(game, result)
+        if question is None or selectors.session_is_settled(game.session):
+            return redirect("ledger:game_detail", pk=game.pk)
+        return render(request, "ledger/confirm.html", {
+            "q": question, "table": game.session.table, "session": game.session,
+            "game": game, "crumb_game": True})
     number = request.POST.get("number") or ""
     reason = (request.POST.get("reason") or "").strip() or "undone"
     if number and not number.isdigit():
         messages.error(request, "The undo button was out of date; nothing was undone. "
                                 "Reload the game and try again.")
         return redirect("ledger:game_detail", pk=game.pk)
+    was_over = game.status == GameStatus.COMPLETE
+    before, _ = load_game(game)
     try:
         hand = services.hand_undo_last(game=game, undone_by=request.user, reason=reason,
                                        number=int(number) if number else None)
     except (LedgerError, ValueError) as exc:
         messages.error(request, getattr(exc, "message", str(exc)))
-    else:
-        messages.success(request, f"Hand {hand.number} undone; it stays in the history.")
-    return redirect("ledger:game_detail", pk=game.pk)
+        return redirect("ledger:game_detail", pk=game.pk)
+    what = "Round" if game.variant == "cap-it" else "Hand"
+    said = hand_said(before, hand.number, hand.entry)
+    text = f"{what} {hand.number} undone ({said}); it stays in the history, struck through."
+    if was_over:
+        text += " The game is open again and its money is taken back."
+    text += (f" To put it back, save it again: the form below holds it as "
+             f"{what.lower()} {hand.number}.")
+    messages.success(request, text)
+    return redirect(reverse("ledger:game_detail", kwargs={"pk": game.pk})
+                    + f"?again={hand.pk}#next")
 
 
 @login_required
@@ -251,6 +298,10 @@ def hand_correct(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     result, history = load_game(game)
     if not 1 <= number <= len(result["hands"]):
         raise Http404("No such hand")
+    if selectors.session_is_settled(game.session):
+        messages.info(request, f"The evening of {evening_words(game.session.date)} is "
+                               "settled; its hands can no longer be corrected.")
+        return redirect("ledger:game_detail", pk=game.pk)
     hand = next(h for h in game.live_hands if h.number == number)
     spec = hand_spec(game.variant, result, result["hands"][number - 1])
     if request.method == "POST":
@@ -300,6 +351,27 @@ def game_abandon(request: HttpRequest, pk: int) -> HttpResponse:
     else:
         messages.success(request, "Game abandoned: it settles on hand points.")
     return redirect("ledger:game_detail", pk=game.pk)
+
+
+@login_required
+@require_POST
+def game_rematch(request: HttpRequest, pk: int) -> HttpResponse:
+    """Same players again (``services.game_rematch`` says where and how)."""
+    game = access.game_for(request.user, pk)
+    try:
+        new = services.game_rematch(game=game, started_by=request.user)
+    except LedgerError as exc:
+        messages.error(request, exc.message)
+        return redirect("ledger:game_detail", pk=game.pk)
+    where = ""
+    if new.session_id != game.session_id:
+        where = (f" The evening of {evening_words(game.session.date)} is settled, so it is "
+                 f"game {new.sequence} of the evening of {evening_words(new.session.date)}.")
+    players = ", ".join(seat.player.name for seat in new.seats.select_related("player")
+                        .order_by("seat"))
+    messages.success(request, f"Game {new.sequence} begins: {players} again, same rules and "
+                              f"stakes.{where}")
+    return redirect("ledger:game_detail", pk=new.pk)
 
 
 @login_required

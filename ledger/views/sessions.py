@@ -11,25 +11,56 @@ from django.views.decorators.http import require_POST
 
 from ledger import access, services
 from ledger.exceptions import LedgerError
+from ledger.forms import VARIANT_COUNTS, VARIANT_LABELS
 from ledger.models import SettlementPayment
 from ledger.presentation.session import session_summary
 from ledger.views.book import book_context
+from ledger.words import evening_words
+
+from . import confirm
 
 
 @login_required
 def session_detail(request: HttpRequest, pk: int) -> HttpResponse:
     session = access.session_for(request.user, pk)
+    summary = session_summary(session)
+    can_settle = not summary.settled and not summary.open_games and summary.games
     return render(request, "ledger/session_detail.html", {
-        "session": session, "table": session.table, "summary": session_summary(session),
+        "session": session, "table": session.table, "summary": summary,
         "print_session": reverse("scoresheets:session_pdf", kwargs={"pk": session.pk}),
+        "settle_question": (confirm.settle_question(session, len(summary.games))
+                            if can_settle else None),
+        "evening_words": evening_words(session.date),
+        "blank": _blank_choices(session),
         **book_context(session),
     })
 
 
+def _blank_choices(session) -> dict:
+    """The evening's blank-sheet form (printed by scoresheets.views.session_blank_pdf)."""
+    def counts(numbers):
+        words = [str(n) for n in numbers]
+        return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+    return {
+        "action": reverse("scoresheets:session_blank_pdf", kwargs={"pk": session.pk}),
+        "variants": [{"value": key, "label": f"{VARIANT_LABELS[key]} ({counts(n)} players)"}
+                     for key, n in VARIANT_COUNTS.items()],
+        "players": list(session.table.players.order_by("name").values_list("name", flat=True)),
+    }
+
+
 @login_required
-@require_POST
 def session_settle(request: HttpRequest, pk: int) -> HttpResponse:
+    """GET: the question (without JavaScript; the evening's page asks it in a dialog).
+    POST: settle."""
     session = access.session_for(request.user, pk)
+    if request.method != "POST":
+        if session_summary(session).settled:
+            return redirect("ledger:session_detail", pk=session.pk)
+        return render(request, "ledger/confirm.html", {
+            "q": confirm.settle_question(session, session.games.count()),
+            "table": session.table, "session": session})
     try:
         services.session_settle(session=session, settled_by=request.user)
     except LedgerError as exc:

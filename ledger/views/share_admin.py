@@ -5,11 +5,13 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import redirect
+from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from ledger import access, services
 from ledger.models_sharing import ShareLink
+
+from . import confirm
 
 # -- share links -----------------------------------------------------------------------------
 
@@ -31,12 +33,20 @@ def share_create(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @login_required
-@require_POST
 def share_revoke(request: HttpRequest, pk: int) -> HttpResponse:
+    """GET: the question (without JavaScript; the pages ask it in a dialog). POST: revoke."""
     link = (ShareLink.objects.filter(pk=pk, table__in=access.tables_for(request.user))
-            .first())
+            .select_related("game", "table").first())
     if link is None:
         raise Http404("No such link")
+    if request.method != "POST":
+        if link.revoked_at is not None:
+            messages.info(request, "That link was already revoked.")
+            return redirect(confirm.revoke_question(link)["cancel"])
+        return render(request, "ledger/confirm.html", {
+            "q": confirm.revoke_question(link), "table": link.table,
+            "session": link.game.session if link.game_id else None,
+            "game": link.game, "crumb_game": bool(link.game_id)})
     services.share_link_revoke(link=link)
     messages.success(request, "Link revoked: it no longer opens anything.")
     if link.game_id:

@@ -9,6 +9,7 @@ from django.shortcuts import render
 from ledger.models import Game
 from ledger.models_sharing import ShareLink
 
+from .errors import friendly_link_404
 from .game_context import (
     game_context,
     load_game,
@@ -24,6 +25,7 @@ def _live_link(token: str) -> ShareLink:
     return link
 
 
+@friendly_link_404
 def shared(request: HttpRequest, token: str) -> HttpResponse:
     """A share link: one game's sheet, or the table's evenings with their games."""
     link = _live_link(token)
@@ -37,6 +39,7 @@ def shared(request: HttpRequest, token: str) -> HttpResponse:
     return response
 
 
+@friendly_link_404
 def shared_game(request: HttpRequest, token: str, game_pk: int) -> HttpResponse:
     link = _live_link(token)
     if link.game_id and link.game_id != game_pk:

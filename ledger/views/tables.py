@@ -8,16 +8,20 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db import transaction
-from django.db.models import Count, Exists, OuterRef
+from django.db.models import Count, Exists, OuterRef, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils import timezone
 
 from ledger import access, selectors, services
 from ledger.exceptions import LedgerError
-from ledger.forms import PlayerForm, SessionForm, TableForm
+from ledger.forms import VARIANT_LABELS, PlayerForm, SessionForm, TableForm
 from ledger.forms.players import PlayerRenameForm
+from ledger.models import Game, GameStatus, PaperSize
 from ledger.models_sharing import ShareLink
+
+from . import confirm
 
 
 @login_required
@@ -41,8 +45,23 @@ def home(request: HttpRequest) -> HttpResponse:
             else:
                 messages.success(request, f"Table {table.name} is ready.")
                 return redirect("ledger:table_detail", pk=table.pk)
-    return render(request, "ledger/home.html", {"tables": tables, "form": form},
-                  status=422 if form.errors else 200)
+    return render(request, "ledger/home.html", {
+        "tables": tables, "form": form, "playing": _games_in_progress(request.user)},
+        status=422 if form.errors else 200)
+
+
+def _games_in_progress(user) -> list[dict]:
+    """The scorekeeper's unfinished games, the latest started first: one tap back to each."""
+    games = (Game.objects.filter(session__table__in=access.tables_for(user),
+                                 status=GameStatus.IN_PROGRESS)
+             .select_related("session__table")
+             .annotate(n_hands=Count("hands", filter=Q(hands__voided_at__isnull=True)))
+             .prefetch_related("seats__player")
+             .order_by("-started_at", "-pk")[:12])
+    return [{"game": game, "label": VARIANT_LABELS.get(game.variant, game.variant),
+             "players": [seat.player.name for seat in sorted(game.seats.all(),
+                                                             key=lambda s: s.seat)]}
+            for game in games]
 
 
 @login_required
@@ -64,6 +83,14 @@ def table_detail(request: HttpRequest, pk: int) -> HttpResponse:
             else:
                 messages.success(request, f"{player.name} joins the table.")
                 return redirect("ledger:table_detail", pk=table.pk)
+    elif request.method == "POST" and "paper" in request.POST:
+        try:
+            table = services.table_set_paper(table=table, paper_size=request.POST["paper"])
+        except LedgerError as exc:
+            messages.error(request, exc.message)
+        else:
+            messages.success(request, f"Sheets print on: {table.get_paper_size_display()}.")
+        return redirect(reverse("ledger:table_detail", kwargs={"pk": table.pk}) + "#paper")
     elif request.method == "POST" and "rename_player" in request.POST:
         rename_form = PlayerRenameForm(request.POST, players=table.players.all())
         if rename_form.is_valid():
@@ -102,5 +129,7 @@ def table_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "table": table, "players": table.players.filter(archived_at__isnull=True),
         "sessions": sessions,
         "player_form": player_form, "session_form": session_form, "share": links,
+        "revoke_question": confirm.revoke_question(links) if links else None,
+        "papers": PaperSize.choices,
         "rename_form": rename_form,
     }, status=status)

@@ -4,6 +4,7 @@ document.addEventListener("submit", function (event) {
   // ignores a repeat of the same idempotency key).
   var button = event.submitter;
   if (!button || button.name === "cut") return;
+  if (button.formMethod === "dialog") return;  // "Keep" in a confirmation only closes it
   if (event.target.dataset.sent) { event.preventDefault(); return; }
   event.target.dataset.sent = "1";
   setTimeout(function () { delete event.target.dataset.sent; }, 4000);

@@ -86,7 +86,8 @@ def test_two_hand_gin_game_to_the_settlement(page, live_server, keeper):
 
     page.click("a:has-text('The evening')")
     assert money(page, "Ann") == "+5.26"
-    page.click("button:has-text('Settle up')")
+    page.click("a:has-text('Settle up')")  # asks first, in a dialog
+    page.locator("dialog[open] button:has-text('Settle up')").click()
     payment = page.locator("#payments + .payments li").first
     expect(payment).to_contain_text("Bob pays Ann 5.26")
     payment.locator("button:has-text('Mark paid')").click()
@@ -131,7 +132,8 @@ def test_box_game_rotation(page, live_server, keeper):
     shot(page, "08-box-over")
 
     page.click("a:has-text('The evening')")
-    page.click("button:has-text('Settle up')")
+    page.click("a:has-text('Settle up')")  # asks first, in a dialog
+    page.locator("dialog[open] button:has-text('Settle up')").click()
     payments = page.locator("#payments + .payments").inner_text()
     assert "Q pays P 1.55" in payments and "Q pays R 0.08" in payments
 
@@ -260,6 +262,7 @@ def test_a_rejected_hand_keeps_what_was_typed(page, live_server, keeper):
     assert game.hands.count() == 1
     assert score(page, "Ann") == "28"
     # Undo, and the history keeps the voided hand with its reason.
-    page.click("button:has-text('Undo hand 1')")
+    page.click("a:has-text('Undo hand 1')")  # asks first, in a dialog
+    page.locator("dialog[open] button:has-text('Undo hand 1')").click()
     expect(page.locator("#history")).to_contain_text("Hand 1: Ann knocks")
     assert score(page, "Ann") == "0"

@@ -121,7 +121,7 @@ def test_settled_session_never_changes(session, keeper, case):
 def test_game_currency_must_be_the_sessions(session, keeper, case):
     record = case("gin-standard-game")
     record["stakes"]["currency"] = "EUR"
-    with pytest.raises(RecordRefused, match="differs from the session's currency USD"):
+    with pytest.raises(RecordRefused, match="differs from the evening's currency USD"):
         imported(session, keeper, record)
 
 

@@ -202,7 +202,7 @@ def test_a_correction_is_signed_with_the_keepers_name_when_the_account_has_one(
 
 def test_session_report_demo_evening(demo):
     pdf, name = documents.session_report_pdf(demo)
-    assert name == f"session-{demo.pk}.pdf"
+    assert name == "thursday-rummy-club-2025-11-20.pdf"
     text = pdf_text(pdf)
     assert "Session report" in text and "5 games" in text
     for title in ("Gin (standard)", "Three-handed (in the box) (simple)",
@@ -237,7 +237,7 @@ def test_session_report_after_settlement_shows_paid(demo, keeper):
 def test_blank_sheet_lists_players_rules_and_stakes(demo):
     game = demo_game(demo, 2)
     pdf, name = documents.blank_sheet_pdf(game)
-    assert name == f"game-{game.pk}-blank.pdf"
+    assert name == "thursday-rummy-club-2025-11-20-game-2-blank.pdf"
     text = pdf_text(pdf)
     assert "Blank score sheet" in text
     assert "0.01 USD a point" in text

@@ -23,9 +23,12 @@ def test_scorekeeper_prints_game_blank_and_session(client, demo, keeper):
     client.force_login(keeper)
     game = demo_game(demo, 1)
     for url, name in (
-        (reverse("scoresheets:game_pdf", kwargs={"pk": game.pk}), f"game-{game.pk}.pdf"),
-        (reverse("scoresheets:blank_pdf", kwargs={"pk": game.pk}), f"game-{game.pk}-blank.pdf"),
-        (reverse("scoresheets:session_pdf", kwargs={"pk": demo.pk}), f"session-{demo.pk}.pdf"),
+        (reverse("scoresheets:game_pdf", kwargs={"pk": game.pk}),
+         "thursday-rummy-club-2025-11-20-game-1.pdf"),
+        (reverse("scoresheets:blank_pdf", kwargs={"pk": game.pk}),
+         "thursday-rummy-club-2025-11-20-game-1-blank.pdf"),
+        (reverse("scoresheets:session_pdf", kwargs={"pk": demo.pk}),
+         "thursday-rummy-club-2025-11-20.pdf"),
     ):
         response = client.get(url)
         assert response.status_code == 200

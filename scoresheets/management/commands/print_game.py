@@ -12,8 +12,8 @@ from scoresheets import documents
 
 
 class Command(BaseCommand):
-    help = ("Write the score sheet of game ID as a PDF (game-ID.pdf unless -o is given), on "
-            "the paper size of its table unless --paper says otherwise.")
+    help = ("Write the score sheet of game ID as a PDF (<table>-<date>-game-<n>.pdf unless "
+            "-o is given), on the paper size of its table unless --paper says otherwise.")
 
     def add_arguments(self, parser):
         parser.add_argument("game_id", type=int)

@@ -15,7 +15,7 @@ from .print_game import write
 
 class Command(BaseCommand):
     help = ("Write the report of session ID (every game, each player's net, the payments) as "
-            "a PDF (session-ID.pdf unless -o is given). Shows a progress bar on stderr.")
+            "a PDF (<table>-<date>.pdf unless -o is given). Shows a progress bar on stderr.")
 
     def add_arguments(self, parser):
         parser.add_argument("session_id", type=int)

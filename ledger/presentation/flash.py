@@ -1,0 +1,128 @@
+"""What the game page says after a hand is saved or undone, and what it says of the game
+while it runs (Hollywood's open games, the winner): from the core's result, in the words of
+``words.py`` (issue 11).
+
+    recorded_text   "Hand 4 recorded: the captains +12. Vic lost and sits out; Sal comes in
+                    for the opponents." / "... Game 1 is over: Ann wins. Still open: games
+                    2 and 3." / "... Game over: the captains win."
+    hand_said       one recorded hand in the sheet's words ("Ann gin v Bob 35")
+    open_games_text Hollywood: "Still open: games 2 and 3 (game 1 over)."
+    winner_sentence "Sal wins.", "The captains win.", "A tie: Ann & Bob."
+"""
+
+from __future__ import annotations
+
+from .rows import hand_row
+from .words import win_verb
+
+
+def _and(items: list) -> str:
+    words = [str(item) for item in items]
+    return " and ".join(words) if len(words) < 3 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _lower_the(text: str) -> str:
+    return "the" + text[3:] if text.startswith("The ") else text
+
+
+def side_word(result: dict, key: str) -> str:
+    """A score's key as a sentence names it: "the captains", "We", "Ann"."""
+    if result.get("variant") == "captain" and key in ("captains", "opponents"):
+        return f"the {key}"
+    return key
+
+
+def recorded_text(result: dict, number: int) -> str:
+    """The flash after hand (or round) ``number`` is recorded."""
+    hand = result["hands"][number - 1]
+    won = {key: points for key, points in (hand.get("points") or {}).items() if points}
+    gains = ", ".join(f"{side_word(result, key)} +{points}" for key, points in won.items())
+    what = "Round" if hand.get("result") == "round" else "Hand"
+    text = f"{what} {hand['number']} recorded: {gains or 'no score'}."
+    text += "".join(f" {line}" for line in seat_changes(result, hand))
+    text += "".join(f" {line}" for line in columns_closed(result, hand))
+    if result.get("complete"):
+        winner = result.get("winner")
+        text += (f" Game over: {_lower_the(win_verb(result, winner))}." if winner
+                 else " Game over: a tie.")
+    return text
+
+
+def seat_changes(result: dict, hand: dict) -> list[str]:
+    """Who sits out and who comes in after ``hand`` (captain play: a loser sits out, the
+    one who sat out comes in; with 5 or 7 the core's ``substitution`` says at which table),
+    or who is in the box next (three-handed): the core's roles of this hand against those
+    of the next."""
+    if result.get("complete") or result.get("variant") not in ("captain", "box"):
+        return []
+    number = hand["number"]
+    after = (result["hands"][number]["roles"] if number < len(result["hands"])
+             else (result.get("next") or {}).get("roles")) or {}
+    before = hand.get("roles") or {}
+    if result["variant"] == "box":
+        box = next((n for n, r in after.items() if r == "box"), None)
+        captain = next((n for n, r in after.items() if r == "captain"), None)
+        out = [n for n, r in after.items() if r == "sits_out"]
+        if after == before or box is None or captain is None:
+            return []
+        return [f"Next: {box} in the box v {captain}"
+                + (f"; {_and(out)} sits out." if out else ".")]
+    substitution = hand.get("substitution") or {}
+    lines = []
+    for name, role in after.items():
+        was = before.get(name)
+        if role == "sits_out" and was not in (None, "sits_out"):
+            side = {"opponent": "opponents", "captain": "captains"}.get(was)
+            lost = side is not None and hand.get("winner") not in (None, side)
+            lines.append(f"{name} {'lost and ' if lost else ''}sits out")
+    for name, role in after.items():
+        if before.get(name) == "sits_out" and role != "sits_out":
+            side = {"opponent": "the opponents", "captain": "the captains"}.get(role, role)
+            where = (f" at table {substitution['table']}"
+                     if substitution.get("in") == name and substitution.get("table") else "")
+            lines.append(f"{name} comes in for {side}{where}")
+    return ["; ".join(lines) + "."] if lines else []
+
+
+def columns_closed(result: dict, hand: dict) -> list[str]:
+    """Hollywood: a game (column) that ``hand`` ended, and the ones still open."""
+    columns = result.get("columns") or []
+    closed = [c for c in columns if c.get("ended_at") == hand["number"]]
+    if not closed:
+        return []
+    lines = []
+    for column in closed:
+        winner = column.get("winner")
+        lines.append(f"Game {column['number']} is over"
+                     + (f": {_lower_the(win_verb(result, winner))}." if winner else "."))
+    still = [c["number"] for c in columns if not c.get("complete")]
+    if still and not result.get("complete"):
+        lines.append(f"Still open: game{'s' if len(still) > 1 else ''} {_and(still)}.")
+    return lines
+
+
+def open_games_text(result: dict) -> str:
+    """Hollywood: which of the three games (columns) are still open, and which are over."""
+    columns = result.get("columns") or []
+    still = [c["number"] for c in columns if not c.get("complete")]
+    over = [c["number"] for c in columns if c.get("complete")]
+    if not still:
+        return ""
+    text = f"Still open: game{'s' if len(still) > 1 else ''} {_and(still)}"
+    if over:
+        text += f" (game{'s' if len(over) > 1 else ''} {_and(over)} over)"
+    return text + "."
+
+
+def winner_sentence(result: dict) -> str:
+    winner = result.get("winner")
+    if not winner:
+        return ""
+    if isinstance(winner, list):
+        return f"A tie: {' & '.join(winner)}."
+    return win_verb(result, winner) + "."
+
+
+def hand_said(result: dict, number: int, entry: dict | None = None) -> str:
+    """Hand ``number`` of ``result`` as the sheet says it ("Ann gin v Bob 35")."""
+    return hand_row(result["hands"][number - 1], result, entry).text

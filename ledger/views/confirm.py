@@ -1,0 +1,74 @@
+"""What the three steps that cannot simply be taken back ask before they are taken: undoing
+a hand, settling an evening, revoking a share link.
+
+Each question is one dict drawn by templates/ledger/_confirm.html, in a <dialog> on the
+page (static/ledger/confirm.js opens it) and, without JavaScript, on a page of its own
+(the GET of the action's URL; the POST does it)."""
+
+from __future__ import annotations
+
+from django.urls import reverse
+
+from ledger.models import Game, GameStatus, Session
+from ledger.models_sharing import ShareLink
+from ledger.presentation.flash import hand_said
+from ledger.words import evening_words
+
+
+def undo_question(game: Game, result: dict) -> dict | None:
+    """Undo the last hand: which hand, as it was entered, and what else it changes."""
+    hands = getattr(game, "live_hands", None)
+    if hands is None:
+        hands = list(game.hands.filter(voided_at__isnull=True).order_by("number"))
+    if not hands:
+        return None
+    last = hands[-1]
+    what = "round" if game.variant == "cap-it" else "hand"
+    words = [f"{what.capitalize()} {last.number}: "
+             f"{hand_said(result, last.number, last.entry)}.",
+             "It stays in the history, struck through, and comes back in the form: save it "
+             "again to put it back."]
+    if result.get("complete"):
+        words.insert(1, "The game is over: undoing reopens it and takes its money back "
+                        "until it ends again.")
+    elif game.status == GameStatus.ABANDONED:
+        words.insert(1, "The game was abandoned; it stays abandoned and settles on the hand "
+                        "points that are left.")
+    return {
+        "id": "confirm-undo", "title": f"Undo {what} {last.number}?", "words": words,
+        "action": reverse("ledger:hand_undo", kwargs={"pk": game.pk}),
+        "fields": {"number": last.number}, "reason": True,
+        "button": f"Undo {what} {last.number}", "keep": f"Keep {what} {last.number}",
+        "cancel": reverse("ledger:game_detail", kwargs={"pk": game.pk}) + "#actions",
+    }
+
+
+def settle_question(session: Session, games: int) -> dict:
+    return {
+        "id": "confirm-settle", "title": "Settle up?",
+        "words": [f"The evening of {evening_words(session.date)} is closed with the payments "
+                  f"shown. Its {games} game{'s' if games != 1 else ''} can no longer change: "
+                  "no more hands, undos, corrections or stake changes.",
+                  "Payments are then marked paid one by one. A later game needs a new evening."],
+        "action": reverse("ledger:session_settle", kwargs={"pk": session.pk}),
+        "fields": {}, "reason": False, "button": "Settle up", "keep": "Not yet",
+        "cancel": reverse("ledger:session_detail", kwargs={"pk": session.pk}) + "#settle",
+    }
+
+
+def revoke_question(link: ShareLink) -> dict:
+    what = f"game {link.game.sequence}" if link.game_id else "the table's sheets"
+    if link.game_id:
+        back = reverse("ledger:game_detail", kwargs={"pk": link.game_id}) + "#actions"
+    else:
+        back = reverse("ledger:table_detail", kwargs={"pk": link.table_id})
+    return {
+        "id": f"confirm-revoke-{link.pk}", "title": "Revoke the share link?",
+        "words": [f"The link to {what} stops working at once, for everyone who has it: they "
+                  "see \u201cThis link no longer works\u201d.",
+                  "Nothing on the sheets changes. A new link can be made later, but it is a "
+                  "different address, to be sent again."],
+        "action": reverse("ledger:share_revoke", kwargs={"pk": link.pk}),
+        "fields": {}, "reason": False, "button": "Revoke link", "keep": "Keep sharing",
+        "cancel": back,
+    }

@@ -1,0 +1,25 @@
+// A link with data-dialog="ID" opens <dialog id="ID"> (its question and the real form)
+// instead of going to the confirmation page; without JavaScript, or without <dialog>, the
+// link goes to that page, which asks the same question. Closing: the dialog's "Keep"
+// button (formmethod="dialog"), Escape, or a tap outside the box.
+document.addEventListener("click", function (event) {
+  var link = event.target.closest && event.target.closest("a[data-dialog]");
+  if (link) {
+    var dialog = document.getElementById(link.dataset.dialog);
+    if (!dialog || typeof dialog.showModal !== "function") return;
+    event.preventDefault();
+    dialog.showModal();
+    var first = dialog.querySelector("input[type=text]");
+    if (first) first.blur();  // no keypad jumping up over the question
+    return;
+  }
+  if (event.target.tagName === "DIALOG" && event.target.open) {
+    var box = event.target.getBoundingClientRect();
+    if (event.clientX < box.left || event.clientX > box.right ||
+        event.clientY < box.top || event.clientY > box.bottom) event.target.close();
+  }
+});
+// A share link's box: one tap selects the whole address, ready to copy.
+document.addEventListener("focusin", function (event) {
+  if (event.target.matches && event.target.matches("input.copy")) event.target.select();
+});
