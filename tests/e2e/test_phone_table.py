@@ -155,6 +155,7 @@ def test_a_refused_hand_says_why_next_to_save_and_at_its_field(phone, live_serve
 
     # a letter in a count: the same, and the typed values are kept
     phone.fill("input[name=t1_c0]", "4x")
+    expect(phone.locator("#hand-preview")).to_contain_text("whole number")  # said as typed
     phone.get_by_role("button", name="Save hand 4").click()
     expect(reason).to_be_visible()
     assert reason.evaluate(UNCOVERED) == "ok"
@@ -162,6 +163,8 @@ def test_a_refused_hand_says_why_next_to_save_and_at_its_field(phone, live_serve
 
     # put right and saved: the page is updated in place, the row added
     phone.fill("input[name=t1_c0]", "4")
+    expect(phone.locator("#hand-preview")).to_contain_text("Sal +20")  # the stale reason goes
+    expect(reason).to_be_hidden()
     phone.get_by_role("button", name="Save hand 4").click()
     expect(phone.locator("#saved")).to_contain_text("Hand 4 recorded: Sal +20.")
     expect(phone.locator("#hand-4")).to_be_visible()
