@@ -2,7 +2,20 @@
 
 from django.urls import path
 
-from .views import book, cards, game_settings, games, sessions, share_admin, shared, start, tables
+from .views import (
+    book,
+    cards,
+    game_settings,
+    games,
+    live,
+    pwa,
+    queue,
+    sessions,
+    share_admin,
+    shared,
+    start,
+    tables,
+)
 
 app_name = "ledger"
 
@@ -26,6 +39,7 @@ urlpatterns = [
     path("games/<int:pk>/", games.game_detail, name="game_detail"),
     path("games/<int:pk>/hands/", games.hand_create, name="hand_create"),
     path("games/<int:pk>/hands/preview/", games.hand_preview, name="hand_preview"),
+    path("games/<int:pk>/hands/send/", queue.hand_send, name="hand_send"),
     path("games/<int:pk>/hands/undo/", games.hand_undo, name="hand_undo"),
     path("games/<int:pk>/hands/<int:number>/fix/", games.hand_correct, name="hand_correct"),
     path("games/<int:pk>/settings/", game_settings.game_settings, name="game_settings"),
@@ -35,4 +49,12 @@ urlpatterns = [
     path("cards/preview/", cards.cards_preview, name="cards_preview"),
     path("s/<str:token>/", shared.shared, name="shared"),
     path("s/<str:token>/games/<int:game_pk>/", shared.shared_game, name="shared_game"),
+    # the live part of the share pages, polled (304 while nothing changed)
+    path("s/<str:token>/live/", live.shared_live, name="shared_live"),
+    path("s/<str:token>/games/<int:game_pk>/live/", live.shared_game_live,
+         name="shared_game_live"),
+    # the installable app: at the site root, so that the worker looks after every page
+    path("sw.js", pwa.service_worker, name="service_worker"),
+    path("manifest.webmanifest", pwa.manifest, name="manifest"),
+    path("offline/", pwa.offline, name="offline"),
 ]

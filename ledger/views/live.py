@@ -1,0 +1,74 @@
+"""The live part of the share pages, polled by htmx every 2 s (``hx-trigger="every 2s"``).
+
+Each poll carries the ETag of what the phone shows (``If-None-Match``); while nothing changed
+the answer is ``304 Not Modified`` with no body. The ETag comes from one cheap query
+(``selectors.game_live_version``: the last hand, the undone hands, the last change, the
+status) and the release, so any app server answers the same without remembering anything.
+A changed part is sent gzipped when the phone accepts it (it holds no secret and echoes
+nothing of the request, so compressing it gives nothing away)."""
+
+from __future__ import annotations
+
+from django.core.cache import cache
+from django.http import HttpRequest, HttpResponse
+from django.template.loader import render_to_string
+from django.views.decorators.gzip import gzip_page
+from django.views.decorators.http import condition, require_GET
+
+from . import freshness, shared
+
+
+def _link_etag(request: HttpRequest, token: str) -> str:
+    link = shared._live_link(token)
+    request.share_link = link
+    if link.game_id:
+        request.live_etag = freshness.game_etag(link.game_id)
+    else:
+        request.live_etag = freshness.table_etag(link.table_id)
+    return request.live_etag
+
+
+def _game_etag(request: HttpRequest, token: str, game_pk: int) -> str:
+    request.share_link = shared._live_link(token)
+    request.shared_game = shared.shared_game_for(request.share_link, game_pk)
+    request.live_etag = freshness.game_etag(game_pk)
+    return request.live_etag
+
+
+def _answer(request: HttpRequest, template: str, context) -> HttpResponse:
+    """The live part, drawn once per change and address: every phone following the game
+    asks within 2 s of a new hand, and they all get the same answer. Kept in the cache
+    under its ETag (what it shows is at least as new as that), so a stale copy is never
+    served, whichever server or cache answers."""
+    key = f"tablestakes:live:{request.path}:{request.live_etag}"
+    body = cache.get(key)
+    if body is None:
+        body = render_to_string(template, context(), request=request)
+        cache.set(key, body, 600)
+    response = HttpResponse(body)
+    # every poll asks again (with If-None-Match); nobody indexes or keeps it
+    response["Cache-Control"] = "no-cache"
+    response["X-Robots-Tag"] = "noindex"
+    response["Referrer-Policy"] = "no-referrer"
+    return response
+
+
+@require_GET
+@gzip_page
+@condition(etag_func=_link_etag)
+def shared_live(request: HttpRequest, token: str) -> HttpResponse:
+    """A share link's live part: the game's sheet, or the table's evenings."""
+    link = request.share_link
+    if link.game_id:
+        return _answer(request, "ledger/_shared_game_live.html",
+                       lambda: shared.shared_game_context(link, link.game))
+    return _answer(request, "ledger/_shared_table_live.html",
+                   lambda: shared.shared_table_context(link))
+
+
+@require_GET
+@gzip_page
+@condition(etag_func=_game_etag)
+def shared_game_live(request: HttpRequest, token: str, game_pk: int) -> HttpResponse:
+    return _answer(request, "ledger/_shared_game_live.html",
+                   lambda: shared.shared_game_context(request.share_link, request.shared_game))

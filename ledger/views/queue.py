@@ -1,0 +1,148 @@
+"""Hands sent by the game page's script (static/ledger/offline.js): the same hand form and
+the same service as the plain form, answered in JSON so that the phone can keep a hand it
+could not send and send it again later, in order, exactly once.
+
+The phone keeps every hand it has not had an answer for, with its idempotency key and the
+number it was typed as, and sends them one at a time, the next only after the one before was
+recorded. The answers:
+
+- 201 ``recorded``: stored now. 200 ``recorded`` (``created`` false): a hand with this key
+  was stored before (the first answer was lost): nothing new is stored.
+- 422 ``refused``: the form or the core refused it; ``errors`` maps the form's fields to the
+  reasons (``__all__`` for the whole hand). Nothing stored.
+- 409 ``stale``: the hand was typed as number N but the game's next hand is ``next`` (another
+  phone recorded hands, or one was undone). Nothing stored; the phone asks the scorekeeper.
+- 409 ``over``: the game takes no more hands.
+
+A hand typed offline where the players of the next hand depend on the hands before it (the
+box, captain play, partnership) carries who the scorekeeper said played each table
+(``t1_p0``/``t1_p1``...). They are checked here against the hand the game is really at: if
+they differ, the hand is refused at that table; if they are the same players in the other
+order, the counts and cards go to each player's place in the form.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, JsonResponse
+from django.views.decorators.http import require_POST
+
+from ledger import access, selectors, services
+from ledger.exceptions import HandAlreadyRecorded, LedgerError, RecordRefused
+from ledger.forms import HandForm
+from ledger.models import GameStatus
+
+from .game_context import hand_spec, load_game
+from .games import _recorded_message
+
+KEY_TAKEN = ("This entry's key was already used for another hand (an old copy of the page?). "
+             "Save it again: it gets a new one.")
+ROLE_WORDS = {"box": "in the box", "captain": "captain", "opponent": "opponent"}
+
+
+@login_required
+@require_POST
+def hand_send(request: HttpRequest, pk: int) -> JsonResponse:
+    game = access.game_for(request.user, pk)
+    key = (request.POST.get("key") or "").strip()
+    earlier = selectors.hand_with_key(game, key) if key else None
+    if earlier is not None and str(earlier.number) != (request.POST.get("number") or "").strip():
+        # the phone gives every hand its own key, and a hand keeps its number until the
+        # server has answered; this key belongs to another hand
+        return JsonResponse({
+            "status": "refused", "errors": {"__all__": [KEY_TAKEN]}, "message": KEY_TAKEN},
+            status=422)
+    if earlier is not None:
+        # sent before and stored; its answer never reached the phone
+        return JsonResponse({
+            "status": "recorded", "created": False, "number": earlier.number,
+            "message": f"Hand {earlier.number} was already recorded; nothing new was stored.",
+        })
+    result, _ = load_game(game)
+    if result.get("complete") or game.status != GameStatus.IN_PROGRESS:
+        return JsonResponse({"status": "over",
+                             "message": "This game is over; it takes no more hands."},
+                            status=409)
+    next_number = len(result["hands"]) + 1
+    typed = _number(request.POST.get("number"))
+    if typed is not None and typed != next_number:
+        return _stale(game, typed, next_number)
+    spec = hand_spec(game.variant, result, result["next"])
+    data = request.POST.copy()
+    wrong_players = _seat_as_picked(data, spec, (result.get("next") or {}).get("roles") or {})
+    form = HandForm(data, spec=spec)
+    if not wrong_players and form.is_valid():
+        try:
+            outcome = services.hand_record(
+                game=game, entry=form.entry(), recorded_by=request.user,
+                idempotency_key=form.cleaned_data["key"], number=form.cleaned_data["number"])
+        except RecordRefused as exc:
+            form.add_problems(exc.details)
+        except HandAlreadyRecorded:
+            return _stale(game, form.cleaned_data["number"], None)
+        except LedgerError as exc:
+            form.add_error(None, exc.message)
+        else:
+            message = _recorded_message(outcome)
+            messages.success(request, message)
+            return JsonResponse({"status": "recorded", "created": outcome.created,
+                                 "number": outcome.hand.number, "message": message},
+                                status=201 if outcome.created else 200)
+    # at a table whose players were picked wrong, the pick is the reason, not its effects
+    wrong_tables = tuple(field.split("_")[0] + "_" for field in wrong_players)
+    errors = {field: [str(e) for e in errs] for field, errs in form.errors.items()
+              if not (wrong_tables and field.startswith(wrong_tables))}
+    for field, text in wrong_players.items():
+        errors[field] = [text]
+    reasons = [text for errs in errors.values() for text in errs]
+    return JsonResponse({"status": "refused", "errors": errors,
+                         "message": " ".join(reasons) or "The hand was refused."},
+                        status=422)
+
+
+def _number(text) -> int | None:
+    text = (text or "").strip()
+    return int(text) if text.isdigit() else None
+
+
+def _stale(game, typed: int, next_number: int | None) -> JsonResponse:
+    if next_number is None:
+        result, _ = load_game(game)
+        next_number = len(result["hands"]) + 1
+    if typed < next_number:
+        hand = next((h for h in game.live_hands if h.number == typed), None)
+        who = f" by {selectors.person_name(hand.recorded_by)}" if hand and hand.recorded_by \
+            else ""
+        message = (f"Hand {typed} is already recorded{who}: another phone was quicker. "
+                   f"The next hand is {next_number}.")
+    else:
+        message = f"The next hand of this game is {next_number}, not {typed}."
+    return JsonResponse({"status": "stale", "next": next_number, "message": message},
+                        status=409)
+
+
+def _seat_as_picked(data, spec: dict, roles: dict) -> dict[str, str]:
+    """Check who the scorekeeper said played each table against the hand's real players;
+    put each player's count and cards at that player's place. Returns the refusals, by
+    field."""
+    wrong: dict[str, str] = {}
+    for i, duel in enumerate(spec.get("duels") or [], start=1):
+        picked = [data.get(f"t{i}_p0") or "", data.get(f"t{i}_p1") or ""]
+        if not any(picked):
+            continue
+        actual = list(duel["players"])
+        if sorted(picked) != sorted(actual):
+            who = " and ".join(
+                f"{name} ({ROLE_WORDS[roles[name]]})" if roles.get(name) in ROLE_WORDS
+                else name for name in actual)
+            where = f"{duel['label']}: " if duel.get("label") else ""
+            wrong[f"t{i}_knocker"] = (
+                f"{where}after the hands before it, this hand is played by {who}, not "
+                f"{picked[0]} and {picked[1]}. Tap who knocked again and check the counts.")
+            continue
+        if picked != actual:
+            for a, b in (("c0", "c1"), ("cards0", "cards1")):
+                first, second = data.get(f"t{i}_{a}", ""), data.get(f"t{i}_{b}", "")
+                data[f"t{i}_{a}"], data[f"t{i}_{b}"] = second, first
+    return wrong
