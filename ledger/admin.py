@@ -4,6 +4,11 @@ The history is read-only here: hands, posting batches, postings, game changes an
 settlements can be looked at but not added, changed or deleted (changes go through
 ``ledger.services``, which rescore and post money). Tables, players and sessions are
 editable for their descriptive fields.
+
+Staff who are not superusers see, and can choose, only the objects of the tables they keep:
+lists, change and add forms, every foreign-key choice and the scorekeepers widget (which
+offers only the people who keep a table with them, so the admin does not list every
+username); the accounts list likewise shows only those people.
 """
 
 from __future__ import annotations
@@ -11,11 +16,14 @@ from __future__ import annotations
 import json
 
 from django.contrib import admin
+from django.contrib.auth import get_user_model
+from django.contrib.auth.admin import UserAdmin
 from django.core.exceptions import ValidationError
 from django.db.models import Count, Exists, OuterRef, Q
 from django.utils.html import format_html
 
 from .access import tables_for
+from .admin_forms import CleanModelForm, PlayerAdminForm, SessionAdminForm
 from .models import (
     BookSettlement,
     Game,
@@ -23,6 +31,7 @@ from .models import (
     GamePlayer,
     Hand,
     MoneyPosting,
+    PaymentMark,
     Player,
     PostingBatch,
     Session,
@@ -43,7 +52,53 @@ def _json(value) -> str:
 ONLY_THEIRS = admin.RelatedOnlyFieldListFilter
 
 
-class TableScopedAdmin:
+def fellow_keepers(user):
+    """The accounts a staff member may see and choose: himself and whoever keeps one of his
+    tables with him."""
+    return get_user_model().objects.filter(
+        Q(pk=user.pk) | Q(scorekept_tables__in=tables_for(user).values("pk"))).distinct()
+
+
+def scoped_choices(model, user):
+    """The rows of ``model`` a staff member who is not a superuser may choose, or None when
+    the model is not scoped (choices of other models are left as Django makes them)."""
+    tables = tables_for(user).values("pk")
+    scopes = {
+        Table: lambda: Table.objects.filter(pk__in=tables),
+        Player: lambda: Player.objects.filter(table__in=tables),
+        Session: lambda: Session.objects.filter(table__in=tables),
+        Game: lambda: Game.objects.filter(session__table__in=tables),
+        Hand: lambda: Hand.objects.filter(game__session__table__in=tables),
+        PostingBatch: lambda: PostingBatch.objects.filter(game__session__table__in=tables),
+        SessionSettlement: lambda: SessionSettlement.objects.filter(
+            session__table__in=tables),
+        get_user_model(): lambda: fellow_keepers(user),
+    }
+    scope = scopes.get(model)
+    return scope() if scope else None
+
+
+class ScopedChoicesMixin:
+    """Foreign-key and many-to-many choices limited to the user's tables (add and change
+    forms alike, inlines too): what is not offered cannot be chosen, since Django checks a
+    posted choice against the same queryset."""
+
+    def formfield_for_foreignkey(self, db_field, request, **kwargs):
+        if not request.user.is_superuser:
+            choices = scoped_choices(db_field.related_model, request.user)
+            if choices is not None:
+                kwargs["queryset"] = choices
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
+
+    def formfield_for_manytomany(self, db_field, request, **kwargs):
+        if not request.user.is_superuser:
+            choices = scoped_choices(db_field.related_model, request.user)
+            if choices is not None:
+                kwargs["queryset"] = choices
+        return super().formfield_for_manytomany(db_field, request, **kwargs)
+
+
+class TableScopedAdmin(ScopedChoicesMixin):
     """A table and everything in it is visible only to its scorekeepers, in the admin too:
     staff who are not superusers see the objects of the tables they keep, nothing else."""
 
@@ -78,8 +133,9 @@ class ReadOnlyInline(ReadOnlyAdminMixin, admin.TabularInline):
 
 # -- tables, players, sessions ---------------------------------------------------------------
 
-class PlayerInline(admin.TabularInline):
+class PlayerInline(ScopedChoicesMixin, admin.TabularInline):
     model = Player
+    form = PlayerAdminForm
     extra = 0
     fields = ("name", "created_at")
     readonly_fields = ("created_at",)
@@ -89,6 +145,7 @@ class PlayerInline(admin.TabularInline):
 @admin.register(Table)
 class TableAdmin(TableScopedAdmin, admin.ModelAdmin):
     table_lookup = ""
+    form = CleanModelForm
     list_display = ("name", "paper_size", "player_count", "session_count", "created_at")
     list_filter = ("paper_size",)
     search_fields = ("name", "players__name", "scorekeepers__username")
@@ -104,6 +161,12 @@ class TableAdmin(TableScopedAdmin, admin.ModelAdmin):
     def player_count(self, obj):
         return obj.n_players
 
+    def save_related(self, request, form, formsets, change):
+        super().save_related(request, form, formsets, change)
+        if not request.user.is_superuser:
+            # A staff member's new table is his: without this he could not see it again.
+            form.instance.scorekeepers.add(request.user)
+
     @admin.display(description="sessions", ordering="n_sessions")
     def session_count(self, obj):
         return obj.n_sessions
@@ -112,6 +175,7 @@ class TableAdmin(TableScopedAdmin, admin.ModelAdmin):
 @admin.register(Player)
 class PlayerAdmin(TableScopedAdmin, admin.ModelAdmin):
     table_lookup = "table"
+    form = PlayerAdminForm
     list_display = ("name", "table", "game_count", "created_at")
     list_filter = (("table", ONLY_THEIRS),)
     search_fields = ("name", "table__name")
@@ -178,6 +242,7 @@ class SettledFilter(admin.SimpleListFilter):
 @admin.register(Session)
 class SessionAdmin(TableScopedAdmin, admin.ModelAdmin):
     table_lookup = "table"
+    form = SessionAdminForm
     list_display = ("date", "table", "place", "currency", "rate", "per_points", "game_count",
                     "settled")
     list_filter = (SettledFilter, ("table", ONLY_THEIRS), "currency", "date")
@@ -428,6 +493,13 @@ class SessionSettlementAdmin(TableScopedAdmin, ReadOnlyAdminMixin, admin.ModelAd
         )
 
 
+class PaymentMarkInline(ReadOnlyInline):
+    model = PaymentMark
+    fields = ("marked_at", "paid", "marked_by")
+    readonly_fields = fields
+    show_change_link = False
+
+
 @admin.register(SettlementPayment)
 class SettlementPaymentAdmin(TableScopedAdmin, ReadOnlyAdminMixin, admin.ModelAdmin):
     table_lookup = "settlement__session__table"
@@ -436,6 +508,7 @@ class SettlementPaymentAdmin(TableScopedAdmin, ReadOnlyAdminMixin, admin.ModelAd
                    ("settlement__session__table", ONLY_THEIRS))
     search_fields = ("payer__name", "payee__name")
     list_select_related = ("settlement__session__table", "payer", "payee", "paid_by")
+    inlines = [PaymentMarkInline]
     actions = ["mark_paid"]
 
     @admin.display(description="amount", ordering="amount_minor")
@@ -472,3 +545,22 @@ class BookSettlementAdmin(TableScopedAdmin, ReadOnlyAdminMixin, admin.ModelAdmin
     list_filter = ("currency", ("table", ONLY_THEIRS))
     search_fields = ("table__name",)
     list_select_related = ("table", "settled_by")
+
+
+# -- accounts --------------------------------------------------------------------------------
+
+User = get_user_model()
+if admin.site.is_registered(User):
+    admin.site.unregister(User)
+
+
+@admin.register(User)
+class ScopedUserAdmin(UserAdmin):
+    """Django's accounts admin; staff who are not superusers see only themselves and the
+    people who keep a table with them."""
+
+    def get_queryset(self, request):
+        queryset = super().get_queryset(request)
+        if request.user.is_superuser:
+            return queryset
+        return queryset.filter(pk__in=fellow_keepers(request.user).values("pk"))

@@ -6,8 +6,10 @@ score from that. Money is the only derived thing stored, as append-only postings
 minor units, because a settled evening must never change.
 
 Nothing here writes on its own: ``ledger.services`` is the only writer. Rows that form the
-history (hands, posting batches, postings, game changes) refuse updates of their content and
-refuse deletion, both per object and through bulk querysets.
+history (hands, posting batches, postings, game changes, settlements, paid marks) refuse
+updates of their content and refuse deletion, both per object and through bulk querysets;
+a hand's void is set once and never changed. On PostgreSQL triggers hold the same rules
+against raw SQL (migrations 0002 and 0012, which say exactly what is refused).
 """
 
 from __future__ import annotations
@@ -35,6 +37,10 @@ class AppendOnlyQuerySet(models.QuerySet):
         allowed = getattr(self.model, "MUTABLE_FIELDS", frozenset())
         if not set(kwargs) <= allowed:
             raise ImmutableError(f"{self.model.__name__} rows are append-only")
+        once = getattr(self.model, "SET_ONCE_BY", None)
+        if once and self.filter(**{f"{once}__isnull": False}).exists():
+            raise ImmutableError(f"{self.model.__name__}: {sorted(allowed)} are set once, "
+                                 "never changed")
         return super().update(**kwargs)
 
     def delete(self):
@@ -45,6 +51,9 @@ class AppendOnlyModel(models.Model):
     """A row that may be inserted, and afterwards only its MUTABLE_FIELDS may change."""
 
     MUTABLE_FIELDS: frozenset[str] = frozenset()
+    #: When set (a field name), MUTABLE_FIELDS may be written only while that field is
+    #: still empty in the database: they are set once (a hand's void), never changed.
+    SET_ONCE_BY: str | None = None
 
     objects = AppendOnlyQuerySet.as_manager()
 
@@ -60,6 +69,11 @@ class AppendOnlyModel(models.Model):
                     f"only {sorted(self.MUTABLE_FIELDS) or 'nothing'} may change, "
                     "with save(update_fields=[...])"
                 )
+            once = self.SET_ONCE_BY
+            if once and type(self)._base_manager.filter(
+                    pk=self.pk, **{f"{once}__isnull": False}).exists():
+                raise ImmutableError(f"{type(self).__name__} {self.pk}: "
+                                     f"{sorted(self.MUTABLE_FIELDS)} are set once, never changed")
         super().save(*args, **kwargs)
 
     def delete(self, *args, **kwargs):
@@ -294,6 +308,7 @@ class Hand(AppendOnlyModel):
     """
 
     MUTABLE_FIELDS = frozenset({"voided_at", "voided_by", "void_reason"})
+    SET_ONCE_BY = "voided_at"
 
     game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="hands")
     number = models.PositiveIntegerField()
@@ -457,7 +472,11 @@ class SessionSettlement(AppendOnlyModel):
 
 
 class SettlementPayment(AppendOnlyModel):
-    """One payment of a settlement, from a player who owes to one who is owed."""
+    """One payment of a settlement, from a player who owes to one who is owed.
+
+    Its paid marks are their own rows (``PaymentMark``, append-only); ``paid_at`` and
+    ``paid_by`` repeat the latest mark so that pages read it without another query, and may
+    change only to agree with it (on PostgreSQL a trigger checks exactly that)."""
 
     MUTABLE_FIELDS = frozenset({"paid_at", "paid_by"})
 
@@ -490,6 +509,26 @@ class SettlementPayment(AppendOnlyModel):
     @property
     def is_paid(self) -> bool:
         return self.paid_at is not None
+class PaymentMark(AppendOnlyModel):
+    """A payment marked paid (or, after a mistake, not paid after all): one row per tap, so
+    the settlement's history keeps every mark with who made it and when."""
+
+    payment = models.ForeignKey(SettlementPayment, on_delete=models.PROTECT,
+                                related_name="marks")
+    paid = models.BooleanField(help_text="True: marked paid; False: the mark was undone")
+    marked_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
+        related_name="+",
+    )
+    marked_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["payment", "marked_at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.payment}: {'paid' if self.paid else 'not paid'} at {self.marked_at}"
+
+
 from .models_book import (  # noqa: E402,F401
     BookSettlement,
     EveningStanding,

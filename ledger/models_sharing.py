@@ -1,5 +1,7 @@
 """Read-only share links: a secret URL that shows a table's (or one game's) live sheet
-without logging in. Revoking a link stamps ``revoked_at``; a revoked token is a 404.
+without logging in. Revoking a link stamps ``revoked_at``; a revoked token is a 404. At most
+one link per table (table-wide) and per game is live, held by the database; links are made
+and revoked by ``ledger.services.sharing``.
 
 Kept apart from ``models.py`` (the ledger's history) because a link is not part of the
 game's record: it only grants viewing, and it is the one thing a scorekeeper may switch off.
@@ -41,6 +43,12 @@ class ShareLink(models.Model):
             models.UniqueConstraint(
                 fields=["table", "game"], condition=Q(revoked_at__isnull=True),
                 name="sharelink_one_live_per_target",
+            ),
+            # The one above does not hold where game is NULL (NULLs are distinct): the
+            # table-wide link needs its own.
+            models.UniqueConstraint(
+                fields=["table"], condition=Q(revoked_at__isnull=True, game__isnull=True),
+                name="sharelink_one_live_table_link",
             ),
         ]
 

@@ -5,22 +5,41 @@ Used by the views and the management commands alike. The paper size is the table
 given; a table left on "by currency" prints Letter for USD, CAD and MXN, A4 elsewhere.
 File names say the table, the date and the game's number in the evening, as the screens do
 (``friday-2026-11-23-game-1.pdf``), never a database id.
+A document is bounded before anything is rendered (its hand rows: at most
+TABLESTAKES_PDF_MAX_HANDS, voided ones included since the sheet lists them) and while it is
+rendered (TABLESTAKES_PDF_MAX_PAGES, TABLESTAKES_PDF_TIMEOUT seconds); beyond either it
+raises ``PdfTooLarge`` with a message that says what to print instead.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from django.conf import settings
 from django.utils.text import slugify
 
-from ledger.models import Game, Session
+from ledger.models import Game, Hand, Session
 
 from . import selectors
-from .pdf import render_pdf
+from .pdf import PdfTooLarge, render_pdf
 
 GAME_TEMPLATE = "scoresheets/game_sheet.html"
 BLANK_TEMPLATE = "scoresheets/blank_sheet.html"
 SESSION_TEMPLATE = "scoresheets/session_report.html"
+
+__all__ = ["PdfTooLarge", "blank_sheet_pdf", "game_sheet_pdf", "session_report_pdf"]
+
+
+def _limits() -> dict:
+    return {"max_pages": settings.TABLESTAKES_PDF_MAX_PAGES,
+            "timeout": settings.TABLESTAKES_PDF_TIMEOUT}
+
+
+def _check_rows(rows: int, what: str, instead: str) -> None:
+    limit = settings.TABLESTAKES_PDF_MAX_HANDS
+    if rows > limit:
+        raise PdfTooLarge(f"{what} has {rows:,} hands; sheets of up to {limit:,} hands are "
+                          f"printed here. {instead}")
 
 
 def file_name(session: Session, *parts: object) -> str:
@@ -31,22 +50,26 @@ def file_name(session: Session, *parts: object) -> str:
 
 
 def game_sheet_pdf(game: Game, *, paper_size: str | None = None) -> tuple[bytes, str]:
+    _check_rows(Hand.objects.filter(game=game).count(), f"Game {game.sequence}",
+                "Download its hands as CSV from the game's page instead.")
     context = selectors.game_sheet_context(game)
     paper = paper_size or game.session.table.paper_for(game.currency)
-    return (render_pdf(GAME_TEMPLATE, context, paper),
+    return (render_pdf(GAME_TEMPLATE, context, paper, **_limits()),
             file_name(game.session, "game", game.sequence))
 
 
 def blank_sheet_pdf(game: Game, *, paper_size: str | None = None) -> tuple[bytes, str]:
     context = selectors.blank_sheet_context(game)
     paper = paper_size or game.session.table.paper_for(game.currency)
-    return (render_pdf(BLANK_TEMPLATE, context, paper),
+    return (render_pdf(BLANK_TEMPLATE, context, paper, **_limits()),
             file_name(game.session, "game", game.sequence, "blank"))
 
 
 def session_report_pdf(session: Session, *, paper_size: str | None = None,
                        progress: Callable[[int, int], None] | None = None
                        ) -> tuple[bytes, str]:
+    _check_rows(Hand.objects.filter(game__session=session).count(), "This evening",
+                "Print each game's sheet on its own instead.")
     context = selectors.session_report_context(session, progress=progress)
     paper = paper_size or session.table.paper_for(session.currency)
-    return render_pdf(SESSION_TEMPLATE, context, paper), file_name(session)
+    return render_pdf(SESSION_TEMPLATE, context, paper, **_limits()), file_name(session)

@@ -5,12 +5,22 @@ request, no database, no network. The stylesheet and the fonts are read from thi
 static folder through a URL fetcher that refuses everything else, so a PDF looks the same
 on every host (the host's fonts are never asked for a family we do not ship: the
 stylesheet names only the @font-face families below) and rendering cannot reach out.
+
+A rendering is bounded: ``max_pages`` refuses a document whose layout runs longer (checked
+before the PDF is written) and ``timeout`` stops it after that many seconds (a SIGALRM
+timer, so only in the main thread: gunicorn's sync workers; elsewhere the callers' limits on
+rows and pages bound the work). Both raise ``PdfTooLarge``. The callers (``documents``)
+also refuse a document with too many hand rows before rendering anything.
 """
 
 from __future__ import annotations
 
+import posixpath
+import signal
 import threading
+from contextlib import contextmanager
 from pathlib import Path
+from urllib.parse import unquote, urlsplit
 
 from django.template.loader import render_to_string
 from weasyprint import CSS, HTML
@@ -20,6 +30,27 @@ from weasyprint.urls import URLFetcher
 STATIC_DIR = Path(__file__).resolve().parent / "static" / "scoresheets"
 PRINT_CSS = STATIC_DIR / "print.css"
 PAPER_SIZES = {"A4": "A4", "letter": "letter"}
+
+
+class PdfTooLarge(Exception):
+    """The document is too large to print here (rows, pages or time); ``message`` says
+    which limit and what to do instead."""
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+
+def local_path(url: str) -> Path:
+    """The file a ``file:`` URL names: percent-decoded (``%2e%2e`` is ``..``), then
+    normalised and resolved, so that the check that follows sees the real place."""
+    parts = urlsplit(url)
+    if parts.netloc not in ("", "localhost"):
+        raise ValueError(f"refused: {url} names another host")
+    path = unquote(parts.path, errors="strict")
+    if "\x00" in path:
+        raise ValueError(f"refused: {url} holds a NUL")
+    return Path(posixpath.normpath(path)).resolve()
 
 
 class LocalOnlyFetcher(URLFetcher):
@@ -32,9 +63,10 @@ class LocalOnlyFetcher(URLFetcher):
 
     def fetch(self, url, headers=None):
         if url.startswith("file:"):
-            path = Path(url.split("?")[0].removeprefix("file://")).resolve()
+            path = local_path(url)
             if not path.is_relative_to(self.root):
                 raise ValueError(f"refused: {url} is outside {self.root}")
+            url = path.as_uri()  # fetch the very file that was checked
         elif not url.startswith("data:"):
             raise ValueError(f"refused: {url} (score sheets fetch nothing from the network)")
         return super().fetch(url, headers)
@@ -66,17 +98,50 @@ def render_html(template_name: str, context: dict) -> str:
     return render_to_string(template_name, context)
 
 
-def html_to_pdf(html: str, paper_size: str = "A4") -> bytes:
-    """PDF bytes of ``html`` with the print stylesheet at ``paper_size`` (A4 or letter)."""
+@contextmanager
+def _deadline(seconds: float | None):
+    """Raise PdfTooLarge in the block after ``seconds`` (main thread only, see above)."""
+    if not seconds or threading.current_thread() is not threading.main_thread() \
+            or not hasattr(signal, "setitimer"):
+        yield
+        return
+
+    def expired(signum, frame):
+        raise PdfTooLarge(f"Printing took more than {seconds:g} seconds and was stopped.")
+
+    previous = signal.signal(signal.SIGALRM, expired)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def html_to_pdf(html: str, paper_size: str = "A4", *, max_pages: int | None = None,
+                timeout: float | None = None) -> bytes:
+    """PDF bytes of ``html`` with the print stylesheet at ``paper_size`` (A4 or letter);
+    PdfTooLarge beyond ``max_pages`` pages or ``timeout`` seconds."""
     if paper_size not in PAPER_SIZES:
         raise ValueError(f"paper size must be one of {sorted(PAPER_SIZES)}, not {paper_size!r}")
     with _lock:  # WeasyPrint's font objects are shared between renders; one at a time
-        font_config, sheets = _stylesheets(paper_size)
-        document = HTML(string=html, base_url=str(STATIC_DIR) + "/",
-                        url_fetcher=LocalOnlyFetcher())
-        return document.write_pdf(stylesheets=sheets, font_config=font_config)
+        try:
+            with _deadline(timeout):
+                font_config, sheets = _stylesheets(paper_size)
+                document = HTML(string=html, base_url=str(STATIC_DIR) + "/",
+                                url_fetcher=LocalOnlyFetcher()).render(
+                    stylesheets=sheets, font_config=font_config)
+                if max_pages and len(document.pages) > max_pages:
+                    raise PdfTooLarge(f"The document runs to {len(document.pages)} pages; "
+                                      f"at most {max_pages} are printed here.")
+                return document.write_pdf()
+        except PdfTooLarge:
+            _cache.clear()  # stopped halfway: start the next rendering afresh
+            raise
 
 
-def render_pdf(template_name: str, context: dict, paper_size: str = "A4") -> bytes:
+def render_pdf(template_name: str, context: dict, paper_size: str = "A4", *,
+               max_pages: int | None = None, timeout: float | None = None) -> bytes:
     """Render the Django template ``template_name`` with ``context`` to PDF bytes."""
-    return html_to_pdf(render_html(template_name, context), paper_size)
+    return html_to_pdf(render_html(template_name, context), paper_size, max_pages=max_pages,
+                       timeout=timeout)

@@ -2,15 +2,20 @@
 
 Only a table's scorekeepers may print: ``ledger.access`` gives everyone else a 404, the
 same as for a missing object. The PDFs are rendered in the request (a sheet is one to
-three pages, well under a second).
+three pages, well under a second); a document beyond the printing limits
+(``documents.PdfTooLarge``) gets a page that says so and what to print instead, and no
+worker is held for long.
 """
 
 from __future__ import annotations
 
+from csp.constants import UNSAFE_INLINE
+from csp.decorators import csp_update
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
-from django.shortcuts import redirect
+from django.shortcuts import redirect, render
+from django.templatetags.static import static
 from django.urls import reverse
 from django.views.decorators.http import require_GET
 
@@ -19,7 +24,7 @@ from ledger.access import game_for, session_for
 from . import documents, selectors
 from .blank import evening_blank_context
 from .forms import BlankSheetForm
-from .pdf import PRINT_CSS, render_html, render_pdf
+from .pdf import render_html, render_pdf
 
 
 def _pdf_response(pdf: bytes, filename: str, request) -> HttpResponse:
@@ -35,11 +40,19 @@ def _paper(request) -> str | None:
     return paper if paper in ("A4", "letter") else None
 
 
+def _too_large(request, exc: documents.PdfTooLarge, back: str) -> HttpResponse:
+    return render(request, "scoresheets/too_large.html",
+                  {"message": exc.message, "back": back}, status=422)
+
+
 @login_required
 @require_GET
 def game_pdf(request, pk: int):
     game = game_for(request.user, pk)
-    pdf, name = documents.game_sheet_pdf(game, paper_size=_paper(request))
+    try:
+        pdf, name = documents.game_sheet_pdf(game, paper_size=_paper(request))
+    except documents.PdfTooLarge as exc:
+        return _too_large(request, exc, reverse("ledger:game_detail", args=[game.pk]))
     return _pdf_response(pdf, name, request)
 
 
@@ -47,7 +60,10 @@ def game_pdf(request, pk: int):
 @require_GET
 def blank_pdf(request, pk: int):
     game = game_for(request.user, pk)
-    pdf, name = documents.blank_sheet_pdf(game, paper_size=_paper(request))
+    try:
+        pdf, name = documents.blank_sheet_pdf(game, paper_size=_paper(request))
+    except documents.PdfTooLarge as exc:
+        return _too_large(request, exc, reverse("ledger:game_detail", args=[game.pk]))
     return _pdf_response(pdf, name, request)
 
 
@@ -55,7 +71,10 @@ def blank_pdf(request, pk: int):
 @require_GET
 def session_pdf(request, pk: int):
     session = session_for(request.user, pk)
-    pdf, name = documents.session_report_pdf(session, paper_size=_paper(request))
+    try:
+        pdf, name = documents.session_report_pdf(session, paper_size=_paper(request))
+    except documents.PdfTooLarge as exc:
+        return _too_large(request, exc, reverse("ledger:session_detail", args=[session.pk]))
     return _pdf_response(pdf, name, request)
 
 
@@ -88,13 +107,18 @@ def session_blank_pdf(request, pk: int):
 
 
 def _preview(html: str) -> HttpResponse:
-    """The print HTML with the print stylesheet inlined (fonts fall back to the browser's)."""
-    style = f"<style>{PRINT_CSS.read_text()}</style>"
-    return HttpResponse(html.replace("</head>", style + "</head>", 1))
+    """The print HTML with the print stylesheet linked (the site's CSP allows no inline
+    style element; the views below allow the style attributes that size the columns)."""
+    link = f'<link rel="stylesheet" href="{static("scoresheets/print.css")}">'
+    return HttpResponse(html.replace("</head>", link + "</head>", 1))
+
+
+PREVIEW_CSP = {"style-src-attr": [UNSAFE_INLINE]}
 
 
 @login_required
 @require_GET
+@csp_update(PREVIEW_CSP)
 def game_html(request, pk: int):
     game = game_for(request.user, pk)
     return _preview(render_html(documents.GAME_TEMPLATE, selectors.game_sheet_context(game)))
@@ -102,6 +126,7 @@ def game_html(request, pk: int):
 
 @login_required
 @require_GET
+@csp_update(PREVIEW_CSP)
 def session_html(request, pk: int):
     session = session_for(request.user, pk)
     return _preview(render_html(documents.SESSION_TEMPLATE,

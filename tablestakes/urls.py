@@ -1,6 +1,7 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from ledger import accounts
 from ledger.views import accounts as views_accounts
 
 urlpatterns = [
@@ -8,6 +9,10 @@ urlpatterns = [
     path("sheets/", include("scoresheets.urls")),
     path("accounts/signup/", views_accounts.signup, name="signup"),
     path("accounts/login/", views_accounts.LoginView.as_view(), name="login"),
+    path("accounts/password_reset/", accounts.PasswordResetView.as_view(),
+         name="password_reset"),
+    path("accounts/reset/<uidb64>/<token>/", accounts.PasswordResetConfirmView.as_view(),
+         name="password_reset_confirm"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("", include("ledger.urls")),
 ]

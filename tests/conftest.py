@@ -71,3 +71,13 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(no_pg)
         if no_browser is not None and "e2e" in item.keywords:
             item.add_marker(no_browser)
+
+
+@pytest.fixture(autouse=True)
+def _empty_cache():
+    """The cache holds the sign-up counts per address: each test starts with none."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()

@@ -5,8 +5,10 @@ from __future__ import annotations
 from django import forms
 from django.core.exceptions import ValidationError
 
+from ledger.cleaning import CleanInputMixin
 
-class ReopenForm(forms.Form):
+
+class ReopenForm(CleanInputMixin, forms.Form):
     reason = forms.CharField(
         max_length=300, label="Why reopen it?",
         help_text="Kept with the voided settlement, with who and when.",
@@ -20,7 +22,7 @@ class ReopenForm(forms.Form):
         return reason
 
 
-class BookSettleForm(forms.Form):
+class BookSettleForm(CleanInputMixin, forms.Form):
     """The outstanding payments the page showed (ids), so a stale page changes nothing."""
 
     currency = forms.CharField(max_length=3, widget=forms.HiddenInput)
@@ -34,6 +36,6 @@ class BookSettleForm(forms.Form):
             raise ValidationError("The page was damaged; open the book again.") from None
 
 
-class TableRenameForm(forms.Form):
+class TableRenameForm(CleanInputMixin, forms.Form):
     name = forms.CharField(max_length=100, label="Table name",
                            widget=forms.TextInput(attrs={"autocomplete": "off"}))

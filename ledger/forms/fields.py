@@ -8,7 +8,10 @@ from decimal import Decimal, InvalidOperation
 from django import forms
 from django.core.exceptions import ValidationError
 
+from ledger.cleaning import MAX_PER_POINTS, CleanInputMixin, is_plain_int, name_key
 from ledger.presentation.catalog import VARIANT_NAMES
+
+__all__ = ["MAX_PER_POINTS", "name_key"]  # kept here for the forms that import them
 
 NUMERIC = {"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off",
            "enterkeyhint": "next"}
@@ -38,14 +41,9 @@ def parse_count(value: str) -> int | None:
     value = (value or "").strip()
     if value == "":
         return None
-    if not value.isdigit():
+    if not is_plain_int(value) or not value.isdigit():  # '²' and '١' are digits to Python
         raise ValueError(value)
     return int(value)
-
-
-#: The most points a stake may be "per": every target is at most 100000 points, and the
-#: database column (an integer) must hold it.
-MAX_PER_POINTS = 100_000
 
 
 class MoneyField(forms.DecimalField):
@@ -73,11 +71,6 @@ def stake_field(label: str, **kwargs) -> MoneyField:
                       widget=forms.TextInput(attrs=DECIMAL), **kwargs)
 
 
-def name_key(name: str) -> str:
-    """Names that differ only in capitals or spaces are the same player's."""
-    return " ".join(name.split()).casefold()
-
-
 def reserved_name(name: str) -> str | None:
     """Why ``name`` cannot be a player's: the hand form's Draw and Nobody are values among
     the players' names, so a player called so would knock as a draw."""
@@ -88,7 +81,7 @@ def reserved_name(name: str) -> str | None:
 
 DRAW = "-draw-"
 NOBODY = "-nobody-"
-class ReasonForm(forms.Form):
+class ReasonForm(CleanInputMixin, forms.Form):
     reason = forms.CharField(max_length=300, required=False)
 
 

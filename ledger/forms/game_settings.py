@@ -6,6 +6,7 @@ from decimal import Decimal, InvalidOperation
 
 from django import forms
 
+from ledger.cleaning import CleanInputMixin
 from ledger.selectors import decimal_text
 
 from .fields import (
@@ -24,7 +25,7 @@ from .start import (
 # -- correcting a game's stakes and rules ----------------------------------------------------
 
 
-class GameSettingsForm(forms.Form):
+class GameSettingsForm(CleanInputMixin, forms.Form):
     """A game's stakes and every rule setting of its variant, filled with the values it has
     now; ``stake_changes`` and ``rule_changes`` give only what the scorekeeper changed, as
     the arguments of ``services.game_change_stake`` and ``services.game_change_rules``."""

@@ -7,6 +7,7 @@ import uuid
 
 from django import forms
 
+from ledger.cleaning import CleanInputMixin
 from ledger.presentation.cards import CardError, preview_context, read_cards
 
 from .fields import (
@@ -25,7 +26,7 @@ RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 SUITS = [("S", "♠"), ("H", "♥"), ("D", "♦"), ("C", "♣")]
 
 
-class HandForm(forms.Form):
+class HandForm(CleanInputMixin, forms.Form):
     """One hand (or CAP-IT round), built for the players who play it.
 
     ``spec`` comes from the core's result (``views.game_context.hand_spec``):

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from django import forms
 
+from ledger.cleaning import CleanInputMixin
 
-class PlayerRenameForm(forms.Form):
+
+class PlayerRenameForm(CleanInputMixin, forms.Form):
     player = forms.TypedChoiceField(label="Player", coerce=int)
     name = forms.CharField(max_length=60, label="New name",
                            widget=forms.TextInput(attrs={"autocomplete": "off"}))

@@ -7,6 +7,7 @@ from decimal import Decimal
 
 from django import forms
 
+from ledger.cleaning import CleanInputMixin, Refused, clean_name, name_key
 from ledger.presentation.catalog import (
     FIRST_DEALER_CHOSEN,
     PRESET_NAMES,
@@ -119,7 +120,7 @@ def needs_first_dealer(variant: str) -> bool:
     return variant in FIRST_DEALER_CHOSEN
 
 
-class GameStartForm(forms.Form):
+class GameStartForm(CleanInputMixin, forms.Form):
     """Variant setup: players in their seats with their own stakes, preset and settings."""
 
     def __init__(self, *args, variant: str, count: int, player_names: list[str],
@@ -183,10 +184,17 @@ class GameStartForm(forms.Form):
         if dealer and dealer not in chosen:
             self.add_error("first_dealer", f"{dealer} is not playing in this game.")
         if self.variant == "partnership":
-            if data.get("side_a") and data.get("side_a") == data.get("side_b"):
+            for side in ("side_a", "side_b"):
+                if data.get(side):
+                    try:
+                        data[side] = clean_name(data[side], what="The side's name", max_length=30)
+                    except Refused as exc:
+                        self.add_error(side, exc.message)
+            if data.get("side_a") and name_key(data["side_a"]) == name_key(data.get("side_b", "")):
                 self.add_error("side_b", "The two sides need different names.")
             for side in ("side_a", "side_b"):
-                if data.get(side) and data.get(side) in chosen:
+                if data.get(side) and any(name_key(data[side]) == name_key(player)
+                                          for player in chosen if player):
                     self.add_error(side, f"{data[side]} is a player's name; "
                                          "give the side another.")
         return data

@@ -7,6 +7,8 @@ import re
 from django import forms
 from django.core.exceptions import ValidationError
 
+from ledger.cleaning import CleanInputMixin, Refused, clean_currency, clean_name
+
 from .fields import (
     MAX_PER_POINTS,
     NUMERIC,
@@ -17,7 +19,7 @@ from .fields import (
 
 # -- tables, players, sessions ---------------------------------------------------------------
 
-class TableForm(forms.Form):
+class TableForm(CleanInputMixin, forms.Form):
     name = forms.CharField(max_length=100, label="Table name",
                            widget=forms.TextInput(attrs={"autocomplete": "off"}))
     players = forms.CharField(
@@ -31,6 +33,10 @@ class TableForm(forms.Form):
         names = [name.strip() for name in re.split(r"[\n,]", raw) if name.strip()]
         seen: list[str] = []
         for name in names:
+            try:
+                name = clean_name(name, what=f"The name {name[:20]!r}", max_length=10 ** 6)
+            except Refused as exc:
+                raise ValidationError(exc.message) from None
             if name in seen:
                 raise ValidationError(f"{name} is listed twice.")
             first = next((other for other in seen if name_key(other) == name_key(name)), None)
@@ -44,7 +50,7 @@ class TableForm(forms.Form):
         return seen
 
 
-class PlayerForm(forms.Form):
+class PlayerForm(CleanInputMixin, forms.Form):
     name = forms.CharField(max_length=60, label="New player",
                            widget=forms.TextInput(attrs={"autocomplete": "off"}))
 
@@ -53,18 +59,22 @@ class PlayerForm(forms.Form):
         self.table_names = list(table_names)
 
     def clean_name(self) -> str:
-        name = self.cleaned_data["name"]
+        try:
+            name = clean_name(self.cleaned_data["name"], what="The name")
+        except Refused as exc:
+            raise ValidationError(exc.message) from None
         if reserved_name(name):
             raise ValidationError(reserved_name(name))
         same = next((other for other in self.table_names
                      if name_key(other) == name_key(name) and other != name), None)
         if same:
             raise ValidationError(f"{same} already plays at this table: names differing only "
-                                  "in capitals or spaces are the same player.")
+                                  "in capitals, width, spaces or invisible characters are the "
+                                  "same player.")
         return name
 
 
-class SessionForm(forms.Form):
+class SessionForm(CleanInputMixin, forms.Form):
     date = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
     place = forms.CharField(max_length=200, required=False)
     currency = forms.CharField(max_length=3, initial="USD",
@@ -76,7 +86,7 @@ class SessionForm(forms.Form):
                                     widget=forms.TextInput(attrs=NUMERIC))
 
     def clean_currency(self) -> str:
-        value = self.cleaned_data["currency"].strip().upper()
-        if len(value) != 3 or not value.isalpha() or not value.isascii():
-            raise ValidationError("A 3-letter currency code, such as USD or EUR.")
-        return value
+        try:
+            return clean_currency(self.cleaned_data["currency"])
+        except Refused:
+            raise ValidationError("A currency code of ISO 4217, such as USD or EUR.") from None

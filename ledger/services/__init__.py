@@ -21,6 +21,7 @@ Overview (see each docstring):
     hand_record, hand_correct, hand_undo_last
     session_settle, settlement_payment_mark_paid, session_import
     session_reopen, book_settle, table_rename, player_archive   (services/book.py)
+    share_link_get_or_create, share_link_revoke, account_create
 """
 
 from ledger import rules as core  # noqa: F401  (tests slow the core down through it)

@@ -8,8 +8,8 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 
+from ledger import cleaning, selectors
 from ledger import rules as core
-from ledger import selectors
 from ledger.exceptions import (
     LedgerIntegrityError,
     RecordRefused,
@@ -78,11 +78,11 @@ def _decimal(value: Any, where: str, *, currency: str, field: str | None = None,
 
 
 def _check_currency(currency: Any, where: str) -> str:
-    if not isinstance(currency, str) or len(currency) != 3 or not currency.isalpha() \
-            or not currency.isascii():  # the record format's [A-Z]{3}: 'ÄBC' would not score
+    try:
+        return cleaning.clean_currency(currency, what=where)  # ISO 4217 (ledger.currencies)
+    except cleaning.Refused as exc:
         raise _refused("currency_invalid", where,
-                       f"{currency!r} is not a 3-letter currency code")
-    return currency.upper()
+                       exc.message.removeprefix(f"{where}: ").rstrip(".")) from None
 
 
 def _ensure_open(session: Session) -> None:

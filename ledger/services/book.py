@@ -24,10 +24,11 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 
-from ledger import selectors
+from ledger import cleaning, selectors
 from ledger.exceptions import LedgerError
 from ledger.models import (
     BookSettlement,
+    PaymentMark,
     Player,
     SettlementPayment,
     SettlementVoid,
@@ -48,7 +49,7 @@ class BookChanged(LedgerError):
 @transaction.atomic
 def session_reopen(*, session, reopened_by: User | None, reason: str) -> SettlementVoid:
     """Void the evening's settlement so its games can change and it can be settled anew."""
-    reason = (reason or "").strip()
+    reason = cleaning.clean_text(reason or "", what="The reason", max_length=1000)
     if not reason:
         raise LedgerError("Say why the evening is reopened (the reason is kept).")
     session = _lock_session(session)
@@ -93,6 +94,9 @@ def book_settle(*, table: Table, currency: str, expected: list[int] | None,
               for p in fewest_payments(nets)]
     now = timezone.now()
     by = _user(settled_by)
+    # each paid mark is its own row; the payments' columns repeat it (see PaymentMark)
+    PaymentMark.objects.bulk_create(PaymentMark(payment_id=pk, paid=True, marked_by=by,
+                                                marked_at=now) for pk in ids)
     SettlementPayment.objects.filter(pk__in=ids).update(paid_at=now, paid_by=by)
     return BookSettlement.objects.create(
         table=table, currency=currency, payments=netted, cleared=ids, settled_by=by,
@@ -106,11 +110,8 @@ def book_settle(*, table: Table, currency: str, expected: list[int] | None,
 def table_rename(*, table: Table, name: str, renamed_by: User | None) -> Table:
     """Give the table a new name (unique among each of its scorekeepers' tables). Every
     record refers to the table by its row, so history follows the new name."""
-    clean = (name or "").strip()
-    if not clean:
-        raise LedgerError("A table needs a name.")
-    if len(clean) > Table._meta.get_field("name").max_length:
-        raise LedgerError(f"The name {clean[:20]!r}... is too long.")
+    clean = cleaning.clean_text(name or "", what="The table's name", required=True,
+                                max_length=Table._meta.get_field("name").max_length)
     table = Table.objects.select_for_update().get(pk=table.pk)
     if clean == table.name:
         return table

@@ -10,7 +10,7 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 
-from ledger import selectors
+from ledger import cleaning, limits, selectors
 from ledger.exceptions import (
     ConfirmationRequired,
     GameNotInProgress,
@@ -108,8 +108,8 @@ def game_import(*, session: Session, record: dict, imported_by: User | None = No
     the game's status and money follow from the core's result. ``export_game`` of the new
     game writes the record back (with every rule setting resolved).
     """
-    if not isinstance(record, dict):
-        raise RecordRefused(["the game record must be a JSON object"])
+    cleaning.check_game_record(record)  # shape and text, before any scoring
+    limits.check_record_hands(record)
     if record.get("format", selectors.GAME_FORMAT) != selectors.GAME_FORMAT:
         raise RecordRefused([f"format: expected {selectors.GAME_FORMAT}"])
     return _game_create(session=session, record=record, by=_user(imported_by), imported=True)
@@ -177,6 +177,7 @@ def game_change_rules(*, game: Game, changes: Mapping[str, Any], changed_by: Use
     would alter its money raises ConfirmationRequired unless ``confirm`` is True.
     Returns the core's new result.
     """
+    reason = cleaning.clean_text(reason or "", what="The reason", max_length=300)
     game = _lock_game(game)
     unknown = sorted(set(changes) - set(game.rules))
     if unknown:
@@ -211,6 +212,7 @@ def game_change_stake(*, game: Game, changed_by: User | None, rate: Any = UNSET,
     stakes (``{"Ann": "0.02"}``; None removes a player's own stake). Recorded as
     GameChange rows and rescored; on a finished game a change of money raises
     ConfirmationRequired unless ``confirm``. Returns the core's new result."""
+    reason = cleaning.clean_text(reason or "", what="The reason", max_length=300)
     game = _lock_game(game)
     seats = _seats(game)
     by = _user(changed_by)
@@ -225,8 +227,10 @@ def game_change_stake(*, game: Game, changed_by: User | None, rate: Any = UNSET,
             changes.append(("rate", text(game.rate), text(new)))
             game.rate = new
     if per_points is not UNSET:
-        if per_points is not None and (not isinstance(per_points, int) or per_points <= 0):
-            raise _refused("per_points_invalid", "per_points", "a whole number above zero",
+        if per_points is not None and (not isinstance(per_points, int) or per_points <= 0
+                                       or per_points > cleaning.MAX_PER_POINTS):
+            raise _refused("per_points_invalid", "per_points",
+                           f"a whole number from 1 to {cleaning.MAX_PER_POINTS}",
                            field="stakes.per_points")
         if per_points != game.per_points:
             changes.append(("per_points", game.per_points, per_points))
@@ -277,7 +281,7 @@ def game_abandon(*, game: Game, abandoned_by: User | None, reason: str = "") -> 
     game = _lock_game(game)
     if game.status != GameStatus.IN_PROGRESS:
         raise GameNotInProgress(f"Game {game.sequence} is already {game.get_status_display()}.")
-    reason = (reason or "").strip()[:300]  # the column's length, as an undo's reason
+    reason = cleaning.clean_text(reason or "", what="The reason", max_length=1000)[:300]
     result = _score(selectors.game_record(game, abandoned=True))
     by = _user(abandoned_by)
     changed = _apply_result(game, result, abandoned=True, by=by,

@@ -9,13 +9,12 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from ledger import selectors
+from ledger import cleaning, limits, selectors
 from ledger.exceptions import (
     GameNotInProgress,
     HandAlreadyRecorded,
     IdempotencyKeyReused,
     LedgerError,
-    RecordRefused,
 )
 from ledger.models import (
     Game,
@@ -59,9 +58,7 @@ class HandOutcome:
 # -- hands -----------------------------------------------------------------------------------
 
 def _check_entry(entry: Any, number: int) -> dict:
-    if not isinstance(entry, dict) or not entry:
-        raise RecordRefused([f"hand {number}: a hand must be a non-empty JSON object"])
-    return entry
+    return cleaning.check_hand_entry(entry, number)  # no unknown fields, no nested junk
 
 
 @transaction.atomic
@@ -109,6 +106,7 @@ def hand_record(*, game: Game, entry: dict, recorded_by: User | None,
             f"Game {game.sequence} is {game.get_status_display().lower()}; it takes no more "
             "hands."
         )
+    limits.check_hand_room(len(hands))  # TABLESTAKES_MAX_HANDS_PER_GAME, draws included
     entry = _check_entry(entry, next_number)
     result = _score(selectors.game_record(game, hands=[*(h.entry for h in hands), entry]))
     by = _user(recorded_by)
@@ -134,7 +132,8 @@ def hand_correct(*, hand: Hand, entry: dict, corrected_by: User, reason: str,
     reversed and posted again). With an ``idempotency_key`` a repeat returns the first
     correction with ``created=False``.
     """
-    if not reason or not reason.strip():
+    reason = cleaning.clean_text(reason or "", what="The reason", max_length=1000)
+    if not reason:
         raise LedgerError("A correction needs a reason.")
     by = _user(corrected_by)
     if by is None:
@@ -194,7 +193,8 @@ def hand_undo_last(*, game: Game, undone_by: User | None, reason: str = "undone"
     by = _user(undone_by)
     last.voided_at = timezone.now()
     last.voided_by = by
-    last.void_reason = (reason or "undone").strip()[:300]
+    last.void_reason = (cleaning.clean_text(reason or "", what="The reason", max_length=1000)
+                        or "undone")[:300]
     last.save(update_fields=["voided_at", "voided_by", "void_reason"])
     _apply_result(game, result, abandoned=abandoned, by=by, memo=f"hand {last.number} undone")
     return last

@@ -6,9 +6,8 @@ import datetime
 from dataclasses import replace
 
 from django.db import transaction
-from django.utils import timezone
 
-from ledger import selectors
+from ledger import cleaning, limits, selectors
 from ledger.exceptions import (
     LedgerError,
     LedgerIntegrityError,
@@ -17,6 +16,7 @@ from ledger.exceptions import (
 from ledger.models import (
     GameStatus,
     MoneyPosting,
+    PaymentMark,
     Session,
     SessionSettlement,
     SettlementPayment,
@@ -95,16 +95,19 @@ def _posted_by_game(session: Session) -> dict[int, dict[str, int]]:
 @transaction.atomic
 def settlement_payment_mark_paid(*, payment: SettlementPayment, paid_by: User | None,
                                  paid: bool = True) -> SettlementPayment:
-    """Mark a settlement payment as paid (or, with ``paid=False``, not paid after all).
-    Only the paid mark changes; the settlement's amounts never do."""
+    """Mark a settlement payment as paid (or, with ``paid=False``, not paid after all):
+    a new ``PaymentMark`` row (the history keeps every mark), and the payment's paid columns
+    repeat it. The settlement's amounts never change."""
     payment = SettlementPayment.objects.select_for_update().get(pk=payment.pk)
     if not selectors.live_settlements().filter(pk=payment.settlement_id).exists():
         raise LedgerError("This payment belongs to a settlement voided when its evening was "
                           "reopened; it no longer counts.")
     if paid == payment.is_paid:
         return payment
-    payment.paid_at = timezone.now() if paid else None
-    payment.paid_by = _user(paid_by) if paid else None
+    by = _user(paid_by)
+    mark = PaymentMark.objects.create(payment=payment, paid=paid, marked_by=by)
+    payment.paid_at = mark.marked_at if paid else None
+    payment.paid_by = by if paid else None
     payment.save(update_fields=["paid_at", "paid_by"])
     return payment
 
@@ -116,8 +119,10 @@ def session_import(*, record: dict, imported_by: User | None = None) -> Session:
     """Store a whole evening (``tablestakes.session/1``, as ``export_session`` writes it):
     the table (found or created by name), the session, every game, and the settlement with
     its paid marks if the record has one. All or nothing."""
-    if not isinstance(record, dict) or record.get("format") != selectors.SESSION_FORMAT:
+    cleaning.check_session_record(record)  # shape and text, before any scoring
+    if record.get("format") != selectors.SESSION_FORMAT:
         raise RecordRefused([f"format: expected {selectors.SESSION_FORMAT}"])
+    limits.check_record_hands(record)
     try:
         date = datetime.date.fromisoformat(record["date"])
     except (KeyError, TypeError, ValueError):

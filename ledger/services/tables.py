@@ -9,6 +9,7 @@ from decimal import Decimal
 from django.db import transaction
 from django.utils import timezone
 
+from ledger import cleaning
 from ledger.exceptions import (
     LedgerError,
 )
@@ -32,9 +33,7 @@ from .base import (
 def table_create(*, name: str, scorekeepers: Sequence[User] = (),
                  paper_size: str = PaperSize.AUTO) -> Table:
     """Create a table (a group that plays together) kept by ``scorekeepers``."""
-    name = name.strip()
-    if not name:
-        raise LedgerError("A table needs a name.")
+    name = cleaning.clean_text(name, what="The table's name", max_length=100, required=True)
     keepers = [user for user in scorekeepers if _user(user)]
     # Names are unique per scorekeeper: another club's "Friday" is none of our business
     # (and saying it exists would tell a stranger so).
@@ -48,7 +47,8 @@ def table_create(*, name: str, scorekeepers: Sequence[User] = (),
 def table_named(*, name: str, scorekeeper: User | None) -> Table | None:
     """The table called ``name`` that ``scorekeeper`` keeps (for None: a table nobody keeps,
     as the command-line imports make without --user)."""
-    tables = Table.objects.filter(name=name.strip())
+    tables = Table.objects.filter(name=cleaning.clean_text(name, what="The table's name",
+                                                           max_length=100))
     if scorekeeper is None:
         tables = tables.filter(scorekeepers__isnull=True)
     else:
@@ -58,12 +58,16 @@ def table_named(*, name: str, scorekeeper: User | None) -> Table | None:
 
 @transaction.atomic
 def player_get_or_create(*, table: Table, name: str) -> Player:
-    """The table's player called ``name`` (surrounding spaces ignored), created if new."""
-    clean = name.strip() if isinstance(name, str) else ""
-    if not clean:
-        raise LedgerError("A player needs a name.")
-    if len(clean) > Player._meta.get_field("name").max_length:
-        raise LedgerError(f"The name {clean[:20]!r}... is too long.")
+    """The table's player called ``name`` (cleaned: ``ledger.cleaning.clean_name``), created
+    if new; refused when it is another player's name written differently ('ann', 'Ａnn')."""
+    clean = cleaning.clean_name(name, what=f"The name {str(name)[:20]!r}",
+                                max_length=Player._meta.get_field("name").max_length)
+    existing = Player.objects.filter(table=table, name=clean).first()
+    if existing is not None:
+        return existing
+    twin = cleaning.same_name(clean, table.players.values_list("name", flat=True))
+    if twin is not None:
+        raise LedgerError(cleaning.clash_message(clean, twin))
     player, _ = Player.objects.get_or_create(table=table, name=clean)
     return player
 
@@ -73,8 +77,9 @@ RESERVED_NAMES = ("-draw-", "-nobody-")
 
 
 def _name_key(name: str) -> str:
-    """Names that differ only in capitals or spaces are the same player's."""
-    return " ".join(name.split()).casefold()
+    """Names that differ only in capitals, width, spaces or invisible characters are the
+    same player's (``ledger.cleaning.name_key``)."""
+    return cleaning.name_key(name)
 
 
 def player_name_problem(*, table_id: int, name: str, player: Player | None = None
@@ -93,8 +98,8 @@ def player_name_problem(*, table_id: int, name: str, player: Player | None = Non
     same = next((other for other in others.values_list("name", flat=True)
                  if _name_key(other) == _name_key(name)), None)
     if same is not None:
-        return (f"{same} already plays at this table: names differing only in capitals or "
-                "spaces are the same player.")
+        return (f"{same} already plays at this table: names differing only in capitals, "
+                "width, spaces or invisible characters are the same player.")
     return None
 
 
@@ -108,7 +113,8 @@ def player_rename(*, player: Player, name: str) -> Player:
     the hand form, or one that clashes with another player's at the table by capitals or
     spaces."""
     player = Player.objects.select_for_update().get(pk=player.pk)
-    clean = " ".join(name.split()) if isinstance(name, str) else ""
+    clean = cleaning.clean_name(name, what="The new name") if isinstance(name, str) and \
+        name.strip() else ""
     problem = player_name_problem(table_id=player.table_id, name=clean, player=player)
     if problem:
         raise LedgerError(problem)
@@ -125,8 +131,10 @@ def session_create(*, table: Table, date: datetime.date | None = None, place: st
                    created_by: User | None = None) -> Session:
     """Open an evening at ``table``; ``rate`` per ``per_points`` is its games' default stake."""
     currency = _check_currency(currency, "currency")
-    if not isinstance(per_points, int) or per_points <= 0:
-        raise LedgerError("per_points must be a whole number above zero.")
+    per_points = cleaning.plain_int(per_points, what="per_points", minimum=1,
+                                    maximum=cleaning.MAX_PER_POINTS)
+    place = cleaning.clean_text(place or "", what="The place", max_length=200)
+    notes = cleaning.clean_text(notes or "", what="The notes", max_length=5000, multiline=True)
     return Session.objects.create(
         table=table, date=date or timezone.localdate(), place=place, currency=currency,
         rate=_decimal(rate, "rate", currency=currency), per_points=per_points, notes=notes,

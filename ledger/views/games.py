@@ -22,7 +22,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from ledger import access, selectors, services
+from ledger import access, cleaning, selectors, services
 from ledger.exceptions import HandAlreadyRecorded, LedgerError, RecordRefused
 from ledger.forms import (
     VARIANT_LABELS,
@@ -268,7 +268,7 @@ def hand_undo(request: HttpRequest, pk: int) -> HttpResponse:
             "game": game, "crumb_game": True})
     number = request.POST.get("number") or ""
     reason = (request.POST.get("reason") or "").strip() or "undone"
-    if number and not number.isdigit():
+    if number and not cleaning.is_plain_int(number):  # '²' is a digit to str.isdigit()
         messages.error(request, "The undo button was out of date; nothing was undone. "
                                 "Reload the game and try again.")
         return redirect("ledger:game_detail", pk=game.pk)
@@ -390,7 +390,7 @@ def export_response(game: Game, result: dict) -> HttpResponse:
                           headers=[inert_cell(h) for h in dataset.headers])
     name = f"{game.session.table.name}-{game.session.date}-game-{game.sequence}.csv"
     response = HttpResponse(safe.export("csv"), content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{name.replace(" ", "_")}"'
+    response["Content-Disposition"] = f'attachment; filename="{cleaning.safe_filename(name)}"'
     return response
 
 

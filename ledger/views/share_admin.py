@@ -9,6 +9,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from ledger import access, services
+from ledger.exceptions import LedgerError
 from ledger.models_sharing import ShareLink
 
 from . import confirm
@@ -25,8 +26,12 @@ def share_create(request: HttpRequest, pk: int) -> HttpResponse:
         game = access.game_for(request.user, request.POST["game"])
         if game.session.table_id != table.pk:
             raise Http404("No such game")
-    services.share_link_get_or_create(table=table, game=game, created_by=request.user)
-    messages.success(request, "Share link ready: anyone with it can watch the sheet.")
+    try:
+        services.share_link_get_or_create(table=table, game=game, created_by=request.user)
+    except LedgerError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, "Share link ready: anyone with it can watch the sheet.")
     if game is not None:
         return redirect("ledger:game_detail", pk=game.pk)
     return redirect("ledger:table_detail", pk=table.pk)

@@ -7,6 +7,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 
+from ledger import cleaning
 from ledger.models import Game
 from ledger.models_sharing import ShareLink
 
@@ -20,6 +21,8 @@ from .game_context import (
 # -- shared, read-only sheets ----------------------------------------------------------------
 
 def _live_link(token: str) -> ShareLink:
+    if not cleaning.is_token(token):  # a NUL or other junk: no database would hold it
+        raise Http404("No such link")
     link = (ShareLink.objects.select_related("table", "game")
             .filter(token=token, revoked_at__isnull=True).first())
     if link is None:

@@ -48,3 +48,8 @@ document.addEventListener("htmx:afterSettle", function (event) {
   var entry = document.getElementById("entry");
   if (entry) entry.scrollIntoView({block: "start"});
 });
+document.addEventListener("click", function (event) {
+  // A share link's box: one tap selects the whole link, ready to copy.
+  var el = event.target;
+  if (el.matches && el.matches("input.copy")) { el.select(); }
+});

@@ -1,11 +1,35 @@
 """Settings shared by every environment.
 
 SQLite is the embedded default; set DATABASE_URL (postgres://...) for PostgreSQL.
+``dev`` (manage.py) and ``test`` build on this; ``prod`` (wsgi.py) hardens it for a club's
+server. The limits (TABLESTAKES_*) are read from the environment with sane defaults.
 """
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF
+
+
+def env_int(name: str, default: int) -> int:
+    """An integer setting from the environment (a clear error if it is not one)."""
+    from django.core.exceptions import ImproperlyConfigured
+
+    raw = os.environ.get(name, "").strip()
+    if not raw:
+        return default
+    if not raw.isascii() or not raw.isdigit():
+        raise ImproperlyConfigured(f"{name} must be a whole number, not {raw!r}")
+    return int(raw)
+
+
+def env_flag(name: str, default: bool) -> bool:
+    raw = os.environ.get(name)
+    if raw is None or not raw.strip():
+        return default
+    return raw.strip().lower() not in ("0", "false", "no", "off")
+
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 
@@ -20,6 +44,8 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
+    "csp",
+    "axes",
     "django_tables2",
     "django_filters",
     "django_htmx",
@@ -36,6 +62,15 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "csp.middleware.CSPMiddleware",
+    # Last, as django-axes asks: it turns a locked-out log-in into the lock-out page.
+    "axes.middleware.AxesMiddleware",
+]
+
+AUTHENTICATION_BACKENDS = [
+    # First: refuses a log-in while its username and address are locked out.
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
 ]
 
 ROOT_URLCONF = "tablestakes.urls"
@@ -76,6 +111,91 @@ AUTH_PASSWORD_VALIDATORS = [
 # new account sees only the tables it creates). A club that hands out accounts itself
 # (in the admin) turns it off with TABLESTAKES_SIGNUP=0.
 TABLESTAKES_SIGNUP = os.environ.get("TABLESTAKES_SIGNUP", "1") not in ("0", "false", "no", "")
+
+# -- limits (each refusal says which limit and what to do) -----------------------------------
+# Live hands a game may hold (draws count): a game is a card-table evening, not a log.
+TABLESTAKES_MAX_HANDS_PER_GAME = env_int("TABLESTAKES_MAX_HANDS_PER_GAME", 500)
+# An imported record (import_game, import_session): its file size, before it is read, and
+# its hands over all its games, before anything is scored.
+TABLESTAKES_MAX_IMPORT_BYTES = env_int("TABLESTAKES_MAX_IMPORT_BYTES", 4 * 1024 * 1024)
+TABLESTAKES_MAX_IMPORT_HANDS = env_int("TABLESTAKES_MAX_IMPORT_HANDS", 2000)
+# Printed sheets: hand rows a PDF may have (checked before rendering), its pages (checked
+# after layout, before the PDF is written) and the seconds a rendering may take.
+TABLESTAKES_PDF_MAX_HANDS = env_int("TABLESTAKES_PDF_MAX_HANDS", 600)
+TABLESTAKES_PDF_MAX_PAGES = env_int("TABLESTAKES_PDF_MAX_PAGES", 40)
+TABLESTAKES_PDF_TIMEOUT = env_int("TABLESTAKES_PDF_TIMEOUT", 20)
+# New accounts per client address in TABLESTAKES_SIGNUP_WINDOW seconds (counted in the cache).
+TABLESTAKES_SIGNUPS_PER_ADDRESS = env_int("TABLESTAKES_SIGNUPS_PER_ADDRESS", 3)
+TABLESTAKES_SIGNUP_WINDOW = env_int("TABLESTAKES_SIGNUP_WINDOW", 3600)
+# Behind a TLS proxy that appends the client's address to X-Forwarded-For: how many proxies
+# to trust (0: the client is REMOTE_ADDR). Used for the sign-up and log-in limits.
+TABLESTAKES_PROXY_COUNT = env_int("TABLESTAKES_PROXY_COUNT", 0)
+
+# Log-in attempts (django-axes): after this many failures for one username from one
+# address, that pair is locked out for the cool-off time; a success resets the count.
+AXES_FAILURE_LIMIT = env_int("TABLESTAKES_LOGIN_FAILURES", 5)
+AXES_COOLOFF_TIME = timedelta(minutes=env_int("TABLESTAKES_LOGIN_LOCKOUT_MINUTES", 15))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "ledger.accounts.locked_out"
+AXES_CLIENT_IP_CALLABLE = "ledger.limits.client_ip"
+AXES_USERNAME_CALLABLE = "ledger.limits.axes_username"
+AXES_VERBOSE = False
+
+# -- mail (password reset); dev prints mails on the console, tests keep them in memory --------
+EMAIL_BACKEND = os.environ.get("DJANGO_EMAIL_BACKEND",
+                               "django.core.mail.backends.smtp.EmailBackend")
+EMAIL_HOST = os.environ.get("DJANGO_EMAIL_HOST", "")
+EMAIL_PORT = env_int("DJANGO_EMAIL_PORT", 587)
+EMAIL_HOST_USER = os.environ.get("DJANGO_EMAIL_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("DJANGO_EMAIL_PASSWORD", "")
+EMAIL_USE_TLS = env_flag("DJANGO_EMAIL_TLS", True)
+EMAIL_TIMEOUT = 10
+DEFAULT_FROM_EMAIL = os.environ.get("DJANGO_DEFAULT_FROM_EMAIL", "tablestakes@localhost")
+SERVER_EMAIL = DEFAULT_FROM_EMAIL
+# Password reset by mail is offered only where mail can be sent (else the page says whom
+# to ask, instead of claiming a mail is on its way): unset, it is offered when a mail host
+# is configured or mail goes elsewhere than SMTP (the console in dev, memory in tests).
+TABLESTAKES_PASSWORD_RESET = (env_flag("TABLESTAKES_PASSWORD_RESET", True)
+                              if os.environ.get("TABLESTAKES_PASSWORD_RESET") else None)
+
+# -- content security policy (django-csp): no inline script or style anywhere ---------------
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [NONE],
+        "frame-ancestors": [NONE],
+        "form-action": [SELF],
+    },
+}
+
+# -- logging: everything to standard error, 500s with their traceback -----------------------
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {
+        "plain": {"format": "{asctime} {levelname} {name} {process:d}: {message}",
+                  "style": "{"},
+    },
+    "handlers": {
+        "stderr": {"class": "logging.StreamHandler", "stream": "ext://sys.stderr",
+                   "formatter": "plain"},
+    },
+    "root": {"handlers": ["stderr"], "level": "WARNING"},
+    "loggers": {
+        # django.request logs each 500 with exc_info: the formatter prints the traceback.
+        "django": {"handlers": ["stderr"], "level": os.environ.get("DJANGO_LOG_LEVEL", "INFO"),
+                   "propagate": False},
+        "ledger": {"handlers": ["stderr"], "level": "INFO", "propagate": False},
+        "scoresheets": {"handlers": ["stderr"], "level": "INFO", "propagate": False},
+    },
+}
 
 LANGUAGE_CODE = "en"
 TIME_ZONE = "UTC"

@@ -1,4 +1,6 @@
-"""Making a scorekeeper's account: /accounts/signup/, and the switch that closes it."""
+"""Accounts: making one at /accounts/signup/ (a display name and an e-mail address, at most
+a few per address, the switch that closes it), the lock-out after wrong passwords, and
+password reset by mail."""
 
 from __future__ import annotations
 
@@ -8,7 +10,8 @@ from django.urls import reverse
 
 pytestmark = pytest.mark.django_db
 
-GOOD = {"username": "marta", "password1": "kitchen-table-42", "password2": "kitchen-table-42"}
+GOOD = {"username": "marta", "display_name": "Marta Díaz", "email": "marta@example.org",
+        "password1": "kitchen-table-42", "password2": "kitchen-table-42"}
 
 
 def test_signup_makes_the_account_logs_in_and_lands_home(client):
@@ -16,9 +19,11 @@ def test_signup_makes_the_account_logs_in_and_lands_home(client):
     assert response.status_code == 302 and response.url == reverse("ledger:home")
     user = get_user_model().objects.get(username="marta")
     assert user.check_password("kitchen-table-42") and not user.is_staff
+    assert (user.first_name, user.email) == ("Marta Díaz", "marta@example.org")
+    assert user.get_full_name() == "Marta Díaz"  # what person_name() prints on the sheets
     home = client.get(reverse("ledger:home"))
     assert home.status_code == 200 and home.wsgi_request.user == user
-    assert "Welcome, marta" in home.content.decode()
+    assert "Welcome, Marta Díaz" in home.content.decode()
 
 
 @pytest.mark.parametrize(("change", "field", "message"), [
@@ -26,6 +31,12 @@ def test_signup_makes_the_account_logs_in_and_lands_home(client):
     ({"password1": "12345678", "password2": "12345678"}, "password2", "too common"),
     ({"password1": "short", "password2": "short"}, "password2", "too short"),
     ({"username": ""}, "username", "This field is required"),
+    ({"display_name": ""}, "display_name", "This field is required"),
+    ({"display_name": "\u200b \u200b"}, "display_name", "This field is required"),
+    ({"display_name": "\u2063"}, "display_name", "has no visible character"),
+    ({"display_name": "Marta\x00"}, "display_name", "contains a NUL character"),
+    ({"email": ""}, "email", "This field is required"),
+    ({"email": "marta@"}, "email", "Enter a valid email address"),
 ])
 def test_bad_signups_name_the_field_and_make_nothing(client, change, field, message):
     response = client.post(reverse("signup"), {**GOOD, **change})
@@ -59,3 +70,127 @@ def test_a_new_account_sees_no_one_elses_tables(client, django_user_model):
     services.table_create(name="Thursday club", scorekeepers=[owner])
     client.post(reverse("signup"), GOOD)
     assert "Thursday club" not in client.get(reverse("ledger:home")).content.decode()
+
+
+def test_an_address_already_used_is_refused(client, django_user_model):
+    django_user_model.objects.create_user("ana", email="Marta@Example.org", password="x-9-y-8")
+    response = client.post(reverse("signup"), GOOD)
+    assert response.status_code == 422
+    assert "already uses this address" in " ".join(response.context["form"].errors["email"])
+    assert not django_user_model.objects.filter(username="marta").exists()
+
+
+# -- sign-ups per address --------------------------------------------------------------------
+
+def signup_from(client, address: str, n: int, **headers):
+    return client.post(reverse("signup"), {**GOOD, "username": f"user{n}",
+                                           "email": f"user{n}@example.org"},
+                       REMOTE_ADDR=address, **headers)
+
+
+def test_signups_per_address_are_limited(client, settings, django_user_model):
+    settings.TABLESTAKES_SIGNUPS_PER_ADDRESS = 2
+    for n in (1, 2):
+        assert signup_from(client, "203.0.113.5", n).status_code == 302
+        client.logout()
+    refused = signup_from(client, "203.0.113.5", 3)
+    assert refused.status_code == 429
+    assert "Too many new accounts from your network" in refused.content.decode()
+    assert not django_user_model.objects.filter(username="user3").exists()
+    # another address is another count
+    assert signup_from(client, "198.51.100.7", 4).status_code == 302
+    assert django_user_model.objects.count() == 3
+
+
+def test_behind_a_proxy_the_forwarded_address_is_counted(client, settings,
+                                                        django_user_model):
+    settings.TABLESTAKES_SIGNUPS_PER_ADDRESS = 1
+    settings.TABLESTAKES_PROXY_COUNT = 1
+    proxy = "127.0.0.1"
+    assert signup_from(client, proxy, 1, HTTP_X_FORWARDED_FOR="203.0.113.5").status_code == 302
+    client.logout()
+    # the client may prepend anything: only the entry the proxy added counts
+    assert signup_from(client, proxy, 2,
+                       HTTP_X_FORWARDED_FOR="10.9.9.9, 203.0.113.5").status_code == 429
+    assert signup_from(client, proxy, 3, HTTP_X_FORWARDED_FOR="198.51.100.7").status_code == 302
+    assert django_user_model.objects.count() == 2
+
+
+# -- log-in attempts -------------------------------------------------------------------------
+
+def log_in(client, password: str, address: str = "203.0.113.5"):
+    return client.post(reverse("login"), {"username": "marta", "password": password},
+                       REMOTE_ADDR=address)
+
+
+def test_repeated_wrong_passwords_lock_the_login_out(client, settings, django_user_model):
+    django_user_model.objects.create_user("marta", password="kitchen-table-42")
+    for _ in range(settings.AXES_FAILURE_LIMIT - 1):
+        assert log_in(client, "guess").status_code == 200  # the form again, with its error
+    locked = log_in(client, "guess")
+    assert locked.status_code == 429
+    page = locked.content.decode()
+    assert "Too many wrong passwords" in page and "Try again in 15 minutes" in page
+    # locked: even the right password does not get in from there
+    right = log_in(client, "kitchen-table-42")
+    assert right.status_code == 429 and "_auth_user_id" not in client.session
+    # from another address the account is not locked
+    assert log_in(client, "kitchen-table-42", "198.51.100.7").status_code == 302
+
+
+def test_a_success_clears_the_count(client, settings, django_user_model):
+    django_user_model.objects.create_user("marta", password="kitchen-table-42")
+    for _ in range(settings.AXES_FAILURE_LIMIT - 1):
+        log_in(client, "guess")
+    assert log_in(client, "kitchen-table-42").status_code == 302
+    client.logout()
+    for _ in range(settings.AXES_FAILURE_LIMIT - 1):
+        assert log_in(client, "guess").status_code == 200
+    assert log_in(client, "kitchen-table-42").status_code == 302
+
+
+def test_the_login_limit_is_a_setting_with_a_sane_default(settings):
+    assert settings.AXES_FAILURE_LIMIT == 5
+    assert settings.AXES_COOLOFF_TIME.total_seconds() == 15 * 60
+
+
+# -- password reset by mail ------------------------------------------------------------------
+
+def test_password_reset_mails_a_working_link(client, mailoutbox, django_user_model):
+    user = django_user_model.objects.create_user("marta", email="marta@example.org",
+                                                 password="old-pass-77", first_name="Marta")
+    assert reverse("password_reset") in client.get(reverse("login")).content.decode()
+    response = client.post(reverse("password_reset"), {"email": "marta@example.org"})
+    assert response.status_code == 302 and response.url == reverse("password_reset_done")
+    (mail,) = mailoutbox
+    assert mail.to == ["marta@example.org"] and mail.subject == "Your Tablestakes password"
+    assert 'Hello Marta' in mail.body and '"marta"' in mail.body
+    link = next(line for line in mail.body.splitlines() if "/accounts/reset/" in line)
+    path = link.split("testserver", 1)[1]
+    form = client.get(path, follow=True)
+    assert form.status_code == 200 and "Choose a new password" in form.content.decode()
+    done = client.post(form.redirect_chain[-1][0], {"new_password1": "new-kitchen-88",
+                                                     "new_password2": "new-kitchen-88"})
+    assert done.status_code == 302
+    user.refresh_from_db()
+    assert user.check_password("new-kitchen-88")
+    # the link works once
+    again = client.get(path, follow=True)
+    assert "This link no longer works" in again.content.decode()
+
+
+def test_an_unknown_address_gets_the_same_answer_and_no_mail(client, mailoutbox):
+    response = client.post(reverse("password_reset"), {"email": "nobody@example.org"})
+    assert response.status_code == 302 and response.url == reverse("password_reset_done")
+    assert mailoutbox == []
+
+
+def test_without_a_mail_server_reset_says_whom_to_ask(client, settings, mailoutbox,
+                                                     django_user_model):
+    settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    settings.EMAIL_HOST = ""
+    django_user_model.objects.create_user("marta", email="marta@example.org", password="x")
+    assert reverse("password_reset") not in client.get(reverse("login")).content.decode()
+    response = client.post(reverse("password_reset"), {"email": "marta@example.org"})
+    assert response.status_code == 404 and "Ask the club" in response.content.decode()
+    assert mailoutbox == []

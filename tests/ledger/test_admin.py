@@ -92,3 +92,100 @@ def test_filters(admin_client, evening):
     url = reverse("admin:ledger_game_changelist")
     assert admin_client.get(url, {"status__exact": "complete"}).status_code == 200
     assert GamePlayer.objects.exists()
+
+
+# -- staff who are not superusers: only their own tables' objects ------------------------------
+
+@pytest.fixture
+def staff(django_user_model):
+    """A staff account with every ledger permission (and may view accounts), but not a
+    superuser: it keeps the table 'Ours' with 'partner'; 'stranger' keeps 'Theirs'."""
+    from django.contrib.auth.models import Permission
+
+    user = django_user_model.objects.create_user("clubstaff", password="pw", is_staff=True)
+    user.user_permissions.set(Permission.objects.filter(
+        content_type__app_label="ledger") | Permission.objects.filter(
+        codename__in=["view_user", "change_user"]))
+    partner = django_user_model.objects.create_user("partner_pat", password="pw")
+    stranger = django_user_model.objects.create_user("stranger_sam", password="pw")
+    ours = services.table_create(name="Ours", scorekeepers=[user, partner])
+    theirs = services.table_create(name="Theirs", scorekeepers=[stranger])
+    services.player_get_or_create(table=ours, name="Ann")
+    services.player_get_or_create(table=theirs, name="Zed")
+    services.session_create(table=ours, currency="USD", place="Our kitchen")
+    services.session_create(table=theirs, currency="USD", place="Their cellar")
+    return {"user": user, "ours": ours, "theirs": theirs}
+
+
+def admin_page(client, url, **params) -> str:
+    response = client.get(url, params)
+    assert response.status_code == 200, url
+    return response.content.decode()
+
+
+def test_staff_lists_show_only_their_tables_objects(client, staff):
+    client.force_login(staff["user"])
+    assert "Ours" in admin_page(client, reverse("admin:ledger_table_changelist"))
+    for name, theirs in [("table", "Theirs"), ("player", "Zed"), ("session", "Their cellar")]:
+        page = admin_page(client, reverse(f"admin:ledger_{name}_changelist"))
+        assert theirs not in page, name
+    theirs_change = reverse("admin:ledger_table_change", args=[staff["theirs"].pk])
+    assert client.get(theirs_change).status_code == 302  # "does not exist", back to the index
+
+
+@pytest.mark.parametrize("url_name", ["admin:ledger_player_add", "admin:ledger_session_add"])
+def test_staff_add_forms_offer_only_their_tables(client, staff, url_name):
+    client.force_login(staff["user"])
+    page = admin_page(client, reverse(url_name))
+    assert f'value="{staff["ours"].pk}"' in page and ">Ours<" in page
+    assert "Theirs" not in page
+
+
+def test_staff_cannot_add_a_player_to_another_table_by_posting_it(client, staff):
+    client.force_login(staff["user"])
+    response = client.post(reverse("admin:ledger_player_add"),
+                           {"table": staff["theirs"].pk, "name": "Mole"})
+    assert response.status_code == 200  # the form again
+    assert "Select a valid choice" in response.content.decode()
+    assert not Player.objects.filter(name="Mole").exists()
+    response = client.post(reverse("admin:ledger_session_add"), {
+        "table": staff["theirs"].pk, "date": "2025-11-21", "currency": "USD",
+        "per_points": 1, "games-TOTAL_FORMS": 0, "games-INITIAL_FORMS": 0})
+    assert "Select a valid choice" in response.content.decode()
+    assert not Session.objects.filter(table=staff["theirs"], date="2025-11-21").exists()
+
+
+def test_the_scorekeepers_widget_lists_only_fellow_keepers(client, staff):
+    client.force_login(staff["user"])
+    for url in (reverse("admin:ledger_table_add"),
+                reverse("admin:ledger_table_change", args=[staff["ours"].pk])):
+        page = admin_page(client, url)
+        assert "partner_pat" in page and "clubstaff" in page
+        assert "stranger_sam" not in page
+    stranger = Table.objects.get(name="Theirs").scorekeepers.get()
+    response = client.post(reverse("admin:ledger_table_add"), {
+        "name": "Sneaky", "paper_size": "A4", "scorekeepers": [stranger.pk],
+        "players-TOTAL_FORMS": 0, "players-INITIAL_FORMS": 0})
+    assert "Select a valid choice" in response.content.decode()
+    assert not Table.objects.filter(name="Sneaky").exists()
+
+
+def test_a_table_staff_add_is_theirs(client, staff):
+    client.force_login(staff["user"])
+    response = client.post(reverse("admin:ledger_table_add"), {
+        "name": "Wednesday", "paper_size": "A4", "scorekeepers": [],
+        "players-TOTAL_FORMS": 0, "players-INITIAL_FORMS": 0})
+    assert response.status_code == 302
+    assert list(Table.objects.get(name="Wednesday").scorekeepers.all()) == [staff["user"]]
+
+
+def test_staff_see_only_fellow_keepers_accounts(client, staff, admin_user):
+    client.force_login(staff["user"])
+    page = admin_page(client, reverse("admin:auth_user_changelist"))
+    assert "partner_pat" in page and "clubstaff" in page
+    assert "stranger_sam" not in page and ">admin<" not in page
+    stranger = Table.objects.get(name="Theirs").scorekeepers.get()
+    assert client.get(reverse("admin:auth_user_change", args=[stranger.pk])).status_code == 302
+    # a superuser still sees everyone
+    client.force_login(admin_user)
+    assert "stranger_sam" in admin_page(client, reverse("admin:auth_user_changelist"))

@@ -122,7 +122,9 @@ def test_a_huge_per_points_is_refused_at_the_field_everywhere(logged_in, session
 
 @pytest.mark.parametrize(("players", "message"), [
     ("Ann\nann", "ann is listed twice (as Ann)."),
-    ("Ann Lee, ANN  LEE", "ANN  LEE is listed twice (as Ann Lee)."),
+    ("Ann Lee, ANN  LEE", "ANN LEE is listed twice (as Ann Lee)."),
+    ("Ann\nＡnn", "Ａnn is listed twice (as Ann)."),
+    ("Ann\nAnn\u200b", "Ann is listed twice."),
     ("Ann\n-draw-", '"-draw-" is kept for the hand form\'s Draw; give the player another name.'),
 ])
 def test_a_new_tables_players_are_refused_when_names_clash(logged_in, players, message):
@@ -134,10 +136,14 @@ def test_a_new_tables_players_are_refused_when_names_clash(logged_in, players, m
 
 
 @pytest.mark.parametrize(("name", "message"), [
-    ("ann", "Ann already plays at this table: names differing only in capitals or spaces "
-            "are the same player."),
-    (" ANN ", "Ann already plays at this table: names differing only in capitals or spaces "
-              "are the same player."),
+    ("ann", "Ann already plays at this table: names differing only in capitals, width, "
+            "spaces or invisible characters are the same player."),
+    (" ANN ", "Ann already plays at this table: names differing only in capitals, width, "
+              "spaces or invisible characters are the same player."),
+    ("Ａｎｎ", "Ann already plays at this table: names differing only in capitals, width, "
+              "spaces or invisible characters are the same player."),
+    ("ａnn\u200d", "Ann already plays at this table: names differing only in capitals, width, "
+                   "spaces or invisible characters are the same player."),
     ("-nobody-", '"-nobody-" is kept for the hand form\'s Nobody; give the player another '
                  "name."),
 ])

@@ -212,7 +212,8 @@ def test_failure_halfway_through_a_service_leaves_nothing(session, keeper, case,
 def test_a_currency_code_the_record_format_would_refuse_is_refused_up_front(table, code):
     with pytest.raises(RecordRefused) as caught:
         services.session_create(table=table, currency=code)
-    assert caught.value.problems == [f"currency: {code!r} is not a 3-letter currency code"]
+    assert caught.value.problems == [
+        f"currency: {code!r} is not an ISO 4217 currency code, such as USD, EUR or GBP"]
     assert not table.sessions.exists()
     assert services.session_create(table=table, currency="jpy").currency == "JPY"
 
@@ -222,4 +223,4 @@ def test_the_session_form_refuses_a_non_ascii_currency_at_its_field():
 
     form = SessionForm(data={"date": "2025-11-20", "currency": "ÄBC", "per_points": "1"})
     assert not form.is_valid()
-    assert form.errors["currency"] == ["A 3-letter currency code, such as USD or EUR."]
+    assert form.errors["currency"] == ["A currency code of ISO 4217, such as USD or EUR."]

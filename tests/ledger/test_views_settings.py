@@ -303,7 +303,8 @@ def test_form_refusals_keep_input(logged_in, session, keeper, case):
     response = logged_in.post(settings_url(game), current(game) | {
         "rate": "two cents", "stake_1": "-1", "reason": ""})
     assert response.status_code == 422
-    assert field_error(response, "rate") == "Enter a number."
+    assert field_error(response, "rate") == \
+        "Stake: write an amount with the digits 0-9, like 0.05."
     assert "greater than or equal to 0.0001" in field_error(response, "stake_1")
     assert field_error(response, "reason") == "This field is required."
     assert input_value(response, "rate") == "two cents"

@@ -2,26 +2,42 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import CommandError
 
+from ledger import cleaning, limits
 from ledger.exceptions import LedgerError, RecordRefused
 
 
 def read_json(path: str) -> dict:
-    """The JSON document in ``path`` ("-" for standard input)."""
+    """The JSON document in ``path`` ("-" for standard input), refused before it is read
+    when it is larger than TABLESTAKES_MAX_IMPORT_BYTES, and when it is not UTF-8 JSON (or
+    holds NaN, or is nested too deeply)."""
+    limit = settings.TABLESTAKES_MAX_IMPORT_BYTES
     try:
-        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+        if path == "-":
+            stream = getattr(sys.stdin, "buffer", None)
+            data = (stream.read(limit + 1) if stream is not None
+                    else sys.stdin.read(limit + 1).encode("utf-8", "surrogatepass"))
+            size = len(data)
+        else:
+            size = Path(path).stat().st_size
+            data = b""
+            if size <= limit:
+                with open(path, "rb") as handle:
+                    data = handle.read(limit + 1)
+                size = len(data)
     except OSError as exc:
         raise CommandError(f"{path}: {exc.strerror}") from exc
     try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise CommandError(f"{path}: not valid JSON ({exc})") from exc
+        limits.check_import_bytes(size, where=path if path != "-" else "standard input")
+        return cleaning.load_json(data, where=path)
+    except LedgerError as exc:
+        raise CommandError(f"{exc.message}\nNothing was stored.") from None
 
 
 def write_text(text: str, output: str | None, stdout) -> None:

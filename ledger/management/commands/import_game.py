@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
-from ledger import services
+from ledger import cleaning, limits, services
 from ledger.exceptions import LedgerError
 from ledger.models import Session
 
@@ -30,6 +30,8 @@ class Command(BaseCommand):
         record = read_json(options["file"])
         user = user_named(options["user"])
         try:
+            cleaning.check_game_record(record)  # before anything reads it (the session's
+            limits.check_record_hands(record)   # currency comes from its stakes)
             with transaction.atomic():
                 session = self._session(options, record, user)
                 game = services.game_import(session=session, record=record, imported_by=user)

@@ -27,10 +27,13 @@ class Command(BaseCommand):
             pk=options["game_id"]).first()
         if game is None:
             raise CommandError(f"No game {options['game_id']}.")
-        if options["blank"]:
-            pdf, name = documents.blank_sheet_pdf(game, paper_size=options["paper"])
-        else:
-            pdf, name = documents.game_sheet_pdf(game, paper_size=options["paper"])
+        try:
+            if options["blank"]:
+                pdf, name = documents.blank_sheet_pdf(game, paper_size=options["paper"])
+            else:
+                pdf, name = documents.game_sheet_pdf(game, paper_size=options["paper"])
+        except documents.PdfTooLarge as exc:
+            raise CommandError(exc.message) from None
         write(self, pdf, options["output"] or name)
 
 

@@ -30,7 +30,10 @@ class Command(BaseCommand):
             raise CommandError(f"No session {options['session_id']}.")
         bar = ProgressBar("Scoring games", stream=sys.stderr,
                           enabled=not options["no_progress"])
-        pdf, name = documents.session_report_pdf(
-            session, paper_size=options["paper"], progress=bar)
+        try:
+            pdf, name = documents.session_report_pdf(
+                session, paper_size=options["paper"], progress=bar)
+        except documents.PdfTooLarge as exc:
+            raise CommandError(exc.message) from None
         bar.finish()
         write(self, pdf, options["output"] or name)

@@ -1,0 +1,20 @@
+"""The currencies a session may be kept in: ISO 4217's current codes for money.
+
+Left out on purpose: XXX ("no currency"), XTS (testing), the precious metals (XAU XAG XPD
+XPT), the bond-market and drawing-right units (XBA XBB XBC XBD XDR XSU XUA) and the fund
+codes (BOV CHE CHW CLF COU MXV USN UYI UYW): nobody settles a card table in them. "NAN" and
+other three-letter words are not currencies.
+"""
+
+from __future__ import annotations
+
+ISO_4217 = frozenset("""
+AED AFN ALL AMD ANG AOA ARS AUD AWG AZN BAM BBD BDT BGN BHD BIF BMD BND BOB BRL BSD BTN
+BWP BYN BZD CAD CDF CHF CLP CNY COP CRC CUC CUP CVE CZK DJF DKK DOP DZD EGP ERN ETB EUR
+FJD FKP GBP GEL GHS GIP GMD GNF GTQ GYD HKD HNL HTG HUF IDR ILS INR IQD IRR ISK JMD JOD
+JPY KES KGS KHR KMF KPW KRW KWD KYD KZT LAK LBP LKR LRD LSL LYD MAD MDL MGA MKD MMK MNT
+MOP MRU MUR MVR MWK MXN MYR MZN NAD NGN NIO NOK NPR NZD OMR PAB PEN PGK PHP PKR PLN PYG
+QAR RON RSD RUB RWF SAR SBD SCR SDG SEK SGD SHP SLE SLL SOS SRD SSP STN SVC SYP SZL THB
+TJS TMT TND TOP TRY TTD TWD TZS UAH UGX USD UYU UZS VED VES VND VUV WST XAF XCD XCG XOF
+XPF YER ZAR ZMW ZWG ZWL
+""".split())

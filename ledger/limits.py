@@ -1,0 +1,144 @@
+"""The limits that keep one scorekeeper (or one stranger) from exhausting a club's server.
+
+Each limit is a setting (``tablestakes/settings/base.py``, overridable from the
+environment) with a default fit for a card table, and each refusal says which limit was
+reached and what to do, in words a scorekeeper can read:
+
+- ``TABLESTAKES_MAX_HANDS_PER_GAME``: live hands in one game (draws count too);
+- ``TABLESTAKES_MAX_IMPORT_BYTES`` / ``TABLESTAKES_MAX_IMPORT_HANDS``: an imported record,
+  refused before it is parsed (its size) or scored (its hands);
+- ``TABLESTAKES_SIGNUPS_PER_ADDRESS`` in ``TABLESTAKES_SIGNUP_WINDOW`` seconds: new accounts
+  from one client address, counted in the cache;
+- the PDF limits live with the renderer (``scoresheets/pdf.py``); log-in attempts are
+  django-axes' (``AXES_*``), which takes the client's address from ``client_ip`` here.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import unicodedata
+
+from django.conf import settings
+from django.core.cache import cache
+
+from .exceptions import LedgerError
+
+
+class LimitReached(LedgerError):
+    """A limit of the installation was reached; nothing was stored."""
+
+
+def max_hands_per_game() -> int:
+    return settings.TABLESTAKES_MAX_HANDS_PER_GAME
+
+
+def check_hand_room(live_hands: int) -> None:
+    """Refuse the hand after the last one a game may hold (draws included)."""
+    limit = max_hands_per_game()
+    if live_hands >= limit:
+        raise LimitReached(
+            f"This game already has {live_hands} hands, the most one game may hold here "
+            f"({limit}). Abandon it (it settles on the hand points) and start a new game."
+        )
+
+
+def check_import_bytes(size: int, where: str = "the record") -> None:
+    limit = settings.TABLESTAKES_MAX_IMPORT_BYTES
+    if size > limit:
+        raise LimitReached(
+            f"{where} is {size:,} bytes; records up to {limit:,} bytes are imported here "
+            "(TABLESTAKES_MAX_IMPORT_BYTES). Split it into smaller records."
+        )
+
+
+def check_import_hands(hands: int, where: str = "the record") -> None:
+    limit = settings.TABLESTAKES_MAX_IMPORT_HANDS
+    if hands > limit:
+        raise LimitReached(
+            f"{where} has {hands:,} hands; records of up to {limit:,} hands are imported "
+            "here (TABLESTAKES_MAX_IMPORT_HANDS). Split it into smaller records."
+        )
+
+
+def check_record_hands(record, where: str = "the record") -> None:
+    """An imported record's hands, counted before anything is scored: at most
+    TABLESTAKES_MAX_IMPORT_HANDS over all its games, and no game above the hands a game
+    may hold."""
+    from .cleaning import record_hand_count
+
+    check_import_hands(record_hand_count(record), where)
+    games = record.get("games") if isinstance(record, dict) else None
+    for index, game in enumerate(games if isinstance(games, list) else [record], start=1):
+        hands = record_hand_count(game)
+        if hands > max_hands_per_game():
+            what = f"game {index} of {where}" if isinstance(games, list) else where
+            raise LimitReached(
+                f"{what} has {hands:,} hands; a game holds at most {max_hands_per_game():,} "
+                "here (TABLESTAKES_MAX_HANDS_PER_GAME)."
+            )
+
+
+# -- who is asking ---------------------------------------------------------------------------
+
+def _address(text) -> str | None:
+    try:
+        return str(ipaddress.ip_address(str(text).strip()))
+    except ValueError:
+        return None
+
+
+def client_ip(request) -> str | None:
+    """The client's address: REMOTE_ADDR, or behind TABLESTAKES_PROXY_COUNT trusted proxies
+    the address the outermost of them saw (the last entries of X-Forwarded-For are the
+    proxies' own; anything before them could be made up by the client). None when there is
+    no valid address (a request made in code)."""
+    meta = getattr(request, "META", None) or {}
+    remote = _address(meta.get("REMOTE_ADDR") or "")
+    proxies = settings.TABLESTAKES_PROXY_COUNT
+    if proxies <= 0:
+        return remote
+    chain = [part for part in str(meta.get("HTTP_X_FORWARDED_FOR", "")).split(",")
+             if part.strip()]
+    if len(chain) < proxies:
+        return remote
+    return _address(chain[-proxies]) or remote
+
+
+# -- sign-ups per address --------------------------------------------------------------------
+
+def _signup_key(request) -> str:
+    return f"tablestakes:signups:{client_ip(request)}"
+
+
+def signup_allowed(request) -> bool:
+    """False when this address has made TABLESTAKES_SIGNUPS_PER_ADDRESS accounts in the
+    current window."""
+    return (cache.get(_signup_key(request)) or 0) < settings.TABLESTAKES_SIGNUPS_PER_ADDRESS
+
+
+def signup_refusal() -> str:
+    minutes = max(1, settings.TABLESTAKES_SIGNUP_WINDOW // 60)
+    return (f"Too many new accounts from your network just now; try again in {minutes} "
+            "minutes, or ask the club to make your account.")
+
+
+def count_signup(request) -> None:
+    """Count an account made from this address (the window starts at its first one)."""
+    key = _signup_key(request)
+    if not cache.add(key, 1, timeout=settings.TABLESTAKES_SIGNUP_WINDOW):
+        try:
+            cache.incr(key)
+        except ValueError:  # expired between add and incr
+            cache.add(key, 1, timeout=settings.TABLESTAKES_SIGNUP_WINDOW)
+
+
+def axes_username(request, credentials=None) -> str:
+    """The username django-axes records for a failed log-in: as typed, without the
+    characters a database column cannot hold, cut to the 150 characters of a username (a
+    100,000-character or NUL-laden guess must not turn a refused log-in into an error)."""
+    name = credentials.get("username") if isinstance(credentials, dict) else None
+    if name is None and request is not None:
+        name = getattr(request, "POST", {}).get("username", "")
+    text = "".join(char for char in str(name or "")
+                   if unicodedata.category(char) not in ("Cc", "Cs"))
+    return text[:150]
