@@ -229,6 +229,21 @@ def game_result(game: Game) -> dict:
     return core.score_record(game_record(game))
 
 
+def preview_hand(game: Game, entry: dict, *, hands: list[Hand] | None = None) -> dict:
+    """The core's verdict on ``entry`` (typed with the players' current names) as the next
+    hand of ``game``, without storing anything: ``{"hand": ..., "result": ...}`` with the
+    hand as the core scored it, or ``{"problems": [...]}`` with the core's problems (as
+    data: where, code, words) when it would refuse it. ``hands``: the live hands, if the
+    caller has them."""
+    stored = [hand.entry for hand in (game_live_hands(game) if hands is None else hands)]
+    record = game_record(game, hands=[*stored, entry_as_stored(game, entry)])
+    try:
+        result = core.score_record(record)
+    except core.RecordError as exc:
+        return {"problems": list(exc.details)}
+    return {"hand": result["hands"][-1], "result": result}
+
+
 def game_history(game: Game) -> list[Hand]:
     """Every hand ever entered in the game, voided ones included, in number then entry order."""
     return list(

@@ -38,6 +38,7 @@ urlpatterns = [
          name="game_start"),
     path("games/<int:pk>/", games.game_detail, name="game_detail"),
     path("games/<int:pk>/hands/", games.hand_create, name="hand_create"),
+    path("games/<int:pk>/hands/preview/", games.hand_preview, name="hand_preview"),
     path("games/<int:pk>/hands/send/", queue.hand_send, name="hand_send"),
     path("games/<int:pk>/hands/undo/", games.hand_undo, name="hand_undo"),
     path("games/<int:pk>/hands/<int:number>/fix/", games.hand_correct, name="hand_correct"),

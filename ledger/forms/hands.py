@@ -312,6 +312,15 @@ class HandForm(CleanInputMixin, forms.Form):
             entry = {"upcard": f"{data['up_rank']}{data['up_suit']}", **entry}
         return entry
 
+    @property
+    def problems(self) -> list[str]:
+        """Every reason this form was refused, the form's own first, then each field's (in
+        the form's order): what the Save bar shows next to the button."""
+        lines = list(self.non_field_errors())
+        for name in self.fields:
+            lines += [str(error) for error in self.errors.get(name, ())]
+        return lines
+
     # -- the core's refusal, at the fields
     def add_problems(self, problems) -> None:
         """Put each of the core's problems (``RecordRefused.details``) at the field its

@@ -19,7 +19,16 @@ from ledger import rules as core
 from ledger import selectors
 from ledger.cardtext import hand_layout_lines
 
-from .words import duel_text, hand_text, is_table_game, names, result_word, upcard_text
+from .words import (
+    duel_text,
+    gains_text,
+    hand_text,
+    is_table_game,
+    names,
+    result_word,
+    upcard_text,
+    win_verb,
+)
 
 
 @dataclass
@@ -250,3 +259,18 @@ def all_rows(game, result: dict, record: dict, history, *, owner: bool,
 
 __all__ = ["Duel", "HandRow", "all_rows", "capit_rows", "duel_line", "entry_row", "hand_row",
            "is_table_game", "voided_rows", "when_text"]
+
+
+def preview_words(hand: dict, result: dict) -> dict[str, str]:
+    """A hand not yet saved, as the hand form's live preview says it: the hand in words
+    ("Ann knocks 5 v Bob 17"), its points ("Ann +12"), who sits out or comes in, and, when
+    it would end the game, who wins. ``hand`` is the last of ``result["hands"]``."""
+    row = hand_row(hand, result)
+    text = row.text or " / ".join(duel_line(duel) for duel in row.duels)
+    if row.matchup and not row.duels:
+        text = f"{row.matchup}: {text}"
+    after = ""
+    if result.get("complete"):
+        winner = result.get("winner")
+        after = f"Game over: {win_verb(result, winner)}." if winner else "Game over: a tie."
+    return {"text": text, "gains": gains_text(hand), "note": row.note, "after": after}

@@ -100,12 +100,23 @@ def next_panel(variant: str, result: dict) -> dict:
     return panel
 
 
+def sheet_chart(game: Game, sheet, result: dict):
+    """The running totals drawn, or None: Hollywood's hands count in up to three games at
+    once, so no one line per player would be a total the page shows anywhere else."""
+    if game.variant == "hollywood":
+        return None
+    lower_wins = game.variant == "cap-it"
+    return running_chart(
+        sheet.layout.keys, [row.running for row in sheet.live_rows if row.played],
+        target=None if lower_wins else result["rules"].get("target"),
+        title="Running totals" + (" (lowest wins)" if lower_wins else ""))
+
+
 def game_context(game: Game, result: dict, history: list[Hand], *, owner: bool) -> dict:
     """Everything the sheet shows, for the scorekeeper's page and the shared page alike:
     the presentation layer's ``GameSheet`` laid out as tables."""
     sheet = game_sheet(game, result=result, history=history, owner=owner)
     keys = sheet.layout.keys
-    lower_wins = game.variant == "cap-it"
     # a settled evening offers nothing that changes a game (no ✎, undo, stakes, next game)
     settled = owner and selectors.session_is_settled(game.session)
     return {
@@ -116,12 +127,7 @@ def game_context(game: Game, result: dict, history: list[Hand], *, owner: bool) 
                              if owner and not settled else None),
         "totals": totals_table(sheet),
         "columns": column_tables(sheet),
-        # Hollywood's hands count in up to three games at once: no one line per player
-        # would be a total the page shows anywhere else, so it has no chart.
-        "chart": None if game.variant == "hollywood" else running_chart(
-            keys, [row.running for row in sheet.live_rows if row.played],
-            target=None if lower_wins else result["rules"].get("target"),
-            title="Running totals" + (" (lowest wins)" if lower_wins else "")),
+        "chart": sheet_chart(game, sheet, result),
         "scoreboard": sheet.scores,
         "target": result["rules"].get("target"),
         "money": sheet.money,

@@ -4,7 +4,10 @@ Views are thin: they read through ``ledger.access`` (a table's objects are visib
 its scorekeepers, 404 otherwise) and ``ledger.selectors``, write only through
 ``ledger.services``, and show only numbers from the core's result. Every form is a plain
 POST followed by a redirect (post/redirect/get); a refused form is drawn again with what was
-typed and the core's problem at the field."""
+typed and the core's problem at the field and next to Save. With JavaScript the hand form
+posts through htmx: a saved hand answers with only what it changes (``_hand_saved``), a
+refused one with the form alone (``_entry_refused``), and ``hand_preview`` says as the hand
+is typed what the core would make of it."""
 
 from __future__ import annotations
 
@@ -36,7 +39,7 @@ from ledger.presentation.flash import (
     recorded_text,
     winner_sentence,
 )
-from ledger.presentation.rows import hand_row
+from ledger.presentation.rows import hand_row, preview_words
 from ledger.presentation.sheet import game_sheet
 from ledger.words import evening_words
 
@@ -45,8 +48,18 @@ from .game_context import (
     game_context,
     hand_spec,
     load_game,
+    next_panel,
+    sheet_chart,
 )
-from .sheet_tables import export_dataset
+from .sheet_tables import (
+    column_tables,
+    export_dataset,
+    fix_pattern,
+    sheet_columns,
+    sheet_rows,
+    sheet_table,
+    totals_table,
+)
 
 # -- the game page ---------------------------------------------------------------------------
 
@@ -108,7 +121,7 @@ def hand_create(request: HttpRequest, pk: int) -> HttpResponse:
     result, history = load_game(game)
     if result.get("complete") or game.status != GameStatus.IN_PROGRESS:
         messages.info(request, "This game is over; it takes no more hands.")
-        return redirect("ledger:game_detail", pk=game.pk)
+        return _to_game(request, game)
     form = HandForm(request.POST, spec=hand_spec(game.variant, result, result["next"]))
     if form.is_valid():
         try:
@@ -122,9 +135,85 @@ def hand_create(request: HttpRequest, pk: int) -> HttpResponse:
         except LedgerError as exc:
             form.add_error(None, exc.message)
         else:
+            if request.htmx and outcome.created:
+                return _hand_saved(request, game, _recorded_message(outcome))
             messages.success(request, _recorded_message(outcome))
             return redirect(reverse("ledger:game_detail", kwargs={"pk": game.pk}))
+    if request.htmx:
+        return _entry_refused(request, game, result, form)
     return _render_game(request, game, result, history, form=form, status=422)
+
+
+def _entry_refused(request, game: Game, result: dict, form: HandForm) -> HttpResponse:
+    """htmx: the refused form alone, in place, its reasons next to Save and at the fields
+    (the page's script then brings the first marked field into view). Sent as 200 so that
+    htmx swaps it in; without JavaScript the whole page comes back with 422."""
+    sheet = game_sheet(game, result=result, owner=True)
+    return render(request, "ledger/_entry.html", {
+        "game": game, "result": result, "form": form, "scoreboard": sheet.scores,
+        "panel": next_panel(game.variant, result), "view": sheet})
+
+
+def _hand_saved(request, game: Game, text: str, *, form: HandForm | None = None
+                ) -> HttpResponse:
+    """htmx: what a saved hand changes, not the whole page: the next hand's form and who
+    plays it (with the saved hand in words), and out of band the score, the new row of the
+    sheet (CAP-IT's five rounds and a first hand: the sheet), the running totals, the
+    totals table and the undo button. A hand that ends the game reloads the page, which
+    then opens on the winner and the money. ``form``: a hand kept after another phone
+    recorded it first, drawn as typed over a sheet redrawn whole."""
+    result, history = load_game(game)
+    if result.get("complete") or game.status != GameStatus.IN_PROGRESS:
+        messages.success(request, text)
+        return _to_game(request, game)
+    sheet = game_sheet(game, result=result, history=history, owner=True)
+    panel = next_panel(game.variant, result)
+    whole = sheet.layout.kind == "capit" or len(result["hands"]) == 1 or form is not None
+    fix = fix_pattern(game.pk)
+    context = {
+        "game": game, "session": game.session, "table": game.session.table,
+        "result": result, "keys": sheet.layout.keys, "view": sheet, "owner": True,
+        "scoreboard": sheet.scores, "target": result["rules"].get("target"),
+        "panel": panel, "saved_text": text, "oob": True, "whole": whole,
+        "form": form or HandForm(spec=hand_spec(game.variant, result, result["next"]),
+                                 initial=new_hand_initial(panel["number"])),
+        "chart": sheet_chart(game, sheet, result),
+        "totals": totals_table(sheet), "columns": column_tables(sheet),
+        "ended": False, "abandoned": False, "last_number": len(result["hands"]),
+        "undo_question": confirm.undo_question(game, result),
+    }
+    if whole:
+        context["sheet"] = sheet_table(sheet, fix_url=fix)
+    else:
+        columns = sheet_columns(sheet, fix_url=fix)
+        context["new_rows"] = sheet_rows(sheet, columns, fix_url=fix, rows=sheet.live_rows[-1:])
+    return render(request, "ledger/_hand_saved.html", context)
+
+
+@login_required
+@require_POST
+def hand_preview(request: HttpRequest, pk: int) -> HttpResponse:
+    """htmx, as the hand is typed: what the core would make of it as the next hand (its
+    words and points, or the core's refusal), from the game's record plus the typed hand
+    through ``selectors.preview_hand``; nothing is stored. While the form is still
+    incomplete it says nothing, unless something typed is already wrong (a letter)."""
+    game = access.game_for(request.user, pk)
+    result, _ = load_game(game)
+    preview: dict = {}
+    if not result.get("complete") and game.status == GameStatus.IN_PROGRESS:
+        form = HandForm(request.POST, spec=hand_spec(game.variant, result, result["next"]))
+        if form.is_valid():
+            verdict = selectors.preview_hand(game, form.entry(), hands=game.live_hands)
+            if "problems" in verdict:
+                form.add_problems(verdict["problems"])
+                preview["problems"] = form.problems
+            else:
+                preview = preview_words(verdict["hand"], verdict["result"])
+        else:
+            typed = [name for name in form.errors
+                     if name in form.fields and (form.data.get(name) or "").strip()]
+            preview["problems"] = [str(error) for name in typed for error in form.errors[name]]
+    return render(request, "ledger/_hand_preview.html", {"preview": preview})
 
 
 def _kept_for_the_next_hand(request, game: Game, exc: HandAlreadyRecorded) -> HttpResponse:
@@ -134,7 +223,7 @@ def _kept_for_the_next_hand(request, game: Game, exc: HandAlreadyRecorded) -> Ht
     result, history = load_game(game)
     if result.get("complete") or game.status != GameStatus.IN_PROGRESS:
         messages.warning(request, exc.message)
-        return redirect("ledger:game_detail", pk=game.pk)
+        return _to_game(request, game)
     number = len(result["hands"]) + 1
     data = request.POST.copy()
     data.update({"number": str(number), "key": str(uuid.uuid4())})
@@ -142,7 +231,20 @@ def _kept_for_the_next_hand(request, game: Game, exc: HandAlreadyRecorded) -> Ht
     retry.is_valid()  # marks what no longer fits the next hand (its players may differ)
     retry.add_error(None, f"{exc.message} What you typed is kept below as hand {number}: "
                           "check it against the table and save it, or clear it.")
+    if request.htmx:  # the form as typed, and the sheet redrawn with the other phone's hand
+        return _hand_saved(request, game, "", form=retry)
     return _render_game(request, game, result, history, form=retry, status=409)
+
+
+def _to_game(request, game: Game) -> HttpResponse:
+    """Back to the whole game page: a redirect, or for htmx a page load (HX-Location), so
+    that a page is never swapped into the hand form's card."""
+    url = reverse("ledger:game_detail", kwargs={"pk": game.pk})
+    if request.htmx:
+        response = HttpResponse(status=204)
+        response["HX-Location"] = url
+        return response
+    return redirect(url)
 
 
 def _recorded_message(outcome) -> str:

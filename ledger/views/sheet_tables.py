@@ -75,6 +75,16 @@ def _games_cell(row: HandRow, games: tuple[int, ...], keys: list[str]):
     return format_html_join("", "{}", ((line,) for line in lines))
 
 
+def _round_number(row: HandRow, pattern: str | None):
+    """CAP-IT's round number, a ✎ link to fix the round once it is played."""
+    if not pattern or not row.played:
+        return row.number
+    url = pattern.replace("/0/", f"/{row.number}/")
+    return format_html('<a class="fix fix-n" href="{}" aria-label="Fix round {}" '
+                       'title="Fix this round">{}<span aria-hidden="true">\u270e</span></a>',
+                       url, row.number, row.number)
+
+
 def _fix_cell(row: HandRow, pattern: str):
     url = pattern.replace("/0/", f"/{row.number}/")
     return format_html('<a class="fix" href="{}" aria-label="Fix hand {}" '
@@ -90,9 +100,9 @@ class SheetTable(tables.Table):
         attrs = {"class": "sheet"}
 
 
-def sheet_table(sheet: GameSheet, *, fix_url: str | None = None) -> SheetTable:
-    """The screen's sheet of ``sheet``. ``fix_url`` is a URL with ``/0/`` where the hand
-    number goes; without it (a share page) there is no ✎ column."""
+def sheet_columns(sheet: GameSheet, *, fix_url: str | None = None
+                  ) -> list[tuple[str, tables.Column]]:
+    """The columns of the screen's sheet of ``sheet`` (see ``sheet_table``)."""
     layout = sheet.layout
     columns: list[tuple[str, tables.Column]] = []
 
@@ -100,7 +110,7 @@ def sheet_table(sheet: GameSheet, *, fix_url: str | None = None) -> SheetTable:
         columns.append((name, tables.Column(header, orderable=False, attrs=attrs or {})))
 
     capit = layout.kind == "capit"
-    column("n", "Rd" if capit else "#", {"td": {"class": "num n"}, "th": {"class": "num"}})
+    column("n", "Rd" if capit else "#", {"td": {"class": "num n"}, "th": {"class": "num n"}})
     column("hand", "Round" if capit else "Hand",
            {"td": {"class": "contract" if capit else "hand"}})
     if layout.kind == "hollywood":  # each game's line reads "Lou · Ann", as the tiles
@@ -110,12 +120,20 @@ def sheet_table(sheet: GameSheet, *, fix_url: str | None = None) -> SheetTable:
             column(f"k{i}", label, {"td": {"class": "num score"}, "th": {"class": "num"}})
     if fix_url:
         column("fix", "", {"td": {"class": "fixcell"}})
-    css = [attrs.get("td", {}).get("class", "") for _, attrs in
-           ((name, col.attrs) for name, col in columns)]
+    return columns
+
+
+def sheet_rows(sheet: GameSheet, columns, *, fix_url: str | None = None,
+               rows: list[HandRow] | None = None) -> list[dict]:
+    """Each row of the sheet (``rows``: only these, e.g. the hand just saved) as
+    ``{"id", "css", "cells": [(class, html), ...]}``, the cells made once here."""
+    layout = sheet.layout
+    capit = layout.kind == "capit"
+    css = [col.attrs.get("td", {}).get("class", "") for _, col in columns]
     data = []
-    for row in sheet.live_rows:
+    for row in sheet.live_rows if rows is None else rows:
         if capit:
-            cells = [row.number, _round_cell(row)]
+            cells = [_round_number(row, fix_url), _round_cell(row)]
             cells += [_capit_score(row, key) for key in layout.keys]
         else:
             cells = [row.number, _hand_cell(row)]
@@ -123,14 +141,29 @@ def sheet_table(sheet: GameSheet, *, fix_url: str | None = None) -> SheetTable:
                 cells.append(_games_cell(row, layout.games, layout.keys))
             else:
                 cells += [_score(row, key) for key in layout.keys]
-        if fix_url:
+        if fix_url and not capit:
             cells.append(_fix_cell(row, fix_url) if row.played else "")
         data.append({
             "id": f"hand-{row.number}",
             "css": "future upnext" if row.next_up else ("" if row.played else "future"),
             "cells": list(zip(css, cells, strict=True)),
         })
-    return SheetTable(data, extra_columns=columns)
+    return data
+
+
+def sheet_table(sheet: GameSheet, *, fix_url: str | None = None) -> SheetTable:
+    """The screen's sheet of ``sheet``. ``fix_url`` is a URL with ``/0/`` where the hand
+    number goes; without it (a share page) there is no ✎. CAP-IT's ✎ is folded into the
+    round's number (a phone holds four players' columns); the other sheets keep a narrow
+    ✎ column. More than four columns of scores: the table gets the class ``wide`` (its
+    first column stays pinned while it scrolls sideways)."""
+    columns = sheet_columns(sheet, fix_url=fix_url)
+    if sheet.layout.kind == "capit":
+        columns = [(name, col) for name, col in columns if name != "fix"]
+    wide = len(sheet.layout.keys) > 4
+    return SheetTable(sheet_rows(sheet, columns, fix_url=fix_url), extra_columns=columns,
+                      attrs={"class": "sheet wide" if wide else "sheet",
+                             "tbody": {"id": "sheet-rows"}})
 
 
 def fix_pattern(game_pk: int) -> str:

@@ -24,6 +24,30 @@ document.addEventListener("change", function (event) {
     if (label && label.textContent.indexOf(knocker.value + "'s") === 0) { input.value = ""; }
   });
 });
+// A refused hand: its reasons are next to Save (#save-error); bring the first marked field
+// into view and give it the focus, after an htmx answer and after a whole page alike.
+function showRefusal() {
+  var reason = document.getElementById("save-error");
+  if (!reason) return;
+  var form = reason.closest("form");
+  var field = form && form.querySelector(".field.has-error");
+  if (!field) return;
+  field.scrollIntoView({block: "center"});
+  var input = field.querySelector("input:not([type=hidden]):not([type=radio]), select, textarea") ||
+              field.querySelector("input[type=radio]");
+  if (input) input.focus({preventScroll: true});
+}
+document.addEventListener("DOMContentLoaded", showRefusal);
+document.addEventListener("htmx:afterSettle", function (event) {
+  var detail = event.detail || {};
+  var elt = (detail.requestConfig && detail.requestConfig.elt) || detail.elt;
+  if (!elt || !elt.hasAttribute || !elt.hasAttribute("data-hand-form")) return;
+  if (document.getElementById("save-error")) { showRefusal(); return; }
+  // the next hand starts at the top of its card, the keypad down
+  if (document.activeElement && document.activeElement.blur) document.activeElement.blur();
+  var entry = document.getElementById("entry");
+  if (entry) entry.scrollIntoView({block: "start"});
+});
 document.addEventListener("click", function (event) {
   // A share link's box: one tap selects the whole link, ready to copy.
   var el = event.target;

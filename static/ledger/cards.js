@@ -16,6 +16,8 @@
   }
 
   function setup(box) {
+    if (box.dataset.ready) return;
+    box.dataset.ready = "1";
     var table = box.dataset.cards;
     var inputs = [0, 1].map(function (pos) {
       return box.querySelector("[name=t" + table + "_cards" + pos + "]");
@@ -113,4 +115,9 @@
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
   else init();
+  // a hand form drawn again by htmx (saved or refused in place) gets its pickers too
+  document.addEventListener("htmx:load", function (event) {
+    var root = event.detail && event.detail.elt;
+    if (root && root.querySelectorAll) root.querySelectorAll("details.cards[data-cards]").forEach(setup);
+  });
 })();
