@@ -42,6 +42,13 @@ def test_the_screens_work_and_nothing_is_blocked(page, live_server, keeper,
                          "document.activeElement.value.substring("
                          "document.activeElement.selectionStart, "
                          "document.activeElement.selectionEnd)") == box.input_value()
+    # the share page a player opens (it polls for changes with htmx)
+    shared = box.input_value()
+    table_page = page.url
+    page.goto(shared)
+    expect(page.locator("body")).to_contain_text("Friday")
+    page.wait_for_timeout(500)
+    page.goto(table_page)
     start_evening(page)
     choose_game(page, "Gin", 2)
     seat(page, {"p1": "Ann", "p2": "Bob", "first_dealer": "Bob"})
