@@ -73,6 +73,9 @@ def _sheet_context(game: Game, record: dict, result: dict, title: str, head: dic
         "keys": layout.keys,
         "labels": layout.labels,
         "signers": result["players"],
+        # more than two scores side by side, or CAP-IT's five columns: the totals and the
+        # money one above the other (see print.css)
+        "stacked": len(layout.keys) > 2 or result["variant"] == "cap-it",
     }
 
 
@@ -115,6 +118,8 @@ def blank_sheet_context(game: Game, rows: int | None = None, record: dict | None
         "hands": blank_grid(layout_of(result), blank_rows(result, count), seating),
         "currency": (record.get("stakes") or {}).get("currency", game.currency),
         "blank_rows": list(TOTALS_LABELS),
+        # CAP-IT's empty end table fits beside the money (and the sheet on one page)
+        "stacked": len(layout_of(result).keys) > 2 and result["variant"] != "cap-it",
         "blank": True,
     })
     return context
