@@ -26,7 +26,7 @@ def blank_record(session: Session, variant: str, players: list[str], setup: dict
     record["rules"] = {}
     record["players"] = list(players)
     if variant != "cap-it" and session.rate is not None:
-        record["stakes"] = {"rate": str(session.rate.normalize()),
+        record["stakes"] = {"rate": decimal_text(session.rate, session.currency),
                             "per_points": session.per_points, "currency": session.currency}
     elif variant == "cap-it" and ante is not None:
         record["stakes"] = {"ante": decimal_text(ante, session.currency),
@@ -48,4 +48,9 @@ def evening_blank_context(session: Session, variant: str, players: list[str], se
                 rules={}, setup=record["setup"], currency=session.currency,
                 rate=session.rate if variant != "cap-it" else None,
                 per_points=session.per_points, ante=ante if variant == "cap-it" else None)
-    return blank_sheet_context(game, record=record), sequence
+    context = blank_sheet_context(game, record=record)
+    if "stakes" not in record:  # no ante typed, or an evening without a stake: to write in
+        money = session.currency
+        context["stakes"] = ([f"Ante ______ {money} each", f"Pot ______ {money}"]
+                             if variant == "cap-it" else [f"Stake ______ {money} a point"])
+    return context, sequence

@@ -153,7 +153,7 @@ def grid_for(layout: Layout) -> tuple[Grid, Callable[[HandRow], list]]:
         return Grid(columns=columns, groups=groups, cls=f"hands tables v-{layout.variant}"), cells
 
     if kind == "hollywood":
-        columns = [("#", "num"), ("Dealer", "name"), ("Play", "play"), ("Score", "pts")]
+        columns = [("#", "num"), ("Dealer", "name"), ("Play", "play"), ("Score", "pts score")]
         groups = [("", 4)]
         for game in layout.games:
             groups.append((f"Game {game}", len(keys)))

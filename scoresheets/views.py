@@ -20,6 +20,7 @@ from django.views.decorators.http import require_GET
 
 from ledger.access import game_for, session_for
 from ledger.presentation.catalog import VARIANT_NAMES
+from ledger.selectors import decimal_text
 
 from . import documents, selectors
 from .blank import evening_blank_context
@@ -82,6 +83,7 @@ def _seats_page(request, session, form, status: int = 200) -> HttpResponse:
     return render(request, "scoresheets/blank_seats.html", {
         "session": session, "table": session.table, "form": form,
         "variant_label": VARIANT_NAMES[form.variant], "count": form.count,
+        "rate": decimal_text(session.rate, session.currency) if session.rate else "",
         "action": reverse("scoresheets:session_blank_pdf", kwargs={"pk": session.pk}),
         "back": reverse("ledger:session_detail", kwargs={"pk": session.pk}) + "#blank",
     }, status=status)

@@ -109,6 +109,13 @@ def test_capit_seats_and_ante_typed_with_a_comma(logged_in, demo):
     assert len(pages) == 1 and "Checked and agreed at the table" in pages[0]
 
 
+def test_a_capit_blank_without_an_ante_leaves_it_to_write_in(logged_in, demo):
+    text = pdf_text(blank(logged_in, demo, game="cap-it-5", p1="Finn", p2="Eve", p3="Dev",
+                          p4="Carla", p5="Ann", first_dealer="Eve").content)
+    assert "Ante ______ USD each" in text and "Pot ______ USD" in text
+    assert "played for nothing" not in text
+
+
 def field_error(page: str, field: str) -> str:
     found = re.search(rf'id="id_{field}_error" role="alert">([^<]*)<', page)
     return found.group(1) if found else ""
@@ -169,3 +176,13 @@ def test_the_evenings_blank_follows_the_currency(logged_in, demo, keeper, curren
     assert tuple(round(v) for v in page_size(response.content)) == size
     assert blank(logged_in, session, game="gin-2", p1="Eve", p2="Ann", first_dealer="Eve",
                  paper="A4" if currency != "EUR" else "letter").status_code == 200
+
+
+def test_an_evening_at_ten_yen_a_point(logged_in, demo, keeper):
+    """A whole stake (10, 100) is printed as the record writes it, never as "1E+1"."""
+    session = services.session_create(table=demo.table, currency="JPY", rate="10",
+                                      created_by=keeper)
+    url = reverse("scoresheets:session_blank", kwargs={"pk": session.pk})
+    assert "stake: 10 JPY a point" in logged_in.get(url, {"game": "gin-2"}).content.decode()
+    response = blank(logged_in, session, game="gin-2", p1="Eve", p2="Ann", first_dealer="Eve")
+    assert response.status_code == 200 and "10 JPY a point" in pdf_text(response.content)
