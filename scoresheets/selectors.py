@@ -118,8 +118,8 @@ def blank_sheet_context(game: Game, rows: int | None = None, record: dict | None
         "hands": blank_grid(layout_of(result), blank_rows(result, count), seating),
         "currency": (record.get("stakes") or {}).get("currency", game.currency),
         "blank_rows": list(TOTALS_LABELS),
-        # CAP-IT's empty end table fits beside the money (and the sheet on one page)
-        "stacked": len(layout_of(result).keys) > 2 and result["variant"] != "cap-it",
+        # empty end tables fit side by side (and the box's blank sheet on two pages)
+        "stacked": False,
         "blank": True,
     })
     return context

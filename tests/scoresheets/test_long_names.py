@@ -158,3 +158,40 @@ def test_the_check_sees_a_row_split_across_pages():
     tall = PAGE.format('<div style="height:200mm">x</div><table><tr style="break-inside:auto">'
                        '<td>' + "line<br>" * 80 + "</td></tr></table>")
     assert any("split across pages" in line for line in layout_problems(render_html(tall, "A4")))
+
+
+@pytest.mark.parametrize(("variant", "count"), [("captain", 7), ("partnership", 6)])
+def test_each_table_of_a_hand_is_a_line_of_its_own(keeper, variant, count):
+    """A table game prints a row per table: table number, players, dealer, play and table
+    score start on the same line however long the names (a cell of several lines drifted
+    from its neighbours as soon as a name wrapped)."""
+    from weasyprint.formatting_structure import boxes
+
+    session = evening(keeper)
+    game = long_game(session, keeper, variant, count, False, hands=4)
+    context = selectors.game_sheet_context(game)
+    tables = count // 2
+    hands = len([row for row in context["view"].rows if row.played and not row.void])
+    rows = [row for body in context["hands"].bodies for row in body]
+    assert hands >= 2 and len(rows) == hands * tables
+    document = render(documents.GAME_TEMPLATE, context, "A4")
+    assert layout_problems(document) == []
+
+    def first_lines(box):
+        """The top of each cell's first line of text, cell by cell."""
+        tops = []
+        for cell in box.children:
+            texts = [b for b in cell.descendants() if isinstance(b, boxes.TextBox)]
+            if texts:
+                tops.append(round(min(t.position_y for t in texts), 1))
+        return tops
+
+    checked = 0
+    for page in document.pages:
+        for box in page._page_box.descendants():
+            if isinstance(box, boxes.TableRowBox) and "more" in (
+                    box.element.get("class") or "").split():
+                tops = first_lines(box)
+                assert len(tops) >= 5 and len(set(tops)) == 1, tops  # Tbl .. Table score
+                checked += 1
+    assert checked == hands * (tables - 1)
