@@ -47,7 +47,7 @@ def document_head(session: Session, kind: str, subtitle: str) -> dict:
         "short_date": session.date.isoformat(),
         "place": session.place,
         "printed": timezone.localtime().strftime("%d %b %Y %H:%M"),
-        "paper_size": table.paper_size,
+        "paper_size": table.paper_for(session.currency),
     }
 
 

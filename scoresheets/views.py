@@ -89,7 +89,8 @@ def _seats_page(request, session, form, status: int = 200) -> HttpResponse:
     }, status=status)
 
 
-def _blank_game(request, session) -> tuple[str, int]:
+def _blank_game(request) -> tuple[str, int]:
+    """The game chosen on the evening's screen ("captain-5"); 404 if the catalog has none."""
     game = split_game(request.GET.get("game", ""))
     if game is None:
         raise Http404("No such game")
@@ -102,7 +103,7 @@ def session_blank(request, pk: int):
     """The seats of a blank sheet for the evening's next game (the game and its number of
     players chosen on the evening's screen): who sits where, who deals first, the sides."""
     session = session_for(request.user, pk)
-    variant, count = _blank_game(request, session)
+    variant, count = _blank_game(request)
     initial = {"preset": request.GET.get("preset")} if request.GET.get("preset") else None
     return _seats_page(request, session, BlankSeatsForm(
         initial=initial, session=session, variant=variant, count=count))
@@ -114,7 +115,7 @@ def session_blank_pdf(request, pk: int):
     """The blank sheet of the seats chosen (nothing is stored). Seats that do not fit, or
     that the core would not start a game with, come back with the reason at the field."""
     session = session_for(request.user, pk)
-    variant, count = _blank_game(request, session)
+    variant, count = _blank_game(request)
     form = BlankSeatsForm(request.GET, session=session, variant=variant, count=count)
     if form.is_valid():
         data = form.cleaned_data
