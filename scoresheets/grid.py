@@ -199,8 +199,10 @@ def grid_for(layout: Layout) -> tuple[Grid, Callable[[HandRow], list]]:
 
         return Grid(columns=columns, groups=groups, cls="hands v-hollywood"), cells
 
-    columns = [("#", "num"), ("Dealer", "name")]
-    roles = {"box": [("Box", "name"), ("Captain", "name"), ("Sits out", "name")],
+    # in the box the box player deals every hand (RULES 2): one column says both
+    box = kind == "box"
+    columns = [("#", "num")] + ([] if box else [("Dealer", "name")])
+    roles = {"box": [("Box (deals)", "name"), ("Captain", "name"), ("Sits out", "name")],
              "captain": [("Sits out", "name")]}.get(kind, [])
     columns += roles
     if layout.upcard:
@@ -210,7 +212,7 @@ def grid_for(layout: Layout) -> tuple[Grid, Callable[[HandRow], list]]:
     columns += score_columns
 
     def cells(row: HandRow) -> list:
-        out = [str(row.number), row.dealer]
+        out = [str(row.number)] + ([] if box else [row.dealer])
         out += [row.roles.get(role, "") for role in layout.roles]
         if layout.upcard:
             out.append(row.upcard)

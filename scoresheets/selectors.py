@@ -141,6 +141,7 @@ def session_report_context(session: Session,
         "currency": summary.currency,
         "payments": summary.payments,
         "settled": summary.settled,
+        "open_games": summary.open_games,  # the screen's "Finish or abandon game ..."
         "settled_at": timezone.localtime(settlement.settled_at).strftime("%d %b %Y %H:%M")
         if settlement else "",
         "signers": summary.players,

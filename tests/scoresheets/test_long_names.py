@@ -195,3 +195,30 @@ def test_each_table_of_a_hand_is_a_line_of_its_own(keeper, variant, count):
                 assert len(tops) >= 5 and len(set(tops)) == 1, tops  # Tbl .. Table score
                 checked += 1
     assert checked == hands * (tables - 1)
+
+
+def test_the_box_prints_who_deals_once(demo):
+    """In the box the box player deals every hand (RULES 2): one "Box (deals)" column, not a
+    Dealer column repeating the Box column's name (four name columns did not fit)."""
+    from .conftest import demo_game
+
+    context = selectors.game_sheet_context(demo_game(demo, 2))
+    grid = context["hands"]
+    assert [label for label, _ in grid.columns][:5] == [
+        "#", "Box (deals)", "Captain", "Sits out", "Play"]
+    result = context["result"]
+    for row, hand in zip(grid.rows, result["hands"], strict=True):
+        assert row.cells[1][1] == hand["dealer"]  # the box column names the dealer
+    text = pdf_pages(documents.game_sheet_pdf(demo_game(demo, 2))[0])[0]
+    assert "# Box (deals) Captain Sits out Play" in text
+
+
+def test_an_evening_with_open_games_says_so_where_the_payments_go(demo, keeper):
+    """As the evening's screen does ("Finish or abandon game 6 to settle up"), never
+    "Nobody owes anybody" beside nets that are not zero."""
+    services.game_start(session=demo, variant="gin", players=["Ann", "Bob"],
+                        started_by=keeper, setup={"first_dealer": "Ann"})
+    text = " ".join(pdf_pages(documents.session_report_pdf(demo)[0]))
+    assert "not yet: game 6 still open" in text
+    assert "Finish or abandon game 6 to settle up" in text
+    assert "Nobody owes anybody" not in text
