@@ -131,9 +131,6 @@ def test_a_finished_game_shows_winner_and_money_on_the_first_screen(phone, live_
     assert phone.evaluate(FITS) == []
 
 
-@pytest.mark.xfail(strict=True, reason="issue 14's offline queue (static/ledger/offline.js) takes "
-                   "the hand form's submit and reloads the page; the htmx answer in place is "
-                   "not used on the game page until offline.js asks for it")
 def test_a_refused_hand_says_why_next_to_save_and_at_its_field(phone, live_server, session,
                                                               keeper):
     game = services.game_start(session=session, variant="gin", players=["Sal", "Vic"],
@@ -193,9 +190,6 @@ def test_the_preview_says_what_the_core_makes_of_the_hand(phone, live_server, se
     assert game.hands.count() == 0
 
 
-@pytest.mark.xfail(strict=True, reason="issue 14's offline queue (static/ledger/offline.js) takes "
-                   "the hand form's submit and reloads the page; the htmx answer in place is "
-                   "not used on the game page until offline.js asks for it")
 def test_capit_rounds_save_in_place_and_fix_from_the_round_number(phone, live_server, session,
                                                                   keeper):
     game = start(session, keeper, "capit4")
