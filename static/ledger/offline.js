@@ -136,6 +136,7 @@
   }
 
   function clearErrors() {
+    refusedAs = null;
     if (!form) return;
     form.querySelectorAll(".field .error, .form-error, #save-error").forEach(function (el) {
       el.remove();
@@ -176,9 +177,11 @@
       p.textContent = text;
       reason.appendChild(p);
     });
-    // the preview spoke of the hand as typed before: the reasons are what counts now
+    // the reasons stand until the hand is changed: then the preview speaks again (app.css
+    // hides #save-error under a preview); one still on its way for this hand is dropped
     var preview = form.querySelector("#hand-preview");
     if (preview) preview.textContent = "";
+    refusedAs = JSON.stringify(fields());
     var button = form.querySelector(".savebar button[type=submit], button[type=submit]");
     if (button) button.parentNode.insertBefore(reason, button);
     else form.appendChild(reason);
@@ -188,6 +191,14 @@
       first.querySelector("input[type=radio]");
     if (input) input.focus({ preventScroll: true });
   }
+
+  var refusedAs = null;  // the form's fields as refused
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var preview = form && form.querySelector("#hand-preview");
+    if (!refusedAs || !preview || event.detail.target !== preview) return;
+    if (JSON.stringify(fields()) === refusedAs) event.detail.shouldSwap = false;
+    else refusedAs = null;
+  });
 
   // -- who played (offline, where the hands before decide it) ---------------------------------
   var original = [];  // each table's players as the page was drawn
@@ -723,8 +734,10 @@
       var head = queue[0];
       if (!queue.length || landed) return;
       if (head && head.state === "refused" && queue.length === 1 && before === 1) {
-        editing = head.key;
-        if (head.errors) showErrors(head.errors, head.problems);
+        if (editing !== head.key) {  // not already back in the form (finish)
+          editing = head.key;
+          if (head.errors) showErrors(head.errors, head.problems);
+        }
         render();
         return;
       }
