@@ -131,6 +131,7 @@ def _parts(request, game, number: int, text: str | None = None) -> dict:
         text = recorded_text(result, number)
     if result.get("complete") or game.status != GameStatus.IN_PROGRESS:
         messages.success(request, text)
+        game.refresh_from_db()  # its status, as the service left it
         return {"page": _render_game(request, game, result, history).content.decode()}
     said = [str(m) for m in messages.get_messages(request)]  # the hands sent before it
     context = saved_parts(game, result, history, " ".join([*said, text]),
