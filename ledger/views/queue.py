@@ -73,7 +73,7 @@ def hand_send(request: HttpRequest, pk: int) -> JsonResponse:
             "status": "recorded", "created": False, "number": earlier.number,
             "message": message, **_parts(request, game, earlier.number),
         })
-    result, _ = load_game(game)
+    result, history = load_game(game)
     if result.get("complete") or game.status != GameStatus.IN_PROGRESS:
         return JsonResponse({"status": "over",
                              "message": "This game is over; it takes no more hands."},
@@ -99,7 +99,8 @@ def hand_send(request: HttpRequest, pk: int) -> JsonResponse:
             form.add_error(None, exc.message)
         else:
             message = _recorded_message(outcome)
-            parts = _parts(request, game, outcome.hand.number, message)
+            parts = _parts(request, game, outcome.hand.number, message,
+                           after=(outcome, history))
             if not parts:
                 messages.success(request, message)  # said on the page drawn after
             return JsonResponse({"status": "recorded", "created": outcome.created,
@@ -119,14 +120,21 @@ def hand_send(request: HttpRequest, pk: int) -> JsonResponse:
                         status=422)
 
 
-def _parts(request, game, number: int, text: str | None = None) -> dict:
+def _parts(request, game, number: int, text: str | None = None, *, after=None) -> dict:
     """What the page shows now, for the phone to put in place (``parts=N``, see above);
     nothing if the phone did not ask. ``text``: what to say of hand ``number`` (by default,
-    as when it was recorded: the phone may never have heard it)."""
+    as when it was recorded: the phone may never have heard it). ``after``: the service's
+    outcome and the history read before it, when the hand was stored just now: the game
+    as it is now without reading and scoring it all again."""
     shown = _number(request.POST.get("parts"))
     if shown is None:
         return {}
-    result, history = load_game(game)
+    outcome, before = after or (None, None)
+    if outcome is not None and outcome.created and not outcome.result.get("complete"):
+        result, history = outcome.result, [*before, outcome.hand]
+        game.live_hands = [*game.live_hands, outcome.hand]
+    else:
+        result, history = load_game(game)
     if text is None:
         text = recorded_text(result, number)
     if result.get("complete") or game.status != GameStatus.IN_PROGRESS:

@@ -140,6 +140,7 @@ def test_a_refused_hand_says_why_next_to_save_and_at_its_field(phone, live_serve
     phone.evaluate("window.notReloaded = true")
     phone.locator("label.seg-opt:has(input[name='t1_knocker'][value='Sal'])").click()
     phone.fill("input[name=t1_c0]", "11")
+    shot(phone, "before-save", full=False)
     phone.fill("input[name=t1_c1]", "24")
     phone.get_by_role("button", name="Save hand 4").click()
     reason = phone.locator("#save-error")
@@ -171,6 +172,7 @@ def test_a_refused_hand_says_why_next_to_save_and_at_its_field(phone, live_serve
     assert phone.evaluate("window.notReloaded") is True
     expect(phone.get_by_role("button", name="Save hand 5")).to_be_visible()
     assert game.hands.count() == 4
+    shot(phone, "after-in-place-save", full=False)
 
 
 def test_the_last_save_shows_winner_and_money_on_the_first_screen_without_a_reload(
