@@ -111,7 +111,12 @@ def _undone_hand(request, history, number: int):
 def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
     game = access.game_for(request.user, pk)
     result, history = load_game(game)
-    return _render_game(request, game, result, history)
+    response = _render_game(request, game, result, history)
+    if request.GET.get("kept") == "1":
+        # the copy the phone keeps for opening the page offline (static/ledger/offline.js):
+        # the messages wait for the page the scorekeeper sees next
+        messages.get_messages(request).used = False
+    return response
 
 
 @login_required

@@ -642,6 +642,29 @@
     }
   }
 
+  // The copy of this page the phone keeps for opening it without a connection (sw.js keeps
+  // the pages it loads): a page updated in place is newer than it, so a few seconds after
+  // the last save the kept copy is replaced by the page as the server draws it now; else a
+  // phone reopened offline would number its hands from an old page.
+  var keepTimer = null;
+  function keepPage() {
+    if (!window.caches || !navigator.serviceWorker || !navigator.serviceWorker.controller) return;
+    clearTimeout(keepTimer);
+    keepTimer = setTimeout(function () {
+      caches.keys().then(function (keys) {
+        var name = keys.filter(function (key) { return key.indexOf("ts-pages-") === 0; })[0];
+        if (!name) return;
+        return fetch(GAME_URL + "?kept=1", { credentials: "same-origin", redirect: "manual" })
+          .then(function (response) {
+            if (!response.ok || response.type !== "basic") return;
+            return caches.open(name).then(function (cache) {
+              return cache.put(new URL(GAME_URL, location.href).pathname, response);
+            });
+          });
+      }).catch(function () {});
+    }, 3000);
+  }
+
   // The page brought up to date with what the server sent after the last hand (see
   // ledger/views/queue.py), by htmx (its oob swaps, and its attributes on the new form).
   function inPlace(answer) {
@@ -651,6 +674,7 @@
     landed = 0;
     update = null;
     editing = null;
+    keepPage();
     if (answer.page) {
       // the game is over: the page as a reload draws it (its scripts already run here)
       var banner = document.getElementById("offline-banner");

@@ -228,6 +228,13 @@ def test_a_hand_saved_in_place_after_one_kept_offline_shows_both_rows_and_totals
     assert score(page, "Ann") == "22" and score(page, "Bob") == "7"
     assert page.evaluate("window.notReloaded") is True
     assert len(stored(gin)) == 3
+    # the copy kept for opening the page offline follows (a few seconds after the save)
+    kept = f"""async () => {{
+      const name = (await caches.keys()).find(k => k.startsWith('ts-pages-'));
+      const hit = name && await (await caches.open(name)).match('/games/{gin.pk}/');
+      return hit ? (await hit.text()).includes('data-next="4"') : false;
+    }}"""
+    page.wait_for_function(kept, timeout=15_000)
     # and the messages said in place are not said again by the next page
     page.reload()
     expect(page.locator("#flash")).to_have_count(0)

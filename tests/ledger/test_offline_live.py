@@ -213,6 +213,15 @@ def test_the_game_page_carries_the_queue_hook(client_in, gin):
     assert "ledger/offline.js" in page
 
 
+def test_the_copy_the_phone_keeps_leaves_the_messages_for_the_next_page(client_in, gin):
+    send(client_in, gin, 1, KNOCK)  # its message waits for the next page
+    url = reverse("ledger:game_detail", args=[gin.pk])
+    kept = client_in.get(url + "?kept=1").content.decode()
+    assert 'data-next="2"' in kept
+    assert "Hand 1 recorded: Ann +15." in client_in.get(url).content.decode()
+    assert "Hand 1 recorded" not in client_in.get(url).content.decode()  # said once
+
+
 # -- the live share pages --------------------------------------------------------------------
 
 @pytest.fixture
