@@ -689,12 +689,30 @@
       window.scrollTo(0, 0);
       return true;
     }
+    // hands kept offline, sent now, while the next one is being typed: the new form is for
+    // that same hand, and what is typed stays (where the players of each table are fixed)
+    var typed = !ROLES_VARY && form && field("number").value === String(answer.next)
+      ? fields() : null;
+    var focused = typed && document.activeElement && form.contains(document.activeElement)
+      ? document.activeElement.name : null;
     htmx.swap(entry, answer.parts, { swapStyle: "outerHTML" });
     SERVER_NEXT = answer.next || SERVER_NEXT;
     root.dataset.next = String(SERVER_NEXT);
     form = document.querySelector("form[data-offline-queue]");
     original = [];
     render();
+    if (typed && form) {
+      typed.forEach(function (kv) {
+        if (kv[0] === "key" || kv[0] === "number") return;
+        form.querySelectorAll("[name='" + kv[0] + "']").forEach(function (el) {
+          if (el.type === "radio" || el.type === "checkbox") el.checked = el.value === kv[1];
+          else el.value = kv[1];
+        });
+      });
+      var again = focused && field(focused);
+      if (again && again.focus) again.focus({ preventScroll: true });
+      return true;
+    }
     // the next hand starts at the top of its card (the saved hand said there), keypad down
     if (document.activeElement && document.activeElement.blur) document.activeElement.blur();
     entry = document.getElementById("entry");

@@ -240,6 +240,26 @@ def test_a_hand_saved_in_place_after_one_kept_offline_shows_both_rows_and_totals
     expect(page.locator("#flash")).to_have_count(0)
 
 
+def test_what_is_typed_stays_when_kept_hands_land_in_place(page, context, live_server, gin):
+    open_game(page, live_server.url, gin)
+    page.evaluate("window.notReloaded = true")
+    context.set_offline(True)
+    duel(page, 1, "Ann", {0: "5", 1: "20"})
+    save(page, 1)
+    duel(page, 1, "Bob", {0: "10"})  # hand 2, half typed when the connection returns
+    context.set_offline(False)
+    expect(page.locator("#sheet #hand-1")).to_be_visible(timeout=15_000)
+    assert page.evaluate("window.notReloaded") is True
+    assert score(page, "Ann") == "15"
+    expect(page.get_by_role("button", name="Save hand 2")).to_be_visible()
+    assert page.locator("input[name=t1_knocker][value=Bob]").is_checked()
+    assert page.input_value("input[name=t1_c0]") == "10"
+    page.fill("input[name=t1_c1]", "3")
+    save(page, 2)
+    expect(page.locator("#saved")).to_have_text("Hand 2 recorded: Bob +7.")
+    assert stored(gin)[1] == (2, {"knocker": "Bob", "deadwood": {"Bob": 3, "Ann": 10}})
+
+
 def test_the_share_page_follows_a_new_hand_within_3_seconds(browser, live_server, gin, keeper):
     from ledger.models_sharing import ShareLink
 
