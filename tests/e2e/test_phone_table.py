@@ -173,6 +173,11 @@ def test_a_refused_hand_says_why_next_to_save_and_at_its_field(phone, live_serve
     expect(phone.get_by_role("button", name="Save hand 5")).to_be_visible()
     assert game.hands.count() == 4
     shot(phone, "after-in-place-save", full=False)
+    # the new form is live: its preview speaks as hand 5 is typed (Vic 2 v Sal 12: +10)
+    phone.locator("label.seg-opt:has(input[name='t1_knocker'][value='Vic'])").click()
+    phone.fill("input[name=t1_c1]", "2")
+    phone.fill("input[name=t1_c0]", "12")
+    expect(phone.locator("#hand-preview")).to_contain_text("Vic +10")
 
 
 def test_the_last_save_shows_winner_and_money_on_the_first_screen_without_a_reload(
