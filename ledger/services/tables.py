@@ -104,6 +104,31 @@ def player_name_problem(*, table_id: int, name: str, player: Player | None = Non
 
 
 @transaction.atomic
+def player_add(*, table: Table, name: str) -> Player:
+    """A new player called ``name`` (cleaned: ``ledger.cleaning.clean_name``) at ``table``
+    (the admin's "add player" and its players inline).
+
+    Refused (LedgerError, nothing written) for an empty or too long name, a name kept for
+    the hand form, or one that is already another player's at the table, however written."""
+    clean = cleaning.clean_name(name, what="The name",
+                                max_length=Player._meta.get_field("name").max_length)
+    problem = player_name_problem(table_id=table.pk, name=clean)
+    if problem:
+        raise LedgerError(problem)
+    return Player.objects.create(table=table, name=clean)
+
+
+@transaction.atomic
+def table_set_scorekeepers(*, table: Table, scorekeepers: Sequence[User]) -> Table:
+    """Make ``scorekeepers`` (and only them) the keepers of ``table``; anonymous users are
+    left out. The admin calls it with the keepers chosen in its widget, plus the staff member
+    who saves a new table (without that he could not see it again)."""
+    table = Table.objects.select_for_update().get(pk=table.pk)
+    table.scorekeepers.set([user for user in scorekeepers if _user(user)])
+    return table
+
+
+@transaction.atomic
 def player_rename(*, player: Player, name: str) -> Player:
     """Give ``player`` a new name. Every game, sheet, settlement, CSV and share page of the
     player then shows the new name: the stored hands keep the name as played

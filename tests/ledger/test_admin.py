@@ -189,3 +189,82 @@ def test_staff_see_only_fellow_keepers_accounts(client, staff, admin_user):
     # a superuser still sees everyone
     client.force_login(admin_user)
     assert "stranger_sam" in admin_page(client, reverse("admin:auth_user_changelist"))
+
+
+# -- the admin writes through the services ----------------------------------------------------
+
+def test_the_admin_adds_a_player_through_the_service(client, staff, monkeypatch):
+    client.force_login(staff["user"])
+    called = []
+    real = services.player_add
+    monkeypatch.setattr("ledger.admin.tables.player_add",
+                        lambda **kw: called.append(kw) or real(**kw))
+    response = client.post(reverse("admin:ledger_player_add"),
+                           {"table": staff["ours"].pk, "name": "  Bea\u200b  Bop "})
+    assert response.status_code == 302
+    bea = Player.objects.get(table=staff["ours"], name="Bea Bop")  # cleaned by the service
+    assert [c["name"] for c in called] == ["Bea Bop"]
+    assert response["Location"].endswith("/admin/ledger/player/")
+    from django.contrib.admin.models import LogEntry
+    assert LogEntry.objects.get(object_id=str(bea.pk)).object_repr == "Bea Bop"
+
+
+@pytest.mark.parametrize("name, says", [
+    ("-draw-", "is kept for the hand form"),
+    ("ANN", "already plays at this table"),
+])
+def test_the_admin_refuses_a_player_name_at_the_field(client, staff, name, says):
+    client.force_login(staff["user"])
+    response = client.post(reverse("admin:ledger_player_add"),
+                           {"table": staff["ours"].pk, "name": name})
+    assert response.status_code == 200 and says in response.content.decode()
+    assert list(staff["ours"].players.values_list("name", flat=True)) == ["Ann"]
+
+
+def test_a_new_table_with_players_inline_is_written_by_the_services(client, staff):
+    client.force_login(staff["user"])
+    partner = Table.objects.get(name="Ours").scorekeepers.get(username="partner_pat")
+    response = client.post(reverse("admin:ledger_table_add"), {
+        "name": "Thursday", "paper_size": "A4", "scorekeepers": [partner.pk],
+        "players-TOTAL_FORMS": 3, "players-INITIAL_FORMS": 0,
+        "players-0-name": "Cy", "players-1-name": " Di ", "players-2-name": ""})
+    assert response.status_code == 302
+    table = Table.objects.get(name="Thursday")
+    assert sorted(table.players.values_list("name", flat=True)) == ["Cy", "Di"]
+    assert sorted(u.username for u in table.scorekeepers.all()) == ["clubstaff", "partner_pat"]
+    # two rows naming the same person: the form again, nothing written
+    response = client.post(reverse("admin:ledger_table_add"), {
+        "name": "Friday", "paper_size": "A4", "scorekeepers": [],
+        "players-TOTAL_FORMS": 2, "players-INITIAL_FORMS": 0,
+        "players-0-name": "Cy", "players-1-name": "CY"})
+    assert response.status_code == 200 and "same player" in response.content.decode()
+    assert not Table.objects.filter(name="Friday").exists()
+
+
+def test_the_players_inline_renames_through_the_service(admin_client, staff):
+    table = staff["ours"]
+    ann = table.players.get(name="Ann")
+    response = admin_client.post(reverse("admin:ledger_table_change", args=[table.pk]), {
+        "name": "Ours", "paper_size": "auto",
+        "scorekeepers": [u.pk for u in table.scorekeepers.all()],
+        "players-TOTAL_FORMS": 2, "players-INITIAL_FORMS": 1,
+        "players-0-id": ann.pk, "players-0-table": table.pk, "players-0-name": "Anne",
+        "players-1-name": "Eve"})
+    assert response.status_code == 302, response.content.decode()[:2000]
+    ann.refresh_from_db()
+    assert ann.name == "Anne"
+    assert sorted(table.players.values_list("name", flat=True)) == ["Anne", "Eve"]
+    # a superuser's save keeps the keepers he left chosen, and adds nobody
+    assert sorted(u.username for u in table.scorekeepers.all()) == ["clubstaff", "partner_pat"]
+
+
+def test_player_add_and_table_set_scorekeepers_are_keyword_only_and_refuse_twins(staff):
+    from ledger.exceptions import LedgerError
+
+    with pytest.raises(TypeError):
+        services.player_add(staff["ours"], "Cy")  # positional: refused
+    with pytest.raises(LedgerError, match="already plays"):
+        services.player_add(table=staff["ours"], name="ａnn")
+    assert staff["ours"].players.count() == 1
+    services.table_set_scorekeepers(table=staff["ours"], scorekeepers=[staff["user"]])
+    assert list(staff["ours"].scorekeepers.all()) == [staff["user"]]

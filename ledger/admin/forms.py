@@ -5,16 +5,19 @@ written differently, ISO 4217 currencies."""
 from __future__ import annotations
 
 from django import forms
+from django.forms.models import BaseInlineFormSet
 
-from .cleaning import (
+from ..cleaning import (
     CleanInputMixin,
     Refused,
     clash_message,
     clean_currency,
     clean_name,
     clean_text,
+    name_key,
     same_name,
 )
+from ..services.tables import player_name_problem
 
 
 class CleanModelForm(CleanInputMixin, forms.ModelForm):
@@ -34,13 +37,17 @@ class PlayerAdminForm(CleanModelForm):
         if table is None and self.instance.table_id:
             table = self.instance.table  # a change form (the table is read-only there)
         name = data.get("name")
-        if table is not None and name:
+        if table is not None and table.pk and name:  # (a new table has no players yet)
             others = table.players.exclude(pk=self.instance.pk).values_list("name", flat=True)
             twin = same_name(name, others)
             if twin is not None:
                 self.add_error("name", clash_message(name, twin))
             elif name in others:
                 self.add_error("name", f"{name} already plays at this table.")
+            elif problem := player_name_problem(table_id=table.pk, name=name,
+                                                player=self.instance if self.instance.pk
+                                                else None):
+                self.add_error("name", problem)  # a name kept for the hand form
         return data
 
 
@@ -57,3 +64,20 @@ class SessionAdminForm(CleanModelForm):
             return clean_currency(self.cleaned_data.get("currency"))
         except Refused as exc:
             raise forms.ValidationError(exc.message) from None
+
+
+class PlayerInlineFormSet(BaseInlineFormSet):
+    """The players typed in a table's form are refused when two of them are the same
+    person's name written differently (each form checks the players already stored)."""
+
+    def clean(self):
+        super().clean()
+        seen: dict[str, str] = {}
+        for form in self.forms:
+            name = getattr(form, "cleaned_data", {}).get("name")
+            if not name:
+                continue
+            if name_key(name) in seen:
+                form.add_error("name", clash_message(name, seen[name_key(name)]))
+            else:
+                seen[name_key(name)] = name
