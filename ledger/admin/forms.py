@@ -8,6 +8,7 @@ from django import forms
 from django.forms.models import BaseInlineFormSet
 
 from ..cleaning import (
+    MAX_PER_POINTS,
     CleanInputMixin,
     Refused,
     clash_message,
@@ -15,13 +16,42 @@ from ..cleaning import (
     clean_name,
     clean_text,
     name_key,
+    plain_int,
     same_name,
 )
-from ..services.tables import player_name_problem
+from ..services.tables import player_name_problem, table_named
 
 
 class CleanModelForm(CleanInputMixin, forms.ModelForm):
     """Every raw value checked (see ``CleanInputMixin``) before the model's fields see it."""
+
+
+class TableAdminForm(CleanModelForm):
+    """A table's name is unique among each of its scorekeepers' tables (as the services
+    hold it): refused at the field, for the keepers it has and those it will have."""
+
+    #: The staff member who saves (he keeps the tables he adds); set by the admin.
+    saver = None
+
+    def clean(self):
+        data = super().clean()
+        name = data.get("name")
+        if not name or (self.instance.pk and "name" not in self.changed_data
+                        and "scorekeepers" not in self.changed_data):
+            return data
+        keepers = set(data.get("scorekeepers") or ())
+        if self.saver is not None:
+            keepers.add(self.saver)
+        if self.instance.pk:
+            keepers |= set(self.instance.scorekeepers.all())
+        for keeper in sorted(keepers, key=lambda user: user.pk) or [None]:
+            other = table_named(name=name, scorekeeper=keeper)
+            if other is not None and other.pk != self.instance.pk:
+                self.add_error("name", f"{keeper.get_username()} already keeps a table "
+                               f"called {name!r}." if keeper else "A table that nobody "
+                               f"keeps is already called {name!r}.")
+                break
+        return data
 
 
 class PlayerAdminForm(CleanModelForm):
@@ -56,6 +86,13 @@ class SessionAdminForm(CleanModelForm):
         try:  # the notes are a text column without a length; the services keep 5000
             return clean_text(self.cleaned_data.get("notes", ""), what="The notes",
                               max_length=5000, multiline=True)
+        except Refused as exc:
+            raise forms.ValidationError(exc.message) from None
+
+    def clean_per_points(self) -> int:
+        try:  # the column holds more; the services keep MAX_PER_POINTS
+            return plain_int(self.cleaned_data.get("per_points"), what="Per points",
+                             minimum=1, maximum=MAX_PER_POINTS)
         except Refused as exc:
             raise forms.ValidationError(exc.message) from None
 

@@ -9,13 +9,18 @@ from django.db.models import Count, Exists, OuterRef
 
 from ..models import Game, Player, Session, Table
 from ..selectors import live_settlements
+from ..services.book import table_rename
+from ..services.printing import table_set_paper
 from ..services.tables import (
     player_add,
     player_name_problem,
     player_rename,
+    session_change,
+    session_create,
+    table_create,
     table_set_scorekeepers,
 )
-from .forms import CleanModelForm, PlayerAdminForm, PlayerInlineFormSet, SessionAdminForm
+from .forms import PlayerAdminForm, PlayerInlineFormSet, SessionAdminForm, TableAdminForm
 from .scoping import ONLY_THEIRS, ReadOnlyInline, ScopedChoicesMixin, TableScopedAdmin
 
 
@@ -25,6 +30,29 @@ def _became(unsaved, saved) -> None:
     unsaved.pk = saved.pk
     unsaved.refresh_from_db()
     unsaved._state.adding = False
+
+
+def _saver(request):
+    """The staff member saving a table, who keeps it (a superuser keeps no table for it)."""
+    return None if request.user.is_superuser else request.user
+
+
+def _keepers(request, form) -> list:
+    """Who keeps the table once the form is saved: the chosen scorekeepers, and the staff
+    member who saves it (a staff member's new table is his: without that he could not see
+    it again)."""
+    if "scorekeepers" in form.cleaned_data:
+        keepers = list(form.cleaned_data["scorekeepers"])
+    else:
+        keepers = list(form.instance.scorekeepers.all())
+    saver = _saver(request)
+    if saver is not None and saver not in keepers:
+        keepers.append(saver)
+    return keepers
+
+
+#: The fields of an evening the admin's form may change (``services.session_change``).
+SESSION_FIELDS = ("table", "date", "place", "notes", "currency", "rate", "per_points")
 
 
 class PlayerInline(ScopedChoicesMixin, admin.TabularInline):
@@ -40,7 +68,7 @@ class PlayerInline(ScopedChoicesMixin, admin.TabularInline):
 @admin.register(Table)
 class TableAdmin(TableScopedAdmin, admin.ModelAdmin):
     table_lookup = ""
-    form = CleanModelForm
+    form = TableAdminForm
     list_display = ("name", "paper_size", "player_count", "session_count", "created_at")
     list_filter = ("paper_size",)
     search_fields = ("name", "players__name", "scorekeepers__username")
@@ -56,17 +84,28 @@ class TableAdmin(TableScopedAdmin, admin.ModelAdmin):
     def player_count(self, obj):
         return obj.n_players
 
+    def get_form(self, request, obj=None, **kwargs):
+        form = super().get_form(request, obj, **kwargs)
+        # The form checks the name against the tables of everyone who will keep this one.
+        return type(form.__name__, (form,), {"saver": _saver(request)})
+
+    def save_model(self, request, obj, form, change):
+        """A new table through ``services.table_create``, a new name through
+        ``services.table_rename``, the paper through ``services.table_set_paper``."""
+        data = form.cleaned_data
+        if not change:
+            _became(obj, table_create(name=data["name"], paper_size=data["paper_size"],
+                                      scorekeepers=_keepers(request, form)))
+            return
+        if "name" in form.changed_data:
+            table_rename(table=obj, name=data["name"], renamed_by=request.user)
+        if "paper_size" in form.changed_data:
+            table_set_paper(table=obj, paper_size=data["paper_size"])
+
     def save_related(self, request, form, formsets, change):
         """The scorekeepers and the players inline, through the services (Django's own
         ``save_related`` would write them itself)."""
-        if "scorekeepers" in form.cleaned_data:
-            keepers = list(form.cleaned_data["scorekeepers"])
-        else:
-            keepers = list(form.instance.scorekeepers.all())
-        if not request.user.is_superuser and request.user not in keepers:
-            # A staff member's new table is his: without this he could not see it again.
-            keepers.append(request.user)
-        table_set_scorekeepers(table=form.instance, scorekeepers=keepers)
+        table_set_scorekeepers(table=form.instance, scorekeepers=_keepers(request, form))
         for formset in formsets:
             self.save_formset(request, form, formset, change=change)
 
@@ -185,6 +224,20 @@ class SessionAdmin(TableScopedAdmin, admin.ModelAdmin):
 
     def has_delete_permission(self, request, obj=None):
         return obj is None or not obj.games.exists()
+
+    def save_model(self, request, obj, form, change):
+        """A new evening through ``services.session_create`` (created by whoever saves
+        it), a change through ``services.session_change``."""
+        data = form.cleaned_data
+        if not change:
+            _became(obj, session_create(
+                table=data["table"], date=data["date"], place=data.get("place", ""),
+                currency=data["currency"], rate=data.get("rate"),
+                per_points=data["per_points"], notes=data.get("notes", ""),
+                created_by=request.user))
+            return
+        session_change(session=obj, **{name: data[name] for name in form.changed_data
+                                        if name in SESSION_FIELDS})
 
     @admin.display(description="games", ordering="n_games")
     def game_count(self, obj):

@@ -17,7 +17,7 @@ it afterwards (the old batch is reversed, a new one posted). Postings are never 
 
 Overview (see each docstring):
     table_create, table_set_scorekeepers, player_add, player_get_or_create, player_rename,
-    session_create
+    session_create, session_change
     game_start, game_rematch, game_import, game_change_rules, game_change_stake, game_abandon
     hand_record, hand_correct, hand_undo_last
     session_settle, settlement_payment_mark_paid, session_import
@@ -47,6 +47,7 @@ from .tables import (
     player_add,
     player_get_or_create,
     player_rename,
+    session_change,
     session_create,
     table_create,
     table_named,
@@ -59,8 +60,8 @@ __all__ = [
     "game_abandon", "game_change_rules", "game_change_settings", "game_change_stake",
     "game_import", "game_start", "game_rematch", "table_set_paper",
     "hand_correct", "hand_record", "hand_undo_last",
-    "player_add", "player_get_or_create", "player_rename", "session_create", "table_create",
-    "table_named", "table_set_scorekeepers",
+    "player_add", "player_get_or_create", "player_rename", "session_change", "session_create",
+    "table_create", "table_named", "table_set_scorekeepers",
     "session_import", "session_settle", "settlement_payment_mark_paid",
     "BookChanged", "book_settle", "player_archive", "session_reopen", "table_rename",
 ]

@@ -21,9 +21,11 @@ from ledger.models import (
 )
 
 from .base import (
+    UNSET,
     User,
     _check_currency,
     _decimal,
+    _lock_session,
     _user,
 )
 
@@ -165,3 +167,46 @@ def session_create(*, table: Table, date: datetime.date | None = None, place: st
         rate=_decimal(rate, "rate", currency=currency), per_points=per_points, notes=notes,
         created_by=_user(created_by),
     )
+
+
+@transaction.atomic
+def session_change(*, session: Session, table: Table | None = None,
+                   date: datetime.date | None = None, place: str | None = None,
+                   notes: str | None = None, currency: str | None = None,
+                   rate: Decimal | str | None = UNSET, per_points: int | None = None
+                   ) -> Session:
+    """Change an evening's date, place or notes (what is given), and, while it has no game,
+    its table, currency and default stake (``rate`` None: no default stake).
+
+    Refused (LedgerError, nothing written) for the table, currency or stake once a game
+    exists: they feed the games' money."""
+    session = _lock_session(session)
+    changes: dict = {}
+    if date is not None:
+        changes["date"] = date
+    if place is not None:
+        changes["place"] = cleaning.clean_text(place, what="The place", max_length=200)
+    if notes is not None:
+        changes["notes"] = cleaning.clean_text(notes, what="The notes", max_length=5000,
+                                               multiline=True)
+    money: dict = {}
+    if table is not None:
+        money["table"] = table
+    if currency is not None:
+        money["currency"] = _check_currency(currency, "currency")
+    if rate is not UNSET:
+        money["rate"] = _decimal(rate, "rate", currency=money.get("currency",
+                                                                  session.currency))
+    if per_points is not None:
+        money["per_points"] = cleaning.plain_int(per_points, what="per_points", minimum=1,
+                                                 maximum=cleaning.MAX_PER_POINTS)
+    money = {name: value for name, value in money.items() if getattr(session, name) != value}
+    if money and session.games.exists():
+        raise LedgerError("This evening has games: its table, currency and default stake "
+                          "no longer change.")
+    changes |= money
+    for name, value in changes.items():
+        setattr(session, name, value)
+    if changes:
+        session.save(update_fields=list(changes))
+    return session

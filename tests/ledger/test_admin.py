@@ -268,3 +268,89 @@ def test_player_add_and_table_set_scorekeepers_are_keyword_only_and_refuse_twins
     assert staff["ours"].players.count() == 1
     services.table_set_scorekeepers(table=staff["ours"], scorekeepers=[staff["user"]])
     assert list(staff["ours"].scorekeepers.all()) == [staff["user"]]
+
+
+def test_the_admin_adds_and_changes_a_table_through_the_services(client, staff, monkeypatch):
+    client.force_login(staff["user"])
+    calls = []
+
+    def spy(service):
+        def call(**kwargs):
+            calls.append(service.__name__)
+            return service(**kwargs)
+        return call
+
+    for service in (services.table_create, services.table_rename, services.table_set_paper):
+        monkeypatch.setattr(f"ledger.admin.tables.{service.__name__}", spy(service))
+    response = client.post(reverse("admin:ledger_table_add"), {
+        "name": " Sunday ", "paper_size": "letter", "scorekeepers": [],
+        "players-TOTAL_FORMS": 0, "players-INITIAL_FORMS": 0})
+    assert response.status_code == 302
+    sunday = Table.objects.get(name="Sunday")
+    assert (sunday.paper_size, list(sunday.scorekeepers.all())) == ("letter", [staff["user"]])
+    response = client.post(reverse("admin:ledger_table_change", args=[sunday.pk]), {
+        "name": "Sunday lunch", "paper_size": "A4", "scorekeepers": [staff["user"].pk],
+        "players-TOTAL_FORMS": 0, "players-INITIAL_FORMS": 0})
+    assert response.status_code == 302
+    sunday.refresh_from_db()
+    assert (sunday.name, sunday.paper_size) == ("Sunday lunch", "A4")
+    assert calls == ["table_create", "table_rename", "table_set_paper"]
+
+
+def test_a_table_name_a_keeper_already_keeps_is_refused_at_the_field(client, staff):
+    client.force_login(staff["user"])
+    before = Table.objects.count()
+    response = client.post(reverse("admin:ledger_table_add"), {
+        "name": "Ours", "paper_size": "A4", "scorekeepers": [],
+        "players-TOTAL_FORMS": 0, "players-INITIAL_FORMS": 0})
+    assert response.status_code == 200
+    assert "clubstaff already keeps a table called &#x27;Ours&#x27;." in \
+        response.content.decode()
+    assert Table.objects.count() == before
+
+
+def test_the_admin_adds_and_changes_an_evening_through_the_services(client, staff):
+    client.force_login(staff["user"])
+    response = client.post(reverse("admin:ledger_session_add"), {
+        "table": staff["ours"].pk, "date": "2025-11-21", "place": " The den ",
+        "currency": "jpy", "rate": "2", "per_points": 10, "notes": "",
+        "games-TOTAL_FORMS": 0, "games-INITIAL_FORMS": 0})
+    assert response.status_code == 302, response.content.decode()[-3000:]
+    evening = Session.objects.get(table=staff["ours"], date="2025-11-21")
+    assert (evening.place, evening.currency, str(evening.rate), evening.per_points,
+            evening.created_by) == ("The den", "JPY", "2.0000", 10, staff["user"])
+    response = client.post(reverse("admin:ledger_session_change", args=[evening.pk]), {
+        "table": staff["ours"].pk, "date": "2025-11-22", "place": "The den",
+        "currency": "EUR", "rate": "0.05", "per_points": 1, "notes": "moved",
+        "games-TOTAL_FORMS": 0, "games-INITIAL_FORMS": 0})
+    assert response.status_code == 302
+    evening.refresh_from_db()
+    assert (str(evening.date), evening.currency, str(evening.rate), evening.per_points,
+            evening.notes) == ("2025-11-22", "EUR", "0.0500", 1, "moved")
+
+
+def test_an_evening_with_games_keeps_its_money_fields(staff):
+    from ledger.exceptions import LedgerError
+
+    evening = Session.objects.get(table=staff["ours"])
+    services.player_get_or_create(table=staff["ours"], name="Bob")
+    services.game_start(session=evening, variant="gin", players=["Ann", "Bob"],
+                        started_by=staff["user"], setup={"first_dealer": "Bob"})
+    with pytest.raises(LedgerError, match="no longer change"):
+        services.session_change(session=evening, currency="EUR")
+    with pytest.raises(LedgerError, match="no longer change"):
+        services.session_change(session=evening, rate="0.05")
+    services.session_change(session=evening, place="Upstairs", currency="usd",
+                            rate=None)  # the same currency and (no) stake: no change
+    evening.refresh_from_db()
+    assert (evening.place, evening.currency, evening.rate) == ("Upstairs", "USD", None)
+
+
+def test_per_points_above_the_services_limit_is_refused_at_the_field(client, staff):
+    client.force_login(staff["user"])
+    response = client.post(reverse("admin:ledger_session_add"), {
+        "table": staff["ours"].pk, "date": "2025-11-23", "currency": "USD",
+        "per_points": 1_000_000, "games-TOTAL_FORMS": 0, "games-INITIAL_FORMS": 0})
+    assert response.status_code == 200
+    assert "Per points: 1000000 is above 100000" in response.content.decode()
+    assert not Session.objects.filter(date="2025-11-23").exists()
