@@ -222,3 +222,15 @@ def test_an_evening_with_open_games_says_so_where_the_payments_go(demo, keeper):
     assert "not yet: game 6 still open" in text
     assert "Finish or abandon game 6 to settle up" in text
     assert "Nobody owes anybody" not in text
+
+
+def test_a_hollywood_net_keeps_its_space_before_the_games(demo, keeper):
+    """The report's "+10 (games 100 · 90 · 0)": the template's {% spaceless %} must not eat
+    the space between the net and its detail."""
+    import re
+
+    from .test_every_variant import hollywood
+
+    services.game_import(session=demo, record=hollywood(), imported_by=keeper)
+    text = " ".join(" ".join(pdf_pages(documents.session_report_pdf(demo)[0])).split())
+    assert re.search(r"Lou [+\u2212]\d+ \(games \d+ · \d+ · \d+\)", text), text
