@@ -219,18 +219,30 @@ def test_an_uneven_zero_decimal_batch_still_sums_to_zero(at_0012, django_user_mo
                 for player, amount in zip((ann, bob, cy), amounts, strict=True))
         return batch
 
-    batch = post(1, (150050, -100025, -50025))
-    reversal = post(2, (-150050, 100025, 50025), reverses=batch)
+    batch = post(1, (150050, -100050, -50000))  # two halves: Ann, the earlier, rounds up
+    reversal = post(2, (-150050, 100050, 50000), reverses=batch)
+    latest = post(3, (150050, -100025, -50025))
+    settlement = SessionSettlement.objects.create(
+        session=session, currency="UGX", nets={"Ann": 150050, "Bob": -100025, "Cy": -50025})
+    for order, (payer, amount) in enumerate(((bob, 100025), (cy, 50025)), start=1):
+        SettlementPayment.objects.create(settlement=settlement, order=order, payer=payer,
+                                         payee=ann, amount_minor=amount)
 
     migrate(AFTER)
 
-    assert "UGX (2 -> 0 decimals) rescaled to ISO minor units: 6 postings" in (
-        capsys.readouterr().out)
-    amounts = [p.amount_minor for p in MoneyPosting.objects.filter(batch=batch).order_by("id")]
-    assert amounts == [1500, -1000, -500]
-    # the reversal stays the exact negative of the batch it reverses
-    assert [p.amount_minor for p in MoneyPosting.objects.filter(
-        batch=reversal).order_by("id")] == [-1500, 1000, 500]
+    assert ("UGX (2 -> 0 decimals) rescaled to ISO minor units: 9 postings, "
+            "1 settlements, 2 payments") in capsys.readouterr().out
+    def amounts(batch):
+        return [p.amount_minor for p in MoneyPosting.objects.filter(batch=batch).order_by("id")]
+
+    assert amounts(latest) == [1500, -1000, -500]
+    assert amounts(batch) == [1501, -1001, -500]
+    # the reversal stays the exact negative of the batch it reverses (rescaled on its own
+    # its tie would go to Ann the other way: -1500, 1000, 500)
+    assert amounts(reversal) == [-1501, 1001, 500]
+    settlement.refresh_from_db()
+    assert settlement.nets == {"Ann": 1500, "Bob": -1000, "Cy": -500}
+    assert [p.amount_minor for p in settlement.payments.order_by("order")] == [1000, 500]
 
 
 def test_a_database_without_such_money_runs_no_ddl(at_0012, django_user_model, capsys):
