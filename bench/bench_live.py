@@ -29,7 +29,6 @@ from django.test import Client  # noqa: E402
 from django.urls import path, reverse  # noqa: E402
 
 from ledger import services  # noqa: E402
-from ledger.models_sharing import ShareLink  # noqa: E402
 
 HANDS = 300
 BARE_BODY = [b""]
@@ -48,7 +47,7 @@ def main() -> None:
     user, table, session = _common.bench_keeper()
     game = services.game_import(session=session, record=_common.gin_record(HANDS),
                                 imported_by=user)
-    link = ShareLink.objects.create(table=table, game=game, created_by=user)
+    link = services.share_link_get_or_create(table=table, game=game, created_by=user)
     url = reverse("ledger:shared_live", args=[link.token])
     phone = Client(HTTP_ACCEPT_ENCODING="gzip")
 
