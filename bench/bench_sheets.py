@@ -209,7 +209,7 @@ def renderer(kind: str, which: str):
         source = render_html(documents.GAME_TEMPLATE, selectors.game_sheet_context(
             Game.objects.select_related("session__table").get(sequence=game)))
     document = plain_html(rows_of_text(source))
-    fonts, sheet = plain_stylesheet(session.table.paper_size)
+    fonts, sheet = plain_stylesheet(session.table.paper_for(session.currency))  # as the report
 
     def render():
         return plain_pdf(document, fonts, sheet)

@@ -27,7 +27,8 @@ GAME_TEMPLATE = "scoresheets/game_sheet.html"
 BLANK_TEMPLATE = "scoresheets/blank_sheet.html"
 SESSION_TEMPLATE = "scoresheets/session_report.html"
 
-__all__ = ["PdfTooLarge", "blank_sheet_pdf", "game_sheet_pdf", "session_report_pdf"]
+__all__ = ["PdfTooLarge", "blank_sheet_pdf", "evening_blank_pdf", "game_sheet_pdf",
+           "session_report_pdf"]
 
 
 def _limits() -> dict:
@@ -63,6 +64,15 @@ def blank_sheet_pdf(game: Game, *, paper_size: str | None = None) -> tuple[bytes
     paper = paper_size or game.session.table.paper_for(game.currency)
     return (render_pdf(BLANK_TEMPLATE, context, paper, **_limits()),
             file_name(game.session, "game", game.sequence, "blank"))
+
+
+def evening_blank_pdf(session: Session, context: dict, sequence: int, variant: str, *,
+                      paper_size: str | None = None) -> tuple[bytes, str]:
+    """The blank sheet of a game not yet started (``scoresheets.blank``): the evening's
+    next number, on the paper of the evening's currency unless given."""
+    paper = paper_size or session.table.paper_for(session.currency)
+    return (render_pdf(BLANK_TEMPLATE, context, paper, **_limits()),
+            file_name(session, "game", sequence, variant, "blank"))
 
 
 def session_report_pdf(session: Session, *, paper_size: str | None = None,

@@ -1,48 +1,63 @@
-"""The evening screen's small form for a blank sheet: which game, which players, which
-preset (the sheet itself is built by scoresheets.blank)."""
+"""The blank sheet printed from the evening's screen, in two steps: which game (variant and
+number of players, from the core's catalog), then who sits where (the start form's seats:
+seat order, first dealer, captains and opponents, the sides), with the preset and the ante.
+The sheet itself is built by scoresheets.blank; what is legal is the core's to say."""
 
 from __future__ import annotations
 
-from django import forms
+from ledger.forms import GameStartForm
+from ledger.models import Session
+from ledger.presentation.catalog import VARIANT_COUNTS, VARIANT_NAMES
 
-from ledger.forms.fields import stake_field
-from ledger.models import Session, Variant
-
-from .blank import BLANK_COUNTS
-
-VARIANT_NAMES = dict(Variant.choices)
-PRESET_CHOICES = [("", "Standard"), ("classic", "Classic"), ("simple", "Simple")]
+#: The evening form's games: "captain-5" and the like, as the core's catalog lists them.
+GAME_CHOICES = [(f"{variant}-{count}", f"{VARIANT_NAMES[variant]}, {count} players")
+                for variant, counts in VARIANT_COUNTS.items() for count in counts]
 
 
-def _count_words(counts: tuple[int, ...]) -> str:
-    words = [str(n) for n in counts]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+def split_game(value: str) -> tuple[str, int] | None:
+    """("captain", 5) for "captain-5"; None for anything the catalog does not list."""
+    variant, _, count = (value or "").rpartition("-")
+    if not count.isdigit() or int(count) not in VARIANT_COUNTS.get(variant, ()):
+        return None
+    return variant, int(count)
 
 
-class BlankSheetForm(forms.Form):
-    variant = forms.ChoiceField(
-        label="Game", choices=[(key, f"{VARIANT_NAMES[key]} ({_count_words(counts)} players)")
-                               for key, counts in BLANK_COUNTS.items()])
-    preset = forms.ChoiceField(label="Rules", choices=PRESET_CHOICES, required=False)
-    ante = stake_field("Ante each (CAP-IT)")
-    players = forms.MultipleChoiceField(
-        label="Players", widget=forms.CheckboxSelectMultiple,
-        help_text="Seats follow this order: the first deals first; for captain play the "
-                  "captains come first, then their opponents, and the last sits out.",
-        error_messages={"required": "Tick the players who will play."})
+def table_names(session: Session) -> list[str]:
+    """The players who can take a seat: the table's, archived ones left out, by name."""
+    return list(session.table.players.filter(archived_at__isnull=True)
+                .order_by("name").values_list("name", flat=True))
 
-    def __init__(self, *args, session: Session, **kwargs):
-        super().__init__(*args, **kwargs)
-        names = list(session.table.players.order_by("name").values_list("name", flat=True))
-        self.fields["players"].choices = [(name, name) for name in names]
 
-    def clean(self):
-        data = super().clean()
-        variant, players = data.get("variant"), data.get("players") or []
-        if variant and players:
-            counts = BLANK_COUNTS[variant]
-            if len(players) not in counts:
-                self.add_error("players", f"{VARIANT_NAMES[variant]} takes "
-                                          f"{_count_words(counts)} players; "
-                                          f"{len(players)} are ticked.")
-        return data
+class BlankSeatsForm(GameStartForm):
+    """The start form's seats (and its checks: one seat each, the first dealer among the
+    players, two different side names) with the preset and the ante; no stakes or settings
+    to fill in: the sheet prints the evening's stake and the preset's rules."""
+
+    KEEP = ("preset", "ante", "first_dealer", "first_dealer_side", "side_a", "side_b")
+
+    def __init__(self, *args, session: Session, variant: str, count: int, **kwargs):
+        super().__init__(*args, variant=variant, count=count, player_names=table_names(session),
+                         session_rate=None, session_per_points=session.per_points, **kwargs)
+        seats = {name for name, _ in self.slots}
+        for name in list(self.fields):
+            if name not in seats and name not in self.KEEP:
+                del self.fields[name]
+        for name in seats:
+            self.fields[name].error_messages["required"] = "Choose who sits here."
+        if "first_dealer" in self.fields:
+            self.fields["first_dealer"].error_messages["required"] = "Choose who deals first."
+        if "ante" in self.fields:
+            self.fields["ante"].required = False
+            self.fields["ante"].help_text = "Empty: written in by hand."
+        if "preset" in self.fields:
+            self.fields["preset"].label = "Rules"
+            self.fields["preset"].required = False  # none chosen: the variant's own
+
+    def seat_fields(self):
+        return [self[name] for name, _ in self.slots]
+
+    def slot_rows(self):
+        return [(field, None) for field in self.seat_fields()]
+
+    def rule_fields(self):
+        return []

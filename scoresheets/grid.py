@@ -40,6 +40,7 @@ class GridRow:
     note: str = ""
     cls: str = ""
     melds: list[str] = field(default_factory=list)  # a hand entered with its cards
+    group: bool = False  # one table's line of a table game's hand (see Grid.add_group)
 
 
 @dataclass
@@ -88,6 +89,25 @@ class Grid:
             self.bodies.append([row])
         else:
             self.bodies[-1].append(row)
+
+    def add_group(self, rows: list[GridRow]) -> None:
+        """Append one hand of a table game: a row per table, so that each table's players,
+        dealer, play and score stay on one line however long the names (a cell of several
+        lines would drift from its neighbours as soon as one of them wraps). The hand's
+        number and scores sit on its first row; the rows form a body of their own, kept on
+        one page, striped as one hand. A voided hand's note follows its last row."""
+        live = not rows[0].void
+        if live:
+            self.live_rows += 1
+        for i, row in enumerate(rows):
+            row.cells = [(cls, _cell_html(cell))
+                         for (_, cls), cell in zip(self.columns, row.cells, strict=True)]
+            row.group = True
+            row.cls = " ".join(filter(None, [row.cls, "even" if live and self.live_rows % 2 == 0
+                                             else "", "first" if i == 0 else "more"]))
+            if i < len(rows) - 1:
+                row.note = ""
+        self.bodies.append(rows)
 
     @property
     def rows(self) -> list[GridRow]:
@@ -141,19 +161,27 @@ def grid_for(layout: Layout) -> tuple[Grid, Callable[[HandRow], list]]:
         columns += score_columns
         groups = [("", len(columns) - 2 * len(keys)), *score_groups]
 
-        def cells(row: HandRow) -> list:
-            out: list = [str(row.number), [str(d.table) for d in row.duels],
-                         [" v ".join(d.players) for d in row.duels],
-                         [d.dealer for d in row.duels], [d.text for d in row.duels],
-                         [d.score for d in row.duels]]
-            if captain:
-                out.append(row.note.split("; ") if row.note else "")
-            return out + _scores(row, keys)
+        def cells(row: HandRow) -> list[list]:
+            """One line per table: the hand's number, note and scores on the first."""
+            lines = []
+            scores = _scores(row, keys)
+            note = row.note.split("; ") if row.note else ""
+            for i, duel in enumerate(row.duels or [None]):
+                first = i == 0
+                out: list = [str(row.number) if first else "",
+                             str(duel.table) if duel else "",
+                             " v ".join(duel.players) if duel else "",
+                             duel.dealer if duel else "", duel.text if duel else "",
+                             duel.score if duel else ""]
+                if captain:
+                    out.append(note if first else "")
+                lines.append(out + (scores if first else ["" for _ in scores]))
+            return lines
 
         return Grid(columns=columns, groups=groups, cls=f"hands tables v-{layout.variant}"), cells
 
     if kind == "hollywood":
-        columns = [("#", "num"), ("Dealer", "name"), ("Play", "play"), ("Score", "pts")]
+        columns = [("#", "num"), ("Dealer", "name"), ("Play", "play"), ("Score", "pts score")]
         groups = [("", 4)]
         for game in layout.games:
             groups.append((f"Game {game}", len(keys)))
@@ -171,8 +199,10 @@ def grid_for(layout: Layout) -> tuple[Grid, Callable[[HandRow], list]]:
 
         return Grid(columns=columns, groups=groups, cls="hands v-hollywood"), cells
 
-    columns = [("#", "num"), ("Dealer", "name")]
-    roles = {"box": [("Box", "name"), ("Captain", "name"), ("Sits out", "name")],
+    # in the box the box player deals every hand (RULES 2): one column says both
+    box = kind == "box"
+    columns = [("#", "num")] + ([] if box else [("Dealer", "name")])
+    roles = {"box": [("Box (deals)", "name"), ("Captain", "name"), ("Sits out", "name")],
              "captain": [("Sits out", "name")]}.get(kind, [])
     columns += roles
     if layout.upcard:
@@ -182,7 +212,7 @@ def grid_for(layout: Layout) -> tuple[Grid, Callable[[HandRow], list]]:
     columns += score_columns
 
     def cells(row: HandRow) -> list:
-        out = [str(row.number), row.dealer]
+        out = [str(row.number)] + ([] if box else [row.dealer])
         out += [row.roles.get(role, "") for role in layout.roles]
         if layout.upcard:
             out.append(row.upcard)
@@ -200,7 +230,13 @@ def hands_grid(layout: Layout, rows: list[HandRow]) -> Grid:
             if layout.kind == "capit":  # a round still to come: its contract, empty
                 grid.add(GridRow(cells(row), cls="future"))
             continue
-        if row.void:
+        if layout.kind == "tables":
+            lines = [GridRow(line, void=row.void, note=row.void_note if row.void else "")
+                     for line in cells(row)]
+            if not row.void:
+                lines[-1].melds = row.melds  # each table's melds ("T1 ..."), under the hand
+            grid.add_group(lines)
+        elif row.void:
             grid.add(GridRow(cells(row), void=True, note=row.void_note))
         else:
             grid.add(GridRow(cells(row), melds=row.melds))
@@ -217,11 +253,18 @@ def blank_grid(layout: Layout, rows: list[HandRow], seating: int = 0) -> Grid:
         if layout.kind == "capit":
             cells[1] = row.contract
             cells[2] = row.dealer
-        elif layout.kind == "tables":
-            cells[1] = [str(i) for i in range(1, seating + 1)]
-            if row.duels:
-                cells[2] = [" v ".join(duel.players) for duel in row.duels]
-                cells[3] = [duel.dealer for duel in row.duels]
+        elif layout.kind == "tables":  # a line per table, the first hand's pairs filled in
+            duels = row.duels or []
+            lines = []
+            for table in range(1, max(seating, len(duels)) + 1):
+                line = [str(row.number) if table == 1 else ""] + ["" for _ in range(width - 1)]
+                line[1] = str(table)
+                if table <= len(duels):
+                    line[2] = " v ".join(duels[table - 1].players)
+                    line[3] = duels[table - 1].dealer
+                lines.append(GridRow(line, cls="blank"))
+            grid.add_group(lines)
+            continue
         else:
             cells[1] = row.dealer
         grid.add(GridRow(cells, cls="blank"))

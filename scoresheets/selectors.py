@@ -47,7 +47,7 @@ def document_head(session: Session, kind: str, subtitle: str) -> dict:
         "short_date": session.date.isoformat(),
         "place": session.place,
         "printed": timezone.localtime().strftime("%d %b %Y %H:%M"),
-        "paper_size": table.paper_size,
+        "paper_size": table.paper_for(session.currency),
     }
 
 
@@ -73,6 +73,9 @@ def _sheet_context(game: Game, record: dict, result: dict, title: str, head: dic
         "keys": layout.keys,
         "labels": layout.labels,
         "signers": result["players"],
+        # more than two scores side by side, or CAP-IT's five columns: the totals and the
+        # money one above the other (see print.css)
+        "stacked": len(layout.keys) > 2 or result["variant"] == "cap-it",
     }
 
 
@@ -115,6 +118,8 @@ def blank_sheet_context(game: Game, rows: int | None = None, record: dict | None
         "hands": blank_grid(layout_of(result), blank_rows(result, count), seating),
         "currency": (record.get("stakes") or {}).get("currency", game.currency),
         "blank_rows": list(TOTALS_LABELS),
+        # empty end tables fit side by side (and the box's blank sheet on two pages)
+        "stacked": False,
         "blank": True,
     })
     return context
@@ -136,6 +141,7 @@ def session_report_context(session: Session,
         "currency": summary.currency,
         "payments": summary.payments,
         "settled": summary.settled,
+        "open_games": summary.open_games,  # the screen's "Finish or abandon game ..."
         "settled_at": timezone.localtime(settlement.settled_at).strftime("%d %b %Y %H:%M")
         if settlement else "",
         "signers": summary.players,

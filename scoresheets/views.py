@@ -11,20 +11,21 @@ from __future__ import annotations
 
 from csp.constants import UNSAFE_INLINE
 from csp.decorators import csp_update
-from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpResponse
-from django.shortcuts import redirect, render
+from django.http import Http404, HttpResponse
+from django.shortcuts import render
 from django.templatetags.static import static
 from django.urls import reverse
 from django.views.decorators.http import require_GET
 
 from ledger.access import game_for, session_for
+from ledger.presentation.catalog import VARIANT_NAMES
+from ledger.selectors import decimal_text
 
 from . import documents, selectors
 from .blank import evening_blank_context
-from .forms import BlankSheetForm
-from .pdf import render_html, render_pdf
+from .forms import BlankSeatsForm, split_game
+from .pdf import render_html
 
 
 def _pdf_response(pdf: bytes, filename: str, request) -> HttpResponse:
@@ -78,32 +79,65 @@ def session_pdf(request, pk: int):
     return _pdf_response(pdf, name, request)
 
 
+def _seats_page(request, session, form, status: int = 200) -> HttpResponse:
+    return render(request, "scoresheets/blank_seats.html", {
+        "session": session, "table": session.table, "form": form,
+        "variant_label": VARIANT_NAMES[form.variant], "count": form.count,
+        "rate": decimal_text(session.rate, session.currency) if session.rate else "",
+        "action": reverse("scoresheets:session_blank_pdf", kwargs={"pk": session.pk}),
+        "back": reverse("ledger:session_detail", kwargs={"pk": session.pk}) + "#blank",
+    }, status=status)
+
+
+def _blank_game(request) -> tuple[str, int]:
+    """The game chosen on the evening's screen ("captain-5"); 404 if the catalog has none."""
+    game = split_game(request.GET.get("game", ""))
+    if game is None:
+        raise Http404("No such game")
+    return game
+
+
+@login_required
+@require_GET
+def session_blank(request, pk: int):
+    """The seats of a blank sheet for the evening's next game (the game and its number of
+    players chosen on the evening's screen): who sits where, who deals first, the sides."""
+    session = session_for(request.user, pk)
+    variant, count = _blank_game(request)
+    initial = {"preset": request.GET.get("preset")} if request.GET.get("preset") else None
+    return _seats_page(request, session, BlankSeatsForm(
+        initial=initial, session=session, variant=variant, count=count))
+
+
 @login_required
 @require_GET
 def session_blank_pdf(request, pk: int):
-    """A blank sheet for the evening's next game: the variant and players chosen on the
-    evening's screen (nothing is stored). A form that does not fit goes back to that screen
-    with the reason."""
+    """The blank sheet of the seats chosen (nothing is stored). Seats that do not fit, or
+    that the core would not start a game with, come back with the reason at the field."""
     session = session_for(request.user, pk)
-    form = BlankSheetForm(request.GET, session=session)
-    back = reverse("ledger:session_detail", kwargs={"pk": session.pk}) + "#blank"
-    if not form.is_valid():
-        for field, errors in form.errors.items():
-            label = form.fields[field].label if field in form.fields else "Blank sheet"
-            messages.error(request, f"Blank sheet: {label}: {' '.join(errors)}")
-        return redirect(back)
-    variant, players = form.cleaned_data["variant"], form.cleaned_data["players"]
-    try:
-        context, sequence = evening_blank_context(session, variant, players,
-                                                  form.cleaned_data["preset"],
-                                                  form.cleaned_data["ante"])
-    except ValueError as exc:  # the core's refusal: the players do not fit the variant
-        messages.error(request, f"Blank sheet: {exc}")
-        return redirect(back)
-    paper = _paper(request) or session.table.paper_for(session.currency)
-    pdf = render_pdf(documents.BLANK_TEMPLATE, context, paper)
-    name = documents.file_name(session, "game", sequence, variant, "blank")
-    return _pdf_response(pdf, name, request)
+    variant, count = _blank_game(request)
+    form = BlankSeatsForm(request.GET, session=session, variant=variant, count=count)
+    if form.is_valid():
+        data = form.cleaned_data
+        try:
+            context, sequence = evening_blank_context(
+                session, variant, form.players(), form.setup(), data.get("preset") or "",
+                data.get("ante"))
+        except ValueError as exc:  # the core's refusal, its problems as data
+            details = getattr(exc, "details", None)
+            if details:
+                form.add_problems(details)
+            else:
+                form.add_error(None, str(exc))
+        else:
+            try:
+                pdf, name = documents.evening_blank_pdf(session, context, sequence, variant,
+                                                        paper_size=_paper(request))
+            except documents.PdfTooLarge as exc:
+                return _too_large(request, exc, reverse("ledger:session_detail",
+                                                        args=[session.pk]))
+            return _pdf_response(pdf, name, request)
+    return _seats_page(request, session, form, status=422)
 
 
 def _preview(html: str) -> HttpResponse:

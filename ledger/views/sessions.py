@@ -37,17 +37,11 @@ def session_detail(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _blank_choices(session) -> dict:
-    """The evening's blank-sheet form (printed by scoresheets.views.session_blank_pdf)."""
-    def counts(numbers):
-        words = [str(n) for n in numbers]
-        return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
-
-    return {
-        "action": reverse("scoresheets:session_blank_pdf", kwargs={"pk": session.pk}),
-        "variants": [{"value": key, "label": f"{VARIANT_LABELS[key]} ({counts(n)} players)"}
-                     for key, n in VARIANT_COUNTS.items()],
-        "players": list(session.table.players.order_by("name").values_list("name", flat=True)),
-    }
+    """The evening's blank-sheet form: which game; its seats are chosen on the next page
+    (scoresheets.views.session_blank), which prints the sheet."""
+    return {"action": reverse("scoresheets:session_blank", kwargs={"pk": session.pk}),
+            "games": [(f"{variant}-{n}", f"{VARIANT_LABELS[variant]}, {n} players")
+                      for variant, counts in VARIANT_COUNTS.items() for n in counts]}
 
 
 @login_required
