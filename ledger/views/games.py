@@ -336,7 +336,7 @@ def hand_correct(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         status = 200
     return render(request, "ledger/hand_correct.html", {
         "game": game, "session": game.session, "table": game.session.table, "form": form,
-        "number": number, "was": hand_row(result["hands"][number - 1], result).text,
+        "number": number, "entered_as": hand_row(result["hands"][number - 1], result).text,
         "variant_label": VARIANT_LABELS.get(game.variant, game.variant),
         "hand_result": result["hands"][number - 1],
     }, status=status)
