@@ -40,6 +40,20 @@ FITS = """() => {
     out.push('edge ' + el.tagName.toLowerCase() + '.' + el.className + ' "'
              + (el.textContent || '').trim().slice(0, 20) + '" right ' + Math.round(r.right));
   }
+  // a choice whose chosen words are wider than its box (cut off: "winner deal")
+  const ctx = document.createElement('canvas').getContext('2d');
+  for (const sel of document.querySelectorAll('select')) {
+    const option = sel.options[sel.selectedIndex];
+    if (!option || sel.offsetParent === null) continue;
+    const style = getComputedStyle(sel);
+    ctx.font = style.fontWeight + ' ' + style.fontSize + ' ' + style.fontFamily;
+    const room = sel.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)
+                 - 20;  // the arrow
+    const wide = ctx.measureText(option.text).width;
+    if (wide > room + 1)
+      out.push('select ' + sel.name + ' "' + option.text + '" ' + Math.round(wide) + '>'
+               + Math.round(room));
+  }
   for (const el of document.querySelectorAll('.score-tile, .payment, .score-strip'))
     if (el.scrollWidth > el.clientWidth + 1)
       out.push(el.className + ' "' + el.textContent.trim().slice(0, 20) + '"');

@@ -23,6 +23,22 @@ from tests.ledger.book_scenario import build
 from .helpers import FITS, login
 from .phone_games import NAMES, VARIANTS, finish, play, start
 
+# Every field to type in is styled like the others: thumb-sized (44 px and more) and the
+# width of its field (an unstyled <input type=email> was 150 px wide and 20 px high).
+FIELDS_STYLED = """() => {
+  const out = [];
+  for (const el of document.querySelectorAll('input, select, textarea')) {
+    if (['hidden', 'checkbox', 'radio', 'submit'].includes(el.type) || el.offsetParent === null
+        || el.closest('.seg-opt')) continue;
+    const r = el.getBoundingClientRect();
+    const field = el.closest('.field') || el.parentElement;
+    if (r.height < 43.5) out.push(el.name + ' ' + Math.round(r.height) + ' px high');
+    if (el.closest('.field') && r.width < field.getBoundingClientRect().width * 0.6)
+      out.push(el.name + ' ' + Math.round(r.width) + ' px wide');
+  }
+  return out;
+}"""
+
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 SHOOT = os.environ.get("SCREENS_SHOTS") == "1"
@@ -62,7 +78,7 @@ def world(django_user_model):
         finish(over[key], keeper)
     for key in VARIANTS:
         running[key] = start(evening, keeper, key)
-        play(running[key], keeper, 6)
+        play(running[key], keeper, 3 if key.startswith("capit") else 6)
     table_link = ShareLink.objects.create(table=table, created_by=keeper)
     game_link = ShareLink.objects.create(table=table, game=over["captain5"], created_by=keeper)
     club = services.table_create(name="Club", scorekeepers=[keeper])
@@ -84,6 +100,8 @@ def screens(world) -> list[tuple[str, str, object]]:
     for variant, count in START_FORMS:
         out.append((f"start-{variant}{count}",
                     f"/sessions/{evening.pk}/games/new/{variant}/{count}/", None))
+    out.append(("start-gin2-settings", f"/sessions/{evening.pk}/games/new/gin/2/",
+                lambda page: page.click("summary:has-text('Adjust settings')")))
     for key in VARIANTS:
         out.append((f"game-{key}-running", f"/games/{world['running'][key].pk}/", None))
         out.append((f"game-{key}-over", f"/games/{world['over'][key].pk}/", None))
@@ -145,7 +163,7 @@ def _visit(page, base: str, name: str, path: str, then, *, width: str,
         then(page)
     page.wait_for_timeout(50)
     if width == "360":
-        found = page.evaluate(FITS)
+        found = page.evaluate(FITS) + page.evaluate(FIELDS_STYLED)
         if found:
             problems[name] = found[:6]
     if SHOOT:

@@ -78,3 +78,14 @@ def test_the_standings_say_they_scroll_sideways(logged_in, table, keeper, sessio
     page = logged_in.get(reverse("ledger:table_standings", args=[table.pk])).content.decode()
     assert "More columns to the right" in page
     assert '<div class="sheet-wrap scrolls"' in page and "sheet standings wide" in page
+
+
+def test_the_table_lists_tonight_first(logged_in, table, keeper):
+    """The table's evenings, latest first (the Count of games made the query ignore the
+    model's ordering: the oldest came first)."""
+    for day in (9, 23, 16):
+        services.session_create(table=table, date=datetime.date(2026, 11, day),
+                                currency="USD", rate="0.05", created_by=keeper)
+    page = text(logged_in.get(reverse("ledger:table_detail", args=[table.pk])))
+    days = re.findall(r"Monday (\d+) November 2026", page)
+    assert days == ["23", "16", "9"]
