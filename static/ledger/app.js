@@ -55,7 +55,8 @@ document.addEventListener("click", function (event) {
 });
 // The score once on the first screen: the tiles at the top (#score); the compact strip
 // under the top bar (.score-strip) only once they have scrolled away (.score-away).
-// The Save bar's height (--savebar-h) keeps a focused field above it (scroll-padding);
+// The Save bar's height (--savebar-h) keeps a focused field above it (scroll-padding;
+// the hand form's bar, or the bar of the form being typed in: correction, settings, start);
 // when the bar grows (the preview, a reason) or the keypad comes up, the field being
 // typed in is brought back into view.
 (function () {
@@ -82,7 +83,7 @@ document.addEventListener("click", function (event) {
   }
   function reveal() {
     var el = document.activeElement;
-    if (!el || !el.form || !el.form.hasAttribute("data-hand-form")) return;
+    if (!el || !el.form) return;
     var box = el.form.querySelector(".savebar");
     if (!box || box.contains(el)) return;
     var r = el.getBoundingClientRect(), b = box.getBoundingClientRect();
@@ -95,7 +96,9 @@ document.addEventListener("click", function (event) {
       if (score) away.observe(score); else root.classList.remove("score-away");
       watched = score;
     }
-    var next = document.querySelector("form[data-hand-form] .savebar");
+    var active = document.activeElement;
+    var next = (active && active.form && active.form.querySelector(".savebar")) ||
+               document.querySelector("form[data-hand-form] .savebar");
     if (next !== bar) {
       if (sized && bar) sized.unobserve(bar);
       bar = next;

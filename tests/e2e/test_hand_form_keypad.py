@@ -143,3 +143,28 @@ def test_a_settled_evening_s_games_card_has_no_gap(browser, live_server, session
     }""")
     assert gap <= 17, gap  # the card's own padding (1rem), no empty actions row
     context.close()
+
+
+@pytest.mark.parametrize("form", ["correction", "settings", "start"])
+def test_the_other_forms_with_a_save_bar_keep_the_field_clear(browser, live_server, session,
+                                                              keeper, form):
+    """The correction of a captain-7 hand (three tables and the reason), the stakes and
+    rules of a game, the start of a 7-player game: each field typed in, keypad up."""
+    game = start(session, keeper, "captain7")
+    play(game, keeper, 2)
+    for name in ("Sal", "Vic", "Ann", "Bo", "Cy", "Di", "Ed"):
+        services.player_get_or_create(table=session.table, name=name)
+    context, page = _page(browser, live_server, KEYPAD_UP)
+    url = {"correction": f"/games/{game.pk}/hands/2/fix/",
+           "settings": f"/games/{game.pk}/settings/",
+           "start": f"/sessions/{session.pk}/games/new/captain/7/"}[form]
+    page.goto(live_server.url + url)
+    fields = page.locator("form.has-savebar input[type=text]:visible, "
+                          "form.has-savebar input:not([type]):visible")
+    n = fields.count()
+    assert n >= 5
+    for i in range(n):
+        field = fields.nth(i)
+        field.click()
+        assert field.evaluate(CLEAR_OF_BARS) == "ok", (form, i, field.get_attribute("name"))
+    context.close()
