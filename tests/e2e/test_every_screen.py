@@ -39,6 +39,38 @@ FIELDS_STYLED = """() => {
   return out;
 }"""
 
+# Text readable on what is behind it: a contrast of 4.5:1 (3:1 for large text, WCAG AA),
+# the background being the nearest one drawn (no image behind text here).
+CONTRAST = """() => {
+  const rgb = (c) => (c.match(/[\\d.]+/g) || []).map(Number);
+  const lum = ([r, g, b]) => {
+    const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+    return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+  };
+  const behind = (el) => {
+    for (let e = el; e; e = e.parentElement) {
+      const c = rgb(getComputedStyle(e).backgroundColor);
+      if (c.length === 3 || (c.length === 4 && c[3] > 0.5)) return c.slice(0, 3);
+    }
+    return rgb(getComputedStyle(document.body).backgroundColor).slice(0, 3);
+  };
+  const out = [];
+  for (const el of document.body.querySelectorAll('*')) {
+    const own = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
+    if (!own || el.offsetParent === null || el.closest('svg, dialog:not([open])')) continue;
+    const s = getComputedStyle(el);
+    if (s.visibility === 'hidden' || parseFloat(s.opacity) < 0.9) continue;
+    const a = lum(rgb(s.color)), b = lum(behind(el));
+    const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+    const size = parseFloat(s.fontSize), bold = parseInt(s.fontWeight) >= 700;
+    const need = (size >= 24 || (bold && size >= 18.66)) ? 3 : 4.5;
+    if (ratio < need - 0.05)
+      out.push(el.tagName.toLowerCase() + '.' + el.className + ' "'
+               + el.textContent.trim().slice(0, 24) + '" ' + ratio.toFixed(2));
+  }
+  return out;
+}"""
+
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 SHOOT = os.environ.get("SCREENS_SHOTS") == "1"
@@ -163,7 +195,7 @@ def _visit(page, base: str, name: str, path: str, then, *, width: str,
         then(page)
     page.wait_for_timeout(50)
     if width == "360":
-        found = page.evaluate(FITS) + page.evaluate(FIELDS_STYLED)
+        found = page.evaluate(FITS) + page.evaluate(FIELDS_STYLED) + page.evaluate(CONTRAST)
         if found:
             problems[name] = found[:6]
     if SHOOT:
@@ -220,6 +252,29 @@ def test_error_pages_fit_the_phone(browser, live_server, world, monkeypatch):
         if SHOOT:
             OUT.mkdir(parents=True, exist_ok=True)
             page.screenshot(path=str(OUT / f"error-{code}-360.png"), full_page=True)
+    context.close()
+    assert problems == {}
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_game_and_evening_pages_read_in_light_and_dark(browser, live_server, world, scheme):
+    """Every text on its background, on the pages of a game (running, over, each kind of
+    sheet) and of the evening, in the phone's light and dark settings."""
+    pages = {"evening": f"/sessions/{world['evening'].pk}/",
+             "evening-settled": f"/sessions/{world['settled'].pk}/",
+             "home": "/", "table": f"/tables/{world['table'].pk}/"}
+    for key in ("gin", "hollywood", "captain5", "capit4", "partnership6"):
+        pages[f"{key}-running"] = f"/games/{world['running'][key].pk}/"
+        pages[f"{key}-over"] = f"/games/{world['over'][key].pk}/"
+    context = browser.new_context(**PHONE, color_scheme=scheme)
+    page = context.new_page()
+    login(page, live_server.url, "keeper")
+    problems = {}
+    for name, path in pages.items():
+        page.goto(live_server.url + path)
+        found = page.evaluate(CONTRAST)
+        if found:
+            problems[name] = found[:8]
     context.close()
     assert problems == {}
 
