@@ -29,12 +29,26 @@ FIELDS_STYLED = """() => {
   const out = [];
   for (const el of document.querySelectorAll('input, select, textarea')) {
     if (['hidden', 'checkbox', 'radio', 'submit'].includes(el.type) || el.offsetParent === null
-        || el.closest('.seg-opt')) continue;
+        || el.closest('.seg-opt, details:not([open])')) continue;
     const r = el.getBoundingClientRect();
     const field = el.closest('.field') || el.parentElement;
     if (r.height < 43.5) out.push(el.name + ' ' + Math.round(r.height) + ' px high');
     if (el.closest('.field') && r.width < field.getBoundingClientRect().width * 0.6)
       out.push(el.name + ' ' + Math.round(r.width) + ' px wide');
+  }
+  // fields side by side: their boxes on one line, whatever their labels
+  for (const grid of document.querySelectorAll('.row2, .grid2, .counts, .row3')) {
+    const rows = {};
+    for (const child of grid.children) {
+      const box = child.querySelector('input:not([type=hidden]):not([type=radio]), select');
+      if (!box || box.offsetParent === null || box.closest('details:not([open])')) continue;
+      const top = Math.round(child.getBoundingClientRect().top);
+      (rows[top] = rows[top] || []).push(box.getBoundingClientRect().top);
+    }
+    for (const tops of Object.values(rows))
+      if (Math.max(...tops) - Math.min(...tops) > 2)
+        out.push('boxes not in line in ' + grid.className + ': '
+                 + tops.map(Math.round).join(', '));
   }
   return out;
 }"""
