@@ -112,7 +112,12 @@ def _undone_hand(request, history, number: int):
 def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
     game = access.game_for(request.user, pk)
     result, history = load_game(game)
-    return _render_game(request, game, result, history)
+    response = _render_game(request, game, result, history)
+    if request.GET.get("kept") == "1":
+        # the copy the phone keeps for opening the page offline (static/ledger/offline.js):
+        # the messages wait for the page the scorekeeper sees next
+        messages.get_messages(request).used = False
+    return response
 
 
 @login_required
@@ -159,19 +164,28 @@ def _entry_refused(request, game: Game, result: dict, form: HandForm) -> HttpRes
 
 def _hand_saved(request, game: Game, text: str, *, form: HandForm | None = None
                 ) -> HttpResponse:
-    """htmx: what a saved hand changes, not the whole page: the next hand's form and who
-    plays it (with the saved hand in words), and out of band the score, the new row of the
-    sheet (CAP-IT's five rounds and a first hand: the sheet), the running totals, the
-    totals table and the undo button. A hand that ends the game reloads the page, which
-    then opens on the winner and the money. ``form``: a hand kept after another phone
-    recorded it first, drawn as typed over a sheet redrawn whole."""
+    """htmx: what a saved hand changes, not the whole page (``saved_parts``). A hand that
+    ends the game reloads the page, which then opens on the winner and the money. ``form``:
+    a hand kept after another phone recorded it first, drawn as typed over a sheet redrawn
+    whole."""
     result, history = load_game(game)
     if result.get("complete") or game.status != GameStatus.IN_PROGRESS:
         messages.success(request, text)
         return _to_game(request, game)
+    return render(request, "ledger/_hand_saved.html",
+                  saved_parts(game, result, history, text, form=form, whole=form is not None))
+
+
+def saved_parts(game: Game, result: dict, history, text: str, *,
+                form: HandForm | None = None, whole: bool = False) -> dict:
+    """The context of ``ledger/_hand_saved.html``: the next hand's form and who plays it
+    (with the saved hand in words), and out of band the score, the new row of the sheet
+    (the whole sheet for CAP-IT's five rounds, a first hand, or ``whole``: several hands
+    new to the page), the running totals, the totals table and the undo button. Also what
+    the phone's queue (ledger/views/queue.py) sends back after the last hand it sent."""
     sheet = game_sheet(game, result=result, history=history, owner=True)
     panel = next_panel(game.variant, result)
-    whole = sheet.layout.kind == "capit" or len(result["hands"]) == 1 or form is not None
+    whole = whole or sheet.layout.kind == "capit" or len(result["hands"]) == 1
     fix = fix_pattern(game.pk)
     context = {
         "game": game, "session": game.session, "table": game.session.table,
@@ -190,7 +204,7 @@ def _hand_saved(request, game: Game, text: str, *, form: HandForm | None = None
     else:
         columns = sheet_columns(sheet, fix_url=fix)
         context["new_rows"] = sheet_rows(sheet, columns, fix_url=fix, rows=sheet.live_rows[-1:])
-    return render(request, "ledger/_hand_saved.html", context)
+    return context
 
 
 @login_required

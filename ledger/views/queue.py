@@ -14,6 +14,17 @@ recorded. The answers:
   phone recorded hands, or one was undone). Nothing stored; the phone asks the scorekeeper.
 - 409 ``over``: the game takes no more hands.
 
+``parts=N`` (sent with the last hand of the queue, N being the first hand the page does not
+show yet): a recorded answer also carries what the page must show now, so that the phone
+updates it in place, in the same round trip: ``parts``, the HTML that a hand saved through
+htmx answers (``ledger/_hand_saved.html``: the next hand's form, the score, the new sheet
+row, or the whole sheet when several hands landed since the page was drawn, the totals, the
+undo button) and ``next``, the number of the hand after it; or, when the hand ended the
+game, ``page``, the whole game page as a reload would show it (the winner and the money on
+top). The "recorded" messages of the hands sent before it in the same run are said in that
+answer too, not kept for the next page. A refusal carries ``problems``: the reasons in the
+order the Save bar shows them.
+
 A hand typed offline where the players of the next hand depend on the hands before it (the
 box, captain play, partnership) carries who the scorekeeper said played each table
 (``t1_p0``/``t1_p1``...). They are checked here against the hand the game is really at: if
@@ -26,15 +37,17 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, JsonResponse
+from django.template.loader import render_to_string
 from django.views.decorators.http import require_POST
 
 from ledger import access, selectors, services
 from ledger.exceptions import HandAlreadyRecorded, LedgerError, RecordRefused
 from ledger.forms import HandForm
 from ledger.models import GameStatus
+from ledger.presentation.flash import recorded_text
 
 from .game_context import hand_spec, load_game
-from .games import _recorded_message
+from .games import _recorded_message, _render_game, saved_parts
 
 KEY_TAKEN = ("This entry's key was already used for another hand (an old copy of the page?). "
              "Save it again: it gets a new one.")
@@ -55,11 +68,12 @@ def hand_send(request: HttpRequest, pk: int) -> JsonResponse:
             status=422)
     if earlier is not None:
         # sent before and stored; its answer never reached the phone
+        message = f"Hand {earlier.number} was already recorded; nothing new was stored."
         return JsonResponse({
             "status": "recorded", "created": False, "number": earlier.number,
-            "message": f"Hand {earlier.number} was already recorded; nothing new was stored.",
+            "message": message, **_parts(request, game, earlier.number),
         })
-    result, _ = load_game(game)
+    result, history = load_game(game)
     if result.get("complete") or game.status != GameStatus.IN_PROGRESS:
         return JsonResponse({"status": "over",
                              "message": "This game is over; it takes no more hands."},
@@ -85,9 +99,12 @@ def hand_send(request: HttpRequest, pk: int) -> JsonResponse:
             form.add_error(None, exc.message)
         else:
             message = _recorded_message(outcome)
-            messages.success(request, message)
+            parts = _parts(request, game, outcome.hand.number, message,
+                           after=(outcome, history))
+            if not parts:
+                messages.success(request, message)  # said on the page drawn after
             return JsonResponse({"status": "recorded", "created": outcome.created,
-                                 "number": outcome.hand.number, "message": message},
+                                 "number": outcome.hand.number, "message": message, **parts},
                                 status=201 if outcome.created else 200)
     # at a table whose players were picked wrong, the pick is the reason, not its effects
     wrong_tables = tuple(field.split("_")[0] + "_" for field in wrong_players)
@@ -96,9 +113,39 @@ def hand_send(request: HttpRequest, pk: int) -> JsonResponse:
     for field, text in wrong_players.items():
         errors[field] = [text]
     reasons = [text for errs in errors.values() for text in errs]
-    return JsonResponse({"status": "refused", "errors": errors,
+    problems = [*wrong_players.values(), *(text for text in form.problems
+                                           if text in reasons)] or reasons
+    return JsonResponse({"status": "refused", "errors": errors, "problems": problems,
                          "message": " ".join(reasons) or "The hand was refused."},
                         status=422)
+
+
+def _parts(request, game, number: int, text: str | None = None, *, after=None) -> dict:
+    """What the page shows now, for the phone to put in place (``parts=N``, see above);
+    nothing if the phone did not ask. ``text``: what to say of hand ``number`` (by default,
+    as when it was recorded: the phone may never have heard it). ``after``: the service's
+    outcome and the history read before it, when the hand was stored just now: the game
+    as it is now without reading and scoring it all again."""
+    shown = _number(request.POST.get("parts"))
+    if shown is None:
+        return {}
+    outcome, before = after or (None, None)
+    if outcome is not None and outcome.created and not outcome.result.get("complete"):
+        result, history = outcome.result, [*before, outcome.hand]
+        game.live_hands = [*game.live_hands, outcome.hand]
+    else:
+        result, history = load_game(game)
+    if text is None:
+        text = recorded_text(result, number)
+    if result.get("complete") or game.status != GameStatus.IN_PROGRESS:
+        messages.success(request, text)
+        game.refresh_from_db()  # its status, as the service left it
+        return {"page": _render_game(request, game, result, history).content.decode()}
+    said = [str(m) for m in messages.get_messages(request)]  # the hands sent before it
+    context = saved_parts(game, result, history, " ".join([*said, text]),
+                          whole=number != shown)
+    return {"parts": render_to_string("ledger/_hand_saved.html", context, request=request),
+            "next": len(result["hands"]) + 1}
 
 
 def _number(text) -> int | None:

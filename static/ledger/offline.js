@@ -9,6 +9,14 @@
 // knows the key). If the server refuses a hand, the queue stops there: the hand comes back
 // into the form with the reason at its field, and the hands after it wait.
 //
+// When the queue is empty again, the page is brought up to date in place, with no reload:
+// the last hand sent asks for the parts of the page that changed (parts=N, N being the first
+// hand the page does not show) and they come back with its answer, in the same round trip;
+// htmx puts them in place (htmx.swap: the next hand's form, the score, the new rows, the
+// totals, the undo button), or, when the hand ended the game, the game page as a reload
+// would draw it. A refused hand stays in the form as typed, its reasons next to Save and at
+// its fields.
+//
 // Without a connection the form goes on to the next hand. Where who plays next depends on
 // the hands not yet sent (the box, captain play, partnership), the form asks who played each
 // table, and the server checks it when the hand is sent.
@@ -22,7 +30,7 @@
   var GAME_URL = root.dataset.gameUrl;
   var PLAYERS = JSON.parse(root.dataset.players || "[]");
   var ROLES_VARY = root.dataset.rolesVary === "1";
-  var SERVER_NEXT = parseInt(root.dataset.next || "0", 10);
+  var SERVER_NEXT = parseInt(root.dataset.next || "0", 10);  // the first hand not on the page
   var STOPPED = { refused: 1, stale: 1, over: 1, login: 1 };
   var TIMEOUT = 15000;
   var memory = null;  // when the browser keeps no storage (private mode full)
@@ -31,6 +39,7 @@
   var retries = 0;
   var landed = 0;
   var editing = null;  // key of the stopped hand now in the form
+  var update = null;  // the last answer that carries the page's changed parts
 
   // -- the queue, kept in the browser ---------------------------------------------------------
   function load() {
@@ -127,24 +136,27 @@
   }
 
   function clearErrors() {
+    refusedAs = null;
     if (!form) return;
-    form.querySelectorAll(".field .error, .form-error").forEach(function (el) { el.remove(); });
+    form.querySelectorAll(".field .error, .form-error, #save-error").forEach(function (el) {
+      el.remove();
+    });
     form.querySelectorAll(".field.has-error").forEach(function (el) {
       el.classList.remove("has-error");
     });
   }
 
-  // The reasons at their fields, as the server draws them (templates/ledger/_field.html).
-  function showErrors(errors) {
+  // The reasons at their fields and next to Save, as the server draws them
+  // (templates/ledger/_field.html, _entry.html); the first marked field in view, focused.
+  function showErrors(errors, problems) {
     clearErrors();
-    var general = [];
-    var marked = 0;
+    var lines = [];
     var first = null;
     Object.keys(errors).forEach(function (name) {
       var input = name === "__all__" ? null : field(name);
       var box = input && input.closest(".field");
-      if (!box) { general = general.concat(errors[name]); return; }
-      marked += 1;
+      lines = lines.concat(errors[name]);
+      if (!box) return;
       box.classList.add("has-error");
       var p = document.createElement("p");
       p.className = "error";
@@ -156,19 +168,37 @@
       if (details) details.open = true;
       first = first || box;
     });
-    var top = document.createElement("div");
-    top.className = "form-error";
-    top.setAttribute("role", "alert");
-    (general.length ? general : ["Please check the marked field" + (marked > 1 ? "s" : "") + "."])
-      .forEach(function (text) {
-        var p = document.createElement("p");
-        p.textContent = text;
-        top.appendChild(p);
-      });
-    var anchor = form.querySelector("input[name=key]");
-    form.insertBefore(top, anchor || form.firstChild);
-    (general.length ? top : first || top).scrollIntoView({ block: "center" });
+    var reason = document.createElement("div");
+    reason.className = "save-error";
+    reason.id = "save-error";
+    reason.setAttribute("role", "alert");
+    (problems && problems.length ? problems : lines).forEach(function (text) {
+      var p = document.createElement("p");
+      p.textContent = text;
+      reason.appendChild(p);
+    });
+    // the reasons stand until the hand is changed: then the preview speaks again (app.css
+    // hides #save-error under a preview); one still on its way for this hand is dropped
+    var preview = form.querySelector("#hand-preview");
+    if (preview) preview.textContent = "";
+    refusedAs = JSON.stringify(fields());
+    var button = form.querySelector(".savebar button[type=submit], button[type=submit]");
+    if (button) button.parentNode.insertBefore(reason, button);
+    else form.appendChild(reason);
+    if (!first) { reason.scrollIntoView({ block: "nearest" }); return; }
+    first.scrollIntoView({ block: "center" });
+    var input = first.querySelector("input:not([type=hidden]):not([type=radio]), select, textarea") ||
+      first.querySelector("input[type=radio]");
+    if (input) input.focus({ preventScroll: true });
   }
+
+  var refusedAs = null;  // the form's fields as refused
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var preview = form && form.querySelector("#hand-preview");
+    if (!refusedAs || !preview || event.detail.target !== preview) return;
+    if (JSON.stringify(fields()) === refusedAs) event.detail.shouldSwap = false;
+    else refusedAs = null;
+  });
 
   // -- who played (offline, where the hands before decide it) ---------------------------------
   var original = [];  // each table's players as the page was drawn
@@ -353,7 +383,7 @@
     form.querySelectorAll("textarea.cards-text").forEach(function (el) {
       if (el.value) el.dispatchEvent(new Event("input", { bubbles: true }));
     });
-    if (item.errors) showErrors(item.errors);
+    if (item.errors) showErrors(item.errors, item.problems);
     var next = document.getElementById("next");
     if (next) next.classList.toggle("next-unknown", number > SERVER_NEXT);
   }
@@ -511,9 +541,10 @@
     retryTimer = setTimeout(function () { retryTimer = null; flush(); }, wait);
   }
 
-  function post(item) {
+  function post(item, parts) {
     var body = new FormData();
     item.fields.forEach(function (kv) { body.append(kv[0], kv[1]); });
+    if (parts) body.append("parts", String(parts));
     body.append("csrfmiddlewaretoken", csrfToken());
     var controller = window.AbortController ? new AbortController() : null;
     var timer = controller && setTimeout(function () { controller.abort(); }, TIMEOUT);
@@ -552,7 +583,9 @@
     head.state = "sending";
     save(queue);
     render();
-    post(head).then(function (answer) {
+    // the last hand of the list brings back what the page must show after it
+    var parts = queue.length === 1 && form && window.htmx ? SERVER_NEXT : 0;
+    post(head, parts).then(function (answer) {
       sending = false;
       queue = load();
       if (!queue[0] || queue[0].key !== head.key) { flush(); return; }
@@ -561,6 +594,7 @@
         queue.shift();
         save(queue);
         landed += 1;
+        update = answer.parts || answer.page ? answer : null;
         retries = 0;
         connection(true);
         flush();
@@ -578,6 +612,7 @@
       }
       item.state = answer.status in STOPPED ? answer.status : "refused";
       item.errors = answer.errors || null;
+      item.problems = answer.problems || null;
       item.next = answer.next || null;
       save(queue);
       if (item.state === "stale" || item.state === "over") {
@@ -591,10 +626,12 @@
   }
 
   // The queue is empty or stopped: show the page as the server has it now (the hands that
-  // landed, scored), or the stopped hand in the form when nothing landed since.
+  // landed, scored): in place when the last answer brought the parts, else by a reload; or
+  // the stopped hand in the form when nothing landed since.
   function finish() {
     var queue = load();
     if (landed) {
+      if (!queue.length && update && inPlace(update)) return;
       window.location.replace(GAME_URL);
       return;
     }
@@ -605,48 +642,127 @@
     }
   }
 
-  // -- saving a hand ----------------------------------------------------------------------------
-  if (form) {
-    form.addEventListener("submit", function (event) {
-      event.preventDefault();
-      event.stopImmediatePropagation();
-      var missing = firstChoiceMissing();
-      if (missing) { showErrors(missing); return; }
-      var queue = load();
-      // a key of its own for every hand saved: a page shown from the phone's cache (or a
-      // hand fixed after a refusal) can never pass off a new hand as one already recorded
-      var item = {
-        key: uuid(), number: parseInt(field("number").value, 10),
-        fields: fields(), summary: describe(), state: "pending", at: Date.now(),
-      };
-      setField(item, "key", item.key);
-      if (editing && queue[0] && queue[0].key === editing) {
-        queue[0] = item;  // the stopped hand, fixed: first again, the others after it
-        queue.forEach(function (it) { if (it.state in STOPPED) it.state = "pending"; });
-      } else {
-        queue.push(item);
-      }
-      editing = null;
-      save(queue);
-      retries = 0;
-      // ask the browser not to clear this site's storage when the phone runs short of room
-      if (navigator.storage && navigator.storage.persist) navigator.storage.persist().catch(function () {});
-      if (navigator.onLine) {
-        var button = form.querySelector("button[type=submit]");
-        if (button) { button.disabled = true; button.dataset.label = button.textContent; button.textContent = "Saving…"; }
-        clearErrors();
-        render();
-        flushThen(function () {
-          if (button) { button.disabled = false; button.textContent = button.dataset.label; }
-        });
-      } else {
-        render();
-        nextHand();
-        var top = document.getElementById("next") || form;
-        top.scrollIntoView({ block: "start" });
-      }
-    }, true);
+  // The copy of this page the phone keeps for opening it without a connection (sw.js keeps
+  // the pages it loads): a page updated in place is newer than it, so a few seconds after
+  // the last save the kept copy is replaced by the page as the server draws it now; else a
+  // phone reopened offline would number its hands from an old page.
+  var keepTimer = null;
+  function keepPage() {
+    if (!window.caches || !navigator.serviceWorker || !navigator.serviceWorker.controller) return;
+    clearTimeout(keepTimer);
+    keepTimer = setTimeout(function () {
+      caches.keys().then(function (keys) {
+        var name = keys.filter(function (key) { return key.indexOf("ts-pages-") === 0; })[0];
+        if (!name) return;
+        return fetch(GAME_URL + "?kept=1", { credentials: "same-origin", redirect: "manual" })
+          .then(function (response) {
+            if (!response.ok || response.type !== "basic") return;
+            return caches.open(name).then(function (cache) {
+              return cache.put(new URL(GAME_URL, location.href).pathname, response);
+            });
+          });
+      }).catch(function () {});
+    }, 3000);
   }
+
+  // The page brought up to date with what the server sent after the last hand (see
+  // ledger/views/queue.py), by htmx (its oob swaps, and its attributes on the new form).
+  function inPlace(answer) {
+    var entry = document.getElementById("entry");
+    var main = document.querySelector("main.page");
+    if (!window.htmx || !htmx.swap || !(answer.page ? main : entry)) return false;
+    landed = 0;
+    update = null;
+    editing = null;
+    keepPage();
+    if (answer.page) {
+      // the game is over: the page as a reload draws it (its scripts already run here)
+      var banner = document.getElementById("offline-banner");
+      htmx.swap(main, answer.page, { swapStyle: "innerHTML" },
+        { select: "main.page > :not(script)" });
+      var fresh = document.getElementById("offline-queue");
+      if (fresh && fresh !== root) fresh.replaceWith(root);
+      if (banner) main.insertBefore(banner, main.firstChild);
+      form = document.querySelector("form[data-offline-queue]");
+      render();
+      if (document.activeElement && document.activeElement.blur) document.activeElement.blur();
+      window.scrollTo(0, 0);
+      return true;
+    }
+    // hands kept offline, sent now, while the next one is being typed: the new form is for
+    // that same hand, and what is typed stays (where the players of each table are fixed)
+    var typed = !ROLES_VARY && form && field("number").value === String(answer.next)
+      ? fields() : null;
+    var focused = typed && document.activeElement && form.contains(document.activeElement)
+      ? document.activeElement.name : null;
+    htmx.swap(entry, answer.parts, { swapStyle: "outerHTML" });
+    SERVER_NEXT = answer.next || SERVER_NEXT;
+    root.dataset.next = String(SERVER_NEXT);
+    form = document.querySelector("form[data-offline-queue]");
+    original = [];
+    render();
+    if (typed && form) {
+      typed.forEach(function (kv) {
+        if (kv[0] === "key" || kv[0] === "number") return;
+        form.querySelectorAll("[name='" + kv[0] + "']").forEach(function (el) {
+          if (el.type === "radio" || el.type === "checkbox") el.checked = el.value === kv[1];
+          else el.value = kv[1];
+        });
+      });
+      var again = focused && field(focused);
+      if (again && again.focus) again.focus({ preventScroll: true });
+      return true;
+    }
+    // the next hand starts at the top of its card (the saved hand said there), keypad down
+    if (document.activeElement && document.activeElement.blur) document.activeElement.blur();
+    entry = document.getElementById("entry");
+    if (entry) entry.scrollIntoView({ block: "start" });
+    return true;
+  }
+
+  // -- saving a hand ----------------------------------------------------------------------------
+  // on the document, before htmx's own handler on the form (the capture phase): the form is
+  // replaced by a new one after each hand saved in place
+  document.addEventListener("submit", function (event) {
+    if (!form || event.target !== form) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    var missing = firstChoiceMissing();
+    if (missing) { showErrors(missing); return; }
+    var queue = load();
+    // a key of its own for every hand saved: a page shown from the phone's cache (or a
+    // hand fixed after a refusal) can never pass off a new hand as one already recorded
+    var item = {
+      key: uuid(), number: parseInt(field("number").value, 10),
+      fields: fields(), summary: describe(), state: "pending", at: Date.now(),
+    };
+    setField(item, "key", item.key);
+    if (editing && queue[0] && queue[0].key === editing) {
+      queue[0] = item;  // the stopped hand, fixed: first again, the others after it
+      queue.forEach(function (it) { if (it.state in STOPPED) it.state = "pending"; });
+    } else {
+      queue.push(item);
+    }
+    editing = null;
+    save(queue);
+    retries = 0;
+    // ask the browser not to clear this site's storage when the phone runs short of room
+    if (navigator.storage && navigator.storage.persist) navigator.storage.persist().catch(function () {});
+    if (navigator.onLine) {
+      var button = form.querySelector("button[type=submit]");
+      if (button) { button.disabled = true; button.dataset.label = button.textContent; button.textContent = "Saving…"; }
+      clearErrors();
+      render();
+      flushThen(function () {
+        if (button) { button.disabled = false; button.textContent = button.dataset.label; }
+      });
+    } else {
+      render();
+      nextHand();
+      var top = document.getElementById("next") || form;
+      top.scrollIntoView({ block: "start" });
+    }
+  }, true);
 
   // Send now; if the hand just saved was not sent (no connection after all), go on to the
   // next hand in the form; if it was refused, leave it in the form with the reasons.
@@ -660,8 +776,10 @@
       var head = queue[0];
       if (!queue.length || landed) return;
       if (head && head.state === "refused" && queue.length === 1 && before === 1) {
-        editing = head.key;
-        if (head.errors) showErrors(head.errors);
+        if (editing !== head.key) {  // not already back in the form (finish)
+          editing = head.key;
+          if (head.errors) showErrors(head.errors, head.problems);
+        }
         render();
         return;
       }

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from ledger import services
+from ledger import selectors, services
 
 from .helpers import FITS, SHOTS, UNCOVERED, login
 from .phone_games import VARIANTS, finish, play, start
@@ -100,9 +100,6 @@ def test_a_finished_game_shows_winner_and_money_on_the_first_screen(phone, live_
     assert phone.evaluate(FITS) == []
 
 
-@pytest.mark.xfail(strict=True, reason="issue 14's offline queue (static/ledger/offline.js) takes "
-                   "the hand form's submit and reloads the page; the htmx answer in place is "
-                   "not used on the game page until offline.js asks for it")
 def test_a_refused_hand_says_why_next_to_save_and_at_its_field(phone, live_server, session,
                                                               keeper):
     game = services.game_start(session=session, variant="gin", players=["Sal", "Vic"],
@@ -112,6 +109,7 @@ def test_a_refused_hand_says_why_next_to_save_and_at_its_field(phone, live_serve
     phone.evaluate("window.notReloaded = true")
     phone.locator("label.seg-opt:has(input[name='t1_knocker'][value='Sal'])").click()
     phone.fill("input[name=t1_c0]", "11")
+    shot(phone, "before-save", full=False)
     phone.fill("input[name=t1_c1]", "24")
     phone.get_by_role("button", name="Save hand 4").click()
     reason = phone.locator("#save-error")
@@ -143,6 +141,57 @@ def test_a_refused_hand_says_why_next_to_save_and_at_its_field(phone, live_serve
     assert phone.evaluate("window.notReloaded") is True
     expect(phone.get_by_role("button", name="Save hand 5")).to_be_visible()
     assert game.hands.count() == 4
+    shot(phone, "after-in-place-save", full=False)
+    # the new form is live: its preview speaks as hand 5 is typed (Vic 2 v Sal 12: +10)
+    phone.locator("label.seg-opt:has(input[name='t1_knocker'][value='Vic'])").click()
+    phone.fill("input[name=t1_c1]", "2")
+    phone.fill("input[name=t1_c0]", "12")
+    expect(phone.locator("#hand-preview")).to_contain_text("Vic +10")
+
+
+def test_the_last_save_shows_winner_and_money_on_the_first_screen_without_a_reload(
+        phone, live_server, session, keeper):
+    game = services.game_start(session=session, variant="gin", players=["Sal", "Vic"],
+                               started_by=keeper, setup={"first_dealer": "Vic"})
+    before = play(game, keeper, 3)
+    points = {name: t["hand_points"] for name, t in before["totals"].items()}
+    assert points == {"Sal": 46, "Vic": 23}  # 20-3, then Vic 27-4, then 34-5
+    phone.goto(f"{live_server.url}/games/{game.pk}/")
+    phone.evaluate("window.notReloaded = true")
+    shot(phone, "before-last-save", full=False)
+    phone.locator("label.seg-opt:has(input[name='t1_knocker'][value='Sal'])").click()
+    phone.locator("label.seg-opt:has(input[name='t1_kind'][value='gin'])").click()
+    phone.fill("input[name=t1_c1]", "60")  # gin: Vic's 60 and the gin bonus 25 to Sal
+    phone.get_by_role("button", name="Save hand 4").click()
+    over = phone.locator("#over")
+    expect(over).to_contain_text("Game over")
+    assert phone.evaluate("window.notReloaded") is True  # put in place, no reload
+    result = selectors.game_result(game)
+    assert result["complete"] and result["winner"] == "Sal"
+    assert result["totals"]["Sal"]["hand_points"] == 46 + 85  # Vic's 60 and the gin 25
+    assert result["totals"]["Vic"]["hand_points"] == 23
+    expect(over.locator(".winner")).to_contain_text("Sal", ignore_case=True)
+    expect(phone.locator(".flash")).to_contain_text("Hand 4 recorded: Sal +")
+    assert phone.evaluate("window.scrollY") == 0
+    box = phone.locator("#money").bounding_box()
+    assert box["y"] + box["height"] <= HEIGHT, box
+    amounts = [phone.locator(f"#money [data-player='{name}']").inner_text()
+               for name in result["money"]]
+    assert [a.replace("\u2212", "-").lstrip("+") for a in amounts] == \
+        [str(v).lstrip("+") for v in result["money"].values()]
+    expect(phone.locator("#money .payment")).to_have_count(len(result["payments"]))
+    expect(phone.locator("#entry")).to_have_count(0)
+    expect(phone.locator("#sheet #hand-4")).to_be_visible()
+    expect(phone.locator("#totals")).to_contain_text("Final score")
+    expect(phone.locator(".title-row .chip")).to_have_text("Complete", ignore_case=True)
+    shot(phone, "over-after-last-save", full=False)
+    # the page as a reload draws it: the same sections, and the queue's list still works
+    ids = phone.evaluate("[...document.querySelectorAll('main.page > [id]')].map(e => e.id)")
+    phone.reload()
+    assert phone.evaluate(
+        "[...document.querySelectorAll('main.page > [id]')].map(e => e.id)") == \
+        [i for i in ids if i != "flash"]
+    assert phone.evaluate(FITS) == []
 
 
 def test_the_preview_says_what_the_core_makes_of_the_hand(phone, live_server, session, keeper):
@@ -162,9 +211,6 @@ def test_the_preview_says_what_the_core_makes_of_the_hand(phone, live_server, se
     assert game.hands.count() == 0
 
 
-@pytest.mark.xfail(strict=True, reason="issue 14's offline queue (static/ledger/offline.js) takes "
-                   "the hand form's submit and reloads the page; the htmx answer in place is "
-                   "not used on the game page until offline.js asks for it")
 def test_capit_rounds_save_in_place_and_fix_from_the_round_number(phone, live_server, session,
                                                                   keeper):
     game = start(session, keeper, "capit4")

@@ -1,6 +1,7 @@
 """What entering a hand costs at 360x740, counted: taps, keys and scrolls for a knock, a gin,
-a draw and a CAP-IT round, from the game page as it opens after the previous save (at the
-top). Each step checks that the hand is recorded with the core's score, so the count is of
+a draw and a CAP-IT round, from the game page as the previous save left it (saved in place:
+the next hand's card at the top of the screen; the first hand from the page as it opens).
+Each step checks that the hand is recorded with the core's score, so the count is of
 a real entry; the counts go to $SHOTS_DIR/taps.json for comparing layouts.
 
 How it counts: a tap on a button or field; a key for each character typed and for the
@@ -36,10 +37,12 @@ COVERED = """(el) => {
 class Counter:
     def __init__(self, page):
         self.page, self.taps, self.keys, self.scrolls = page, 0, 0, 0
+        self.scrolled: list[str] = []
 
     def _reach(self, locator) -> None:
         if locator.evaluate(COVERED):
             self.scrolls += 1
+            self.scrolled.append(str(locator))
             locator.evaluate("el => el.scrollIntoView({block: 'center'})")
 
     def tap(self, locator) -> None:
@@ -98,8 +101,8 @@ def test_taps_and_keys_for_a_knock_a_gin_a_draw_and_a_capit_round(browser, live_
         return Counter(page)
 
     def go_on():
-        """The page as the previous save left it (its flash message on top)."""
-        page.evaluate("window.scrollTo(0, 0)")
+        """The page as the previous save left it: saved in place, the next hand's card at
+        the top of the screen (the saved hand said there), the keypad down."""
         return Counter(page)
 
     def saved(text: str):
@@ -111,6 +114,7 @@ def test_taps_and_keys_for_a_knock_a_gin_a_draw_and_a_capit_round(browser, live_
     c.save(page.get_by_role("button", name="Save hand 1"))
     saved("Hand 1 recorded: no score.")
     figures["draw"] = c.figures()
+    scrolled = {"draw": c.scrolled}
 
     # A knock (hand 2, on the page the save left): Sal knocks with 3, Vic holds 24: Sal +21.
     c = go_on()
@@ -120,6 +124,7 @@ def test_taps_and_keys_for_a_knock_a_gin_a_draw_and_a_capit_round(browser, live_
     c.save(page.get_by_role("button", name="Save hand 2"))
     saved("Hand 2 recorded: Sal +21.")
     figures["knock"] = c.figures()
+    scrolled["knock"] = c.scrolled
 
     # A gin (hand 3): Sal goes gin, Vic holds 30: Sal +55 (30 and the gin bonus 25).
     c = go_on()
@@ -129,6 +134,7 @@ def test_taps_and_keys_for_a_knock_a_gin_a_draw_and_a_capit_round(browser, live_
     c.save(page.get_by_role("button", name="Save hand 3"))
     saved("Hand 3 recorded: Sal +55.")
     figures["gin"] = c.figures()
+    scrolled["gin"] = c.scrolled
 
     # A CAP-IT round (the second, after the first was saved): Sal went out; Vic 20, Ann 15,
     # Bo 35 left in hand.
@@ -146,10 +152,19 @@ def test_taps_and_keys_for_a_knock_a_gin_a_draw_and_a_capit_round(browser, live_
     c.save(page.get_by_role("button", name="Save round 2"))
     saved("Round 2 recorded")
     figures["capit round"] = c.figures()
+    scrolled["capit round"] = c.scrolled
     context.close()
 
     assert gin.hands.count() == 3 and capit.hands.count() == 2
-    assert figures["draw"]["taps"] == 2 and figures["draw"]["keys"] == 0
+    # Before the in-place save (each save reloaded the page, at its top): knock 3 taps, 4
+    # keys, 1 scroll; gin 4/2/1; draw 2/0/0; CAP-IT round 3/8/1. Saved in place, the next
+    # hand's card is on the screen as the save leaves it: no scroll.
+    assert figures == {
+        "draw": {"taps": 2, "keys": 0, "scrolls": 0},
+        "knock": {"taps": 3, "keys": 4, "scrolls": 0},
+        "gin": {"taps": 4, "keys": 2, "scrolls": 0},
+        "capit round": {"taps": 3, "keys": 8, "scrolls": 0},
+    }, (figures, scrolled)
     SHOTS.mkdir(parents=True, exist_ok=True)
     (SHOTS / "taps.json").write_text(json.dumps(figures, indent=1))
     print(json.dumps(figures))

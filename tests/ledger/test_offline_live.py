@@ -78,6 +78,66 @@ def test_three_queued_hands_land_as_1_2_3_in_order(client_in, gin):
     ]
 
 
+def test_the_last_hand_sent_brings_back_the_parts_of_the_page_that_changed(client_in, gin):
+    bob_knocks = {"t1_knocker": "Bob", "t1_kind": "knock", "t1_c0": "10", "t1_c1": "3"}
+    send(client_in, gin, 1, KNOCK)  # the page shows hand 1 (it was reloaded after it)
+    client_in.get(reverse("ledger:game_detail", args=[gin.pk]))  # its message is said there
+    response, answer = send(client_in, gin, 2, {**bob_knocks, "parts": "2"})
+    assert response.status_code == 201 and answer["next"] == 3
+    parts = answer["parts"]
+    # the next hand's form, the hand said, the score and only the new row of the sheet
+    assert 'id="entry"' in parts and "Save hand 3" in parts and "<html" not in parts
+    assert re.search(r'id="saved"[^>]*><li[^>]*>Hand 2 recorded: Bob \+7\.</li>', parts)
+    assert 'hx-swap-oob="beforeend:#sheet-rows"' in parts
+    assert 'id="hand-2"' in parts and 'id="hand-1"' not in parts
+    tiles = dict(re.findall(r'data-key="(\w+)".*?class="score-value">(\d+)<', parts, re.S))
+    assert tiles == {"Ann": "15", "Bob": "7"}  # 20 - 5 to Ann, 10 - 3 to Bob
+    # said in place: not kept for the next page
+    assert 'id="flash"' not in client_in.get(
+        reverse("ledger:game_detail", args=[gin.pk])).content.decode()
+
+
+def test_hands_that_landed_together_are_all_in_the_parts_and_said_once(client_in, gin):
+    send(client_in, gin, 1, KNOCK)  # sent while the page showed no hand: not asking
+    response, answer = send(client_in, gin, 2, {"t1_knocker": "-draw-", "parts": "1"})
+    parts = answer["parts"]
+    # two hands new to the page: the whole sheet, both rows; both hands said
+    assert 'id="sheet" hx-swap-oob="true"' in parts
+    assert 'id="hand-1"' in parts and 'id="hand-2"' in parts
+    assert "Hand 1 recorded: Ann +15. Hand 2 recorded: no score." in parts
+    assert 'id="flash"' not in client_in.get(
+        reverse("ledger:game_detail", args=[gin.pk])).content.decode()
+    # a hand whose answer was lost, sent again asking for the parts: said as recorded
+    hand = Hand.objects.get(game=gin, number=2)
+    response, answer = send(client_in, gin, 2, {"t1_knocker": "-draw-", "parts": "3"},
+                            key=hand.idempotency_key)
+    assert (response.status_code, answer["created"], answer["next"]) == (200, False, 3)
+    assert "Hand 2 recorded: no score." in answer["parts"]
+    assert len(live_hands(gin)) == 2
+
+
+def test_the_hand_that_ends_the_game_brings_back_the_page_with_winner_and_money(
+        client_in, gin, keeper):
+    # Ann gins against 30: 30 + the gin bonus 25 = 55 a hand; twice is 110, past 100
+    services.hand_record(game=gin, entry={"knocker": "Ann", "deadwood": {"Ann": 0, "Bob": 30}},
+                         recorded_by=keeper, idempotency_key=uuid.uuid4())
+    fields = {"t1_knocker": "Ann", "t1_kind": "gin", "t1_c1": "30", "parts": "2"}
+    response, answer = send(client_in, gin, 2, fields)
+    assert response.status_code == 201 and "parts" not in answer
+    page = answer["page"]
+    assert page.startswith("<!doctype html>") and 'id="over"' in page
+    assert re.search(r'class="winner">Ann', page)
+    assert 'id="money"' in page and "Hand 2 recorded: Ann +55. Game over" in page
+    assert '<span class="chip chip-complete">Complete</span>' in page
+
+
+def test_a_refused_hand_answers_its_reasons_in_the_save_bars_order(client_in, gin):
+    response, answer = send(client_in, gin, 1, {**KNOCK, "t1_c0": "15", "parts": "1"})
+    assert response.status_code == 422 and "parts" not in answer
+    assert answer["problems"] == ["a knock must be 10 or less; Ann counted 15"]
+    assert live_hands(gin) == []
+
+
 def test_a_hand_typed_for_a_number_already_taken_is_kept_not_stored(client_in, gin, keeper):
     services.hand_record(game=gin, entry={"draw": True}, recorded_by=keeper,
                          idempotency_key=uuid.uuid4(), number=1)
@@ -151,6 +211,15 @@ def test_the_game_page_carries_the_queue_hook(client_in, gin):
     assert 'data-players="[&quot;Ann&quot;, &quot;Bob&quot;]"' in page
     assert 'data-next="1"' in page and 'data-roles-vary="0"' in page
     assert "ledger/offline.js" in page
+
+
+def test_the_copy_the_phone_keeps_leaves_the_messages_for_the_next_page(client_in, gin):
+    send(client_in, gin, 1, KNOCK)  # its message waits for the next page
+    url = reverse("ledger:game_detail", args=[gin.pk])
+    kept = client_in.get(url + "?kept=1").content.decode()
+    assert 'data-next="2"' in kept
+    assert "Hand 1 recorded: Ann +15." in client_in.get(url).content.decode()
+    assert "Hand 1 recorded" not in client_in.get(url).content.decode()  # said once
 
 
 # -- the live share pages --------------------------------------------------------------------
