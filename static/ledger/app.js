@@ -65,13 +65,18 @@ document.addEventListener("click", function (event) {
   var watched = null, bar = null;
   var away = window.IntersectionObserver ? new IntersectionObserver(function (entries) {
     entries.forEach(function (entry) {
+      // the score swapped in place (htmx, the offline queue): watch the new one
+      if (!entry.target.isConnected) { watched = null; watch(); return; }
       root.classList.toggle("score-away", !entry.isIntersecting &&
                             entry.boundingClientRect.top < TOP);
       reveal();
     });
   }, {rootMargin: "-" + TOP + "px 0px 0px 0px"}) : null;
-  var sized = window.ResizeObserver ? new ResizeObserver(function () { measure(); reveal(); })
-    : null;
+  var sized = window.ResizeObserver ? new ResizeObserver(function () {
+    if (bar && !bar.isConnected) { sized.unobserve(bar); bar = null; watch(); }  // swapped
+    measure();
+    reveal();
+  }) : null;
 
   function measure() {
     if (!bar || !bar.isConnected) return;

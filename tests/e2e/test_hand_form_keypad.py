@@ -171,3 +171,31 @@ def test_the_other_forms_with_a_save_bar_keep_the_field_clear(browser, live_serv
         field.click()
         assert field.evaluate(CLEAR_OF_BARS) == "ok", (form, i, field.get_attribute("name"))
     context.close()
+
+
+def test_after_a_hand_saved_in_place_the_score_is_still_shown_once(browser, live_server,
+                                                                   session, keeper):
+    """The score tiles swapped in place by the saved hand's answer: the strip stays away
+    while they are on the screen, and the Save bar of the new form is measured."""
+    game = start(session, keeper, "captain5")
+    play(game, keeper, 2)
+    context, page = _page(browser, live_server, {"width": 360, "height": 740})
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    page.evaluate("window.notReloaded = true")
+    spec = page.locator("#entry fieldset.duel")
+    for j in range(1, spec.count() + 1):
+        page.locator(f"label.seg-opt:has(input[name='t{j}_knocker'])").first.click()
+        page.fill(f"input[name=t{j}_c0]", "3")
+        page.fill(f"input[name=t{j}_c1]", str(20 + j))
+    page.get_by_role("button", name="Save hand 3").click()
+    expect(page.get_by_role("button", name="Save hand 4")).to_be_visible()
+    page.evaluate("window.scrollTo(0, 0)")
+    page.wait_for_timeout(300)
+    shown = page.evaluate(SCORES_SHOWN)
+    tiles = page.locator(".score-tile .score-name").all_inner_texts()
+    assert shown == tiles, shown
+    bar = page.locator("#entry .savebar").evaluate("(el) => el.getBoundingClientRect().height")
+    padding = page.evaluate("getComputedStyle(document.documentElement)"
+                            ".getPropertyValue('--savebar-h')")
+    assert abs(float(padding.replace("px", "")) - bar) <= 1, (padding, bar)
+    context.close()
