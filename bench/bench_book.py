@@ -19,34 +19,19 @@ Run: .venv/bin/python bench/bench_book.py  [samples, default 30]
 
 from __future__ import annotations
 
-import os
 import statistics
 import sys
-import tempfile
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+import _common
 
-TMP = tempfile.TemporaryDirectory(prefix="tablestakes-bench-book-")
-os.environ["DATABASE_URL"] = f"sqlite:///{TMP.name}/bench.sqlite3"
-os.environ["DJANGO_SETTINGS_MODULE"] = "tablestakes.settings.test"
+TMP = _common.start_django("tablestakes-bench-book-")
 
-import django  # noqa: E402
-
-django.setup()
-
-from django.conf import settings  # noqa: E402
-from django.contrib.auth import get_user_model  # noqa: E402
-from django.core.management import call_command  # noqa: E402
-from django.db import connection, reset_queries  # noqa: E402
 from django.http import HttpResponse  # noqa: E402
 from django.template import Context, Template  # noqa: E402
 from django.test import Client  # noqa: E402
-from django.urls import include, path, reverse  # noqa: E402
+from django.urls import path, reverse  # noqa: E402
 
-from ledger import services  # noqa: E402
 from ledger.models import Player  # noqa: E402
 from tests.ledger.book_big import build_table  # noqa: E402
 
@@ -62,20 +47,13 @@ def bare_view(request, name):
     return HttpResponse(BARE.render(Context({"rows": BARE_ROWS[name]})))
 
 
-urlpatterns = [
-    path("bench/bare/<str:name>/", bare_view),
-    path("", include("tablestakes.urls")),
-]
+urlpatterns = _common.bench_urls(path("bench/bare/<str:name>/", bare_view))
 
 
 def main() -> int:
     samples = int(sys.argv[1]) if len(sys.argv) > 1 else 30
-    settings.ROOT_URLCONF = __name__
-    settings.DEBUG = False
-    settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "testserver"]
-    call_command("migrate", verbosity=0)
-    user = get_user_model().objects.create_user("bench", password="pw")
-    table = services.table_create(name="Five years", scorekeepers=[user])
+    _common.serve(__name__)
+    user, table, _ = _common.bench_keeper("Five years", evening=False)
     start = time.perf_counter()
     build_table(table, evenings=EVENINGS, hands=HANDS)
     built = time.perf_counter() - start
@@ -100,11 +78,7 @@ def main() -> int:
         BARE_ROWS[name] = [ROW] * max(1, (size - 60) // one)
         bare_url = f"/bench/bare/{name}/"
         bare_size = len(client.get(bare_url).content)
-        settings.DEBUG = True  # count the queries of one GET
-        reset_queries()
-        client.get(url)
-        queries = list(connection.queries)
-        settings.DEBUG = False
+        queries = _common.queries_of(lambda url=url: client.get(url))  # of one GET
         page_cpu, bare_cpu, page_wall, bare_wall = [], [], [], []
         for i in range(samples):
             order = ((url, page_cpu, page_wall), (bare_url, bare_cpu, bare_wall))
@@ -118,7 +92,7 @@ def main() -> int:
         wall_ratio = statistics.median(page_wall) / statistics.median(bare_wall)
         ok = ratio <= BUDGET and best <= BUDGET
         failed |= not ok
-        print(f"  {name:<12} page {size // 1024:4d} KiB, {len(queries):2d} queries: "
+        print(f"  {name:<12} page {size // 1024:4d} KiB, {queries:2d} queries: "
               f"median {pm * 1000:6.1f} ms CPU vs bare ({bare_size // 1024} KiB) "
               f"{bm * 1000:5.1f} ms: {ratio:4.2f}x (best {best:4.2f}x; wall clock "
               f"{wall_ratio:4.2f}x)  {'ok' if ok else 'OVER'}")

@@ -10,21 +10,12 @@ Exits non-zero if the query count grows.
 
 from __future__ import annotations
 
-import os
 import sys
-import tempfile
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-_tmp = tempfile.TemporaryDirectory(prefix="tablestakes-bench-")
-os.environ["DATABASE_URL"] = f"sqlite:///{_tmp.name}/bench.sqlite3"
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tablestakes.settings.test")
+import _common
 
-import django  # noqa: E402
-
-django.setup()
+_tmp = _common.start_django(settings=None)  # the environment's settings, else the test ones
 
 from django.core.management import call_command  # noqa: E402
 from django.db import connection  # noqa: E402

@@ -15,35 +15,20 @@ Run: .venv/bin/python bench/bench_live.py  [samples, default 40]
 from __future__ import annotations
 
 import gzip
-import os
 import statistics
 import sys
-import tempfile
 import time
 import uuid
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+import _common
 
-TMP = tempfile.TemporaryDirectory(prefix="tablestakes-bench-")
-os.environ["DATABASE_URL"] = f"sqlite:///{TMP.name}/bench.sqlite3"
-os.environ["DJANGO_SETTINGS_MODULE"] = "tablestakes.settings.test"
+TMP = _common.start_django()
 
-import django  # noqa: E402
-
-django.setup()
-
-from django.conf import settings  # noqa: E402
-from django.contrib.auth import get_user_model  # noqa: E402
-from django.core.management import call_command  # noqa: E402
-from django.db import connection, reset_queries  # noqa: E402
 from django.http import HttpResponse  # noqa: E402
 from django.test import Client  # noqa: E402
-from django.urls import include, path, reverse  # noqa: E402
+from django.urls import path, reverse  # noqa: E402
 
 from ledger import services  # noqa: E402
-from ledger.models_sharing import ShareLink  # noqa: E402
 
 HANDS = 300
 BARE_BODY = [b""]
@@ -53,37 +38,16 @@ def bare_view(request):
     return HttpResponse(BARE_BODY[0])
 
 
-urlpatterns = [
-    path("bench/bare/", bare_view),
-    path("", include("tablestakes.urls")),
-]
-
-
-def record(hands: int) -> dict:
-    entries = []
-    for i in range(hands):
-        knocker, other = ("Ann", "Bob") if i % 3 else ("Bob", "Ann")
-        if i % 17 == 0:
-            entries.append({"draw": True})
-        else:
-            entries.append({"knocker": knocker, "deadwood": {knocker: i % 10, other: 30}})
-    return {"format": "tablestakes.game/1", "variant": "gin", "preset": "standard",
-            "rules": {"target": 100_000}, "players": ["Ann", "Bob"],
-            "stakes": {"rate": "0.01", "per_points": 1, "currency": "USD"},
-            "setup": {"first_dealer": "Ann"}, "abandoned": False, "hands": entries}
+urlpatterns = _common.bench_urls(path("bench/bare/", bare_view))
 
 
 def main() -> None:
     samples = int(sys.argv[1]) if len(sys.argv) > 1 else 40
-    settings.ROOT_URLCONF = __name__
-    settings.DEBUG = False
-    settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "testserver"]
-    call_command("migrate", verbosity=0)
-    user = get_user_model().objects.create_user("bench", password="pw")
-    table = services.table_create(name="Bench", scorekeepers=[user])
-    session = services.session_create(table=table, rate="0.01", created_by=user)
-    game = services.game_import(session=session, record=record(HANDS), imported_by=user)
-    link = ShareLink.objects.create(table=table, game=game, created_by=user)
+    _common.serve(__name__)
+    user, table, session = _common.bench_keeper()
+    game = services.game_import(session=session, record=_common.gin_record(HANDS),
+                                imported_by=user)
+    link = services.share_link_get_or_create(table=table, game=game, created_by=user)
     url = reverse("ledger:shared_live", args=[link.token])
     phone = Client(HTTP_ACCEPT_ENCODING="gzip")
 
@@ -92,11 +56,10 @@ def main() -> None:
     BARE_BODY[0] = first.content  # the same number of bytes, without the app's work
     etag = first["ETag"]
 
-    settings.DEBUG = True
-    reset_queries()
-    assert phone.get(url, HTTP_IF_NONE_MATCH=etag).status_code == 304
-    queries = len(connection.queries)
-    settings.DEBUG = False
+    def unchanged_poll():
+        assert phone.get(url, HTTP_IF_NONE_MATCH=etag).status_code == 304
+
+    queries = _common.queries_of(unchanged_poll)
 
     unchanged: list[float] = []
     changed: list[float] = []

@@ -18,33 +18,19 @@ Run: .venv/bin/python bench/bench_web.py  [samples, default 40]
 
 from __future__ import annotations
 
-import os
 import statistics
 import sys
-import tempfile
 import time
 import uuid
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+import _common
 
-TMP = tempfile.TemporaryDirectory(prefix="tablestakes-bench-")
-os.environ["DATABASE_URL"] = f"sqlite:///{TMP.name}/bench.sqlite3"
-os.environ["DJANGO_SETTINGS_MODULE"] = "tablestakes.settings.test"
+TMP = _common.start_django()
 
-import django  # noqa: E402
-
-django.setup()
-
-from django.conf import settings  # noqa: E402
-from django.contrib.auth import get_user_model  # noqa: E402
-from django.core.management import call_command  # noqa: E402
-from django.db import connection, reset_queries  # noqa: E402
 from django.http import HttpResponse  # noqa: E402
 from django.template import Context, Template  # noqa: E402
 from django.test import Client  # noqa: E402
-from django.urls import include, path, reverse  # noqa: E402
+from django.urls import path, reverse  # noqa: E402
 
 from ledger import services  # noqa: E402
 
@@ -63,26 +49,7 @@ def bare_view(request):
     return HttpResponse(BARE.render(Context({"rows": BARE_ROWS})))
 
 
-urlpatterns = [
-    path("bench/bare/", bare_view),
-    path("", include("tablestakes.urls")),
-]
-
-
-def record(hands: int) -> dict:
-    entries = []
-    for i in range(hands):
-        knocker, other = ("Ann", "Bob") if i % 3 else ("Bob", "Ann")
-        if i % 17 == 0:
-            entries.append({"draw": True})
-        elif i % 5 == 0:
-            entries.append({"knocker": knocker, "deadwood": {knocker: 0, other: 22}})
-        else:
-            entries.append({"knocker": knocker, "deadwood": {knocker: i % 10, other: 30}})
-    return {"format": "tablestakes.game/1", "variant": "gin", "preset": "standard",
-            "rules": {"target": 100_000}, "players": ["Ann", "Bob"],
-            "stakes": {"rate": "0.01", "per_points": 1, "currency": "USD"},
-            "setup": {"first_dealer": "Ann"}, "abandoned": False, "hands": entries}
+urlpatterns = _common.bench_urls(path("bench/bare/", bare_view))
 
 
 def pct(values: list[float], q: float) -> float:
@@ -132,15 +99,11 @@ def bare(client: Client) -> float:
 
 def main() -> None:
     samples = int(sys.argv[1]) if len(sys.argv) > 1 else 40
-    settings.ROOT_URLCONF = __name__
-    settings.DEBUG = False
-    settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "testserver"]
-    call_command("migrate", verbosity=0)
-    user = get_user_model().objects.create_user("bench", password="pw")
-    table = services.table_create(name="Bench", scorekeepers=[user])
-    session = services.session_create(table=table, rate="0.01", created_by=user)
-    games = {n: {kind: services.game_import(session=session, record=record(n),
-                                            imported_by=user) for kind in KINDS}
+    _common.serve(__name__)
+    user, _table, session = _common.bench_keeper()
+    games = {n: {kind: services.game_import(session=session, imported_by=user,
+                                            record=_common.gin_record(n, gins=True))
+                 for kind in KINDS}
              for n in (HANDS, SMALL)}
     client = Client()
     client.force_login(user)
@@ -155,11 +118,7 @@ def main() -> None:
     BARE_ROWS[:] = [row] * max(1, (size - 60) // one)
     bare_size = len(client.get("/bench/bare/").content)
 
-    settings.DEBUG = True  # count queries of one sheet GET
-    reset_queries()
-    client.get(sheet_url)
-    queries = len(connection.queries)
-    settings.DEBUG = False
+    queries = _common.queries_of(lambda: client.get(sheet_url))
 
     # taken in turns (each kind, then the baseline, sample after sample), so that another
     # load on the machine weighs on all of them alike

@@ -280,12 +280,7 @@ def best_arrangement(cards: str | Iterable[Card | str]) -> Arrangement:
     """
     if not isinstance(cards, tuple | list) or not all(type(c) is Card for c in cards):
         cards = _as_cards(cards)
-    mask = 0
-    for card in cards:
-        bit = _BIT[card]
-        if mask & bit:
-            raise CardError(f'"{card}" appears twice')
-        mask |= bit
+    mask = _mask_of(cards)
     melds = _melds(mask)
     if not melds:
         return Arrangement((), _cards_of(mask), _mask_value(mask))

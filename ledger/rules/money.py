@@ -12,18 +12,43 @@ from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 
-# Currencies whose minor unit is not the cent (ISO 4217 exponents).
-MINOR_UNIT_EXPONENT = {
-    "JPY": 0, "KRW": 0, "ISK": 0, "VND": 0, "CLP": 0,
-    "BHD": 3, "KWD": 3, "JOD": 3, "OMR": 3, "TND": 3,
+# ISO 4217's current codes for money, by the decimals of their minor unit (the standard's
+# "minor unit" column). Left out on purpose: XXX ("no currency"), XTS (testing), the precious
+# metals (XAU XAG XPD XPT), the bond-market and drawing-right units (XBA XBB XBC XBD XDR XSU
+# XUA) and the fund codes (BOV CHE CHW CLF COU MXV USN UYI UYW): nobody settles a card table
+# in them. "NAN" and other three-letter words are not currencies.
+_NO_DECIMALS = """
+BIF CLP DJF GNF ISK JPY KMF KRW PYG RWF UGX VND VUV XAF XOF XPF
+"""
+_THREE_DECIMALS = """
+BHD IQD JOD KWD LYD OMR TND
+"""
+_TWO_DECIMALS = """
+AED AFN ALL AMD ANG AOA ARS AUD AWG AZN BAM BBD BDT BGN BMD BND BOB BRL BSD BTN BWP BYN
+BZD CAD CDF CHF CNY COP CRC CUC CUP CVE CZK DKK DOP DZD EGP ERN ETB EUR FJD FKP GBP GEL
+GHS GIP GMD GTQ GYD HKD HNL HTG HUF IDR ILS INR IRR JMD KES KGS KHR KPW KYD KZT LAK LBP
+LKR LRD LSL MAD MDL MGA MKD MMK MNT MOP MRU MUR MVR MWK MXN MYR MZN NAD NGN NIO NOK NPR
+NZD PAB PEN PGK PHP PKR PLN QAR RON RSD RUB SAR SBD SCR SDG SEK SGD SHP SLE SLL SOS SRD
+SSP STN SVC SYP SZL THB TJS TMT TOP TRY TTD TWD TZS UAH USD UYU UZS VED VES WST XCD XCG
+YER ZAR ZMW ZWG ZWL
+"""
+
+#: Every currency a game may be played for (ISO 4217 code -> decimals of its minor unit).
+MINOR_UNIT_EXPONENT: dict[str, int] = {
+    **{code: 2 for code in _TWO_DECIMALS.split()},
+    **{code: 0 for code in _NO_DECIMALS.split()},
+    **{code: 3 for code in _THREE_DECIMALS.split()},
 }
+CURRENCIES = frozenset(MINOR_UNIT_EXPONENT)
 
 # Exact search for the fewest payments up to this many non-zero players; greedy beyond.
 EXACT_SETTLEMENT_LIMIT = 15
 
 
 def minor_exponent(currency: str) -> int:
-    """Number of decimals of the currency's minor unit (2 unless listed)."""
+    """Number of decimals of the currency's minor unit (``MINOR_UNIT_EXPONENT``; 2 for a
+    three-letter code that is not a currency, which a record may hold: the app's doors
+    refuse one, ``ledger.cleaning.clean_currency``)."""
     return MINOR_UNIT_EXPONENT.get(currency, 2)
 
 

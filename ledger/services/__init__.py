@@ -16,7 +16,8 @@ it ends (complete or abandoned), and again if a correction, undo, stake or rule 
 it afterwards (the old batch is reversed, a new one posted). Postings are never updated.
 
 Overview (see each docstring):
-    table_create, player_get_or_create, player_rename, session_create
+    table_create, table_set_scorekeepers, player_add, player_get_or_create, player_rename,
+    session_create, session_change
     game_start, game_rematch, game_import, game_change_rules, game_change_stake, game_abandon
     hand_record, hand_correct, hand_undo_last
     session_settle, settlement_payment_mark_paid, session_import
@@ -43,11 +44,14 @@ from .rematch import game_rematch
 from .sessions import session_import, session_settle, settlement_payment_mark_paid
 from .sharing import share_link_get_or_create, share_link_revoke
 from .tables import (
+    player_add,
     player_get_or_create,
     player_rename,
+    session_change,
     session_create,
     table_create,
     table_named,
+    table_set_scorekeepers,
 )
 
 __all__ = [
@@ -56,7 +60,8 @@ __all__ = [
     "game_abandon", "game_change_rules", "game_change_settings", "game_change_stake",
     "game_import", "game_start", "game_rematch", "table_set_paper",
     "hand_correct", "hand_record", "hand_undo_last",
-    "player_get_or_create", "player_rename", "session_create", "table_create", "table_named",
+    "player_add", "player_get_or_create", "player_rename", "session_change", "session_create",
+    "table_create", "table_named", "table_set_scorekeepers",
     "session_import", "session_settle", "settlement_payment_mark_paid",
     "BookChanged", "book_settle", "player_archive", "session_reopen", "table_rename",
 ]

@@ -79,7 +79,7 @@ def _decimal(value: Any, where: str, *, currency: str, field: str | None = None,
 
 def _check_currency(currency: Any, where: str) -> str:
     try:
-        return cleaning.clean_currency(currency, what=where)  # ISO 4217 (ledger.currencies)
+        return cleaning.clean_currency(currency, what=where)  # ISO 4217 (the core's CURRENCIES)
     except cleaning.Refused as exc:
         raise _refused("currency_invalid", where,
                        exc.message.removeprefix(f"{where}: ").rstrip(".")) from None

@@ -21,9 +21,11 @@ from ledger.models import (
 )
 
 from .base import (
+    UNSET,
     User,
     _check_currency,
     _decimal,
+    _lock_session,
     _user,
 )
 
@@ -104,6 +106,31 @@ def player_name_problem(*, table_id: int, name: str, player: Player | None = Non
 
 
 @transaction.atomic
+def player_add(*, table: Table, name: str) -> Player:
+    """A new player called ``name`` (cleaned: ``ledger.cleaning.clean_name``) at ``table``
+    (the admin's "add player" and its players inline).
+
+    Refused (LedgerError, nothing written) for an empty or too long name, a name kept for
+    the hand form, or one that is already another player's at the table, however written."""
+    clean = cleaning.clean_name(name, what="The name",
+                                max_length=Player._meta.get_field("name").max_length)
+    problem = player_name_problem(table_id=table.pk, name=clean)
+    if problem:
+        raise LedgerError(problem)
+    return Player.objects.create(table=table, name=clean)
+
+
+@transaction.atomic
+def table_set_scorekeepers(*, table: Table, scorekeepers: Sequence[User]) -> Table:
+    """Make ``scorekeepers`` (and only them) the keepers of ``table``; anonymous users are
+    left out. The admin calls it with the keepers chosen in its widget, plus the staff member
+    who saves a new table (without that he could not see it again)."""
+    table = Table.objects.select_for_update().get(pk=table.pk)
+    table.scorekeepers.set([user for user in scorekeepers if _user(user)])
+    return table
+
+
+@transaction.atomic
 def player_rename(*, player: Player, name: str) -> Player:
     """Give ``player`` a new name. Every game, sheet, settlement, CSV and share page of the
     player then shows the new name: the stored hands keep the name as played
@@ -140,3 +167,46 @@ def session_create(*, table: Table, date: datetime.date | None = None, place: st
         rate=_decimal(rate, "rate", currency=currency), per_points=per_points, notes=notes,
         created_by=_user(created_by),
     )
+
+
+@transaction.atomic
+def session_change(*, session: Session, table: Table | None = None,
+                   date: datetime.date | None = None, place: str | None = None,
+                   notes: str | None = None, currency: str | None = None,
+                   rate: Decimal | str | None = UNSET, per_points: int | None = None
+                   ) -> Session:
+    """Change an evening's date, place or notes (what is given), and, while it has no game,
+    its table, currency and default stake (``rate`` None: no default stake).
+
+    Refused (LedgerError, nothing written) for the table, currency or stake once a game
+    exists: they feed the games' money."""
+    session = _lock_session(session)
+    changes: dict = {}
+    if date is not None:
+        changes["date"] = date
+    if place is not None:
+        changes["place"] = cleaning.clean_text(place, what="The place", max_length=200)
+    if notes is not None:
+        changes["notes"] = cleaning.clean_text(notes, what="The notes", max_length=5000,
+                                               multiline=True)
+    money: dict = {}
+    if table is not None:
+        money["table"] = table
+    if currency is not None:
+        money["currency"] = _check_currency(currency, "currency")
+    if rate is not UNSET:
+        money["rate"] = _decimal(rate, "rate", currency=money.get("currency",
+                                                                  session.currency))
+    if per_points is not None:
+        money["per_points"] = cleaning.plain_int(per_points, what="per_points", minimum=1,
+                                                 maximum=cleaning.MAX_PER_POINTS)
+    money = {name: value for name, value in money.items() if getattr(session, name) != value}
+    if money and session.games.exists():
+        raise LedgerError("This evening has games: its table, currency and default stake "
+                          "no longer change.")
+    changes |= money
+    for name, value in changes.items():
+        setattr(session, name, value)
+    if changes:
+        session.save(update_fields=list(changes))
+    return session

@@ -189,3 +189,168 @@ def test_staff_see_only_fellow_keepers_accounts(client, staff, admin_user):
     # a superuser still sees everyone
     client.force_login(admin_user)
     assert "stranger_sam" in admin_page(client, reverse("admin:auth_user_changelist"))
+
+
+# -- the admin writes through the services ----------------------------------------------------
+
+def test_the_admin_adds_a_player_through_the_service(client, staff, monkeypatch):
+    client.force_login(staff["user"])
+    called = []
+    real = services.player_add
+    monkeypatch.setattr("ledger.admin.tables.player_add",
+                        lambda **kw: called.append(kw) or real(**kw))
+    response = client.post(reverse("admin:ledger_player_add"),
+                           {"table": staff["ours"].pk, "name": "  Bea\u200b  Bop "})
+    assert response.status_code == 302
+    bea = Player.objects.get(table=staff["ours"], name="Bea Bop")  # cleaned by the service
+    assert [c["name"] for c in called] == ["Bea Bop"]
+    assert response["Location"].endswith("/admin/ledger/player/")
+    from django.contrib.admin.models import LogEntry
+    assert LogEntry.objects.get(object_id=str(bea.pk)).object_repr == "Bea Bop"
+
+
+@pytest.mark.parametrize("name, says", [
+    ("-draw-", "is kept for the hand form"),
+    ("ANN", "already plays at this table"),
+])
+def test_the_admin_refuses_a_player_name_at_the_field(client, staff, name, says):
+    client.force_login(staff["user"])
+    response = client.post(reverse("admin:ledger_player_add"),
+                           {"table": staff["ours"].pk, "name": name})
+    assert response.status_code == 200 and says in response.content.decode()
+    assert list(staff["ours"].players.values_list("name", flat=True)) == ["Ann"]
+
+
+def test_a_new_table_with_players_inline_is_written_by_the_services(client, staff):
+    client.force_login(staff["user"])
+    partner = Table.objects.get(name="Ours").scorekeepers.get(username="partner_pat")
+    response = client.post(reverse("admin:ledger_table_add"), {
+        "name": "Thursday", "paper_size": "A4", "scorekeepers": [partner.pk],
+        "players-TOTAL_FORMS": 3, "players-INITIAL_FORMS": 0,
+        "players-0-name": "Cy", "players-1-name": " Di ", "players-2-name": ""})
+    assert response.status_code == 302
+    table = Table.objects.get(name="Thursday")
+    assert sorted(table.players.values_list("name", flat=True)) == ["Cy", "Di"]
+    assert sorted(u.username for u in table.scorekeepers.all()) == ["clubstaff", "partner_pat"]
+    # two rows naming the same person: the form again, nothing written
+    response = client.post(reverse("admin:ledger_table_add"), {
+        "name": "Friday", "paper_size": "A4", "scorekeepers": [],
+        "players-TOTAL_FORMS": 2, "players-INITIAL_FORMS": 0,
+        "players-0-name": "Cy", "players-1-name": "CY"})
+    assert response.status_code == 200 and "same player" in response.content.decode()
+    assert not Table.objects.filter(name="Friday").exists()
+
+
+def test_the_players_inline_renames_through_the_service(admin_client, staff):
+    table = staff["ours"]
+    ann = table.players.get(name="Ann")
+    response = admin_client.post(reverse("admin:ledger_table_change", args=[table.pk]), {
+        "name": "Ours", "paper_size": "auto",
+        "scorekeepers": [u.pk for u in table.scorekeepers.all()],
+        "players-TOTAL_FORMS": 2, "players-INITIAL_FORMS": 1,
+        "players-0-id": ann.pk, "players-0-table": table.pk, "players-0-name": "Anne",
+        "players-1-name": "Eve"})
+    assert response.status_code == 302, response.content.decode()[:2000]
+    ann.refresh_from_db()
+    assert ann.name == "Anne"
+    assert sorted(table.players.values_list("name", flat=True)) == ["Anne", "Eve"]
+    # a superuser's save keeps the keepers he left chosen, and adds nobody
+    assert sorted(u.username for u in table.scorekeepers.all()) == ["clubstaff", "partner_pat"]
+
+
+def test_player_add_and_table_set_scorekeepers_are_keyword_only_and_refuse_twins(staff):
+    from ledger.exceptions import LedgerError
+
+    with pytest.raises(TypeError):
+        services.player_add(staff["ours"], "Cy")  # positional: refused
+    with pytest.raises(LedgerError, match="already plays"):
+        services.player_add(table=staff["ours"], name="ａnn")
+    assert staff["ours"].players.count() == 1
+    services.table_set_scorekeepers(table=staff["ours"], scorekeepers=[staff["user"]])
+    assert list(staff["ours"].scorekeepers.all()) == [staff["user"]]
+
+
+def test_the_admin_adds_and_changes_a_table_through_the_services(client, staff, monkeypatch):
+    client.force_login(staff["user"])
+    calls = []
+
+    def spy(service):
+        def call(**kwargs):
+            calls.append(service.__name__)
+            return service(**kwargs)
+        return call
+
+    for service in (services.table_create, services.table_rename, services.table_set_paper):
+        monkeypatch.setattr(f"ledger.admin.tables.{service.__name__}", spy(service))
+    response = client.post(reverse("admin:ledger_table_add"), {
+        "name": " Sunday ", "paper_size": "letter", "scorekeepers": [],
+        "players-TOTAL_FORMS": 0, "players-INITIAL_FORMS": 0})
+    assert response.status_code == 302
+    sunday = Table.objects.get(name="Sunday")
+    assert (sunday.paper_size, list(sunday.scorekeepers.all())) == ("letter", [staff["user"]])
+    response = client.post(reverse("admin:ledger_table_change", args=[sunday.pk]), {
+        "name": "Sunday lunch", "paper_size": "A4", "scorekeepers": [staff["user"].pk],
+        "players-TOTAL_FORMS": 0, "players-INITIAL_FORMS": 0})
+    assert response.status_code == 302
+    sunday.refresh_from_db()
+    assert (sunday.name, sunday.paper_size) == ("Sunday lunch", "A4")
+    assert calls == ["table_create", "table_rename", "table_set_paper"]
+
+
+def test_a_table_name_a_keeper_already_keeps_is_refused_at_the_field(client, staff):
+    client.force_login(staff["user"])
+    before = Table.objects.count()
+    response = client.post(reverse("admin:ledger_table_add"), {
+        "name": "Ours", "paper_size": "A4", "scorekeepers": [],
+        "players-TOTAL_FORMS": 0, "players-INITIAL_FORMS": 0})
+    assert response.status_code == 200
+    assert "clubstaff already keeps a table called &#x27;Ours&#x27;." in \
+        response.content.decode()
+    assert Table.objects.count() == before
+
+
+def test_the_admin_adds_and_changes_an_evening_through_the_services(client, staff):
+    client.force_login(staff["user"])
+    response = client.post(reverse("admin:ledger_session_add"), {
+        "table": staff["ours"].pk, "date": "2025-11-21", "place": " The den ",
+        "currency": "jpy", "rate": "2", "per_points": 10, "notes": "",
+        "games-TOTAL_FORMS": 0, "games-INITIAL_FORMS": 0})
+    assert response.status_code == 302, response.content.decode()[-3000:]
+    evening = Session.objects.get(table=staff["ours"], date="2025-11-21")
+    assert (evening.place, evening.currency, str(evening.rate), evening.per_points,
+            evening.created_by) == ("The den", "JPY", "2.0000", 10, staff["user"])
+    response = client.post(reverse("admin:ledger_session_change", args=[evening.pk]), {
+        "table": staff["ours"].pk, "date": "2025-11-22", "place": "The den",
+        "currency": "EUR", "rate": "0.05", "per_points": 1, "notes": "moved",
+        "games-TOTAL_FORMS": 0, "games-INITIAL_FORMS": 0})
+    assert response.status_code == 302
+    evening.refresh_from_db()
+    assert (str(evening.date), evening.currency, str(evening.rate), evening.per_points,
+            evening.notes) == ("2025-11-22", "EUR", "0.0500", 1, "moved")
+
+
+def test_an_evening_with_games_keeps_its_money_fields(staff):
+    from ledger.exceptions import LedgerError
+
+    evening = Session.objects.get(table=staff["ours"])
+    services.player_get_or_create(table=staff["ours"], name="Bob")
+    services.game_start(session=evening, variant="gin", players=["Ann", "Bob"],
+                        started_by=staff["user"], setup={"first_dealer": "Bob"})
+    with pytest.raises(LedgerError, match="no longer change"):
+        services.session_change(session=evening, currency="EUR")
+    with pytest.raises(LedgerError, match="no longer change"):
+        services.session_change(session=evening, rate="0.05")
+    services.session_change(session=evening, place="Upstairs", currency="usd",
+                            rate=None)  # the same currency and (no) stake: no change
+    evening.refresh_from_db()
+    assert (evening.place, evening.currency, evening.rate) == ("Upstairs", "USD", None)
+
+
+def test_per_points_above_the_services_limit_is_refused_at_the_field(client, staff):
+    client.force_login(staff["user"])
+    response = client.post(reverse("admin:ledger_session_add"), {
+        "table": staff["ours"].pk, "date": "2025-11-23", "currency": "USD",
+        "per_points": 1_000_000, "games-TOTAL_FORMS": 0, "games-INITIAL_FORMS": 0})
+    assert response.status_code == 200
+    assert "Per points: 1000000 is above 100000" in response.content.decode()
+    assert not Session.objects.filter(date="2025-11-23").exists()

@@ -99,7 +99,7 @@ def test_a_file_too_large_is_refused_before_it_is_read(tmp_path, settings, monke
     def no_parsing(*args, **kwargs):
         raise AssertionError("parsed a file that should have been refused first")
 
-    monkeypatch.setattr("ledger.cleaning.json.loads", no_parsing)
+    monkeypatch.setattr("ledger.cleaning.records.json.loads", no_parsing)
     for command in ("import_game", "import_session"):
         with pytest.raises(CommandError) as refused:
             call_command(command, str(path), stdout=io.StringIO(), stderr=io.StringIO())

@@ -22,8 +22,8 @@ from django.db import models
 from django.db.models import Q
 from django.utils import timezone
 
-from .fields import OrderedJSONField
-from .models import AppendOnlyModel
+from ..fields import OrderedJSONField
+from .base import AppendOnlyModel
 
 
 class GameStanding(models.Model):

@@ -1,0 +1,120 @@
+"""The admin's forms clean input as the screens do (``ledger.cleaning``): no control or
+invisible characters, players' names normalised and refused when they are another player's
+written differently, ISO 4217 currencies."""
+
+from __future__ import annotations
+
+from django import forms
+from django.forms.models import BaseInlineFormSet
+
+from ..cleaning import (
+    MAX_PER_POINTS,
+    CleanInputMixin,
+    Refused,
+    clash_message,
+    clean_currency,
+    clean_name,
+    clean_text,
+    name_key,
+    plain_int,
+    same_name,
+)
+from ..services.tables import player_name_problem, table_named
+
+
+class CleanModelForm(CleanInputMixin, forms.ModelForm):
+    """Every raw value checked (see ``CleanInputMixin``) before the model's fields see it."""
+
+
+class TableAdminForm(CleanModelForm):
+    """A table's name is unique among each of its scorekeepers' tables (as the services
+    hold it): refused at the field, for the keepers it has and those it will have."""
+
+    #: The staff member who saves (he keeps the tables he adds); set by the admin.
+    saver = None
+
+    def clean(self):
+        data = super().clean()
+        name = data.get("name")
+        if not name or (self.instance.pk and "name" not in self.changed_data
+                        and "scorekeepers" not in self.changed_data):
+            return data
+        keepers = set(data.get("scorekeepers") or ())
+        if self.saver is not None:
+            keepers.add(self.saver)
+        if self.instance.pk:
+            keepers |= set(self.instance.scorekeepers.all())
+        for keeper in sorted(keepers, key=lambda user: user.pk) or [None]:
+            other = table_named(name=name, scorekeeper=keeper)
+            if other is not None and other.pk != self.instance.pk:
+                self.add_error("name", f"{keeper.get_username()} already keeps a table "
+                               f"called {name!r}." if keeper else "A table that nobody "
+                               f"keeps is already called {name!r}.")
+                break
+        return data
+
+
+class PlayerAdminForm(CleanModelForm):
+    def clean_name(self) -> str:
+        try:
+            return clean_name(self.cleaned_data.get("name", ""), what="The name")
+        except Refused as exc:
+            raise forms.ValidationError(exc.message) from None
+
+    def clean(self):
+        data = super().clean()
+        table = data.get("table")
+        if table is None and self.instance.table_id:
+            table = self.instance.table  # a change form (the table is read-only there)
+        name = data.get("name")
+        if table is not None and table.pk and name:  # (a new table has no players yet)
+            others = table.players.exclude(pk=self.instance.pk).values_list("name", flat=True)
+            twin = same_name(name, others)
+            if twin is not None:
+                self.add_error("name", clash_message(name, twin))
+            elif name in others:
+                self.add_error("name", f"{name} already plays at this table.")
+            elif problem := player_name_problem(table_id=table.pk, name=name,
+                                                player=self.instance if self.instance.pk
+                                                else None):
+                self.add_error("name", problem)  # a name kept for the hand form
+        return data
+
+
+class SessionAdminForm(CleanModelForm):
+    def clean_notes(self) -> str:
+        try:  # the notes are a text column without a length; the services keep 5000
+            return clean_text(self.cleaned_data.get("notes", ""), what="The notes",
+                              max_length=5000, multiline=True)
+        except Refused as exc:
+            raise forms.ValidationError(exc.message) from None
+
+    def clean_per_points(self) -> int:
+        try:  # the column holds more; the services keep MAX_PER_POINTS
+            return plain_int(self.cleaned_data.get("per_points"), what="Per points",
+                             minimum=1, maximum=MAX_PER_POINTS)
+        except Refused as exc:
+            raise forms.ValidationError(exc.message) from None
+
+    def clean_currency(self) -> str:
+        try:
+            return clean_currency(self.cleaned_data.get("currency"))
+        except Refused as exc:
+            raise forms.ValidationError(exc.message) from None
+
+
+class PlayerInlineFormSet(BaseInlineFormSet):
+    """The players typed in a table's form are refused when two of them are the same
+    person's name written differently (each form checks the players already stored)."""
+
+    def clean(self):
+        super().clean()
+        seen: dict[str, str] = {}
+        for form in self.forms:
+            name = getattr(form, "cleaned_data", {}).get("name")
+            if not name:
+                continue
+            if name_key(name) in seen:
+                form.add_error("name", clash_message(name, seen[name_key(name)]))
+            else:
+                seen[name_key(name)] = name

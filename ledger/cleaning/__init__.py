@@ -1,0 +1,75 @@
+"""Every input cleaned or refused, in one place, with a message that names the field.
+
+Forms (through ``CleanInputMixin``), services and the record imports all call this module,
+so a value is judged the same way whichever door it came in by:
+
+- **Text** is refused when it holds a NUL, another control character (a line break in a
+  one-line field), a lone surrogate (a broken character) or an invisible direction control;
+  otherwise it is put in Unicode's composed form (NFC) and the spaces and zero-width
+  characters around it are removed.
+- **Names** (players, sides, the account's display name) also lose the invisible characters
+  inside them (zero-width spaces and joiners, soft hyphens, direction marks) and runs of
+  spaces; two names are the same person's when they differ only by case, width
+  (``Ａnn``/``Ann``) or invisible characters: ``name_key`` (NFKC, case-folded) compares them.
+- **Numbers** are written with the ASCII digits 0-9 only: ``1_0``, ``²``, ``١`` and ``1e3``
+  are refused (Python's ``int()`` and ``Decimal()`` would accept them).
+- **Currencies** are ISO 4217's, as the scoring core knows them (``ledger.rules.money
+  .CURRENCIES``, each with its minor unit); ``XXX`` means "no currency".
+- **Records** (JSON imports and hand entries) are refused, before any scoring, when nested
+  too deeply, holding fields the format does not have, junk inside a hand, or any of the
+  above in a name; nothing of a refused record is stored.
+
+A package, one module per concern, everything importable from ``ledger.cleaning`` as before:
+``base`` (``Refused``), ``text`` (text and names), ``values`` (numbers, currencies, tokens,
+file names), ``forms`` (``CleanInputMixin``) and ``records`` (JSON records).
+"""
+
+from .base import Refused
+from .forms import CleanInputMixin, check_form_value
+from .records import (
+    DUEL_KEYS,
+    GAME_KEYS,
+    HAND_KEYS,
+    MAX_DEPTH,
+    MAX_RECORD_INT,
+    MAX_RECORD_TEXT,
+    SESSION_KEYS,
+    STAKE_KEYS,
+    check_game_record,
+    check_hand_entry,
+    check_session_record,
+    game_record_problems,
+    load_json,
+    record_hand_count,
+    session_record_problems,
+)
+from .text import (
+    MAX_NAME,
+    bad_character,
+    clash_message,
+    clean_name,
+    clean_text,
+    name_key,
+    same_name,
+)
+from .values import (
+    MAX_PER_POINTS,
+    clean_currency,
+    is_plain_decimal,
+    is_plain_int,
+    is_token,
+    plain_int,
+    safe_filename,
+)
+
+__all__ = [
+    "Refused", "CleanInputMixin", "check_form_value",
+    "DUEL_KEYS", "GAME_KEYS", "HAND_KEYS", "MAX_DEPTH", "MAX_RECORD_INT", "MAX_RECORD_TEXT",
+    "SESSION_KEYS", "STAKE_KEYS", "check_game_record", "check_hand_entry",
+    "check_session_record", "game_record_problems", "load_json", "record_hand_count",
+    "session_record_problems",
+    "MAX_NAME", "bad_character", "clash_message", "clean_name", "clean_text", "name_key",
+    "same_name",
+    "MAX_PER_POINTS", "clean_currency", "is_plain_decimal", "is_plain_int", "is_token",
+    "plain_int", "safe_filename",
+]

@@ -1,0 +1,94 @@
+"""Forms: every raw value of any Django form checked (``CleanInputMixin``) before the form's
+fields see it, and a refused one reported at its field."""
+
+from __future__ import annotations
+
+import unicodedata
+
+from django import forms
+
+from .text import _trim, bad_character
+from .values import _DECIMAL_CHARACTERS, is_plain_int
+
+
+def _label(field: forms.Field, name: str) -> str:
+    return str(field.label or name.replace("_", " ").capitalize())
+
+
+def _numeric_kind(field: forms.Field) -> str | None:
+    """'int', 'decimal' or None: how a field's raw text must be written."""
+    if isinstance(field, forms.DecimalField | forms.FloatField):  # IntegerField's subclasses
+        return "decimal"
+    if isinstance(field, forms.IntegerField):
+        return "int"
+    mode = getattr(field.widget, "attrs", {}).get("inputmode")
+    return {"numeric": "int", "decimal": "decimal"}.get(mode)
+
+
+def check_form_value(field: forms.Field, name: str, raw: str) -> tuple[str, str | None]:
+    """(the value to give the field, a problem or None) for one raw form value."""
+    widget = field.widget
+    if isinstance(widget, forms.PasswordInput):
+        return raw, None  # a password is taken as typed (Django refuses NUL in it)
+    label = _label(field, name)
+    bad = bad_character(raw, multiline=isinstance(widget, forms.Textarea))
+    if bad:
+        return "", f"{label} contains {bad}; type it again without it."
+    value = _trim(unicodedata.normalize("NFC", raw))
+    kind = _numeric_kind(field)
+    if kind == "int" and value and not is_plain_int(value):
+        return "", f"{label}: write a whole number with the digits 0-9, like 25."
+    if kind == "decimal" and value and not _DECIMAL_CHARACTERS.fullmatch("".join(value.split())):
+        # (the field itself reads "0,05" and says why "1,000" is ambiguous)
+        return "", f"{label}: write an amount with the digits 0-9, like 0.05."
+    if isinstance(field, forms.DateField | forms.DateTimeField | forms.TimeField) \
+            and not value.isascii():
+        return "", f"{label}: write the date with the digits 0-9, like 2025-11-21."
+    return value, None
+
+
+class CleanInputMixin:
+    """For any Django form: every raw value goes through ``check_form_value`` before the
+    fields see it. A refused value is reported at its field (only that message) and the
+    field is left out of ``cleaned_data``; the form is drawn again with what was typed."""
+
+    def full_clean(self):
+        problems: dict[str, str] = {}
+        if not self.is_bound:
+            return super().full_clean()
+        typed = self.data
+        self.data = self._cleaned_input(problems)
+        try:
+            super().full_clean()
+        finally:
+            self.data = typed
+        if problems and hasattr(self, "cleaned_data"):
+            for name, message in problems.items():
+                self.cleaned_data.pop(name, None)
+                self._errors[name] = self.error_class([message], renderer=self.renderer)
+
+    def _cleaned_input(self, problems: dict[str, str]):
+        data = self.data.copy()
+        getlist = getattr(data, "getlist", None)
+        for name, field in self.fields.items():
+            key = self.add_prefix(name)
+            keys = [key] + [k for k in data if isinstance(k, str) and k.startswith(key + "_")
+                            and isinstance(field.widget, forms.MultiWidget)]
+            for data_key in keys:
+                if data_key not in data:
+                    continue
+                values = getlist(data_key) if getlist else [data[data_key]]
+                cleaned = []
+                for raw in values:
+                    if not isinstance(raw, str):
+                        cleaned.append(raw)
+                        continue
+                    value, problem = check_form_value(field, name, raw)
+                    if problem and name not in problems:
+                        problems[name] = problem
+                    cleaned.append(value)
+                if getlist:
+                    data.setlist(data_key, cleaned)
+                else:
+                    data[data_key] = cleaned[0] if len(cleaned) == 1 else cleaned
+        return data

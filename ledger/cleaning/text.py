@@ -1,0 +1,97 @@
+"""Text and names: refused for control, broken or invisible direction characters, otherwise
+composed (NFC) and trimmed; names lose invisible characters inside and compare by
+``name_key``."""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Any
+
+from .base import Refused, _shown
+
+MAX_NAME = 60
+
+# -- characters ------------------------------------------------------------------------------
+
+_DIRECTION_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+# Removed around every text and anywhere in names: zero-width space, non-joiner, joiner,
+# word joiner, BOM, soft hyphen, Mongolian vowel separator, direction marks.
+_INVISIBLE = "\u200b\u200c\u200d\u2060\ufeff\u00ad\u180e\u200e\u200f\u061c"
+
+
+def bad_character(text: str, *, multiline: bool = False) -> str | None:
+    """What is wrong with ``text``'s characters, in words, or None."""
+    for char in text:
+        category = unicodedata.category(char)
+        if category == "Cs":
+            return "a broken character (a lone surrogate)"
+        if category == "Cc":
+            if multiline and char in "\n\r\t":
+                continue
+            if char == "\x00":
+                return "a NUL character"
+            if char in "\r\n":
+                return "a line break"
+            return f"a control character (U+{ord(char):04X})"
+        if char in _DIRECTION_CONTROLS:
+            return f"an invisible direction control (U+{ord(char):04X})"
+    return None
+
+
+def _trim(text: str) -> str:
+    previous = None
+    while previous != text:
+        previous = text
+        text = text.strip().strip(_INVISIBLE)
+    return text
+
+
+def clean_text(value: Any, *, what: str, max_length: int, multiline: bool = False,
+               required: bool = False) -> str:
+    """``value`` as stored text (NFC, trimmed), or Refused."""
+    if not isinstance(value, str):
+        raise Refused(f"{what} must be text, not {_shown(value)}.")
+    bad = bad_character(value, multiline=multiline)
+    if bad:
+        raise Refused(f"{what} contains {bad}; type it again without it.")
+    text = _trim(unicodedata.normalize("NFC", value))
+    if required and not text:
+        raise Refused(f"{what} is empty.")
+    if len(text) > max_length:
+        raise Refused(f"{what} is {len(text)} characters long; at most {max_length}.")
+    return text
+
+
+def clean_name(value: Any, *, what: str = "The name", max_length: int = MAX_NAME) -> str:
+    """A person's (or side's) name: text with no invisible characters inside and single
+    spaces, or Refused (also when nothing visible is left)."""
+    text = clean_text(value, what=what, max_length=10 * max_length)
+    text = "".join(char for char in text
+                   if char not in _INVISIBLE and unicodedata.category(char) != "Cf")
+    text = " ".join(text.split())
+    if not text:
+        raise Refused(f"{what} has no visible character.")
+    if len(text) > max_length:
+        raise Refused(f"{what} is {len(text)} characters long; at most {max_length}.")
+    return text
+
+
+def name_key(name: str) -> str:
+    """The key two names are compared by: 'Ann', 'ANN', 'Ａnn', 'Ann\\u200b' and ' ann '
+    are the same person's."""
+    text = unicodedata.normalize("NFKC", name)
+    text = "".join(char for char in text
+                   if char not in _INVISIBLE and unicodedata.category(char) != "Cf")
+    return unicodedata.normalize("NFKC", " ".join(text.split()).casefold())
+
+
+def same_name(name: str, others) -> str | None:
+    """The first of ``others`` that is ``name`` written differently (not identical)."""
+    key = name_key(name)
+    return next((other for other in others if other != name and name_key(other) == key),
+                None)
+
+
+def clash_message(name: str, other: str) -> str:
+    return (f"{other} already plays at this table: {name} differs from it only in capitals, "
+            "width, spaces or invisible characters, so it is the same player.")

@@ -1,0 +1,75 @@
+"""Numbers (ASCII digits only), currencies (ISO 4217, as the scoring core knows them),
+share-link tokens and file names."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import Any
+
+from ..rules.money import CURRENCIES
+from .base import Refused, _shown
+
+#: The most points a stake may be "per": every target is at most 100000 points, and the
+#: database column (an integer) must hold it.
+MAX_PER_POINTS = 100_000
+
+_PLAIN_INT = re.compile(r"[+-]?[0-9]{1,30}")  # a longer one is refused as too large
+_PLAIN_DECIMAL = re.compile(r"[+-]?(?:[0-9]{1,30}(?:\.[0-9]{0,30})?|\.[0-9]{1,30})")
+
+
+_DECIMAL_CHARACTERS = re.compile(r"[+-]?[0-9.,]*[0-9][0-9.,]*")
+
+
+def is_plain_int(text: str) -> bool:
+    return bool(_PLAIN_INT.fullmatch(text))
+
+
+def is_plain_decimal(text: str) -> bool:
+    return bool(_PLAIN_DECIMAL.fullmatch(text))
+
+
+def plain_int(value: Any, *, what: str, minimum: int | None = None,
+              maximum: int | None = None) -> int:
+    """A whole number given as an int or as ASCII digits, within bounds, or Refused."""
+    if isinstance(value, bool) or not isinstance(value, int | str):
+        raise Refused(f"{what}: a whole number, not {_shown(value)}.")
+    if isinstance(value, str):
+        text = value.strip()
+        if not is_plain_int(text):
+            raise Refused(f"{what}: write a whole number with the digits 0-9, like 25, "
+                          f"not {_shown(value)}.")
+        value = int(text)
+    if minimum is not None and value < minimum:
+        raise Refused(f"{what}: {value} is below {minimum}.")
+    if maximum is not None and value > maximum:
+        raise Refused(f"{what}: {value} is above {maximum}, the most allowed.")
+    return value
+
+
+def clean_currency(value: Any, *, what: str = "Currency") -> str:
+    """An ISO 4217 code (upper case), or Refused."""
+    text = value.strip().upper() if isinstance(value, str) else None
+    if text == "XXX":
+        raise Refused(f"{what}: XXX means 'no currency'; give the code of the money played "
+                      "for, such as USD or EUR.")
+    if text is None or text not in CURRENCIES:
+        raise Refused(f"{what}: {_shown(value)} is not an ISO 4217 currency code, such as "
+                      "USD, EUR or GBP.")
+    return text
+
+
+_TOKEN = re.compile(r"[A-Za-z0-9_-]{8,64}")
+
+
+def is_token(value: str) -> bool:
+    """Could ``value`` be a share link's token? (URL-safe base64, 8-64 characters.)"""
+    return isinstance(value, str) and bool(_TOKEN.fullmatch(value))
+
+
+def safe_filename(text: str, default: str = "export") -> str:
+    """A file name for Content-Disposition: ASCII letters, digits, '.', '-' and '_' only
+    (accents dropped, anything else, line breaks included, becomes '_')."""
+    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    name = re.sub(r"_+", "_", re.sub(r"[^A-Za-z0-9._-]", "_", ascii_text)).strip("._")
+    return name[:150] or default

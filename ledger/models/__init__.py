@@ -1,0 +1,47 @@
+"""The ledger: tables, players, sessions, games, hands and money.
+
+The database stores what was entered (players, stakes, setup, the rule snapshot and each
+hand exactly as the scorekeeper typed it); the scoring core (``ledger.rules``) derives every
+score from that. Money is the only derived thing stored, as append-only postings in integer
+minor units, because a settled evening must never change.
+
+Nothing here writes on its own: ``ledger.services`` is the only writer. Rows that form the
+history (hands, posting batches, postings, game changes, settlements, paid marks) refuse
+updates of their content and refuse deletion, both per object and through bulk querysets;
+a hand's void is set once and never changed. On PostgreSQL triggers hold the same rules
+against raw SQL (migrations 0002 and 0012, which say exactly what is refused).
+
+A package, one module per concern (Django loads the models through this ``__init__``, which
+imports every one of them, so ``from ledger.models import Hand`` keeps working):
+
+- ``base``: the append-only history rows (``AppendOnlyModel``) and ``ImmutableError``;
+- ``tables``: tables, players and evenings (sessions), paper sizes;
+- ``games``: games, seats, hands and the audit of changes;
+- ``money``: posting batches and postings, settlements, payments and paid marks;
+- ``book``: the table's book (standings caches, voided and book settlements);
+- ``sharing``: read-only share links (not part of the record).
+"""
+
+from .base import CURRENCY_HELP, AppendOnlyModel, AppendOnlyQuerySet, ImmutableError
+from .book import BookSettlement, EveningStanding, GameStanding, SettlementVoid
+from .games import ChangeKind, Game, GameChange, GamePlayer, GameStatus, Hand, Variant
+from .money import (
+    BatchKind,
+    MoneyPosting,
+    PaymentMark,
+    PostingBatch,
+    SessionSettlement,
+    SettlementPayment,
+)
+from .sharing import ShareLink, new_token
+from .tables import LETTER_CURRENCIES, PaperSize, Player, Session, Table, paper_for_currency
+
+__all__ = [
+    "CURRENCY_HELP", "AppendOnlyModel", "AppendOnlyQuerySet", "ImmutableError",
+    "PaperSize", "LETTER_CURRENCIES", "paper_for_currency", "Table", "Player", "Session",
+    "GameStatus", "Variant", "Game", "GamePlayer", "Hand", "ChangeKind", "GameChange",
+    "BatchKind", "PostingBatch", "MoneyPosting", "SessionSettlement", "SettlementPayment",
+    "PaymentMark",
+    "GameStanding", "EveningStanding", "SettlementVoid", "BookSettlement",
+    "ShareLink", "new_token",
+]
