@@ -28,8 +28,9 @@ def _scale(value: int) -> tuple[int, int]:
 
 
 def running_chart(keys: list[str], running: list[dict], *, target: int | None = None,
-                  title: str = "Running totals") -> SafeString:
-    """SVG of ``running`` (one dict of running totals per hand, keyed like ``keys``)."""
+                  title: str = "Running totals", unit: str = "hand") -> SafeString:
+    """SVG of ``running`` (one dict of running totals per hand, keyed like ``keys``); the
+    axis starts at "hand 0" (``unit``: CAP-IT's "round 0")."""
     hands = len(running)
     values = [row.get(key, 0) for row in running for key in keys]
     top, step = _scale(max([*values, target or 0, 10]))
@@ -59,7 +60,7 @@ def running_chart(keys: list[str], running: list[dict], *, target: int | None = 
                      f'y1="{y(target):.1f}" y2="{y(target):.1f}"/>')
         parts.append(f'<text class="tick target-label" x="{LEFT + 2}" y="{y(target) - 3:.1f}">'
                      f"game {target}</text>")
-    parts.append(f'<text class="tick" x="{LEFT}" y="{HEIGHT - 6}">hand 0</text>')
+    parts.append(f'<text class="tick" x="{LEFT}" y="{HEIGHT - 6}">{unit} 0</text>')
     parts.append(f'<text class="tick" x="{LEFT + plot_w}" y="{HEIGHT - 6}" '
                  f'text-anchor="end">{hands}</text>')
     for index, key in enumerate(keys):

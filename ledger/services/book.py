@@ -35,6 +35,7 @@ from ledger.models import (
     Table,
 )
 from ledger.rules.money import fewest_payments
+from ledger.words import evening_words
 
 from .base import User, _lock_session, _user
 from .tables import table_named
@@ -55,7 +56,8 @@ def session_reopen(*, session, reopened_by: User | None, reason: str) -> Settlem
     session = _lock_session(session)
     settlement = selectors.session_settlement(session)
     if settlement is None:
-        raise LedgerError(f"The evening of {session.date} is not settled; nothing to reopen.")
+        raise LedgerError(f"The evening of {evening_words(session.date)} is not settled; "
+                          "nothing to reopen.")
     paid = [payment for payment in settlement.payments.all() if payment.is_paid]
     if paid:
         listed = ", ".join(f"{p.payer.name} → {p.payee.name}" for p in paid)

@@ -13,6 +13,7 @@ from ledger.forms import (
 )
 from ledger.models import Game, Hand
 from ledger.presentation.catalog import hand_kinds
+from ledger.presentation.flash import winner_sentence
 from ledger.presentation.sheet import game_sheet
 from ledger.presentation.words import names
 
@@ -109,7 +110,8 @@ def sheet_chart(game: Game, sheet, result: dict):
     return running_chart(
         sheet.layout.keys, [row.running for row in sheet.live_rows if row.played],
         target=None if lower_wins else result["rules"].get("target"),
-        title="Running totals" + (" (lowest wins)" if lower_wins else ""))
+        title="Running totals" + (" (lowest wins)" if lower_wins else ""),
+        unit="round" if lower_wins else "hand")
 
 
 def game_context(game: Game, result: dict, history: list[Hand], *, owner: bool) -> dict:
@@ -140,4 +142,5 @@ def game_context(game: Game, result: dict, history: list[Hand], *, owner: bool) 
         "owner": owner,
         "settled": settled,
         "winner_text": sheet.winner,
+        "winner_sentence": winner_sentence(result),  # the same words for owner and players
     }

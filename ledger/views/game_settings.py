@@ -22,6 +22,8 @@ from ledger.forms import SETTING_LABELS, VARIANT_LABELS, GameSettingsForm
 from ledger.models import ChangeKind, Game, GameChange, GameStatus
 from ledger.templatetags.money import signed as signed_text
 
+from .settled import refuse_if_settled
+
 
 def signed(units: int, currency: str) -> str:
     """Money as the screens show a result: +2.02, −2.02 (a real minus), 0.00: the
@@ -127,6 +129,8 @@ def stake_text(game: Game, seats) -> str:
 @login_required
 def game_settings(request: HttpRequest, pk: int) -> HttpResponse:
     game = access.game_for(request.user, pk)
+    if refused := refuse_if_settled(request, game.session, game=game):
+        return refused
     seats = list(game.seats.select_related("player").order_by("seat"))
     settled = selectors.session_is_settled(game.session)
     confirm = None

@@ -51,6 +51,7 @@ from .game_context import (
     next_panel,
     sheet_chart,
 )
+from .settled import refuse_if_settled
 from .sheet_tables import (
     column_tables,
     export_dataset,
@@ -123,6 +124,8 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def hand_create(request: HttpRequest, pk: int) -> HttpResponse:
     game = access.game_for(request.user, pk)
+    if refused := refuse_if_settled(request, game.session, game=game):
+        return refused
     result, history = load_game(game)
     if result.get("complete") or game.status != GameStatus.IN_PROGRESS:
         messages.info(request, "This game is over; it takes no more hands.")
@@ -272,10 +275,12 @@ def hand_undo(request: HttpRequest, pk: int) -> HttpResponse:
     """GET: the question (the page for phones without JavaScript; the game page asks it
     in a dialog). POST: undo the last hand, then offer it again in the form."""
     game = access.game_for(request.user, pk)
+    if refused := refuse_if_settled(request, game.session, game=game):
+        return refused
     if request.method != "POST":
         result, _ = load_game(game)
         question = confirm.undo_question(game, result)
-        if question is None or selectors.session_is_settled(game.session):
+        if question is None:
             return redirect("ledger:game_detail", pk=game.pk)
         return render(request, "ledger/confirm.html", {
             "q": question, "table": game.session.table, "session": game.session,
@@ -312,10 +317,8 @@ def hand_correct(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     result, history = load_game(game)
     if not 1 <= number <= len(result["hands"]):
         raise Http404("No such hand")
-    if selectors.session_is_settled(game.session):
-        messages.info(request, f"The evening of {evening_words(game.session.date)} is "
-                               "settled; its hands can no longer be corrected.")
-        return redirect("ledger:game_detail", pk=game.pk)
+    if refused := refuse_if_settled(request, game.session, game=game):
+        return refused
     hand = next(h for h in game.live_hands if h.number == number)
     spec = hand_spec(game.variant, result, result["hands"][number - 1])
     if request.method == "POST":
@@ -347,7 +350,7 @@ def hand_correct(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         status = 200
     return render(request, "ledger/hand_correct.html", {
         "game": game, "session": game.session, "table": game.session.table, "form": form,
-        "number": number, "was": hand_row(result["hands"][number - 1], result).text,
+        "number": number, "entered_as": hand_row(result["hands"][number - 1], result).text,
         "variant_label": VARIANT_LABELS.get(game.variant, game.variant),
         "hand_result": result["hands"][number - 1],
     }, status=status)
@@ -357,6 +360,8 @@ def hand_correct(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 @require_POST
 def game_abandon(request: HttpRequest, pk: int) -> HttpResponse:
     game = access.game_for(request.user, pk)
+    if refused := refuse_if_settled(request, game.session, game=game):
+        return refused
     reason = (request.POST.get("reason") or "").strip()
     try:
         services.game_abandon(game=game, abandoned_by=request.user, reason=reason)

@@ -18,6 +18,7 @@ from ledger.views.book import book_context
 from ledger.words import evening_words
 
 from . import confirm
+from .settled import refuse_if_settled
 
 
 @login_required
@@ -49,9 +50,9 @@ def session_settle(request: HttpRequest, pk: int) -> HttpResponse:
     """GET: the question (without JavaScript; the evening's page asks it in a dialog).
     POST: settle."""
     session = access.session_for(request.user, pk)
+    if refused := refuse_if_settled(request, session, what="settle"):
+        return refused
     if request.method != "POST":
-        if session_summary(session).settled:
-            return redirect("ledger:session_detail", pk=session.pk)
         return render(request, "ledger/confirm.html", {
             "q": confirm.settle_question(session, session.games.count()),
             "table": session.table, "session": session})

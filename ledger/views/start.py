@@ -19,11 +19,15 @@ from ledger.forms import (
     slots_for,
 )
 
+from .settled import refuse_if_settled
+
 # -- starting a game -------------------------------------------------------------------------
 
 @login_required
 def game_new(request: HttpRequest, pk: int) -> HttpResponse:
     session = access.session_for(request.user, pk)
+    if refused := refuse_if_settled(request, session, what="new game"):
+        return refused
     count = session.table.players.filter(archived_at__isnull=True).count()
     choices = [{"variant": variant, "label": VARIANT_LABELS[variant], "count": n,
                 "enough": n <= count}
@@ -83,6 +87,8 @@ def cut_for_us(data, variant: str, count: int, table_players: list[str],
 @login_required
 def game_start(request: HttpRequest, pk: int, variant: str, count: int) -> HttpResponse:
     session = access.session_for(request.user, pk)
+    if refused := refuse_if_settled(request, session, what="new game"):
+        return refused
     if count not in VARIANT_COUNTS.get(variant, ()):
         raise Http404("No such game")
     form = _start_form(session, variant, count)

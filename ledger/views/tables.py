@@ -121,7 +121,8 @@ def table_detail(request: HttpRequest, pk: int) -> HttpResponse:
                 return redirect("ledger:session_detail", pk=session.pk)
     sessions = table.sessions.annotate(
         n_games=Count("games"),
-        settled=Exists(selectors.live_settlements().filter(session=OuterRef("pk"))))
+        settled=Exists(selectors.live_settlements().filter(session=OuterRef("pk")))
+    ).order_by("-date", "-id")  # tonight first (a query with Count ignores Meta.ordering)
     links = ShareLink.objects.filter(table=table, revoked_at__isnull=True,
                                      game__isnull=True).first()
     status = 422 if (player_form.errors or session_form.errors or rename_form.errors) else 200
@@ -130,6 +131,8 @@ def table_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "sessions": sessions,
         "player_form": player_form, "session_form": session_form, "share": links,
         "revoke_question": confirm.revoke_question(links) if links else None,
-        "papers": PaperSize.choices,
+        # short enough for a phone's select; what "by currency" means is said under it
+        "papers": [(value, "By currency" if value == PaperSize.AUTO else label)
+                   for value, label in PaperSize.choices],
         "rename_form": rename_form,
     }, status=status)

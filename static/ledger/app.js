@@ -53,3 +53,66 @@ document.addEventListener("click", function (event) {
   var el = event.target;
   if (el.matches && el.matches("input.copy")) { el.select(); }
 });
+// The score once on the first screen: the tiles at the top (#score); the compact strip
+// under the top bar (.score-strip) only once they have scrolled away (.score-away).
+// The Save bar's height (--savebar-h) keeps a focused field above it (scroll-padding;
+// the hand form's bar, or the bar of the form being typed in: correction, settings, start);
+// when the bar grows (the preview, a reason) or the keypad comes up, the field being
+// typed in is brought back into view.
+(function () {
+  var root = document.documentElement;
+  var TOP = 56;  // the sticky top bar
+  var watched = null, bar = null;
+  var away = window.IntersectionObserver ? new IntersectionObserver(function (entries) {
+    entries.forEach(function (entry) {
+      // the score swapped in place (htmx, the offline queue): watch the new one
+      if (!entry.target.isConnected) { watched = null; watch(); return; }
+      root.classList.toggle("score-away", !entry.isIntersecting &&
+                            entry.boundingClientRect.top < TOP);
+      reveal();
+    });
+  }, {rootMargin: "-" + TOP + "px 0px 0px 0px"}) : null;
+  var sized = window.ResizeObserver ? new ResizeObserver(function () {
+    if (bar && !bar.isConnected) { sized.unobserve(bar); bar = null; watch(); }  // swapped
+    measure();
+    reveal();
+  }) : null;
+
+  function measure() {
+    if (!bar || !bar.isConnected) return;
+    root.style.setProperty("--savebar-h", Math.ceil(bar.getBoundingClientRect().height) + "px");
+  }
+  function ceiling() {
+    var strip = root.classList.contains("score-away") && document.querySelector(".score-strip");
+    return strip ? strip.getBoundingClientRect().bottom : TOP;
+  }
+  function reveal() {
+    var el = document.activeElement;
+    if (!el || !el.form) return;
+    var box = el.form.querySelector(".savebar");
+    if (!box || box.contains(el)) return;
+    var r = el.getBoundingClientRect(), b = box.getBoundingClientRect();
+    if (r.bottom > b.top || r.top < ceiling()) el.scrollIntoView({block: "nearest"});
+  }
+  function watch() {
+    var score = document.getElementById("score");
+    if (away && score !== watched) {
+      away.disconnect();
+      if (score) away.observe(score); else root.classList.remove("score-away");
+      watched = score;
+    }
+    var active = document.activeElement;
+    var next = (active && active.form && active.form.querySelector(".savebar")) ||
+               document.querySelector("form[data-hand-form] .savebar");
+    if (next !== bar) {
+      if (sized && bar) sized.unobserve(bar);
+      bar = next;
+      if (sized && bar) sized.observe(bar);
+      measure();
+    }
+  }
+  document.addEventListener("DOMContentLoaded", watch);
+  document.addEventListener("htmx:afterSettle", watch);
+  document.addEventListener("focusin", function () { watch(); setTimeout(reveal, 0); });
+  window.addEventListener("resize", function () { measure(); setTimeout(reveal, 50); });
+})();

@@ -14,6 +14,61 @@ from playwright.sync_api import Page, expect
 
 SHOTS = Path(os.environ.get("SHOTS_DIR", "/tmp/shots"))
 
+# Every table and every cell within its box; the page itself never scrolls sideways.
+FITS = """() => {
+  const out = [];
+  if (document.documentElement.scrollWidth > window.innerWidth)
+    out.push('page ' + document.documentElement.scrollWidth);
+  for (const t of document.querySelectorAll('table')) {
+    const box = t.closest('.sheet-wrap') || t.parentElement;
+    if (t.scrollWidth > box.clientWidth + 1 && !t.classList.contains('wide'))
+      out.push((t.closest('section') || {}).id + ' table ' + t.scrollWidth + ' in '
+               + box.clientWidth);
+    for (const c of t.querySelectorAll('td, th'))
+      if (c.scrollWidth > c.clientWidth + 1)
+        out.push('cell "' + c.textContent.trim().slice(0, 20) + '" ' + c.scrollWidth + '>'
+                 + c.clientWidth);
+  }
+  // anything drawn past the right edge of the screen (clipped by the page), outside the
+  // boxes that scroll sideways on purpose
+  for (const el of document.body.querySelectorAll('*')) {
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 || r.right <= window.innerWidth + 1 || el.closest('.sheet-wrap, dialog'))
+      continue;
+    const style = getComputedStyle(el);
+    if (style.visibility === 'hidden' || style.position === 'fixed') continue;
+    out.push('edge ' + el.tagName.toLowerCase() + '.' + el.className + ' "'
+             + (el.textContent || '').trim().slice(0, 20) + '" right ' + Math.round(r.right));
+  }
+  // a choice whose chosen words are wider than its box (cut off: "winner deal")
+  const ctx = document.createElement('canvas').getContext('2d');
+  for (const sel of document.querySelectorAll('select')) {
+    const option = sel.options[sel.selectedIndex];
+    if (!option || sel.offsetParent === null) continue;
+    const style = getComputedStyle(sel);
+    ctx.font = style.fontWeight + ' ' + style.fontSize + ' ' + style.fontFamily;
+    const room = sel.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)
+                 - 20;  // the arrow
+    const wide = ctx.measureText(option.text).width;
+    if (wide > room + 1)
+      out.push('select ' + sel.name + ' "' + option.text + '" ' + Math.round(wide) + '>'
+               + Math.round(room));
+  }
+  for (const el of document.querySelectorAll('.score-tile, .payment, .score-strip'))
+    if (el.scrollWidth > el.clientWidth + 1)
+      out.push(el.className + ' "' + el.textContent.trim().slice(0, 20) + '"');
+  return out;
+}"""
+
+UNCOVERED = """(el) => {
+  const r = el.getBoundingClientRect();
+  const x = r.left + r.width / 2, y = r.top + r.height / 2;
+  if (r.top < 0 || r.bottom > window.innerHeight) return 'outside ' + r.top + '..' + r.bottom;
+  const top = document.elementFromPoint(x, y);
+  return (top === el || el.contains(top)) ? 'ok'
+    : 'covered by ' + (top && top.outerHTML.slice(0, 80));
+}"""
+
 
 def shot(page: Page, name: str) -> None:
     """A full-page phone screenshot for looking at the screens (/tmp/shots/NAME.png)."""

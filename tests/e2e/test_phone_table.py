@@ -12,33 +12,12 @@ from playwright.sync_api import expect
 
 from ledger import selectors, services
 
-from .helpers import SHOTS, login
+from .helpers import FITS, SHOTS, UNCOVERED, login
 from .phone_games import VARIANTS, finish, play, start
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 WIDTH, HEIGHT = 360, 740
-
-# Every table and every cell within its box; the page itself never scrolls sideways.
-FITS = """() => {
-  const out = [];
-  if (document.documentElement.scrollWidth > window.innerWidth)
-    out.push('page ' + document.documentElement.scrollWidth);
-  for (const t of document.querySelectorAll('table')) {
-    const box = t.closest('.sheet-wrap') || t.parentElement;
-    if (t.scrollWidth > box.clientWidth + 1 && !t.classList.contains('wide'))
-      out.push((t.closest('section') || {}).id + ' table ' + t.scrollWidth + ' in '
-               + box.clientWidth);
-    for (const c of t.querySelectorAll('td, th'))
-      if (c.scrollWidth > c.clientWidth + 1)
-        out.push('cell "' + c.textContent.trim().slice(0, 20) + '" ' + c.scrollWidth + '>'
-                 + c.clientWidth);
-  }
-  for (const el of document.querySelectorAll('.score-tile, .payment, .score-strip'))
-    if (el.scrollWidth > el.clientWidth + 1)
-      out.push(el.className + ' "' + el.textContent.trim().slice(0, 20) + '"');
-  return out;
-}"""
 
 WIDE_SHEET = """() => {
   const t = document.querySelector('#sheet table.sheet');
@@ -50,16 +29,6 @@ WIDE_SHEET = """() => {
           signalled: wrap.classList.contains('scrolls'),
           hint: !!document.querySelector('#sheet .scroll-hint')};
 }"""
-
-UNCOVERED = """(el) => {
-  const r = el.getBoundingClientRect();
-  const x = r.left + r.width / 2, y = r.top + r.height / 2;
-  if (r.top < 0 || r.bottom > window.innerHeight) return 'outside ' + r.top + '..' + r.bottom;
-  const top = document.elementFromPoint(x, y);
-  return (top === el || el.contains(top)) ? 'ok'
-    : 'covered by ' + (top && top.outerHTML.slice(0, 80));
-}"""
-
 
 @pytest.fixture
 def keeper(django_user_model):

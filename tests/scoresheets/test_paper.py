@@ -137,7 +137,9 @@ def test_the_table_page_chooses_the_paper(client, keeper):
     client.force_login(keeper)
     url = reverse("ledger:table_detail", args=[table.pk])
     page = client.get(url).content.decode()
-    assert '<option value="auto" selected>By currency (Letter for USD, CAD, MXN' in page
+    # the choice's words fit a phone; what "by currency" means is said under it
+    assert '<option value="auto" selected>By currency</option>' in page
+    assert "By currency: Letter for USD, CAD and MXN; A4 for the others." in page
     response = client.post(url, {"paper": "A4"}, follow=True)
     table.refresh_from_db()
     assert table.paper_size == "A4" and "Sheets print on: A4." in response.content.decode()
