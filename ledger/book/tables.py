@@ -7,6 +7,8 @@ import django_tables2 as tables
 from django.urls import reverse
 from django.utils.html import format_html
 
+from ledger.templatetags.money import minus
+
 
 def _num(**kwargs):
     return {"td": {"class": "num"}, "th": {"class": "num"}, **kwargs}
@@ -51,7 +53,7 @@ class StandingsTable(tables.Table):
     def render_money(self, record):
         units = record["money"]
         css = "pos" if units > 0 else "neg" if units < 0 else ""
-        return format_html('<span class="money {}">{}</span>', css, record["money_text"])
+        return format_html('<span class="money {}">{}</span>', css, minus(record["money_text"]))
 
     def value_money(self, record):
         return record["money_text"].lstrip("+")

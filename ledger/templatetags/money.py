@@ -9,10 +9,12 @@ which lines up with "+" and does not break from its number; CSV and JSON keep th
     {{ amount|money }}      2.02, −2.02, 0.00
     {{ amount|signed }}     +2.02, −2.02, 0.00 (zero has no sign)
     {{ amount|money_sign }} "pos", "neg" or "" (a CSS class)
+    {{ text|minus }}        a text of amounts ("+2.02 USD · -0.50 EUR") with real minus signs
 """
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal, InvalidOperation
 
 from django import template
@@ -20,6 +22,7 @@ from django import template
 register = template.Library()
 
 MINUS = "\u2212"
+NEGATIVE = re.compile(r"(?<![\w.])-(?=\d)")
 
 
 def _sign(value) -> int:
@@ -56,3 +59,11 @@ def signed(value) -> str:
 def money_sign(value) -> str:
     """"pos", "neg" or "" for colouring an amount."""
     return {1: "pos", -1: "neg"}.get(_sign(value), "")
+
+
+@register.filter
+def minus(value) -> str:
+    """Every negative amount in a text takes a real minus sign; other hyphens stay."""
+    if value is None:
+        return ""
+    return NEGATIVE.sub(MINUS, str(value))

@@ -72,6 +72,16 @@ def book_settle(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("ledger:table_book", pk=table.pk)
 
 
+def _chart_ends(first, last) -> dict[str, str]:
+    """The chart's first and last evening as its axis says them: months and years, or the
+    days when every evening is in one month (not "Jan 2026 ... Jan 2026")."""
+    if first == last:
+        return {"first": f"{first.day} {first:%b %Y}", "last": ""}
+    if (first.year, first.month) == (last.year, last.month):
+        return {"first": f"{first.day} {first:%b}", "last": f"{last.day} {last:%b %Y}"}
+    return {"first": f"{first:%b %Y}", "last": f"{last:%b %Y}"}
+
+
 @login_required
 def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
     player = _player_for(request.user, pk)
@@ -83,7 +93,7 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
             {currency: [units for _, units in series]
              for currency, series in page["running"].items()},
             page["chart_labels"],
-            first=f"{min(dates):%b %Y}", last=f"{max(dates):%b %Y}",
+            **_chart_ends(min(dates), max(dates)),
             title=f"Running balance of {player.name}",
         )
     rows = [{"key": key, "label": label,

@@ -44,11 +44,13 @@ def test_book_page_shows_the_book(logged_in, table, evenings):
     response = logged_in.get(reverse("ledger:table_book", args=[table.pk]))
     assert response.status_code == 200
     assert row_of(response, "player", "Ann") == ["Ann 2 evenings", "2", "2", "+3.57", "+1.55"]
-    assert row_of(response, "player", "Bob") == ["Bob 3 evenings", "4", "1", "-3.60", "-1.58"]
+    assert row_of(response, "player", "Bob") == ["Bob 3 evenings", "4", "1",
+                                                 "\u22123.60", "\u22121.58"]
     assert row_of(response, "player", "Cy") == ["Cy 2 evenings", "3", "1", "+0.03", "+0.03"]
     words = text(response)
     assert "Bob pays Ann 1.55" in words and "Bob pays Cy 0.03" in words
-    assert "Open evenings" in words and "Ann +2.02 · Cy -2.02" in words
+    assert "Open evenings" in words and "Ann +2.02 · Cy \u22122.02" in words
+    assert "-3.60" not in words and "-2.02" not in words  # a real minus sign on the page
     assert "2 due" in words and "1 due" in words
     # the player page is linked from the book
     ann = Player.objects.get(name="Ann")
@@ -111,9 +113,9 @@ def test_standings_filter_sort_and_export(logged_in, table, evenings):
     box = logged_in.get(url, {"variant": "box", "sort": "name"})
     names = re.findall(r'<td class="who"><a href="[^"]+">([^<]+)</a>', box.content.decode())
     assert names == ["Ann", "Bob", "Cy"]
-    assert "+1.55" in text(box) and "-1.63" in text(box) and "+0.08" in text(box)
+    assert "+1.55" in text(box) and "\u22121.63" in text(box) and "+0.08" in text(box)
     dates = logged_in.get(url, {"date_from": "2026-01-20", "date_to": "2026-01-31"})
-    assert "-1.99" not in text(dates) and "+2.02" in text(dates)  # E3 + E4: Ann 2.02
+    assert "\u22121.99" not in text(dates) and "+2.02" in text(dates)  # E3 + E4: Ann 2.02
     season = logged_in.get(url, {"season": "2026", "sort": "-money"})
     assert season.status_code == 200 and "+5.59" in text(season)
     no_season = logged_in.get(url, {"season": "2025"})  # the table never played in 2025
@@ -139,7 +141,7 @@ def test_standings_filter_sort_and_export(logged_in, table, evenings):
                                  strict=True):
         cells = [" ".join(re.sub(r"<[^>]+>", " ", c).split())
                  for c in re.findall(r"<td[^>]*>(.*?)</td>", html_row, flags=re.S)]
-        assert [c.lstrip("+") for c in cells] == csv_row
+        assert [c.lstrip("+").replace("\u2212", "-") for c in cells] == csv_row
     xlsx = logged_in.get(url, {"sort": "name", "_export": "xlsx"})
     sheet = openpyxl.load_workbook(io.BytesIO(xlsx.content)).active
     values = list(sheet.iter_rows(values_only=True))
@@ -191,3 +193,17 @@ def test_tidy_rename_table_and_archive_player(logged_in, table, keeper, session,
     assert cy.archived_at is None
     start = logged_in.get(reverse("ledger:game_start", args=[session.pk, "box", 3]))
     assert ">Cy<" in start.content.decode()
+
+
+def test_a_players_chart_says_the_days_when_every_evening_is_in_one_month(logged_in, table,
+                                                                         evenings):
+    bob = Player.objects.get(name="Bob")  # played on 8, 15 and 22 January 2026 (or some)
+    page = logged_in.get(reverse("ledger:player_detail", args=[bob.pk])).content.decode()
+    chart = re.search(r'<svg class="chart".*?</svg>', page, flags=re.S).group(0)
+    ticks = re.findall(r'<text class="tick"[^>]*>([^<]*)</text>', chart)
+    ends = [t for t in ticks if "Jan" in t]
+    assert len(ends) == 2 and ends[0] != ends[1], ticks  # not "Jan 2026 ... Jan 2026"
+    assert re.fullmatch(r"\d{1,2} Jan", ends[0]) and re.fullmatch(r"\d{1,2} Jan 2026", ends[1])
+    lows = [t for t in ticks if t.startswith("\u2212")]
+    assert lows, ticks  # Bob's lowest balance, with a real minus sign
+    assert not any(t.startswith("-") for t in ticks)

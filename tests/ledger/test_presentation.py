@@ -92,6 +92,12 @@ def test_money_filters_print_one_minus_sign():
     assert out == f"{MINUS}2.02 {MINUS}2.02 +2.02 0.00 neg pos +175"
 
 
+def test_minus_gives_each_negative_amount_in_a_text_a_real_minus_and_leaves_hyphens():
+    template = Template("{% load money %}{{ t|minus }}")
+    out = template.render(Context({"t": "Ann +2.02 USD · Jean-Luc -0.50 EUR · 2026-01-08 · -3"}))
+    assert out == f"Ann +2.02 USD · Jean-Luc {MINUS}0.50 EUR · 2026-01-08 · {MINUS}3"
+
+
 def test_a_voided_hand_reads_like_a_live_one_with_its_points(session, keeper):
     game = services.game_start(session=session, variant="gin", players=["Ann", "Bob"],
                                started_by=keeper, setup={"first_dealer": "Bob"})
