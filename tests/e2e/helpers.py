@@ -6,6 +6,7 @@ sticky save button); only accounts are made directly, since the app has no sign-
 
 from __future__ import annotations
 
+import datetime
 import os
 import re
 from pathlib import Path
@@ -149,3 +150,14 @@ def money(page: Page, player: str) -> str:
 
 def next_panel(page: Page) -> str:
     return " ".join((page.locator("#next").text_content() or "").split())
+
+# a desktop browser, the evening's date, and a gin game of three hands (Sal 0 v 40, 2 v 30,
+# 0 v 35) as a record to import
+DESKTOP = {"viewport": {"width": 1280, "height": 900}}
+MONDAY = datetime.date(2026, 11, 23)
+GIN = {"format": "tablestakes.game/1", "variant": "gin", "preset": "standard",
+       "players": ["Sal", "Vic"], "stakes": {"rate": "0.05", "per_points": 1, "currency": "USD"},
+       "setup": {"first_dealer": "Vic"}, "abandoned": False,
+       "hands": [{"knocker": "Sal", "deadwood": {"Sal": 0, "Vic": 40}},
+                 {"knocker": "Sal", "deadwood": {"Sal": 2, "Vic": 30}},
+                 {"knocker": "Sal", "deadwood": {"Sal": 0, "Vic": 35}}]}

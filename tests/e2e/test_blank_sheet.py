@@ -19,11 +19,6 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 NAMES = ["Maximiliana Featherstonehaugh", "Bob", "Carla", "Dev", "Eve", "Finn"]
 
 
-@pytest.fixture
-def keeper(django_user_model):
-    return django_user_model.objects.create_user("keeper", password="pw")
-
-
 def test_a_blank_captain_sheet_with_chosen_seats(page, live_server, keeper):
     table = services.table_create(name="Friday", scorekeepers=[keeper])
     for name in NAMES:

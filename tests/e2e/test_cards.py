@@ -36,11 +36,6 @@ HANDS = [
 ]
 
 
-@pytest.fixture
-def keeper(django_user_model):
-    return django_user_model.objects.create_user("keeper", password="pw")
-
-
 def picker(page: Page):
     return page.locator("details.cards[data-cards='1']")
 

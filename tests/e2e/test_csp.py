@@ -12,11 +12,6 @@ from .helpers import choose_game, create_table, login, seat, start_evening, star
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 
-@pytest.fixture
-def keeper(django_user_model):
-    return django_user_model.objects.create_user("keeper", password="pw")
-
-
 def watch(page: Page) -> list[str]:
     """Every CSP violation the page reports (console and securitypolicyviolation events)."""
     seen: list[str] = []

@@ -20,7 +20,7 @@ from ledger import services
 from ledger.models_sharing import ShareLink
 from tests.ledger.book_scenario import build
 
-from .helpers import FITS, login
+from .helpers import DESKTOP, FITS, GIN, MONDAY, login
 from .phone_games import NAMES, VARIANTS, finish, play, start
 
 # Every field to type in is styled like the others: thumb-sized (44 px and more) and the
@@ -91,14 +91,6 @@ SHOOT = os.environ.get("SCREENS_SHOTS") == "1"
 OUT = Path(os.environ.get("SCREENS_DIR", "/tmp/shots-screens"))
 PHONE = {"viewport": {"width": 360, "height": 740}, "device_scale_factor": 1,
          "is_mobile": True, "has_touch": True}
-DESKTOP = {"viewport": {"width": 1280, "height": 900}}
-MONDAY = datetime.date(2026, 11, 23)
-GIN = {"format": "tablestakes.game/1", "variant": "gin", "preset": "standard",
-       "players": ["Sal", "Vic"], "stakes": {"rate": "0.05", "per_points": 1, "currency": "USD"},
-       "setup": {"first_dealer": "Vic"}, "abandoned": False,
-       "hands": [{"knocker": "Sal", "deadwood": {"Sal": 0, "Vic": 40}},
-                 {"knocker": "Sal", "deadwood": {"Sal": 2, "Vic": 30}},
-                 {"knocker": "Sal", "deadwood": {"Sal": 0, "Vic": 35}}]}
 START_FORMS = [("gin", 2), ("oklahoma", 2), ("hollywood", 2), ("box", 3), ("captain", 3),
                ("captain", 5), ("captain", 7), ("partnership", 4), ("partnership", 6),
                ("cap-it", 4), ("cap-it", 6)]

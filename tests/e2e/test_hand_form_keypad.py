@@ -37,11 +37,6 @@ CLEAR_OF_BARS = """(el) => {
 
 
 @pytest.fixture
-def keeper(django_user_model):
-    return django_user_model.objects.create_user("keeper", password="pw")
-
-
-@pytest.fixture
 def session(keeper):
     table = services.table_create(name="Friday", scorekeepers=[keeper])
     return services.session_create(table=table, date=datetime.date(2026, 11, 23),

@@ -28,11 +28,6 @@ PHONE = {"width": 360, "height": 740}
 
 
 @pytest.fixture
-def keeper(django_user_model):
-    return django_user_model.objects.create_user("keeper", password="pw")
-
-
-@pytest.fixture
 def gin(keeper):
     table = services.table_create(name="Basement", scorekeepers=[keeper])
     session = services.session_create(table=table, currency="USD", rate="0.01",

@@ -31,11 +31,6 @@ WIDE_SHEET = """() => {
 }"""
 
 @pytest.fixture
-def keeper(django_user_model):
-    return django_user_model.objects.create_user("keeper", password="pw")
-
-
-@pytest.fixture
 def session(keeper):
     table = services.table_create(name="Friday", scorekeepers=[keeper])
     return services.session_create(table=table, currency="USD", rate="0.05",

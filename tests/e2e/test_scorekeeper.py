@@ -33,11 +33,6 @@ from .helpers import (
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 
-@pytest.fixture
-def keeper(django_user_model):
-    return django_user_model.objects.create_user("keeper", password="pw")
-
-
 def test_two_hand_gin_game_to_the_settlement(page, live_server, keeper):
     base = live_server.url
     login(page, base, "keeper")

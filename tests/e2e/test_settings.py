@@ -18,11 +18,6 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 CASE = Path(__file__).resolve().parents[1] / "ledger" / "data" / "gin-standard-game.json"
 
 
-@pytest.fixture
-def keeper(django_user_model):
-    return django_user_model.objects.create_user("keeper", password="pw")
-
-
 def test_stake_of_a_finished_game_corrected_and_confirmed(page, live_server, keeper):
     table = services.table_create(name="Friday", scorekeepers=[keeper])
     session = services.session_create(table=table, currency="USD", rate="0.01",

@@ -6,7 +6,6 @@ Screenshots go to $SHOTS_DIR (default /tmp/shots): 11-*.png."""
 
 from __future__ import annotations
 
-import datetime
 import re
 import uuid
 
@@ -16,25 +15,12 @@ from playwright.sync_api import expect
 from ledger import services
 from ledger.models_sharing import ShareLink
 
-from .helpers import SHOTS, login, shot
+from .helpers import DESKTOP, GIN, MONDAY, SHOTS, login, shot
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 PHONE = {"viewport": {"width": 360, "height": 740}, "device_scale_factor": 2,
          "is_mobile": True, "has_touch": True}
-DESKTOP = {"viewport": {"width": 1280, "height": 900}}
-MONDAY = datetime.date(2026, 11, 23)
-GIN = {"format": "tablestakes.game/1", "variant": "gin", "preset": "standard",
-       "players": ["Sal", "Vic"], "stakes": {"rate": "0.05", "per_points": 1, "currency": "USD"},
-       "setup": {"first_dealer": "Vic"}, "abandoned": False,
-       "hands": [{"knocker": "Sal", "deadwood": {"Sal": 0, "Vic": 40}},
-                 {"knocker": "Sal", "deadwood": {"Sal": 2, "Vic": 30}},
-                 {"knocker": "Sal", "deadwood": {"Sal": 0, "Vic": 35}}]}
-
-
-@pytest.fixture
-def keeper(django_user_model):
-    return django_user_model.objects.create_user("keeper", password="pw")
 
 
 @pytest.fixture

@@ -75,11 +75,6 @@ def seg(page, field: str, value: str):
     return page.locator(f"label.seg-opt:has(input[name='{field}'][value='{value}'])")
 
 
-@pytest.fixture
-def keeper(django_user_model):
-    return django_user_model.objects.create_user("keeper", password="pw")
-
-
 def test_taps_and_keys_for_a_knock_a_gin_a_draw_and_a_capit_round(browser, live_server,
                                                                    keeper):
     table = services.table_create(name="Friday", scorekeepers=[keeper])
