@@ -81,3 +81,16 @@ def _empty_cache():
     cache.clear()
     yield
     cache.clear()
+
+
+@pytest.fixture
+def keeper(django_user_model):
+    """The scorekeeper most tests act as ("keeper" / "pw"; the browser logs in with it)."""
+    return django_user_model.objects.create_user("keeper", password="pw")
+
+
+@pytest.fixture
+def logged_in(client, keeper):
+    """Django's test client, logged in as ``keeper``."""
+    client.force_login(keeper)
+    return client

@@ -30,11 +30,6 @@ def key() -> uuid.UUID:
 
 
 @pytest.fixture
-def keeper(django_user_model):
-    return django_user_model.objects.create_user("keeper", password="pw")
-
-
-@pytest.fixture
 def other_keeper(django_user_model):
     return django_user_model.objects.create_user("other", password="pw")
 

@@ -16,12 +16,6 @@ from .test_views import field_error, hand_post, text
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def logged_in(client, keeper):
-    client.force_login(keeper)
-    return client
-
-
 def snapshot(game=None) -> dict:
     """What a refused or repeated submission must leave as it was."""
     hands = Hand.objects.order_by("pk")

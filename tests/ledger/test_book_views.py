@@ -25,12 +25,6 @@ def evenings(table, keeper):
     return build(table, keeper)
 
 
-@pytest.fixture
-def logged_in(client, keeper):
-    client.force_login(keeper)
-    return client
-
-
 def row_of(response, attr: str, name: str) -> list[str]:
     """The visible cells of the table row marked data-<attr>="name"."""
     page = response.content.decode()

@@ -52,12 +52,6 @@ def test_the_exponents_are_iso_4217s():
     assert minor_exponent("LYD") == 3
 
 
-@pytest.fixture
-def logged_in(client, keeper):
-    client.force_login(keeper)
-    return client
-
-
 # Ann knocks with 5 against Bob's 20: 15 points, then the game is abandoned and the evening
 # settled. 15 x 0.35 = 5.25 -> 5 without decimals; 15 x 0.0125 = 0.1875 -> 0.188 with three
 # (and 0.19 with cents). UGX and LYD were rounded to cents before the core knew them.

@@ -21,12 +21,6 @@ from .test_views import text
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def logged_in(client, keeper):
-    client.force_login(keeper)
-    return client
-
-
 def labels(response) -> list[str]:
     page = response.content.decode()
     return [html.unescape(" ".join(re.sub(r"<[^>]+>", " ", label).split()))

@@ -29,12 +29,6 @@ MONDAY = datetime.date(2026, 11, 23)
 
 
 @pytest.fixture
-def logged_in(client, keeper):
-    client.force_login(keeper)
-    return client
-
-
-@pytest.fixture
 def evening(table, keeper):
     return services.session_create(table=table, date=MONDAY, currency="USD", rate="0.01",
                                    created_by=keeper)

@@ -51,12 +51,6 @@ def field_error(response, field: str) -> str:
     return html.unescape(match.group(1))
 
 
-@pytest.fixture
-def logged_in(client, keeper):
-    client.force_login(keeper)
-    return client
-
-
 def hand_post(number: int, knocker: str, counts: tuple, kind: str = "knock", **extra) -> dict:
     data = {"key": str(uuid.uuid4()), "number": number, "t1_knocker": knocker,
             "t1_kind": kind, "t1_c0": counts[0], "t1_c1": counts[1]}

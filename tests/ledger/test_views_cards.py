@@ -52,12 +52,6 @@ def field_value(response, field: str) -> str:
 
 
 @pytest.fixture
-def logged_in(client, keeper):
-    client.force_login(keeper)
-    return client
-
-
-@pytest.fixture
 def gin_game(session, keeper):
     return services.game_start(session=session, variant="gin", players=["Ann", "Bob"],
                                started_by=keeper, setup={"first_dealer": "Bob"})

@@ -22,12 +22,6 @@ HX = {"HX-Request": "true"}
 
 
 @pytest.fixture
-def logged_in(client, keeper):
-    client.force_login(keeper)
-    return client
-
-
-@pytest.fixture
 def gin(session, keeper):
     return services.game_start(session=session, variant="gin", players=["Ann", "Bob"],
                                started_by=keeper, setup={"first_dealer": "Bob"})

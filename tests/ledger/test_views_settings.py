@@ -25,12 +25,6 @@ from .test_views import text as page_text
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def logged_in(client, keeper):
-    client.force_login(keeper)
-    return client
-
-
 def text(response) -> str:
     """The page's visible text, entities decoded."""
     return html.unescape(page_text(response))

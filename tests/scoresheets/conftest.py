@@ -19,11 +19,6 @@ DEMO_SESSION = ROOT / "fixtures" / "demo_session.json"
 
 
 @pytest.fixture
-def keeper(django_user_model):
-    return django_user_model.objects.create_user("keeper", password="pw")
-
-
-@pytest.fixture
 def demo(keeper):
     """The demo evening (fixtures/demo_session.json), kept by ``keeper``."""
     record = json.loads(DEMO_SESSION.read_text())

@@ -21,12 +21,6 @@ def blank(client, session, **params):
                       params)
 
 
-@pytest.fixture
-def logged_in(client, keeper):
-    client.force_login(keeper)
-    return client
-
-
 def test_the_evening_offers_every_game_of_the_catalog(logged_in, demo):
     page = logged_in.get(reverse("ledger:session_detail", args=[demo.pk])).content.decode()
     action = reverse("scoresheets:session_blank", kwargs={"pk": demo.pk})
