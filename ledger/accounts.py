@@ -203,9 +203,8 @@ class AddressLockBackend:
             limits.mark_address_locked(request, minutes, {"username": username})
             raise PermissionDenied("too many wrong passwords from this address")
         return None
-
-    def get_user(self, user_id):
-        return None
+    # No get_user(): a session never names this backend (and the test client's force_login
+    # takes the first backend that has one).
 
 
 class LoginForm(CleanInputMixin, auth_forms.AuthenticationForm):
