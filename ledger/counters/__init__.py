@@ -10,7 +10,6 @@ and the count are one atomic step.
 
 from __future__ import annotations
 
-import random
 import time
 
 from django.db import OperationalError, connection
@@ -38,7 +37,7 @@ def hit(name: str, window: int, *, now: float | None = None) -> tuple[int, float
     )
     params = [name[:200], now + window, now, now]
     row = _execute(sql, params)
-    if random.random() < 0.01:  # now and then, forget the counters whose window ended
+    if int(row[0]) == 1:  # a new window: forget the counters whose window ended
         _forget_ended(now)
     return int(row[0]), float(row[1])
 
