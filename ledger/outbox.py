@@ -6,8 +6,9 @@ server happen afterwards.
 
 ``TABLESTAKES_OUTBOX`` says where:
 
-- ``"thread"`` (the default): one background thread per process runs the jobs in order,
-  while the worker answers other requests. A job waits in memory: a worker killed with
+- ``"thread"`` (the default): once the response is finished, the request's jobs go to one
+  background thread per process, which runs them in order while the worker answers other
+  requests. A job waits in memory: a worker killed with
   jobs queued loses them (the person asks again); at a normal exit the queue is drained
   for up to ``DRAIN_SECONDS``.
 - ``"after_response"`` (the tests): the jobs run in the request's own thread once the
@@ -39,13 +40,22 @@ _local = threading.local()
 
 
 def defer(job: Callable, *args, **kwargs) -> None:
-    """Run ``job(*args, **kwargs)`` after the response, away from the request."""
-    if getattr(settings, "TABLESTAKES_OUTBOX", "thread") == "after_response":
-        if getattr(_local, "in_request", False):
-            _local.pending.append((job, args, kwargs))
-        else:
-            _run(job, args, kwargs)
-        return
+    """Run ``job(*args, **kwargs)`` after the response, away from the request. In a
+    request the job waits until the response is finished (sent, under gunicorn): it then
+    cannot slow the answer of the request that asked for it."""
+    if getattr(_local, "in_request", False):
+        _local.pending.append((job, args, kwargs))
+    elif _inline():
+        _run(job, args, kwargs)
+    else:
+        _enqueue(job, args, kwargs)
+
+
+def _inline() -> bool:
+    return getattr(settings, "TABLESTAKES_OUTBOX", "thread") == "after_response"
+
+
+def _enqueue(job, args, kwargs) -> None:
     try:
         _jobs.put_nowait((job, args, kwargs))
     except queue.Full:
@@ -107,7 +117,10 @@ def _finished(**kwargs) -> None:
     _local.in_request = False
     _local.pending = []
     for job, args, kwargs_ in pending:
-        _run(job, args, kwargs_)
+        if _inline():
+            _run(job, args, kwargs_)
+        else:
+            _enqueue(job, args, kwargs_)
 
 
 request_started.connect(_started, dispatch_uid="tablestakes-outbox-started")
