@@ -1,6 +1,7 @@
-"""Accounts a club needs: sign-up with a display name and an e-mail address (limited per
-client address), the page shown when log-in is locked after too many wrong passwords
-(django-axes), and whether password reset by mail is offered.
+"""Accounts a club needs: sign-up by mail (a username, a display name and an e-mail
+address; the password is chosen from the mailed link), the lock-outs after wrong passwords
+(django-axes per username and address; ``AddressLockBackend`` per address across
+usernames), and password reset by mail, its mail sent after the response (``ledger.outbox``).
 
 The views stay in ``views_accounts``; this module holds what they use.
 """
@@ -12,30 +13,40 @@ from django.conf import settings
 from django.contrib.auth import forms as auth_forms
 from django.contrib.auth import get_user_model
 from django.contrib.auth import views as auth_views
-from django.contrib.auth.forms import UserCreationForm
-from django.http import HttpRequest, HttpResponse
+from django.contrib.auth.tokens import default_token_generator
+from django.contrib.auth.validators import UnicodeUsernameValidator
+from django.core import signing
+from django.core.exceptions import PermissionDenied
+from django.core.mail import EmailMessage
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.encoding import force_bytes
+from django.utils.http import urlsafe_base64_encode
 
+from . import limits, outbox
 from .cleaning import CleanInputMixin, Refused, clean_name
 
 
-class SignupForm(CleanInputMixin, UserCreationForm):
-    """Django's sign-up form plus the name the sheets print and an address for password
-    reset (both required: a club needs to know who keeps its score). It only validates:
-    ``services.account_create`` makes the account."""
+class SignupForm(CleanInputMixin, forms.Form):
+    """The first step of sign-up: a username, the name the sheets print and an e-mail
+    address (all required: a club needs to know who keeps its score). It checks only the
+    form of each: whether the username or the address is taken is never said here, only in
+    the mail to that address (``signup_mail``), where the password is chosen."""
 
+    username = auth_forms.UsernameField(
+        label="Username", max_length=150, validators=[UnicodeUsernameValidator()],
+        help_text="For logging in: letters, digits and @ . + - _ only.",
+        widget=forms.TextInput(attrs={"autocomplete": "username", "autocapitalize": "none"}))
     display_name = forms.CharField(
         label="Your name", max_length=60,
         help_text="As it is printed on the score sheets, e.g. Marta Díaz.",
         widget=forms.TextInput(attrs={"autocomplete": "name"}))
     email = forms.EmailField(
         label="E-mail address", max_length=254,
-        help_text="Only for resetting a forgotten password.",
+        help_text="A link to choose your password is mailed to it.",
         widget=forms.EmailInput(attrs={"autocomplete": "email"}))
-
-    class Meta(UserCreationForm.Meta):
-        model = get_user_model()
-        fields = ("username", "display_name", "email")
 
     def clean_display_name(self) -> str:
         try:
@@ -44,22 +55,118 @@ class SignupForm(CleanInputMixin, UserCreationForm):
             raise forms.ValidationError(exc.message) from None
 
     def clean_email(self) -> str:
-        email = get_user_model().objects.normalize_email(self.cleaned_data["email"])
-        if get_user_model().objects.filter(email__iexact=email).exists():
-            raise forms.ValidationError(
-                "An account already uses this address; log in, or reset its password.")
-        return email
+        return get_user_model().objects.normalize_email(self.cleaned_data["email"])
 
+
+# -- sign-up by mail ------------------------------------------------------------------------
+#
+# The page answers the same whoever asks (a redirect to "check your mail"), and does the
+# same work: check the form, count the limits, hand ``signup_mail`` to the outbox. The job
+# then mails the address one of three things: a link to finish (choose a password; the
+# account is made then, and only by whoever reads that mailbox, so nobody can make an
+# account with someone else's address and a password of his own), "this address already
+# has an account" with a reset link, or "that username is taken" (a username cannot be both
+# chosen freely and kept secret from whoever chooses it; this answer costs a mailbox, a
+# sign-up of the limited few per address and the mail's delay).
+
+SIGNUP_SALT = "tablestakes.signup"
+
+
+def site_of(request: HttpRequest) -> dict:
+    """What a mail's links need from the request (the job runs without one)."""
+    return {"domain": request.get_host(), "protocol": "https" if request.is_secure() else "http"}
+
+
+def signup_token(*, username: str, display_name: str, email: str) -> str:
+    """The signed, dated sign-up of a finishing link (no password in it: that is chosen
+    after the link is followed)."""
+    return signing.dumps({"u": username, "n": display_name, "e": email}, salt=SIGNUP_SALT,
+                         compress=True)
+
+
+def signup_from_token(token: str) -> dict | None:
+    """The sign-up a link carries (username, display_name, email), or None when the link is
+    not one of ours or older than PASSWORD_RESET_TIMEOUT."""
+    try:
+        data = signing.loads(token, salt=SIGNUP_SALT, max_age=settings.PASSWORD_RESET_TIMEOUT)
+    except signing.BadSignature:  # SignatureExpired included
+        return None
+    if not isinstance(data, dict) or not all(isinstance(data.get(k), str) for k in "une"):
+        return None
+    return {"username": data["u"], "display_name": data["n"], "email": data["e"]}
+
+
+def signup_taken(*, username: str, email: str) -> str | None:
+    """Why this sign-up can no longer be finished (its address or username has an account
+    now), or None."""
+    users = get_user_model().objects
+    if users.filter(email__iexact=email).exists():
+        return "address"
+    if users.filter(username__iexact=username).exists():
+        return "username"
+    return None
+
+
+def _mail(template: str, to: str, context: dict) -> None:
+    subject = "".join(render_to_string(f"registration/{template}_subject.txt",
+                                       context).splitlines())
+    body = render_to_string(f"registration/{template}_email.txt", context)
+    EmailMessage(subject, body, to=[to]).send()
+
+
+def signup_mail(*, username: str, display_name: str, email: str, site: dict) -> None:
+    """The outbox's job for one sign-up: mail ``email`` what became of it."""
+    context = {**site, "username": username, "display_name": display_name, "email": email,
+               "signup_path": reverse("signup"), "login_path": reverse("login")}
+    users = get_user_model().objects
+    existing = users.filter(email__iexact=email).order_by("pk").first()
+    if existing is not None:
+        context["user"] = existing
+        if existing.is_active and existing.has_usable_password():
+            context["reset_path"] = reverse("password_reset_confirm", kwargs={
+                "uidb64": urlsafe_base64_encode(force_bytes(existing.pk)),
+                "token": default_token_generator.make_token(existing)})
+        _mail("signup_existing", email, context)
+    elif users.filter(username__iexact=username).exists():
+        _mail("signup_taken", email, context)
+    else:
+        context["finish_path"] = reverse("signup_finish", kwargs={"token": signup_token(
+            username=username, display_name=display_name, email=email)})
+        _mail("signup_finish", email, context)
+
+
+class FinishSignupForm(CleanInputMixin, auth_forms.SetPasswordForm):
+    """The second step: the password (Django's validators, at least 12 characters, not like
+    the username, name or address), for an account not made yet."""
+
+    def __init__(self, signup: dict, *args, **kwargs):
+        user = get_user_model()(username=signup["username"], email=signup["email"],
+                                first_name=signup["display_name"])
+        super().__init__(user, *args, **kwargs)
+
+    def save(self, commit=True):  # the account is made by services.account_create
+        raise NotImplementedError
+
+
+def mail_can_be_sent() -> bool:
+    """A mail host is configured, or mail goes elsewhere than SMTP (the console, memory)."""
+    return bool(settings.EMAIL_HOST) or not settings.EMAIL_BACKEND.endswith(
+        "smtp.EmailBackend")
 
 
 def password_reset_offered() -> bool:
     """Whether this site can mail a reset link (TABLESTAKES_PASSWORD_RESET, or by default:
-    a mail host is configured, or mail goes elsewhere than SMTP)."""
+    whether mail can be sent)."""
     chosen = getattr(settings, "TABLESTAKES_PASSWORD_RESET", None)
     if chosen is not None:
         return bool(chosen)
-    return bool(settings.EMAIL_HOST) or not settings.EMAIL_BACKEND.endswith(
-        "smtp.EmailBackend")
+    return mail_can_be_sent()
+
+
+def signup_open() -> bool:
+    """Sign-up is open (TABLESTAKES_SIGNUP) and its mails can be sent: without mail a club
+    hands out accounts itself (the admin)."""
+    return bool(settings.TABLESTAKES_SIGNUP) and mail_can_be_sent()
 
 
 def locked_out(request: HttpRequest, original_response=None, credentials=None) -> HttpResponse:
@@ -71,10 +178,33 @@ def locked_out(request: HttpRequest, original_response=None, credentials=None) -
         username = str(credentials.get("username") or "")[:150]
     elif request.method == "POST":
         username = str(request.POST.get("username") or "")[:150]
+    address_lock = getattr(request, "tablestakes_address_lock", None)
+    if address_lock:
+        minutes = address_lock
     return render(request, "registration/locked_out.html", {
         "username": username, "failure_limit": settings.AXES_FAILURE_LIMIT,
+        "address_lock": bool(address_lock),
+        "address_limit": settings.TABLESTAKES_LOGIN_FAILURES_PER_ADDRESS,
         "minutes": minutes, "password_reset": password_reset_offered(),
     }, status=429)
+
+
+class AddressLockBackend:
+    """First of the authentication backends: while a client address has had
+    TABLESTAKES_LOGIN_FAILURES_PER_ADDRESS wrong passwords (any usernames) in the cool-off
+    time, every log-in from it is refused without looking at the password, and answered
+    with the lock-out page. The failures are counted by ``limits.count_login_failure``."""
+
+    def authenticate(self, request, username=None, password=None, **kwargs):
+        if request is None:
+            return None
+        minutes = limits.login_address_lock(request)
+        if minutes is not None:
+            limits.mark_address_locked(request, minutes, {"username": username})
+            raise PermissionDenied("too many wrong passwords from this address")
+        return None
+    # No get_user(): a session never names this backend (and the test client's force_login
+    # takes the first backend that has one).
 
 
 class LoginForm(CleanInputMixin, auth_forms.AuthenticationForm):
@@ -93,6 +223,16 @@ class PasswordResetForm(CleanInputMixin, auth_forms.PasswordResetForm):
     """Django's form (it never says whether an address has an account)."""
 
 
+def password_reset_mail(*, email: str, site: dict) -> None:
+    """The outbox's job for one reset: Django's own mail to each active account of
+    ``email`` (none when it has none)."""
+    form = PasswordResetForm({"email": email})
+    if form.is_valid():
+        form.save(domain_override=site["domain"], use_https=site["protocol"] == "https",
+                  subject_template_name="registration/password_reset_subject.txt",
+                  email_template_name="registration/password_reset_email.html")
+
+
 class SetPasswordForm(CleanInputMixin, auth_forms.SetPasswordForm):
     pass
 
@@ -107,6 +247,19 @@ class PasswordResetView(auth_views.PasswordResetView):
         if not password_reset_offered():
             return render(request, "registration/password_reset_off.html", status=404)
         return super().dispatch(request, *args, **kwargs)
+
+    def form_valid(self, form):
+        """The same for every address, known or not: count the limits (per client address
+        and per e-mail address), hand the mail to the outbox, answer "check your mail".
+        Looking the address up and sending happen after the response."""
+        email = form.cleaned_data["email"]
+        try:
+            limits.count_password_reset(self.request, email)
+        except limits.LimitReached as exc:
+            form.add_error(None, exc.message)
+            return self.render_to_response(self.get_context_data(form=form), status=429)
+        outbox.defer(password_reset_mail, email=email, site=site_of(self.request))
+        return HttpResponseRedirect(self.get_success_url())
 
 
 class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):

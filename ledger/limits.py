@@ -7,10 +7,14 @@ reached and what to do, in words a scorekeeper can read:
 - ``TABLESTAKES_MAX_HANDS_PER_GAME``: live hands in one game (draws count too);
 - ``TABLESTAKES_MAX_IMPORT_BYTES`` / ``TABLESTAKES_MAX_IMPORT_HANDS``: an imported record,
   refused before it is parsed (its size) or scored (its hands);
-- ``TABLESTAKES_SIGNUPS_PER_ADDRESS`` in ``TABLESTAKES_SIGNUP_WINDOW`` seconds: new accounts
-  from one client address, counted in the cache;
-- the PDF limits live with the renderer (``scoresheets/pdf.py``); log-in attempts are
-  django-axes' (``AXES_*``), which takes the client's address from ``client_ip`` here.
+- ``TABLESTAKES_SIGNUPS_PER_ADDRESS`` / ``_PER_EMAIL`` in ``TABLESTAKES_SIGNUP_WINDOW``
+  seconds, ``TABLESTAKES_RESETS_PER_ADDRESS`` / ``_PER_EMAIL`` in
+  ``TABLESTAKES_RESET_WINDOW``: sign-ups and password resets asked from one client address
+  and for one e-mail address, counted atomically in the database (``ledger.counters``);
+- ``TABLESTAKES_LOGIN_FAILURES_PER_ADDRESS``: wrong passwords from one client address across
+  usernames (django-axes counts them per username and address: ``AXES_*``, with the
+  client's address from ``client_ip`` here);
+- the PDF limits live with the renderer (``scoresheets/pdf.py``).
 """
 
 from __future__ import annotations
@@ -19,7 +23,6 @@ import ipaddress
 import unicodedata
 
 from django.conf import settings
-from django.core.cache import cache
 
 from .exceptions import LedgerError
 
@@ -104,32 +107,103 @@ def client_ip(request) -> str | None:
     return _address(chain[-proxies]) or remote
 
 
-# -- sign-ups per address --------------------------------------------------------------------
+# -- limits per client address and per e-mail address (atomic counters) ----------------------
+#
+# Each request that may send a mail or try a password counts in ``ledger.counters``: one SQL
+# statement adds one and returns the new count, so simultaneous requests (in any number of
+# workers) each see a different count and no more than the limit ever get through. A
+# request is counted whatever the address it names, known or not, so a refusal says nothing
+# about which addresses have accounts.
 
-def _signup_key(request) -> str:
-    return f"tablestakes:signups:{client_ip(request)}"
+def _minutes_left(ends: float) -> int:
+    import math
+    import time
 
-
-def signup_allowed(request) -> bool:
-    """False when this address has made TABLESTAKES_SIGNUPS_PER_ADDRESS accounts in the
-    current window."""
-    return (cache.get(_signup_key(request)) or 0) < settings.TABLESTAKES_SIGNUPS_PER_ADDRESS
-
-
-def signup_refusal() -> str:
-    minutes = max(1, settings.TABLESTAKES_SIGNUP_WINDOW // 60)
-    return (f"Too many new accounts from your network just now; try again in {minutes} "
-            "minutes, or ask the club to make your account.")
+    return max(1, math.ceil((ends - time.time()) / 60))
 
 
-def count_signup(request) -> None:
-    """Count an account made from this address (the window starts at its first one)."""
-    key = _signup_key(request)
-    if not cache.add(key, 1, timeout=settings.TABLESTAKES_SIGNUP_WINDOW):
-        try:
-            cache.incr(key)
-        except ValueError:  # expired between add and incr
-            cache.add(key, 1, timeout=settings.TABLESTAKES_SIGNUP_WINDOW)
+def _email_key(email: str) -> str:
+    """A counter's name for an e-mail address: a keyed hash, so the table holds no address."""
+    from django.utils.crypto import salted_hmac
+
+    return salted_hmac("tablestakes.limits.email", email.strip().lower()).hexdigest()[:32]
+
+
+def _count(name: str, limit: int, window: int, refusal: str) -> None:
+    """Count one under ``name``; refuse (LimitReached) past ``limit`` in ``window`` seconds."""
+    from . import counters
+
+    hits, ends = counters.hit(name, window)
+    if hits > limit:
+        raise LimitReached(refusal.format(minutes=_minutes_left(ends)))
+
+
+def count_signup(request, email: str) -> None:
+    """One sign-up asked from this client address for ``email``: at most
+    TABLESTAKES_SIGNUPS_PER_ADDRESS from one client address and TABLESTAKES_SIGNUPS_PER_EMAIL
+    for one e-mail address in TABLESTAKES_SIGNUP_WINDOW seconds."""
+    window = settings.TABLESTAKES_SIGNUP_WINDOW
+    _count(f"signup:ip:{client_ip(request)}", settings.TABLESTAKES_SIGNUPS_PER_ADDRESS, window,
+           "Too many new accounts from your network just now; try again in {minutes} "
+           "minutes, or ask the club to make your account.")
+    _count(f"signup:email:{_email_key(email)}", settings.TABLESTAKES_SIGNUPS_PER_EMAIL, window,
+           "Too many sign-ups for this e-mail address just now: look for the mails "
+           "already sent (and in the spam folder), or try again in {minutes} minutes.")
+
+
+def count_password_reset(request, email: str) -> None:
+    """One password reset asked: at most TABLESTAKES_RESETS_PER_ADDRESS from one client
+    address and TABLESTAKES_RESETS_PER_EMAIL for one e-mail address in
+    TABLESTAKES_RESET_WINDOW seconds."""
+    window = settings.TABLESTAKES_RESET_WINDOW
+    _count(f"reset:ip:{client_ip(request)}", settings.TABLESTAKES_RESETS_PER_ADDRESS, window,
+           "Too many password resets asked from your network just now; try again in "
+           "{minutes} minutes, or ask the club to reset it.")
+    _count(f"reset:email:{_email_key(email)}", settings.TABLESTAKES_RESETS_PER_EMAIL, window,
+           "Too many password resets asked for this e-mail address just now: look for the "
+           "mails already sent (and in the spam folder), or try again in {minutes} minutes.")
+
+
+# -- log-in failures per client address, across usernames ------------------------------------
+#
+# django-axes locks one username from one address after AXES_FAILURE_LIMIT wrong passwords.
+# Guessing across many usernames is counted here: TABLESTAKES_LOGIN_FAILURES_PER_ADDRESS
+# failures from one client address, whatever the usernames, lock every log-in from that
+# address for the cool-off time (a success does not clear this count, or a guesser would
+# log in to an account of his own between guesses).
+
+def _login_key(request) -> str:
+    return f"login-failures:ip:{client_ip(request)}"
+
+
+def login_address_lock(request) -> int | None:
+    """The minutes left when log-ins from this client address are locked, else None."""
+    from . import counters
+
+    hits, ends = counters.current(_login_key(request))
+    if hits >= settings.TABLESTAKES_LOGIN_FAILURES_PER_ADDRESS:
+        return _minutes_left(ends)
+    return None
+
+
+def count_login_failure(sender, credentials=None, request=None, **kwargs) -> None:
+    """``user_login_failed``: one more failure from the client's address; at the limit,
+    this request already answers with the lock-out page (django-axes' middleware shows it)."""
+    from . import counters
+
+    if request is None or getattr(request, "tablestakes_address_lock", None):
+        return
+    window = int(settings.AXES_COOLOFF_TIME.total_seconds()) if settings.AXES_COOLOFF_TIME \
+        else 24 * 3600
+    hits, ends = counters.hit(_login_key(request), window)
+    if hits >= settings.TABLESTAKES_LOGIN_FAILURES_PER_ADDRESS:
+        mark_address_locked(request, _minutes_left(ends), credentials)
+
+
+def mark_address_locked(request, minutes: int, credentials=None) -> None:
+    request.tablestakes_address_lock = minutes
+    request.axes_locked_out = True  # django-axes' middleware then answers locked_out()
+    request.axes_credentials = credentials
 
 
 def axes_username(request, credentials=None) -> str:

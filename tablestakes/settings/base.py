@@ -50,6 +50,7 @@ INSTALLED_APPS = [
     "django_filters",
     "django_htmx",
     "ledger",
+    "ledger.counters",
     "scoresheets",
 ]
 
@@ -68,6 +69,8 @@ MIDDLEWARE = [
 ]
 
 AUTHENTICATION_BACKENDS = [
+    # First: refuses every log-in from a client address with too many wrong passwords.
+    "ledger.accounts.AddressLockBackend",
     # First: refuses a log-in while its username and address are locked out.
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
@@ -102,7 +105,10 @@ DATABASES = {
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
-    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    # OWASP ASVS level 1 (2.1.1): at least 12 characters. The demo account (demo/demo) is
+    # made by load_demo, which does not ask the validators.
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator",
+     "OPTIONS": {"min_length": 12}},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
@@ -124,9 +130,18 @@ TABLESTAKES_MAX_IMPORT_HANDS = env_int("TABLESTAKES_MAX_IMPORT_HANDS", 2000)
 TABLESTAKES_PDF_MAX_HANDS = env_int("TABLESTAKES_PDF_MAX_HANDS", 600)
 TABLESTAKES_PDF_MAX_PAGES = env_int("TABLESTAKES_PDF_MAX_PAGES", 40)
 TABLESTAKES_PDF_TIMEOUT = env_int("TABLESTAKES_PDF_TIMEOUT", 20)
-# New accounts per client address in TABLESTAKES_SIGNUP_WINDOW seconds (counted in the cache).
+# Sign-ups asked per client address and per e-mail address in TABLESTAKES_SIGNUP_WINDOW
+# seconds, password resets likewise in TABLESTAKES_RESET_WINDOW (each request counts, known
+# address or not, atomically in the database: ledger.counters).
 TABLESTAKES_SIGNUPS_PER_ADDRESS = env_int("TABLESTAKES_SIGNUPS_PER_ADDRESS", 3)
+TABLESTAKES_SIGNUPS_PER_EMAIL = env_int("TABLESTAKES_SIGNUPS_PER_EMAIL", 3)
 TABLESTAKES_SIGNUP_WINDOW = env_int("TABLESTAKES_SIGNUP_WINDOW", 3600)
+TABLESTAKES_RESETS_PER_ADDRESS = env_int("TABLESTAKES_RESETS_PER_ADDRESS", 20)
+TABLESTAKES_RESETS_PER_EMAIL = env_int("TABLESTAKES_RESETS_PER_EMAIL", 5)
+TABLESTAKES_RESET_WINDOW = env_int("TABLESTAKES_RESET_WINDOW", 3600)
+# The account mails (sign-up, reset) are sent after the response, by a background thread
+# ("thread"; the tests use "after_response"): ledger/outbox.py.
+TABLESTAKES_OUTBOX = os.environ.get("TABLESTAKES_OUTBOX", "thread")
 # Behind a TLS proxy that appends the client's address to X-Forwarded-For: how many proxies
 # to trust (0: the client is REMOTE_ADDR). Used for the sign-up and log-in limits.
 TABLESTAKES_PROXY_COUNT = env_int("TABLESTAKES_PROXY_COUNT", 0)
@@ -141,6 +156,9 @@ AXES_LOCKOUT_CALLABLE = "ledger.accounts.locked_out"
 AXES_CLIENT_IP_CALLABLE = "ledger.limits.client_ip"
 AXES_USERNAME_CALLABLE = "ledger.limits.axes_username"
 AXES_VERBOSE = False
+# Wrong passwords from one client address across all usernames (ledger.limits): this many
+# in the cool-off time lock every log-in from that address until it ends.
+TABLESTAKES_LOGIN_FAILURES_PER_ADDRESS = env_int("TABLESTAKES_LOGIN_FAILURES_PER_ADDRESS", 20)
 
 # -- mail (password reset); dev prints mails on the console, tests keep them in memory --------
 EMAIL_BACKEND = os.environ.get("DJANGO_EMAIL_BACKEND",
