@@ -13,7 +13,7 @@ from ledger.presentation import words
 from ledger.presentation.sheet import game_sheet
 from tests.rules.helpers import record, win
 
-from .test_views import logged_in, text, tile  # noqa: F401  (fixture)
+from .test_views import tile
 
 pytestmark = pytest.mark.django_db
 MINUS = "\u2212"
@@ -28,7 +28,7 @@ def hollywood_record() -> dict:
     return record("hollywood", (lou, ann), hands, rules={"target": 100})
 
 
-def test_hollywood_scores_agree_with_the_core(logged_in, session, keeper):  # noqa: F811
+def test_hollywood_scores_agree_with_the_core(logged_in, session, keeper):
     game = services.game_import(session=session, record=hollywood_record(), imported_by=keeper)
     result = selectors.game_result(game)
     assert result["complete"]
