@@ -94,7 +94,7 @@ def client_ip(request) -> str | None:
     no valid address (a request made in code)."""
     meta = getattr(request, "META", None) or {}
     remote = _address(meta.get("REMOTE_ADDR") or "")
-    proxies = settings.TABLESTAKES_PROXY_COUNT
+    proxies = settings.TABLESTAKES_PROXY_COUNT or 0  # None: not stated, read as no proxy
     if proxies <= 0:
         return remote
     chain = [part for part in str(meta.get("HTTP_X_FORWARDED_FOR", "")).split(",")
