@@ -230,3 +230,21 @@ def test_healthz_says_when_the_database_is_down(database_down):
     assert answer.status_code == 503 and answer.content == b"database unavailable\n"
     assert answer["Retry-After"] == "30"
 
+
+
+def test_a_forwarded_request_with_no_proxy_counted_is_logged_once(settings, caplog,
+                                                                  monkeypatch):
+    settings.TABLESTAKES_PROXY_COUNT = 0
+    monkeypatch.setattr(limits, "_warned_about_proxy", False)
+    factory = RequestFactory()
+    with caplog.at_level(logging.WARNING, logger="ledger.limits"):
+        assert limits.client_ip(factory.get("/", REMOTE_ADDR="10.0.0.2")) == "10.0.0.2"
+        assert caplog.text == ""
+        for _ in range(3):
+            forwarded = factory.get("/", REMOTE_ADDR="10.0.0.2",
+                                    HTTP_X_FORWARDED_FOR="203.0.113.9")
+            assert limits.client_ip(forwarded) == "10.0.0.2"
+    assert caplog.text.count("TABLESTAKES_PROXY_COUNT is 0") == 1
+    assert "its address 10.0.0.2" in caplog.text
+    settings.TABLESTAKES_PROXY_COUNT = 1
+    assert limits.client_ip(forwarded) == "203.0.113.9"
