@@ -1,7 +1,7 @@
 # Tablestakes developer commands. Everything runs through .venv (made by scripts/bootstrap).
 PY := .venv/bin/python
 
-.PHONY: help bootstrap run test lint bench check-records
+.PHONY: help bootstrap run test lint bench check-records lock
 
 help:
 	@echo "make run            app on SQLite with demo data at http://127.0.0.1:8000"
@@ -9,6 +9,7 @@ help:
 	@echo "make lint           ruff check ."
 	@echo "make bench          run every bench/*.py"
 	@echo "make check-records  manage.py score against ../shared/cases"
+	@echo "make lock           requirements.in -> requirements.txt, requirements-dev.in -> requirements-dev.txt (pinned, hashed)"
 
 bootstrap:
 	@scripts/bootstrap
@@ -37,3 +38,12 @@ bench: bootstrap
 
 check-records: bootstrap
 	@scripts/check-records
+
+# The locks: every package pinned with its hashes (pip-tools); the runtime one first, since
+# the dev lock is constrained to it. Only the registry's addresses go in, none of this
+# machine's (--no-emit-*).
+LOCK := .venv/bin/pip-compile --quiet --generate-hashes --allow-unsafe --strip-extras \
+	--no-emit-index-url --no-emit-find-links $(LOCK_ARGS)
+lock: bootstrap
+	$(LOCK) -o requirements.txt requirements.in
+	$(LOCK) -o requirements-dev.txt requirements-dev.in

@@ -350,7 +350,8 @@ def main() -> int:
             "DATABASE_URL": postgres.start(), "DJANGO_SETTINGS_MODULE":
             "tablestakes.settings.prod", "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
             "DJANGO_ALLOWED_HOSTS": "127.0.0.1", "DJANGO_STATIC_ROOT": str(tmp / "static"),
-            "DJANGO_CACHE_DIR": str(tmp / "cache"), "DJANGO_LOG_LEVEL": "WARNING",
+            # the bench is the TLS proxy (X-Forwarded-Proto, X-Forwarded-For): one proxy
+            "TABLESTAKES_PROXY_COUNT": "1", "DJANGO_LOG_LEVEL": "WARNING",
             "PYTHONPATH": str(ROOT),
         })
         print(f"bench_load: PostgreSQL on 127.0.0.1:{postgres.port}; migrate, collectstatic, "

@@ -1,4 +1,13 @@
 from django.apps import AppConfig
+from django.db.models.signals import post_migrate
+
+
+def create_cache_tables(sender, using="default", verbosity=1, **kwargs):
+    """After every ``migrate``: the database cache's table (tablestakes.settings.prod), so a
+    club's server has it without a step of its own. Idempotent; nothing for other caches."""
+    from django.core.management import call_command
+
+    call_command("createcachetable", database=using, verbosity=max(0, verbosity - 1))
 
 
 class LedgerConfig(AppConfig):
@@ -8,8 +17,10 @@ class LedgerConfig(AppConfig):
     def ready(self) -> None:
         from django.contrib.auth.signals import user_login_failed
 
-        from . import limits, outbox  # noqa: F401  (outbox: its request signals)
+        from . import checks, limits, outbox  # noqa: F401  (checks, outbox: registered here)
 
+        post_migrate.connect(create_cache_tables, sender=self,
+                             dispatch_uid="ledger.create_cache_tables")
         # Wrong passwords per client address across usernames (django-axes counts them
         # per username and address).
         user_login_failed.connect(limits.count_login_failure,

@@ -20,11 +20,14 @@ reached and what to do, in words a scorekeeper can read:
 from __future__ import annotations
 
 import ipaddress
+import logging
 import unicodedata
 
 from django.conf import settings
 
 from .exceptions import LedgerError
+
+logger = logging.getLogger("ledger.limits")
 
 
 class LimitReached(LedgerError):
@@ -97,14 +100,32 @@ def client_ip(request) -> str | None:
     no valid address (a request made in code)."""
     meta = getattr(request, "META", None) or {}
     remote = _address(meta.get("REMOTE_ADDR") or "")
-    proxies = settings.TABLESTAKES_PROXY_COUNT
+    proxies = settings.TABLESTAKES_PROXY_COUNT or 0  # None: not stated, read as no proxy
     if proxies <= 0:
+        if meta.get("HTTP_X_FORWARDED_FOR"):
+            _proxy_not_counted(remote)
         return remote
     chain = [part for part in str(meta.get("HTTP_X_FORWARDED_FOR", "")).split(",")
              if part.strip()]
     if len(chain) < proxies:
         return remote
     return _address(chain[-proxies]) or remote
+
+
+_warned_about_proxy = False
+
+
+def _proxy_not_counted(remote) -> None:
+    """Once per process: a request came through a proxy that TABLESTAKES_PROXY_COUNT=0 says
+    is not there, so every client looks like the proxy to the limits."""
+    global _warned_about_proxy
+    if _warned_about_proxy:
+        return
+    _warned_about_proxy = True
+    logger.warning(
+        "A request carries X-Forwarded-For but TABLESTAKES_PROXY_COUNT is 0: if a proxy "
+        "stands in front of the app, every client is counted as its address %s for the "
+        "log-in lock-out and the sign-up limit. Set TABLESTAKES_PROXY_COUNT=1.", remote)
 
 
 # -- limits per client address and per e-mail address (atomic counters) ----------------------

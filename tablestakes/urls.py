@@ -19,3 +19,6 @@ urlpatterns = [
     path("accounts/", include("django.contrib.auth.urls")),
     path("", include("ledger.urls")),
 ]
+
+# 500s as Django draws them, but a database that cannot be reached answers 503 (Retry-After)
+handler500 = "ledger.views.errors.server_error"

@@ -29,7 +29,8 @@ def prod_env(**extra) -> dict:
     env = {key: value for key, value in os.environ.items()
            if not key.startswith(("DJANGO_", "TABLESTAKES_"))}
     env.update(DJANGO_SETTINGS_MODULE="tablestakes.settings.prod",
-               DJANGO_SECRET_KEY=secrets.token_urlsafe(50), DJANGO_ALLOWED_HOSTS=HOST)
+               DJANGO_SECRET_KEY=secrets.token_urlsafe(50), DJANGO_ALLOWED_HOSTS=HOST,
+               TABLESTAKES_PROXY_COUNT="1")
     env.update(extra)
     return {key: value for key, value in env.items() if value is not None}
 
@@ -105,7 +106,7 @@ def test_prod_settings_harden_the_site(prod):
     assert "csp.middleware.CSPMiddleware" in prod.MIDDLEWARE
     assert prod.MIDDLEWARE[-1] == "axes.middleware.AxesMiddleware"
     assert prod.EMAIL_HOST == "smtp.example.org" and prod.EMAIL_PORT == 587
-    assert prod.CACHES["default"]["BACKEND"].endswith("FileBasedCache")  # one for all workers
+    assert prod.CACHES["default"]["BACKEND"].endswith("DatabaseCache")  # one for all workers
 
 
 def test_dev_prints_mail_on_the_console():

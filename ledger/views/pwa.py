@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from functools import lru_cache
 
+from django.conf import settings
 from django.contrib.staticfiles import finders
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
@@ -78,7 +79,10 @@ def _worker_code() -> str:
 def service_worker(request: HttpRequest) -> HttpResponse:
     config = {
         "version": release(),
-        "static": static(""),
+        # the prefix of every static URL (STATIC_URL, with the script prefix), not
+        # static(""): a manifest storage (WhiteNoise's, in production) has no entry for ""
+        # and raises, which made /sw.js answer 500 on every request
+        "static": settings.STATIC_URL,
         "precache": [static(name) for name in SHELL],
         "offline": reverse("ledger:offline"),
     }

@@ -6,7 +6,12 @@
   // -- the service worker (static/ledger/sw.js, served at /sw.js) ---------------------------
   if ("serviceWorker" in navigator && window.isSecureContext) {
     window.addEventListener("load", function () {
-      navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(function () {});
+      // a worker that does not install means no app on the home screen and no page after a
+      // reload without the connection: say so in the console, where an operator looks
+      navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(function (error) {
+        console.error("Tablestakes: the service worker /sw.js did not install, so pages " +
+          "will not open without a connection:", error);
+      });
     });
   }
 

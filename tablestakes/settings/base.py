@@ -12,8 +12,9 @@ import dj_database_url
 from csp.constants import NONE, SELF
 
 
-def env_int(name: str, default: int) -> int:
-    """An integer setting from the environment (a clear error if it is not one)."""
+def env_int(name: str, default: int | None) -> int | None:
+    """An integer setting from the environment (a clear error if it is not one); the
+    default when it is unset or blank."""
     from django.core.exceptions import ImproperlyConfigured
 
     raw = os.environ.get(name, "").strip()
@@ -56,6 +57,10 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # /healthz for the proxy or a monitor: answered here, before sessions and the rest
+    "ledger.middleware.HealthCheckMiddleware",
+    # the database unreachable: 503 with Retry-After and the app's own page, not a 500
+    "ledger.middleware.DatabaseOutageMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -143,8 +148,15 @@ TABLESTAKES_RESET_WINDOW = env_int("TABLESTAKES_RESET_WINDOW", 3600)
 # ("thread"; the tests use "after_response"): ledger/outbox.py.
 TABLESTAKES_OUTBOX = os.environ.get("TABLESTAKES_OUTBOX", "thread")
 # Behind a TLS proxy that appends the client's address to X-Forwarded-For: how many proxies
-# to trust (0: the client is REMOTE_ADDR). Used for the sign-up and log-in limits.
-TABLESTAKES_PROXY_COUNT = env_int("TABLESTAKES_PROXY_COUNT", 0)
+# to trust (0: no proxy, the client is REMOTE_ADDR). Used for the sign-up and log-in limits.
+# None: not stated (read as 0); the production settings refuse to start without it, and
+# `check --deploy` warns about it under any other settings.
+TABLESTAKES_PROXY_COUNT = env_int("TABLESTAKES_PROXY_COUNT", None)
+# True only in tablestakes.settings.prod: commands that must never run on a club's server
+# (load_demo, which makes the account demo/demo) refuse to.
+TABLESTAKES_PRODUCTION = False
+# Seconds a client is asked to wait (Retry-After) when the database cannot be reached.
+TABLESTAKES_RETRY_AFTER = env_int("TABLESTAKES_RETRY_AFTER", 30)
 
 # Log-in attempts (django-axes): after this many failures for one username from one
 # address, that pair is locked out for the cool-off time; a success resets the count.

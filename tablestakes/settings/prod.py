@@ -5,24 +5,28 @@ It refuses to start without a real secret key and the host names it answers to:
 
     DJANGO_SECRET_KEY      50+ random characters (python -c "import secrets;
                            print(secrets.token_urlsafe(50))")
-    DJANGO_ALLOWED_HOSTS   comma-separated host names, e.g. rummy.example.org
+    DJANGO_ALLOWED_HOSTS   comma-separated host names, e.g. rummy.example.org ('*' is
+                           refused)
+    TABLESTAKES_PROXY_COUNT  how many proxies stand in front of gunicorn: 1 behind nginx or
+                           Caddy, 0 when there is none (gunicorn then terminates TLS itself)
     DATABASE_URL           postgres://USER:PASSWORD@HOST:PORT/NAME
 
 and reads, when given: DJANGO_CSRF_TRUSTED_ORIGINS (https://... origins, comma-separated),
 DJANGO_HSTS_SECONDS (default one year), DJANGO_HSTS_PRELOAD (default on),
-DJANGO_SSL_REDIRECT (default on), DJANGO_STATIC_ROOT, DJANGO_CACHE_DIR, the mail settings of
-base.py (DJANGO_EMAIL_HOST, ...) and the TABLESTAKES_* limits.
+DJANGO_SSL_REDIRECT (default on), DJANGO_STATIC_ROOT, the mail settings of base.py
+(DJANGO_EMAIL_HOST, ...) and the TABLESTAKES_* limits.
 
-The proxy must pass the Host header through and set ``X-Forwarded-Proto: https``; requests
-that arrive without it are redirected to https.
+Behind a proxy (TABLESTAKES_PROXY_COUNT=1) the proxy must pass the Host header through, set
+``X-Forwarded-Proto: https`` and append the client's address to ``X-Forwarded-For``;
+requests that arrive without ``X-Forwarded-Proto: https`` are redirected to https. Without
+one (0) no forwarded header is trusted. ``/healthz`` answers plain http too (for a monitor).
 """
-import tempfile
-
 from django.core.exceptions import ImproperlyConfigured
 
 from .base import *  # noqa: F401,F403
 
 DEBUG = False
+TABLESTAKES_PRODUCTION = True
 
 
 def _required(name: str, why: str) -> str:
@@ -48,13 +52,29 @@ ALLOWED_HOSTS = [host.strip() for host in _required(
                             "rummy.example.org").split(",") if host.strip()]
 if not ALLOWED_HOSTS:
     raise ImproperlyConfigured("DJANGO_ALLOWED_HOSTS names no host.")
+if any("*" in host for host in ALLOWED_HOSTS):
+    raise ImproperlyConfigured(
+        f"DJANGO_ALLOWED_HOSTS={','.join(ALLOWED_HOSTS)!r}: tablestakes.settings.prod refuses "
+        "'*' (any Host header would be believed, in password-reset links too); name the "
+        "site's host names, e.g. rummy.example.org (.example.org for every subdomain)."
+    )
 CSRF_TRUSTED_ORIGINS = [origin.strip() for origin in
                         os.environ.get("DJANGO_CSRF_TRUSTED_ORIGINS", "").split(",")
                         if origin.strip()]
 
 # -- HTTPS behind a TLS proxy ----------------------------------------------------------------
-SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+# The proxies in front: stated, never assumed. With the wrong number the log-in lock-out and
+# the sign-up limit count the proxy's address for every client (one stranger's wrong
+# passwords lock a user out for everybody; the whole club shares 3 sign-ups an hour).
+_required("TABLESTAKES_PROXY_COUNT",
+          "how many proxies stand in front of gunicorn and append to X-Forwarded-For: 1 behind "
+          "nginx or Caddy, 0 when clients reach gunicorn directly")
+TABLESTAKES_PROXY_COUNT = env_int("TABLESTAKES_PROXY_COUNT", None)
+# X-Forwarded-Proto says https only where a proxy sets it; without a proxy any client could.
+SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if TABLESTAKES_PROXY_COUNT else None
 SECURE_SSL_REDIRECT = env_flag("DJANGO_SSL_REDIRECT", True)
+# a monitor may ask gunicorn itself, over plain http (ledger.middleware.HealthCheckMiddleware)
+SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
 SECURE_HSTS_SECONDS = env_int("DJANGO_HSTS_SECONDS", 365 * 24 * 3600)
 SECURE_HSTS_INCLUDE_SUBDOMAINS = env_flag("DJANGO_HSTS_SUBDOMAINS", True)
 SECURE_HSTS_PRELOAD = env_flag("DJANGO_HSTS_PRELOAD", True)
@@ -81,11 +101,16 @@ STORAGES = {
 }
 
 # -- one cache for every gunicorn worker (the sign-up limit counts in it) ---------------------
-CACHE_DIR = Path(tempfile.gettempdir()) / f"tablestakes-cache-{os.getuid()}"
+# In the database: shared by every worker and every app server, nothing in a directory that
+# other users of the machine could write (a file cache unpickles what it finds there), and
+# nothing more to back up or to set up: `migrate` creates the table (ledger/apps.py runs
+# createcachetable after every migrate). It holds small, short-lived entries (sign-up
+# counts, the share pages' live parts); MAX_ENTRIES keeps the counts from being culled.
 CACHES = {
     "default": {
-        "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
-        "LOCATION": os.environ.get("DJANGO_CACHE_DIR", str(CACHE_DIR)),
+        "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+        "LOCATION": "tablestakes_cache",
+        "OPTIONS": {"MAX_ENTRIES": 20000},
     }
 }
 

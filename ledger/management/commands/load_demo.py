@@ -3,7 +3,7 @@
 The demo account is a plain scorekeeper: it keeps the demo table's score like any club
 member and is neither staff nor superuser (a demo password must never open the admin of a
 club's server; make an admin with ``manage.py createsuperuser``). Idempotent: running it
-again changes nothing. Used by ``make run``.
+again changes nothing. Used by ``make run``; refused under the production settings.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import json
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
 from ledger import services
@@ -34,6 +34,12 @@ class Command(BaseCommand):
 
     @transaction.atomic
     def handle(self, *args, **options):
+        if settings.TABLESTAKES_PRODUCTION:
+            raise CommandError(
+                "load_demo refuses to run under the production settings: it makes the "
+                "account demo with the password demo, which anyone could log in with. "
+                "Make accounts with createsuperuser or in the admin."
+            )
         with open(options["file"], encoding="utf-8") as handle:
             record = json.load(handle)
         user_model = get_user_model()

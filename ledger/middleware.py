@@ -1,0 +1,86 @@
+"""Two answers a club's server gives without the rest of the app.
+
+- ``HealthCheckMiddleware``: ``/healthz`` for the proxy or a monitor. One ``SELECT 1``: 200
+  ``ok``, or 503 with ``Retry-After`` when the database does not answer. No log-in, no
+  session, no cookie, no template; answered before the session and the host check (a
+  monitor may ask gunicorn itself at 127.0.0.1), and exempt from the https redirect
+  (``SECURE_REDIRECT_EXEMPT`` in the production settings).
+- ``DatabaseOutageMiddleware``: a view that cannot reach the database (connection refused or
+  lost, the server shutting down, a lock or statement timeout) answers 503 Service
+  Unavailable with ``Retry-After`` and the app's own page (templates/503.html) instead of a
+  500. What fails in another middleware (the session, the log-in) is caught by the project's
+  500 handler (``ledger.views.errors.server_error``), which gives the same answer.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from django.conf import settings
+from django.db import DatabaseError, InterfaceError, OperationalError, connection
+from django.http import HttpResponse
+from django.template import loader
+from django.utils.cache import add_never_cache_headers
+
+logger = logging.getLogger("ledger.outage")
+
+HEALTH_PATH = "/healthz"
+#: what "the database cannot be reached just now" looks like through Django's DB-API wrapper
+OUTAGE_ERRORS = (OperationalError, InterfaceError)
+
+
+def retry_after() -> str:
+    return str(settings.TABLESTAKES_RETRY_AFTER)
+
+
+def outage_response() -> HttpResponse:
+    """503, Retry-After, and the app's page; needs neither the request nor the database."""
+    response = HttpResponse(loader.get_template("503.html").render(), status=503)
+    response["Retry-After"] = retry_after()
+    add_never_cache_headers(response)
+    return response
+
+
+def is_outage(error: BaseException | None) -> bool:
+    return isinstance(error, OUTAGE_ERRORS)
+
+
+class HealthCheckMiddleware:
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        if request.path_info != HEALTH_PATH:
+            return self.get_response(request)
+        if request.method not in ("GET", "HEAD"):
+            response = HttpResponse(status=405)
+            response["Allow"] = "GET, HEAD"
+            return response
+        try:
+            with connection.cursor() as cursor:
+                cursor.execute("SELECT 1")
+                cursor.fetchone()
+        except DatabaseError as error:
+            logger.warning("healthz: the database does not answer: %s", error)
+            response = HttpResponse("database unavailable\n", status=503,
+                                    content_type="text/plain; charset=utf-8")
+            response["Retry-After"] = retry_after()
+        else:
+            response = HttpResponse("ok\n", content_type="text/plain; charset=utf-8")
+        add_never_cache_headers(response)
+        return response
+
+
+class DatabaseOutageMiddleware:
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        return self.get_response(request)
+
+    def process_exception(self, request, exception):
+        if not is_outage(exception):
+            return None
+        logger.error("the database cannot be reached (%s %s): %s", request.method,
+                     request.path, exception)
+        return outage_response()

@@ -1,0 +1,125 @@
+"""The requirements, runtime and tools apart (issue 18 item 11, issue 19): requirements.txt
+is what a club's server installs (``pip install --require-hashes -r requirements.txt``), so
+every package in it, transitive ones too, is pinned with its hashes and none is a test or
+lint tool; requirements-dev.txt adds the tools over exactly the same runtime packages."""
+
+from __future__ import annotations
+
+import ast
+import re
+import sys
+from importlib.metadata import packages_distributions
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+TOOLS = {"pytest", "pytest-django", "pytest-xdist", "pytest-cov", "pytest-playwright",
+         "pytest-base-url", "coverage", "hypothesis", "pypdf", "playwright", "ruff",
+         "pip-tools", "greenlet", "pyee", "execnet", "iniconfig", "pluggy"}
+APP_PACKAGES = ("ledger", "scoresheets", "tablestakes")
+
+
+def canonical(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def lock(name: str) -> dict[str, tuple[str, frozenset[str]]]:
+    """A pip-compile lock: canonical name -> (version, hashes). Fails on any requirement
+    that is not ``name==version`` with hashes."""
+    text = (ROOT / name).read_text().replace("\\\n", " ")
+    found = {}
+    for line in text.splitlines():
+        line = line.split("#", 1)[0].strip()
+        if not line:
+            continue
+        assert not line.startswith("-"), f"{name}: an option line, not a package: {line}"
+        match = re.fullmatch(r"([A-Za-z0-9][A-Za-z0-9._-]*)==([^\s;]+)((?:\s+--hash=sha256:"
+                             r"[0-9a-f]{64})+)", line)
+        assert match, f"{name}: not pinned with hashes: {line}"
+        hashes = frozenset(re.findall(r"sha256:([0-9a-f]{64})", match.group(3)))
+        found[canonical(match.group(1))] = (match.group(2), hashes)
+    return found
+
+
+def top_level(name: str) -> dict[str, str]:
+    pins = {}
+    for line in (ROOT / name).read_text().splitlines():
+        line = line.split("#", 1)[0].strip()
+        if line and not line.startswith("-"):
+            match = re.fullmatch(r"([A-Za-z0-9._-]+)(?:\[[^\]]+\])?==(\S+)", line)
+            assert match, f"{name}: every requirement is pinned: {line}"
+            pins[canonical(match.group(1))] = match.group(2)
+    return pins
+
+
+@pytest.fixture(scope="module")
+def runtime():
+    return lock("requirements.txt")
+
+
+@pytest.fixture(scope="module")
+def dev():
+    return lock("requirements-dev.txt")
+
+
+def test_every_runtime_package_is_pinned_with_hashes(runtime):
+    # the lock parsed, every line name==version with sha256 hashes: now what it holds
+    assert {"django", "gunicorn", "whitenoise", "weasyprint", "psycopg", "psycopg-binary",
+            "asgiref", "sqlparse", "tinycss2", "pillow"} <= set(runtime)
+    assert runtime["django"][0].startswith("5.2.")
+    assert all(hashes for _, hashes in runtime.values())
+    assert len(runtime) >= 25  # the app's 14 and their dependencies
+
+
+def test_the_runtime_brings_no_test_or_lint_tool(runtime):
+    assert not TOOLS & set(runtime), sorted(TOOLS & set(runtime))
+    assert not [name for name in runtime if name.startswith("pytest")]
+
+
+def test_the_locks_name_no_index_of_this_machine():
+    for name in ("requirements.txt", "requirements-dev.txt"):
+        text = (ROOT / name).read_text()
+        assert "--index-url" not in text and "--find-links" not in text and "file://" not in text
+
+
+def test_the_inputs_are_what_the_locks_pin(runtime, dev):
+    for name, version in top_level("requirements.in").items():
+        assert runtime[name][0] == version, name
+    tools = top_level("requirements-dev.in")
+    assert {"pytest", "pytest-django", "hypothesis", "pypdf", "playwright",
+            "pytest-playwright", "ruff", "pytest-xdist", "pytest-cov", "coverage",
+            "pip-tools"} <= set(tools)
+    for name, version in tools.items():
+        assert dev[name][0] == version, name
+
+
+def test_the_dev_lock_holds_the_runtime_packages_as_they_are(runtime, dev):
+    """bootstrap installs requirements-dev.txt alone: the tests run on the very packages a
+    club installs (same versions, same hashes)."""
+    for name, pinned in runtime.items():
+        assert dev.get(name) == pinned, name
+    assert TOOLS - {"pytest-base-url", "pyee"} <= set(dev)
+
+
+def imports_of_the_app() -> set[str]:
+    names = set()
+    for package in APP_PACKAGES:
+        for path in (ROOT / package).rglob("*.py"):
+            for node in ast.walk(ast.parse(path.read_text(), str(path))):
+                if isinstance(node, ast.Import):
+                    names.update(alias.name.split(".")[0] for alias in node.names)
+                elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                    names.add(node.module.split(".")[0])
+    return names - set(APP_PACKAGES) - set(sys.stdlib_module_names)
+
+
+def test_everything_the_app_imports_is_in_the_runtime_lock(runtime):
+    """What ledger/, scoresheets/ and tablestakes/ import comes from a package of
+    requirements.txt (pypdf, hypothesis... are the tests' alone)."""
+    where = packages_distributions()
+    imported = imports_of_the_app()
+    assert {"django", "weasyprint", "dj_database_url"} <= imported
+    missing = {name: where.get(name) for name in imported
+               if not any(canonical(dist) in runtime for dist in where.get(name, []))}
+    assert missing == {}
