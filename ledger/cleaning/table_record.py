@@ -290,8 +290,8 @@ def _player_name(c: _Check, value: Any, where: str, keys: set[str]) -> None:
     else:
         key = name_key(value)
         if key in keys:
-            c.problem(where, f"{value!r} is another player's name written differently (they "
-                             "differ only in capitals, width or spaces)")
+            c.problem(where, f"{value!r} is another player's name again (names that differ "
+                             "only in capitals, width or spaces are the same)")
         keys.add(key)
 
 
