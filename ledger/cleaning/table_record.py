@@ -12,6 +12,7 @@ once the rows are in (``services.table_import``).
 from __future__ import annotations
 
 import datetime
+import json
 import re
 import uuid
 from decimal import Decimal, InvalidOperation
@@ -182,8 +183,34 @@ class _Check:
                 raise _Stop
 
 
-def _any(value: Any, where: str) -> None:
-    return None
+def load_document(data: bytes, *, where: str) -> Any:
+    """The JSON document in ``data`` (UTF-8), or Refused: not UTF-8, not JSON, NaN or
+    Infinity, nested too deeply, or an object with the same key twice (JSON readers
+    disagree on which one counts)."""
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise Refused(f"{where}: not UTF-8 text (byte {exc.start})") from None
+
+    def no_constant(name):
+        raise ValueError(f"{name} is not a number a document may hold")
+
+    def one_each(pairs):
+        seen: dict = {}
+        for key, value in pairs:
+            if key in seen:
+                raise ValueError(f"the key {_shown(key)} appears twice in one object")
+            seen[key] = value
+        return seen
+
+    try:
+        return json.loads(text, parse_constant=no_constant, object_pairs_hook=one_each)
+    except RecursionError:
+        raise Refused(f"{where}: nested too deeply") from None
+    except json.JSONDecodeError as exc:
+        raise Refused(f"{where}: not valid JSON ({exc})") from None
+    except ValueError as exc:
+        raise Refused(f"{where}: {exc}") from None
 
 
 def table_document_problems(document: Any, *, max_players: int, max_hands: int) -> list[str]:

@@ -129,7 +129,9 @@ def test_refused_with_the_place_and_nothing_stored(document, tmp_path, name, cha
 def test_the_document_itself_refused(tmp_path, settings):
     path = tmp_path / "t.json"
     for content, message in ((b"\xff\xfe{", "not UTF-8"), (b"[1, 2]", "must be a JSON object"),
-                             (b'{"format": NaN}', "NaN"), (b"{", "not valid JSON")):
+                             (b'{"format": NaN}', "NaN"), (b"{", "not valid JSON"),
+                             (b'{"format": "a", "format": "b"}',
+                              "the key 'format' appears twice in one object")):
         path.write_bytes(content)
         with pytest.raises(CommandError, match=message):
             call_command("import_table", str(path))

@@ -13,13 +13,11 @@ from ledger import cleaning, limits
 from ledger.exceptions import LedgerError, RecordRefused
 
 
-def read_json(path: str, *, limit: int | None = None,
-              setting: str = "TABLESTAKES_MAX_IMPORT_BYTES") -> dict:
+def read_json(path: str) -> dict:
     """The JSON document in ``path`` ("-" for standard input), refused before it is read
-    when it is larger than ``limit`` (default TABLESTAKES_MAX_IMPORT_BYTES; ``setting``
-    names it in the refusal), and when it is not UTF-8 JSON (or holds NaN, or is nested
-    too deeply)."""
-    limit = settings.TABLESTAKES_MAX_IMPORT_BYTES if limit is None else limit
+    when it is larger than TABLESTAKES_MAX_IMPORT_BYTES, and when it is not UTF-8 JSON (or
+    holds NaN, or is nested too deeply)."""
+    limit = settings.TABLESTAKES_MAX_IMPORT_BYTES
     try:
         if path == "-":
             stream = getattr(sys.stdin, "buffer", None)
@@ -36,13 +34,7 @@ def read_json(path: str, *, limit: int | None = None,
     except OSError as exc:
         raise CommandError(f"{path}: {exc.strerror}") from exc
     try:
-        where = path if path != "-" else "standard input"
-        if setting == "TABLESTAKES_MAX_IMPORT_BYTES":
-            limits.check_import_bytes(size, where=where)
-        elif size > limit:
-            raise limits.LimitReached(
-                f"{where} is {size:,} bytes; documents up to {limit:,} bytes are imported "
-                f"here ({setting}).")
+        limits.check_import_bytes(size, where=path if path != "-" else "standard input")
         return cleaning.load_json(data, where=path)
     except LedgerError as exc:
         raise CommandError(f"{exc.message}\nNothing was stored.") from None

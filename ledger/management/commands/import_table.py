@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.db import DatabaseError
 
+from ledger.cleaning.table_record import load_document
 from ledger.exceptions import LedgerError
 from ledger.services.table_import import table_import
 
-from ._ledger_io import read_json, refused, user_named
+from ._ledger_io import refused, user_named
 
 #: A whole table is larger than one evening's record: its own limit (64 MB by default).
 DEFAULT_MAX_BYTES = 64 * 1024 * 1024
@@ -29,9 +33,7 @@ class Command(BaseCommand):
                             help="also make this account a scorekeeper (repeatable)")
 
     def handle(self, *args, **options):
-        limit = int(getattr(settings, "TABLESTAKES_MAX_TABLE_IMPORT_BYTES", DEFAULT_MAX_BYTES))
-        document = read_json(options["file"], limit=limit,
-                             setting="TABLESTAKES_MAX_TABLE_IMPORT_BYTES")
+        document = read_document(options["file"])
         keepers = [user_named(name) for name in options["keeper"]]
         try:
             done = table_import(document=document, name=options["name"], keepers=keepers)
@@ -53,3 +55,32 @@ class Command(BaseCommand):
                 f"This server already had {done.keys_renewed} of the hands' submission keys "
                 f"and {done.tokens_renewed} of the share links' tokens (a copy of a table "
                 "that is here too): those got new ones.")
+
+
+def read_document(path: str):
+    """The document in ``path`` ("-": standard input), refused before it is read when it is
+    larger than TABLESTAKES_MAX_TABLE_IMPORT_BYTES, and when it is not UTF-8 JSON (or holds
+    NaN, a key twice in one object, or is nested too deeply)."""
+    limit = int(getattr(settings, "TABLESTAKES_MAX_TABLE_IMPORT_BYTES", DEFAULT_MAX_BYTES))
+    where = "standard input" if path == "-" else path
+    try:
+        if path == "-":
+            data = sys.stdin.buffer.read(limit + 1)
+            size = len(data)
+        else:
+            size = Path(path).stat().st_size
+            data = b""
+            if size <= limit:
+                with open(path, "rb") as handle:
+                    data = handle.read(limit + 1)
+                size = len(data)
+    except OSError as exc:
+        raise CommandError(f"{path}: {exc.strerror}") from exc
+    if size > limit:
+        raise CommandError(f"{where} is {size:,} bytes; documents up to {limit:,} bytes are "
+                           "imported here (TABLESTAKES_MAX_TABLE_IMPORT_BYTES).\n"
+                           "Nothing was stored.")
+    try:
+        return load_document(data, where=where)
+    except LedgerError as exc:
+        raise CommandError(f"{exc.message}\nNothing was stored.") from None
