@@ -170,3 +170,25 @@ def test_a_copy_on_the_same_server_gets_new_keys_and_tokens(tables, tmp_path, ca
     # the copy's live table link opens the copy, the original's still the original
     live = ShareLink.objects.filter(revoked_at__isnull=True, game__isnull=True)
     assert sorted(link.table_id for link in live) == sorted([friday.pk, copy.pk])
+
+
+def test_keepers_download_the_whole_table_from_its_tidy_page(tables, logged_in, client,
+                                                             django_user_model):
+    friday = tables[0]
+    tidy = logged_in.get(f"/tables/{friday.pk}/tidy/").content.decode()
+    url = f"/tables/{friday.pk}/export.json"
+    assert f'href="{url}"' in tidy and "Download the whole table" in tidy
+    response = logged_in.get(url)
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/json; charset=utf-8"
+    assert response["Content-Disposition"].startswith(
+        f'attachment; filename="table-{friday.pk}-')
+    assert response["Cache-Control"] == "no-store"
+    assert json.loads(response.content) == table_export(friday)
+    assert logged_in.post(url).status_code == 405
+    # another account, an anonymous visitor: nothing (``client`` is ``logged_in``)
+    stranger = django_user_model.objects.create_user("stranger", password="pw")
+    client.force_login(stranger)
+    assert client.get(url).status_code == 404
+    client.logout()
+    assert client.get(url).status_code == 302  # to the log-in page
