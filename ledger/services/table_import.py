@@ -429,28 +429,43 @@ def _settlements(document, sessions, players, users, problems) -> dict[int, int]
         settlement_id=settlements[sid], reason=v["reason"], voided_by=_by(users, v["voided_by"]),
         voided_at=_moment(v["voided_at"])), None) for fid, sid, v in void_rows], {})
     # The money: the payments square the nets; a standing settlement is its evening's money
-    # now, with no game left in progress.
+    # now, with no game left in progress. A fixed number of queries for the whole table.
+    table_id = next(iter(Session.objects.filter(pk__in=list(sessions.values()))
+                         .values_list("table_id", flat=True)), None)
+    table_players = {player.pk: player for player in Player.objects.filter(table_id=table_id)}
+    by_name = {player.name: player.pk for player in table_players.values()}
+    seated: dict[int, dict[int, Player]] = defaultdict(dict)  # session -> players in order
+    for session_id, player_id in (GamePlayer.objects.filter(game__session__table_id=table_id)
+                                  .order_by("game__session_id", "game__sequence", "seat")
+                                  .values_list("game__session_id", "player_id")):
+        seated[session_id].setdefault(player_id, table_players[player_id])
+    open_sessions = set(Game.objects.filter(session__table_id=table_id,
+                                            status=GameStatus.IN_PROGRESS)
+                        .values_list("session_id", flat=True))
+    sums: dict[int, dict[int, int]] = defaultdict(dict)
+    for session_id, player_id, total in (
+            MoneyPosting.objects.filter(game__session__table_id=table_id)
+            .values("game__session_id", "player_id").annotate(total=Sum("amount_minor"))
+            .values_list("game__session_id", "player_id", "total")):
+        sums[session_id][player_id] = int(total or 0)
+    file_of = {pk: fid for fid, pk in settlements.items()}
     for settlement in (SessionSettlement.objects.filter(pk__in=settlements.values())
-                       .select_related("session").prefetch_related("payments")):
-        fid = next(f for f, pk in settlements.items() if pk == settlement.pk)
-        where, st, _ = by_id[fid]
-        standing = st["void"] is None
-        session_players = selectors.session_players(settlement.session)
-        if standing:
-            games = selectors.session_games(settlement.session)
-            if any(game.status == GameStatus.IN_PROGRESS for game in games):
+                       .prefetch_related("payments")):
+        where, st, _ = by_id[file_of[settlement.pk]]
+        players_then = list(seated[settlement.session_id].values())
+        if st["void"] is None:
+            now = {player.name: sums[settlement.session_id].get(player.pk, 0)
+                   for player in players_then}
+            if settlement.session_id in open_sessions:
                 problems.append(f"{where}: its evening has a game in progress")
-            elif selectors.settlement_nets(settlement, session_players) != \
-                    selectors.session_nets(settlement.session, games):
+            elif selectors.settlement_nets(settlement, players_then) != now:
                 problems.append(f"{where}.nets: they are not the money of the evening's games")
         balance: dict[int, int] = defaultdict(int)
         for payment in settlement.payments.all():
             balance[payment.payee_id] += payment.amount_minor
             balance[payment.payer_id] -= payment.amount_minor
-        names = {player.name: player.pk for player in Player.objects.filter(
-            table_id=settlement.session.table_id, name__in=list(st["nets"]))}
-        if len(names) == len(st["nets"]):
-            wanted = {names[name]: units for name, units in st["nets"].items() if units}
+        if all(name in by_name for name in st["nets"]):
+            wanted = {by_name[name]: units for name, units in st["nets"].items() if units}
             if {pk: units for pk, units in balance.items() if units} != wanted:
                 problems.append(f"{where}.payments: they do not square its nets")
         elif sum(abs(v) for v in balance.values()) != sum(abs(v) for v in st["nets"].values()):
