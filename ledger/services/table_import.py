@@ -1,21 +1,25 @@
 """Storing a whole table from its document (``tablestakes.table/1``, docs/table-export.md).
 
 One transaction, all or nothing. The document's shape is checked first
-(``ledger.cleaning.table_record``); then its rows are inserted as they were, kind by kind in
-the order of their ids (so the ledger's history keeps its order and every timestamp), in
-the order the database's guards allow: players, evenings, games with their seats, hands,
-changes and money, and only then the settlements (a settled evening takes no more games),
-their payments, paid marks and voids, the book settlements and the share links. History
-rows are only ever inserted, never updated (the one update is a payment's paid columns,
-which repeat its latest paid mark, as ``settlement_payment_mark_paid`` does).
-
-Then the history is checked as the services would have made it, and the import refused
-(nothing stored) with the place of every problem when it is not: each game scores (the
-core) to its status and its posted money, every batch sums to zero, the live hands are
-numbered 1..n, a replacement names a voided hand of its game and number, a live
-settlement's nets are its evening's money now and its payments square them, a payment's
+(``ledger.cleaning.table_record``), then the history as the services would have made it,
+before anything is stored, with the place of every problem: each game scores (the core, on
+the record ``selectors.game_record`` builds) to its status and its posted money, every
+batch sums to zero and a reversal reverses a post of its own game, the live hands are
+numbered 1..n and a replacement names an earlier voided hand of its game and number, an
+evening has at most one standing settlement whose nets are its money now with no game in
+progress, every settlement's nets sum to zero and its payments square them, a payment's
 paid columns repeat its latest mark, a voided settlement has no payment left paid.
-The standings (a cache) are computed from the games, as the services do.
+
+Then the rows go in as they were written (``_Replay``): each kind in the order of its ids,
+the kinds merged by their time (games, hands, changes, batches with their postings,
+settlements with their payments, paid marks, voids), so that the database's guards
+(PostgreSQL's triggers) see every row when the services' checks saw it: a settlement
+before its void and before the games added after its evening was reopened, a paid mark
+before the void. History rows are only ever inserted; the updates are a payment's paid
+columns (they repeat its latest paid mark, as ``settlement_payment_mark_paid`` sets them)
+and the status of a game that was over when its evening was settled and is in progress
+again since (a hand undone after a reopen). The standings (a cache) are computed from the
+games' results, as the services do.
 
 Accounts are matched by username; an account the server does not have is created without a
 password (it cannot log in until an administrator sets one or a password reset is made).
@@ -24,6 +28,7 @@ password (it cannot log in until an administrator sets one or a password reset i
 from __future__ import annotations
 
 import datetime
+import heapq
 import uuid
 from collections import defaultdict
 from dataclasses import dataclass, field
@@ -33,7 +38,6 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
-from django.db.models import Sum
 
 from ledger import cleaning, limits, selectors
 from ledger.cleaning.table_record import check_table_document
@@ -109,12 +113,35 @@ def table_import(*, document: Any, imported_by: User | None = None, name: str | 
     document's scorekeepers (both change what a new export says, nothing else)."""
     check_table_document(document, max_players=max_players_per_table(),
                          max_hands=limits.max_hands_per_game())
+    # -- the history as the services would have made it, checked before anything is stored
+    sessions_data = document["sessions"]
+    games_data = [(s, g) for s in sessions_data for g in s["games"]]
+    where_game = {g["id"]: f"sessions[{s_index}].games[{g_index}]"
+                  for s_index, s in enumerate(sessions_data)
+                  for g_index, g in enumerate(s["games"])}
+    names = {p["id"]: p["name"] for p in document["players"]}
+    problems: list[str] = []
+    sequences = {(s["id"], g["sequence"]) for s, g in games_data}
+    if len(sequences) != len(games_data):
+        problems.append("sessions: two games of one evening have the same sequence")
+    for s, g in games_data:
+        if g["currency"] != s["currency"]:
+            problems.append(f"{where_game[g['id']]}.currency: {g['currency']} differs from "
+                            f"its evening's {s['currency']}")
+        seated = [seat["player"] for seat in g["seats"]]
+        if len(set(seated)) != len(seated):
+            problems.append(f"{where_game[g['id']]}.seats: a player sits twice")
+    _check_hands(games_data, where_game, problems)
+    _check_batches(games_data, where_game, problems)
+    _refuse(problems)
+    results = _check_games(games_data, where_game, names, problems)
+    _refuse(problems)
+    _check_settlements(document, names, problems)
+    _refuse(problems)
+
+    # -- the rows -----------------------------------------------------------------------------
     outcome = TableImported(table=None)  # type: ignore[arg-type]
     users = _accounts(document["accounts"], outcome)
-
-    def user(username: str | None):
-        return None if username is None else users[username]
-
     head = document["table"]
     table_name = cleaning.clean_text(name if name is not None else head["name"],
                                      what="The table's name", max_length=100, required=True)
@@ -129,93 +156,198 @@ def table_import(*, document: Any, imported_by: User | None = None, name: str | 
                                  created_at=_moment(head["created_at"]))
     table.scorekeepers.set(keeper_rows)
     outcome.table = table
-
-    players: dict[int, int] = {}
+    replay = _Replay(table, users, outcome)
     _insert(Player, [(p["id"], Player(table=table, name=p["name"],
                                        created_at=_moment(p["created_at"]),
                                        archived_at=_moment(p["archived_at"])), None)
-                     for p in document["players"]], players)
-    sessions: dict[int, int] = {}
+                     for p in document["players"]], replay.ids["player"])
     _insert(Session, [(s["id"], Session(
         table=table, date=datetime.date.fromisoformat(s["date"]), place=s["place"],
         currency=s["currency"], rate=_amount(s["rate"]), per_points=s["per_points"],
-        notes=s["notes"], created_by=user(s["created_by"]),
-        created_at=_moment(s["created_at"])), None) for s in document["sessions"]], sessions)
+        notes=s["notes"], created_by=replay.user(s["created_by"]),
+        created_at=_moment(s["created_at"])), None) for s in sessions_data],
+        replay.ids["session"])
+    replay.run(document)
 
-    games_data = [(s, g) for s in document["sessions"] for g in s["games"]]
-    problems: list[str] = []
-    where_game = {g["id"]: f"sessions[{s_index}].games[{g_index}]"
-                  for s_index, s in enumerate(document["sessions"])
-                  for g_index, g in enumerate(s["games"])}
-    games: dict[int, int] = {}
-    _insert(Game, [(g["id"], Game(
-        session_id=sessions[s["id"]], sequence=g["sequence"], variant=g["variant"],
-        preset=g["preset"], rules=g["rules"], rate=_amount(g["rate"]),
-        per_points=g["per_points"], currency=g["currency"], ante=_amount(g["ante"]),
-        setup=g["setup"], status=g["status"], started_by=user(g["started_by"]),
-        started_at=_moment(g["started_at"]), finished_at=_moment(g["finished_at"])), None)
-        for s, g in games_data], games)
-    seats = []
-    sequences = {(s["id"], g["sequence"]) for s, g in games_data}
-    if len(sequences) != len(games_data):
-        problems.append("sessions: two games of one evening have the same sequence")
-    for s, g in games_data:
-        if g["currency"] != s["currency"]:
-            problems.append(f"{where_game[g['id']]}.currency: {g['currency']} differs from "
-                            f"its evening's {s['currency']}")
-        seated = [seat["player"] for seat in g["seats"]]
-        if len(set(seated)) != len(seated):
-            problems.append(f"{where_game[g['id']]}.seats: a player sits twice")
-        seats += [GamePlayer(game_id=games[g["id"]], player_id=players[seat["player"]],
-                             seat=index, played_as=seat["played_as"],
-                             stake=_amount(seat["stake"]))
-                  for index, seat in enumerate(g["seats"])]
-    _check_hands(games_data, where_game, problems)
-    _check_batches(games_data, where_game, problems)
-    _refuse(problems)
-    GamePlayer.objects.bulk_create(seats, batch_size=CHUNK)
+    # the standings (a cache), from the results the games were checked with
+    games = {game.pk: game for game in Game.objects.filter(session__table=table)
+             .select_related("session").prefetch_related("seats__player")}
+    rows = []
+    for file_id, result in results.items():
+        game = games[replay.ids["game"][file_id]]
+        seats = {seat.player.name: seat.player for seat in game.seats.all()}
+        rows += standing_rows(GameStanding, game=game, session=game.session, result=result,
+                              status=game.status, players=seats)
+    GameStanding.objects.bulk_create(rows, batch_size=CHUNK)
+    store_evenings(GameStanding, EveningStanding, list(replay.ids["session"].values()))
 
-    hand_rows, hands = [], {}
-    taken = _taken_keys([h["idempotency_key"] for _, g in games_data for h in g["hands"]])
-    for _, g in games_data:
-        for h in g["hands"]:
-            key = h["idempotency_key"]
-            if key in taken:
-                key, outcome.keys_renewed = str(uuid.uuid4()), outcome.keys_renewed + 1
-            hand_rows.append((h["id"], Hand(
-                game_id=games[g["id"]], number=h["number"], entry=h["entry"],
-                recorded_by=user(h["recorded_by"]), recorded_at=_moment(h["recorded_at"]),
-                idempotency_key=key, voided_at=_moment(h["voided_at"]),
-                voided_by=user(h["voided_by"]), void_reason=h["void_reason"]), h["replaces"]))
-    _insert_linked(Hand, hand_rows, hands, "replaces_id")
-    _insert(Change, [(c["id"], Change(
-        game_id=games[g["id"]], kind=c["kind"], name=c["name"], old=c["old"], new=c["new"],
-        reason=c["reason"], after_hand=c["after_hand"], money_changed=c["money_changed"],
-        changed_by=user(c["changed_by"]), changed_at=_moment(c["changed_at"])), None)
-        for _, g in games_data for c in g["changes"]], {})
-    batches: dict[int, int] = {}
-    batch_rows = [(b["id"], PostingBatch(
-        game_id=games[g["id"]], number=b["number"], kind=b["kind"], memo=b["memo"],
-        created_by=user(b["created_by"]), created_at=_moment(b["created_at"])), b["reverses"])
-        for _, g in games_data for b in g["batches"]]
-    _insert_linked(PostingBatch, batch_rows, batches, "reverses_id")
-    _insert(MoneyPosting, [(p["id"], MoneyPosting(
-        batch_id=batches[b["id"]], game_id=games[g["id"]], player_id=players[p["player"]],
-        amount_minor=p["amount_minor"], currency=g["currency"]), None)
-        for _, g in games_data for b in g["batches"] for p in b["postings"]], {})
-
-    _check_games(table, games, where_game, problems)
+    _book_settlements(document, table, replay.ids["player"], replay.ids["payment"],
+                      users, problems)
+    _share_links(document, table, replay.ids["game"], users, outcome)
     _refuse(problems)
-    payments = _settlements(document, sessions, players, users, problems)
-    _refuse(problems)
-    _book_settlements(document, table, players, payments, users, problems)
-    _share_links(document, table, games, users, outcome)
-    _refuse(problems)
-    outcome.rows = {
-        "players": len(players), "sessions": len(sessions), "games": len(games),
-        "hands": len(hands), "batches": len(batches),
-    }
+    outcome.rows = {kind: len(replay.ids[kind]) for kind in
+                    ("player", "session", "game", "hand", "batch", "settlement")}
     return outcome
+
+
+#: The kinds of history rows in the order the services write them within one moment.
+KINDS = ("game", "hand", "change", "batch", "settlement", "mark", "void")
+
+
+class _Replay:
+    """Inserts the history rows in the order they were written: each kind in the order of
+    its ids, the kinds merged by their time. So the database's guards see every row when
+    the services' checks saw it (PostgreSQL refuses a settlement whose evening's money or
+    games were different then, a hand in a settled evening, a paid mark after a void...).
+    Consecutive rows of one kind go in together (bulk inserts)."""
+
+    def __init__(self, table, users, outcome):
+        self.table, self.users, self.outcome = table, users, outcome
+        self.ids: dict[str, dict[int, int]] = defaultdict(dict)
+        self.provisional: dict[int, tuple[str, Any]] = {}  # game pk -> (status, finished_at)
+
+    def user(self, username: str | None):
+        return None if username is None else self.users[username]
+
+    def run(self, document: dict) -> None:
+        streams: dict[str, list] = {kind: [] for kind in KINDS}
+        settled_after: dict[int, list] = defaultdict(list)  # session id -> settlement times
+        for s in document["sessions"]:
+            for st in s["settlements"]:
+                settled_after[s["id"]].append(_moment(st["settled_at"]))
+        taken = _taken_keys([h["idempotency_key"] for s in document["sessions"]
+                             for g in s["games"] for h in g["hands"]])
+        for s in document["sessions"]:
+            for g in s["games"]:
+                start = _moment(g["started_at"])
+                streams["game"].append((start, g["id"], (s, g)))
+                for h in g["hands"]:
+                    streams["hand"].append((max(_moment(h["recorded_at"]), start), h["id"],
+                                            (g, h, h["idempotency_key"] in taken)))
+                for c in g["changes"]:
+                    streams["change"].append((max(_moment(c["changed_at"]), start), c["id"],
+                                              (g, c)))
+                for b in g["batches"]:
+                    streams["batch"].append((max(_moment(b["created_at"]), start), b["id"],
+                                             (g, b)))
+            for st in s["settlements"]:
+                when = _moment(st["settled_at"])
+                streams["settlement"].append((when, st["id"], (s, st)))
+                for p in st["payments"]:
+                    for m in p["marks"]:
+                        streams["mark"].append((max(_moment(m["marked_at"]), when), m["id"],
+                                                (p, m)))
+                if st["void"] is not None:
+                    v = st["void"]
+                    streams["void"].append((max(_moment(v["voided_at"]), when), v["id"],
+                                            (st, v)))
+        self.settled_after = settled_after
+        merged = heapq.merge(*[
+            [(when, KINDS.index(kind), file_id, kind, item)
+             for when, file_id, item in sorted(rows, key=lambda row: row[1])]
+            for kind, rows in streams.items()], key=lambda event: event[:3])
+        run_kind, run = None, []
+        for _, _, _, kind, item in merged:
+            if kind != run_kind or len(run) >= CHUNK:
+                if run:
+                    getattr(self, f"_{run_kind}s")(run)
+                run_kind, run = kind, []
+            run.append(item)
+        if run:
+            getattr(self, f"_{run_kind}s")(run)
+        for pk, (status, finished_at) in self.provisional.items():
+            Game.objects.filter(pk=pk).update(status=status, finished_at=finished_at)
+        for s in document["sessions"]:  # the paid columns repeat the latest mark
+            for st in s["settlements"]:
+                for p in st["payments"]:
+                    if p["paid_at"] is not None:
+                        SettlementPayment.objects.filter(pk=self.ids["payment"][p["id"]]) \
+                            .update(paid_at=_moment(p["paid_at"]),
+                                    paid_by=self.user(p["paid_by"]))
+
+    def _games(self, run) -> None:
+        rows = []
+        for s, g in run:
+            status, finished = g["status"], _moment(g["finished_at"])
+            start = _moment(g["started_at"])
+            if status == GameStatus.IN_PROGRESS and any(
+                    when >= start for when in self.settled_after[s["id"]]):
+                # in progress now, but over when its evening was settled (and reopened):
+                # stored as over until the end, as the settlement found it
+                status, finished = GameStatus.COMPLETE, start
+            row = Game(session_id=self.ids["session"][s["id"]], sequence=g["sequence"],
+                       variant=g["variant"], preset=g["preset"], rules=g["rules"],
+                       rate=_amount(g["rate"]), per_points=g["per_points"],
+                       currency=g["currency"], ante=_amount(g["ante"]), setup=g["setup"],
+                       status=status, started_by=self.user(g["started_by"]),
+                       started_at=start, finished_at=finished)
+            rows.append((g["id"], row, None))
+        _insert(Game, rows, self.ids["game"])
+        for (_, g), (_, row, _) in zip(run, rows, strict=True):
+            if row.status != g["status"]:
+                self.provisional[row.pk] = (g["status"], _moment(g["finished_at"]))
+        GamePlayer.objects.bulk_create([
+            GamePlayer(game_id=self.ids["game"][g["id"]],
+                       player_id=self.ids["player"][seat["player"]], seat=index,
+                       played_as=seat["played_as"], stake=_amount(seat["stake"]))
+            for _, g in run for index, seat in enumerate(g["seats"])])
+
+    def _hands(self, run) -> None:
+        rows = []
+        for g, h, taken in run:
+            key = h["idempotency_key"]
+            if taken:  # a copy on the server it came from: the copy gets its own keys
+                key = str(uuid.uuid4())
+                self.outcome.keys_renewed += 1
+            rows.append((h["id"], Hand(
+                game_id=self.ids["game"][g["id"]], number=h["number"], entry=h["entry"],
+                recorded_by=self.user(h["recorded_by"]), recorded_at=_moment(h["recorded_at"]),
+                idempotency_key=key, voided_at=_moment(h["voided_at"]),
+                voided_by=self.user(h["voided_by"]), void_reason=h["void_reason"]),
+                h["replaces"]))
+        _insert_linked(Hand, rows, self.ids["hand"], "replaces_id")
+
+    def _changes(self, run) -> None:
+        _insert(Change, [(c["id"], Change(
+            game_id=self.ids["game"][g["id"]], kind=c["kind"], name=c["name"], old=c["old"],
+            new=c["new"], reason=c["reason"], after_hand=c["after_hand"],
+            money_changed=c["money_changed"], changed_by=self.user(c["changed_by"]),
+            changed_at=_moment(c["changed_at"])), None) for g, c in run], self.ids["change"])
+
+    def _batchs(self, run) -> None:
+        _insert_linked(PostingBatch, [(b["id"], PostingBatch(
+            game_id=self.ids["game"][g["id"]], number=b["number"], kind=b["kind"],
+            memo=b["memo"], created_by=self.user(b["created_by"]),
+            created_at=_moment(b["created_at"])), b["reverses"]) for g, b in run],
+            self.ids["batch"], "reverses_id")
+        _insert(MoneyPosting, [(p["id"], MoneyPosting(
+            batch_id=self.ids["batch"][b["id"]], game_id=self.ids["game"][g["id"]],
+            player_id=self.ids["player"][p["player"]], amount_minor=p["amount_minor"],
+            currency=g["currency"]), None) for g, b in run for p in b["postings"]],
+            self.ids["posting"])
+
+    def _settlements(self, run) -> None:
+        _insert(SessionSettlement, [(st["id"], SessionSettlement(
+            session_id=self.ids["session"][s["id"]], currency=st["currency"], nets=st["nets"],
+            settled_by=self.user(st["settled_by"]), settled_at=_moment(st["settled_at"])),
+            None) for s, st in run], self.ids["settlement"])
+        _insert(SettlementPayment, [(p["id"], SettlementPayment(
+            settlement_id=self.ids["settlement"][st["id"]], order=p["order"],
+            payer_id=self.ids["player"][p["payer"]], payee_id=self.ids["player"][p["payee"]],
+            amount_minor=p["amount_minor"]), None) for _, st in run for p in st["payments"]],
+            self.ids["payment"])
+
+    def _marks(self, run) -> None:
+        _insert(PaymentMark, [(m["id"], PaymentMark(
+            payment_id=self.ids["payment"][p["id"]], paid=m["paid"],
+            marked_by=self.user(m["marked_by"]), marked_at=_moment(m["marked_at"])), None)
+            for p, m in run], self.ids["mark"])
+
+    def _voids(self, run) -> None:
+        _insert(SettlementVoid, [(v["id"], SettlementVoid(
+            settlement_id=self.ids["settlement"][st["id"]], reason=v["reason"],
+            voided_by=self.user(v["voided_by"]), voided_at=_moment(v["voided_at"])), None)
+            for st, v in run], self.ids["void"])
 
 
 def _insert_linked(model, rows, ids: dict[int, int], link: str | None) -> None:
@@ -244,6 +376,119 @@ def _insert_linked(model, rows, ids: dict[int, int], link: str | None) -> None:
         pending.add(file_id)
     if chunk:
         flush()
+
+
+def _check_games(games_data, where_game, names: dict[int, str], problems: list[str]
+                 ) -> dict[int, dict]:
+    """Each game scores (the core, on the record ``selectors.game_record`` builds from its
+    rows) to its status and its posted money. Returns each game's result by file id."""
+    results = {}
+    for _, g in games_data:
+        where = where_game[g["id"]]
+        game = Game(variant=g["variant"], preset=g["preset"], rules=g["rules"],
+                    rate=_amount(g["rate"]), per_points=g["per_points"], ante=_amount(g["ante"]),
+                    currency=g["currency"], setup=g["setup"], status=g["status"])
+        seats = [GamePlayer(seat=index, player=Player(name=names[seat["player"]]),
+                            played_as=seat["played_as"], stake=_amount(seat["stake"]))
+                 for index, seat in enumerate(g["seats"])]
+        live = [h["entry"] for h in sorted(g["hands"], key=lambda h: h["number"])
+                if h["voided_at"] is None]
+        try:
+            result = selectors.score(selectors.game_record(game, hands=live, seats=seats))
+        except Exception as exc:  # noqa: BLE001 - the core's RecordError: its problems
+            details = getattr(exc, "details", None) or [str(exc)]
+            problems += [f"{where}: {getattr(d, 'line', d)}" for d in list(details)[:5]]
+            continue
+        status = _status_for(result, g["status"] == GameStatus.ABANDONED)
+        if status != g["status"]:
+            problems.append(f"{where}.status: its hands make it {status}, not {g['status']}")
+            continue
+        posted: dict[str, int] = defaultdict(int)
+        for batch in g["batches"]:
+            for posting in batch["postings"]:
+                posted[names[posting["player"]]] += posting["amount_minor"]
+        posted = {name: units for name, units in posted.items() if units}
+        expected = _money_of(result, status, g["currency"])
+        if posted != expected:
+            problems.append(f"{where}.batches: the posted money {posted} differs from the "
+                            f"score of its hands {expected}")
+            continue
+        results[g["id"]] = result
+    return results
+
+
+def _check_settlements(document, names: dict[int, str], problems: list[str]) -> None:
+    """At most one standing settlement an evening, whose nets are the evening's money now
+    with no game in progress; every settlement's nets sum to zero and its payments square
+    them; a payment's paid columns repeat its latest mark; a voided settlement has no
+    payment left paid."""
+    for s_index, s in enumerate(document["sessions"]):
+        live = [st for st in s["settlements"] if st["void"] is None]
+        if len(live) > 1:
+            problems.append(f"sessions[{s_index}].settlements: {len(live)} settlements stand "
+                            "(an evening has at most one; a reopened one has its void)")
+        order: dict[int, None] = {}  # the evening's players, by first seat in the first game
+        money: dict[int, int] = defaultdict(int)
+        for g in sorted(s["games"], key=lambda g: g["sequence"]):
+            for seat in g["seats"]:
+                order.setdefault(seat["player"])
+            for batch in g["batches"]:
+                for posting in batch["postings"]:
+                    money[posting["player"]] += posting["amount_minor"]
+        in_progress = any(g["status"] == GameStatus.IN_PROGRESS for g in s["games"])
+        for index, st in enumerate(s["settlements"]):
+            where = f"sessions[{s_index}].settlements[{index}]"
+            if st["currency"] != s["currency"]:
+                problems.append(f"{where}.currency: {st['currency']} is not the evening's "
+                                f"{s['currency']}")
+            nets = st["nets"]
+            if sum(nets.values()) != 0:
+                problems.append(f"{where}.nets: they sum to {sum(nets.values())}, not 0")
+            by_player = _nets_by_player(nets, list(order), names)
+            if st["void"] is None:
+                now = {pid: money[pid] for pid in order}
+                if in_progress:
+                    problems.append(f"{where}: its evening has a game in progress")
+                elif by_player != now:
+                    problems.append(f"{where}.nets: they are not the money of the evening's "
+                                    "games")
+            orders = [p["order"] for p in st["payments"]]
+            if len(set(orders)) != len(orders):
+                problems.append(f"{where}.payments: two payments have the same order")
+            balance: dict[int, int] = defaultdict(int)
+            for p_index, payment in enumerate(st["payments"]):
+                at = f"{where}.payments[{p_index}]"
+                if payment["payer"] == payment["payee"]:
+                    problems.append(f"{at}: a player pays himself")
+                balance[payment["payee"]] += payment["amount_minor"]
+                balance[payment["payer"]] -= payment["amount_minor"]
+                marks = sorted(payment["marks"], key=lambda m: m["id"])
+                last = marks[-1] if marks else None
+                paid_at = last["marked_at"] if last and last["paid"] else None
+                paid_by = last["marked_by"] if last and last["paid"] else None
+                if _moment(payment["paid_at"]) != _moment(paid_at) or \
+                        payment["paid_by"] != paid_by:
+                    problems.append(f"{at}: paid_at and paid_by must repeat its latest paid "
+                                    "mark")
+                if st["void"] is not None and payment["paid_at"] is not None:
+                    problems.append(f"{at}: a payment of a voided settlement is marked paid "
+                                    "(an evening is reopened only once its marks are undone)")
+            wanted = {pid: units for pid, units in (by_player or {}).items() if units}
+            if by_player is None or {pid: units for pid, units in balance.items()
+                                     if units} != wanted:
+                problems.append(f"{where}.payments: they do not square its nets")
+
+
+def _nets_by_player(nets: dict[str, int], order: list[int], names: dict[int, str]
+                    ) -> dict[int, int] | None:
+    """A settlement's nets by player (``selectors.settlement_nets``: by the current names,
+    or in the evening's seat order after a rename), or None when they name others."""
+    current = {names[pid]: pid for pid in order}
+    if set(nets) <= set(current):
+        return {pid: int(nets.get(names[pid], 0)) for pid in order}
+    if len(nets) == len(order):
+        return {pid: int(units) for pid, units in zip(order, nets.values(), strict=True)}
+    return None
 
 
 def _refuse(problems: list[str]) -> None:
@@ -325,152 +570,6 @@ def _check_batches(games_data, where_game, problems: list[str]) -> None:
                     reverses is not None and kinds.get(reverses) != BatchKind.POST):
                 problems.append(f"{at}: a reversal reverses a post batch of its own game, "
                                 "and only a reversal does")
-
-
-def _check_games(table: Table, games: dict[int, int], where_game, problems: list[str]) -> None:
-    """Each game scores to its status and its posted money (the core's result of its live
-    hands); then its standings are computed from that result, as the services do."""
-    file_id = {pk: fid for fid, pk in games.items()}
-    posted: dict[int, dict[str, int]] = defaultdict(dict)
-    for game_id, name, total in (MoneyPosting.objects.filter(game__session__table=table)
-                                 .values("game_id", "player__name")
-                                 .annotate(total=Sum("amount_minor"))
-                                 .values_list("game_id", "player__name", "total")):
-        if total:
-            posted[game_id][name] = int(total)
-    rows = []
-    sessions = {session.pk: session for session in Session.objects.filter(table=table)}
-    for game in selectors.game_queryset_for_records().filter(session__table=table):
-        where = where_game[file_id[game.pk]]
-        try:
-            result = selectors.score(selectors.game_record(game))
-        except Exception as exc:  # the core's RecordError: the problems as lines
-            details = getattr(exc, "details", None) or [str(exc)]
-            problems += [f"{where}: {getattr(d, 'line', d)}" for d in list(details)[:5]]
-            continue
-        abandoned = game.status == GameStatus.ABANDONED
-        status = _status_for(result, abandoned)
-        if status != game.status:
-            problems.append(f"{where}.status: its hands make it {status}, not {game.status}")
-            continue
-        expected = _money_of(result, status, game.currency)
-        if posted.get(game.pk, {}) != expected:
-            problems.append(f"{where}.batches: the posted money {posted.get(game.pk, {})} "
-                            f"differs from the score of its hands {expected}")
-            continue
-        seats = {seat.player.name: seat.player for seat in selectors.game_seats(game)}
-        rows += standing_rows(GameStanding, game=game, session=sessions[game.session_id],
-                              result=result, status=game.status, players=seats)
-    if not problems:
-        GameStanding.objects.bulk_create(rows, batch_size=CHUNK)
-        store_evenings(GameStanding, EveningStanding, list(sessions))
-
-
-def _settlements(document, sessions, players, users, problems) -> dict[int, int]:
-    """Insert the settlements, payments, paid marks and voids; the payments' new keys."""
-    settlement_rows, payment_rows, mark_rows, void_rows = [], [], [], []
-    by_id: dict[int, tuple[str, dict, dict]] = {}
-    for s_index, s in enumerate(document["sessions"]):
-        live = [st for st in s["settlements"] if st["void"] is None]
-        if len(live) > 1:
-            problems.append(f"sessions[{s_index}].settlements: {len(live)} settlements stand "
-                            "(an evening has at most one; a reopened one has its void)")
-        for index, st in enumerate(s["settlements"]):
-            where = f"sessions[{s_index}].settlements[{index}]"
-            by_id[st["id"]] = (where, st, s)
-            if st["currency"] != s["currency"]:
-                problems.append(f"{where}.currency: {st['currency']} is not the evening's "
-                                f"{s['currency']}")
-            if sum(st["nets"].values()) != 0:
-                problems.append(f"{where}.nets: they sum to {sum(st['nets'].values())}, not 0")
-            orders = [p["order"] for p in st["payments"]]
-            if len(set(orders)) != len(orders):
-                problems.append(f"{where}.payments: two payments have the same order")
-            settlement_rows.append((st["id"], SessionSettlement(
-                session_id=sessions[s["id"]], currency=st["currency"], nets=st["nets"],
-                settled_by=_by(users, st["settled_by"]),
-                settled_at=_moment(st["settled_at"])), None))
-            for p_index, payment in enumerate(st["payments"]):
-                at = f"{where}.payments[{p_index}]"
-                if payment["payer"] == payment["payee"]:
-                    problems.append(f"{at}: a player pays himself")
-                marks = sorted(payment["marks"], key=lambda m: m["id"])
-                last = marks[-1] if marks else None
-                paid_at = last["marked_at"] if last and last["paid"] else None
-                paid_by = last["marked_by"] if last and last["paid"] else None
-                if _moment(payment["paid_at"]) != _moment(paid_at) or \
-                        payment["paid_by"] != paid_by:
-                    problems.append(f"{at}: paid_at and paid_by must repeat its latest paid "
-                                    "mark")
-                if st["void"] is not None and payment["paid_at"] is not None:
-                    problems.append(f"{at}: a payment of a voided settlement is marked paid "
-                                    "(an evening is reopened only once its marks are undone)")
-                payment_rows.append((payment["id"], st["id"], payment))
-                mark_rows += [(m["id"], payment["id"], m) for m in marks]
-            if st["void"] is not None:
-                void_rows.append((st["void"]["id"], st["id"], st["void"]))
-    if problems:
-        return {}
-    settlements: dict[int, int] = {}
-    _insert(SessionSettlement, settlement_rows, settlements)
-    payments: dict[int, int] = {}
-    _insert(SettlementPayment, [(fid, SettlementPayment(
-        settlement_id=settlements[sid], order=p["order"], payer_id=players[p["payer"]],
-        payee_id=players[p["payee"]], amount_minor=p["amount_minor"]), None)
-        for fid, sid, p in payment_rows], payments)
-    _insert(PaymentMark, [(fid, PaymentMark(
-        payment_id=payments[pid], paid=m["paid"], marked_by=_by(users, m["marked_by"]),
-        marked_at=_moment(m["marked_at"])), None) for fid, pid, m in mark_rows], {})
-    for fid, _, p in payment_rows:  # the paid columns repeat the latest mark
-        if p["paid_at"] is not None:
-            SettlementPayment.objects.filter(pk=payments[fid]).update(
-                paid_at=_moment(p["paid_at"]), paid_by=_by(users, p["paid_by"]))
-    _insert(SettlementVoid, [(fid, SettlementVoid(
-        settlement_id=settlements[sid], reason=v["reason"], voided_by=_by(users, v["voided_by"]),
-        voided_at=_moment(v["voided_at"])), None) for fid, sid, v in void_rows], {})
-    # The money: the payments square the nets; a standing settlement is its evening's money
-    # now, with no game left in progress. A fixed number of queries for the whole table.
-    table_id = next(iter(Session.objects.filter(pk__in=list(sessions.values()))
-                         .values_list("table_id", flat=True)), None)
-    table_players = {player.pk: player for player in Player.objects.filter(table_id=table_id)}
-    by_name = {player.name: player.pk for player in table_players.values()}
-    seated: dict[int, dict[int, Player]] = defaultdict(dict)  # session -> players in order
-    for session_id, player_id in (GamePlayer.objects.filter(game__session__table_id=table_id)
-                                  .order_by("game__session_id", "game__sequence", "seat")
-                                  .values_list("game__session_id", "player_id")):
-        seated[session_id].setdefault(player_id, table_players[player_id])
-    open_sessions = set(Game.objects.filter(session__table_id=table_id,
-                                            status=GameStatus.IN_PROGRESS)
-                        .values_list("session_id", flat=True))
-    sums: dict[int, dict[int, int]] = defaultdict(dict)
-    for session_id, player_id, total in (
-            MoneyPosting.objects.filter(game__session__table_id=table_id)
-            .values("game__session_id", "player_id").annotate(total=Sum("amount_minor"))
-            .values_list("game__session_id", "player_id", "total")):
-        sums[session_id][player_id] = int(total or 0)
-    file_of = {pk: fid for fid, pk in settlements.items()}
-    for settlement in (SessionSettlement.objects.filter(pk__in=settlements.values())
-                       .prefetch_related("payments")):
-        where, st, _ = by_id[file_of[settlement.pk]]
-        players_then = list(seated[settlement.session_id].values())
-        if st["void"] is None:
-            now = {player.name: sums[settlement.session_id].get(player.pk, 0)
-                   for player in players_then}
-            if settlement.session_id in open_sessions:
-                problems.append(f"{where}: its evening has a game in progress")
-            elif selectors.settlement_nets(settlement, players_then) != now:
-                problems.append(f"{where}.nets: they are not the money of the evening's games")
-        balance: dict[int, int] = defaultdict(int)
-        for payment in settlement.payments.all():
-            balance[payment.payee_id] += payment.amount_minor
-            balance[payment.payer_id] -= payment.amount_minor
-        if all(name in by_name for name in st["nets"]):
-            wanted = {by_name[name]: units for name, units in st["nets"].items() if units}
-            if {pk: units for pk, units in balance.items() if units} != wanted:
-                problems.append(f"{where}.payments: they do not square its nets")
-        elif sum(abs(v) for v in balance.values()) != sum(abs(v) for v in st["nets"].values()):
-            problems.append(f"{where}.payments: they do not square its nets")
-    return payments
 
 
 def _by(users: dict[str, Any], username: str | None):

@@ -8,7 +8,8 @@
   abandoned; a player renamed and one archived; a payment marked paid and the mark undone;
   the book settled up; share links made and revoked.
 - the demo evening (fixtures/demo_session.json: gin, box, captain, partnership, CAP-IT),
-  settled, kept by the second account;
+  settled, then reopened: a hand corrected, and a finished game's last hand undone (in
+  progress again), kept by the second account;
 - "Mardi" (EUR): a settled evening with an Oklahoma and a Hollywood game and an open one.
 """
 
@@ -80,6 +81,16 @@ def build_tables(keeper, other) -> list:
     record = json.loads((ROOT / "fixtures" / "demo_session.json").read_text())
     demo = services.session_import(record=record, imported_by=other)
     services.session_settle(session=demo, settled_by=other)
+    # reopened: a hand of its first game corrected, the last hand of a finished game undone
+    # (in progress again: it was over when the evening was settled)
+    services.session_reopen(session=demo, reopened_by=other, reason="Finn's last hand")
+    gin = demo.games.get(sequence=1)
+    first = gin.hands.get(number=1)
+    services.hand_correct(hand=first, entry=first.entry, corrected_by=other,
+                          reason="entered again, unchanged")
+    finished = demo.games.filter(status=GameStatus.COMPLETE).order_by("sequence").last()
+    services.hand_undo_last(game=finished, undone_by=other, reason="Finn had not gone out")
+    assert demo.games.get(pk=finished.pk).status == GameStatus.IN_PROGRESS
 
     mardi = services.table_create(name="Mardi", scorekeepers=[keeper, other])
     settled = services.session_create(table=mardi, date=datetime.date(2026, 2, 3),
