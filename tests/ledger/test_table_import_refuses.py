@@ -189,3 +189,25 @@ def test_a_good_document_still_imports(document, tmp_path, capsys):
     assert again["sessions"][0]["games"][0]["hands"][0]["void_reason"] == "typed twice"
     assert table.sessions.get().settlements.get().payments.filter(paid_at__isnull=False) \
         .count() == 1
+
+
+def test_text_is_taken_as_stored(keeper, case, tmp_path):
+    """A reason cut at 300 characters may end in a space (the hand's void reason, the
+    batch's memo): the document carries it and the import keeps it, not refused."""
+    table = services.table_create(name="Cut", scorekeepers=[keeper])
+    session = services.session_create(table=table, currency="USD", rate="0.01",
+                                      created_by=keeper)
+    record = case("gin-standard-game")
+    game = services.game_import(session=session, record=record, imported_by=keeper)
+    services.hand_correct(hand=game.hands.get(number=1), entry=record["hands"][0],
+                          corrected_by=keeper, reason="x" * 299 + " and more")
+    doc = table_export(table)
+    voided = [h for h in _game(doc)["hands"] if h["voided_at"]][0]
+    assert voided["void_reason"].endswith("x ") and len(voided["void_reason"]) == 300
+    services.table_rename(table=table, name="Cut (old)", renamed_by=keeper)
+    path = tmp_path / "t.json"
+    path.write_text(json.dumps(doc))
+    call_command("import_table", str(path))
+    again = table_export(Table.objects.get(name="Cut"))
+    assert [h["void_reason"] for h in _game(again)["hands"]] == \
+        [h["void_reason"] for h in _game(doc)["hands"]]
