@@ -73,8 +73,9 @@ CHUNK = 500
 
 
 def max_players_per_table() -> int:
-    """Players one imported table may hold (TABLESTAKES_MAX_PLAYERS_PER_TABLE, 1000)."""
-    return int(getattr(settings, "TABLESTAKES_MAX_PLAYERS_PER_TABLE", 1000))
+    """Players one imported table may hold: TABLESTAKES_MAX_PLAYERS_PER_TABLE, the limit of
+    every table's players (200 when the setting is not there)."""
+    return int(getattr(settings, "TABLESTAKES_MAX_PLAYERS_PER_TABLE", 200))
 
 
 @dataclass

@@ -141,7 +141,8 @@ def test_the_document_itself_refused(tmp_path, settings):
         call_command("import_table", str(path))
 
 
-def test_ten_thousand_players_are_refused_at_once(document, tmp_path):
+def test_ten_thousand_players_are_refused_at_once(document, tmp_path, settings):
+    settings.TABLESTAKES_MAX_PLAYERS_PER_TABLE = 1000
     doc = copy.deepcopy(document)
     stamp = doc["players"][0]["created_at"]
     doc["players"] = [{"id": n, "name": f"P{n}", "created_at": stamp, "archived_at": None}
