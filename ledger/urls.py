@@ -14,6 +14,7 @@ from .views import (
     share_admin,
     shared,
     start,
+    table_download,
     tables,
 )
 
@@ -28,6 +29,8 @@ urlpatterns = [
     path("tables/<int:pk>/book/settle/", book.book_settle, name="book_settle"),
     path("tables/<int:pk>/standings/", book.table_standings, name="table_standings"),
     path("tables/<int:pk>/tidy/", book.table_tidy, name="table_tidy"),
+    path("tables/<int:pk>/export.json", table_download.table_download,
+         name="table_download"),
     path("players/<int:pk>/", book.player_detail, name="player_detail"),
     path("sessions/<int:pk>/reopen/", book.session_reopen, name="session_reopen"),
     path("sessions/<int:pk>/", sessions.session_detail, name="session_detail"),

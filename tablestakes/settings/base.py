@@ -130,6 +130,9 @@ TABLESTAKES_MAX_HANDS_PER_GAME = env_int("TABLESTAKES_MAX_HANDS_PER_GAME", 500)
 # its hands over all its games, before anything is scored.
 TABLESTAKES_MAX_IMPORT_BYTES = env_int("TABLESTAKES_MAX_IMPORT_BYTES", 4 * 1024 * 1024)
 TABLESTAKES_MAX_IMPORT_HANDS = env_int("TABLESTAKES_MAX_IMPORT_HANDS", 2000)
+# A whole table (import_table, docs/table-export.md): five years of weekly evenings are 28 MB.
+TABLESTAKES_MAX_TABLE_IMPORT_BYTES = env_int("TABLESTAKES_MAX_TABLE_IMPORT_BYTES",
+                                             64 * 1024 * 1024)
 # Printed sheets: hand rows a PDF may have (checked before rendering), its pages (checked
 # after layout, before the PDF is written) and the seconds a rendering may take.
 TABLESTAKES_PDF_MAX_HANDS = env_int("TABLESTAKES_PDF_MAX_HANDS", 600)

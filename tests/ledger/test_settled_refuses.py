@@ -75,6 +75,7 @@ NOT_A_CHANGE = {
     "hand_send": "the offline queue: answers 'over' for a finished game (checked below)",
     "game_rematch": "a new game in a new evening when this one is settled",
     "game_export": "reading",
+    "table_download": "reading (the whole table as one file)",
     "cards_preview": "reading",
     "shared": "reading", "shared_game": "reading", "shared_live": "reading",
     "shared_game_live": "reading",
