@@ -12,7 +12,9 @@ so a value is judged the same way whichever door it came in by:
   spaces; two names are the same person's when they differ only by case, width
   (``Ａnn``/``Ann``) or invisible characters: ``name_key`` (NFKC, case-folded) compares them.
 - **Numbers** are written with the ASCII digits 0-9 only: ``1_0``, ``²``, ``١`` and ``1e3``
-  are refused (Python's ``int()`` and ``Decimal()`` would accept them).
+  are refused (Python's ``int()`` and ``Decimal()`` would accept them). A number sent as a
+  parameter (an id, a hand's number, ``parts``, ``table``, ``again``) is read by
+  ``read_number`` alone: digits and nothing else (no sign, no spaces).
 - **Currencies** are ISO 4217's, as the scoring core knows them (``ledger.rules.money
   .CURRENCIES``, each with its minor unit); ``XXX`` means "no currency".
 - **Records** (JSON imports and hand entries) are refused, before any scoring, when nested
@@ -55,10 +57,13 @@ from .text import (
 from .values import (
     MAX_PER_POINTS,
     clean_currency,
+    content_disposition,
+    is_ascii_number,
     is_plain_decimal,
     is_plain_int,
     is_token,
     plain_int,
+    read_number,
     safe_filename,
 )
 
@@ -70,6 +75,6 @@ __all__ = [
     "session_record_problems",
     "MAX_NAME", "bad_character", "clash_message", "clean_name", "clean_text", "name_key",
     "same_name",
-    "MAX_PER_POINTS", "clean_currency", "is_plain_decimal", "is_plain_int", "is_token",
-    "plain_int", "safe_filename",
+    "MAX_PER_POINTS", "clean_currency", "content_disposition", "is_ascii_number",
+    "is_plain_decimal", "is_plain_int", "is_token", "plain_int", "read_number", "safe_filename",
 ]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from typing import Any
+from urllib.parse import quote
 
 from ..rules.money import CURRENCIES
 from .base import Refused, _shown
@@ -27,6 +28,31 @@ def is_plain_int(text: str) -> bool:
 
 def is_plain_decimal(text: str) -> bool:
     return bool(_PLAIN_DECIMAL.fullmatch(text))
+
+
+_ASCII_NUMBER = re.compile(r"[0-9]{1,18}")
+
+
+def is_ascii_number(value: Any) -> bool:
+    """Is ``value`` a whole number written with the ASCII digits 0-9 only (no sign, no
+    spaces, no '²', '١' or '３', which ``str.isdigit()`` and ``int()`` accept)?"""
+    return isinstance(value, str) and bool(_ASCII_NUMBER.fullmatch(value))
+
+
+def read_number(value: Any, *, what: str, minimum: int = 0,
+                maximum: int | None = None) -> int:
+    """The one reader of a number sent as a parameter (an id, a hand's number, a count, a
+    table of a hand): the ASCII digits 0-9 and nothing else, within bounds, or Refused with
+    a message that names the parameter. Read before anything is stored."""
+    if not is_ascii_number(value):
+        raise Refused(f"{what}: write a whole number with the digits 0-9, like 25, "
+                      f"not {_shown(value)}.")
+    number = int(value)
+    if number < minimum:
+        raise Refused(f"{what}: {number} is below {minimum}.")
+    if maximum is not None and number > maximum:
+        raise Refused(f"{what}: {number} is above {maximum}, the most allowed.")
+    return number
 
 
 def plain_int(value: Any, *, what: str, minimum: int | None = None,
@@ -65,6 +91,26 @@ _TOKEN = re.compile(r"[A-Za-z0-9_-]{8,64}")
 def is_token(value: str) -> bool:
     """Could ``value`` be a share link's token? (URL-safe base64, 8-64 characters.)"""
     return isinstance(value, str) and bool(_TOKEN.fullmatch(value))
+
+
+def content_disposition(filename: str, *, attachment: bool = True) -> str:
+    """The Content-Disposition header of every download (CSV, XLSX, PDF): an ASCII
+    ``filename`` (``safe_filename``) for old clients and, when the name has more than
+    that, ``filename*=UTF-8''...`` (RFC 6266/5987, percent-encoded) with the name as
+    typed, less control characters, quotes, slashes and semicolons. Nothing in a table's
+    name can end the header, start another or break out of the quotes."""
+    kind = "attachment" if attachment else "inline"
+    stem, dot, ext = filename.rpartition(".")
+    ext = re.sub(r"[^A-Za-z0-9]", "", ext)[:8] if dot else ""
+    stem = stem if dot else filename
+    fallback = safe_filename(stem) + (f".{ext}" if ext else "")
+    full = "".join(" " if unicodedata.category(ch)[0] in "CZ" and ch != " " else ch
+                   for ch in unicodedata.normalize("NFC", stem))
+    full = re.sub(r"[\\/\"';:*?<>|]+", "_", " ".join(full.split()))[:150].strip(" ._")
+    header = f'{kind}; filename="{fallback}"'
+    if full and full != safe_filename(stem):
+        header += f"; filename*=UTF-8''{quote(full + (f'.{ext}' if ext else ''), safe='')}"
+    return header
 
 
 def safe_filename(text: str, default: str = "export") -> str:
