@@ -26,7 +26,7 @@ from ledger.models import EveningStanding, Player
 from ledger.services.book import BookChanged
 
 from . import downloads
-from .params import BadParameter, bad_parameter_response
+from .params import BadParameter, bad_parameter_response, number_param, refuses_bad_parameters
 
 
 def _player_for(user, pk) -> Player:
@@ -219,6 +219,7 @@ def session_reopen(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @login_required
+@refuses_bad_parameters
 def table_tidy(request: HttpRequest, pk: int) -> HttpResponse:
     """Rename the table; archive players who left (or bring them back)."""
     table = access.table_for(request.user, pk)
@@ -236,8 +237,8 @@ def table_tidy(request: HttpRequest, pk: int) -> HttpResponse:
                 return redirect("ledger:table_tidy", pk=table.pk)
     elif request.method == "POST" and "player" in request.POST:
         try:
-            player = table.players.get(pk=int(request.POST["player"]))
-        except (Player.DoesNotExist, ValueError):
+            player = table.players.get(pk=number_param(request.POST, "player", minimum=1))
+        except Player.DoesNotExist:
             raise Http404("No such player") from None
         archive = request.POST.get("archive") == "1"
         services.player_archive(player=player, archived_by=request.user, archived=archive)
