@@ -3,10 +3,13 @@ share-link tokens and file names."""
 
 from __future__ import annotations
 
+import datetime
 import re
 import unicodedata
 from typing import Any
 from urllib.parse import quote
+
+from django.utils import timezone
 
 from ..rules.money import CURRENCIES
 from .base import Refused, _shown
@@ -53,6 +56,34 @@ def read_number(value: Any, *, what: str, minimum: int = 0,
     if maximum is not None and number > maximum:
         raise Refused(f"{what}: {number} is above {maximum}, the most allowed.")
     return number
+
+
+#: The evenings a date may name: none before 2000, none more than a year ahead (a typo such
+#: as 0202 or 2202). The forms, the services and the record imports use these.
+EARLIEST_DATE = datetime.date(2000, 1, 1)
+DAYS_AHEAD = 366
+
+
+def clean_date(value: Any, *, what: str = "The date") -> datetime.date:
+    """An evening's date (a date, or ISO text such as 2025-11-21) within
+    ``EARLIEST_DATE`` and a year from today, or Refused."""
+    if isinstance(value, str):
+        text = value.strip()
+        try:
+            if not text.isascii():
+                raise ValueError
+            value = datetime.date.fromisoformat(text)
+        except ValueError:
+            raise Refused(f"{what}: write a date such as 2025-11-21, not "
+                          f"{_shown(value)}.") from None
+    if isinstance(value, datetime.datetime) or not isinstance(value, datetime.date):
+        raise Refused(f"{what}: a date such as 2025-11-21, not {_shown(value)}.")
+    latest = timezone.localdate() + datetime.timedelta(days=DAYS_AHEAD)
+    if not EARLIEST_DATE <= value <= latest:
+        raise Refused(f"{what}: {value.isoformat()} is not between "
+                      f"{EARLIEST_DATE.isoformat()} and {latest.isoformat()} (a year from "
+                      "today).")
+    return value
 
 
 def plain_int(value: Any, *, what: str, minimum: int | None = None,
