@@ -171,3 +171,13 @@ def test_a_typed_number_field_refuses_other_digits_at_the_field(logged_in, table
     assert response.status_code in (200, 422)
     assert "digits 0-9" in response.content.decode()
     assert list(table.sessions.values_list("pk", flat=True)) == before
+
+
+@pytest.mark.parametrize("value", ODD)
+def test_the_hand_form_refuses_an_odd_hand_number_and_stores_nothing(logged_in, gin, value):
+    """The plain hand form (not the queue): its hidden number is a form field, refused at
+    the form (4xx), nothing stored."""
+    data = {"key": str(uuid.uuid4()), "number": value, **KNOCK}
+    response = logged_in.post(reverse("ledger:hand_create", args=[gin.pk]), data)
+    assert 400 <= response.status_code < 500
+    assert not Hand.objects.filter(game=gin).exists()
