@@ -11,7 +11,7 @@ import io
 import re
 import zipfile
 from decimal import Decimal
-from urllib.parse import unquote
+from urllib.parse import unquote, urlencode
 
 import openpyxl
 import pytest
@@ -110,6 +110,10 @@ def downloads(table, evenings) -> dict[str, str]:
         "game pdf": reverse("scoresheets:game_pdf", args=[game.pk]) + "?download=1",
         "blank pdf": reverse("scoresheets:blank_pdf", args=[game.pk]),
         "evening pdf": reverse("scoresheets:session_pdf", args=[evenings["e4"].pk]),
+        "evening blank pdf": reverse("scoresheets:session_blank_pdf",
+                                     args=[evenings["e4"].pk]) + "?" + urlencode({
+            "game": "gin-2", "p1": FORMULAS["Ann"], "p2": FORMULAS["Cy"],
+            "first_dealer": FORMULAS["Ann"], "download": "1"}),
     }
 
 
