@@ -9,6 +9,7 @@ from __future__ import annotations
 from django.db.models import QuerySet
 from django.http import Http404
 
+from .cleaning import is_ascii_number
 from .models import Game, Session, Table
 
 
@@ -24,7 +25,7 @@ def _pk(pk, what: str):
     int() would read '²' as 2 and '١٢' as 12); anything else is not found."""
     if isinstance(pk, int) and not isinstance(pk, bool):
         return pk
-    if isinstance(pk, str) and pk.isascii() and pk.isdigit() and len(pk) <= 18:
+    if is_ascii_number(pk):
         return int(pk)
     raise Http404(f"No such {what}")
 

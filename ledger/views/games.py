@@ -289,7 +289,7 @@ def hand_undo(request: HttpRequest, pk: int) -> HttpResponse:
             "game": game, "crumb_game": True})
     number = request.POST.get("number") or ""
     reason = (request.POST.get("reason") or "").strip() or "undone"
-    if number and not cleaning.is_plain_int(number):  # '²' is a digit to str.isdigit()
+    if number and not cleaning.is_ascii_number(number):  # ('²' is a digit to str.isdigit())
         messages.error(request, "The undo button was out of date; nothing was undone. "
                                 "Reload the game and try again.")
         return redirect("ledger:game_detail", pk=game.pk)
