@@ -9,6 +9,7 @@ from __future__ import annotations
 from django.db.models import QuerySet
 from django.http import Http404
 
+from .cleaning import is_ascii_number
 from .models import Game, Session, Table
 
 
@@ -19,7 +20,18 @@ def tables_for(user) -> QuerySet[Table]:
     return Table.objects.filter(scorekeepers=user)
 
 
+def _pk(pk, what: str):
+    """An id as the URL or a form gave it: an int, or the ASCII digits 0-9 (the database's
+    int() would read '²' as 2 and '١٢' as 12); anything else is not found."""
+    if isinstance(pk, int) and not isinstance(pk, bool):
+        return pk
+    if is_ascii_number(pk):
+        return int(pk)
+    raise Http404(f"No such {what}")
+
+
 def table_for(user, pk) -> Table:
+    pk = _pk(pk, "table")
     try:
         return tables_for(user).get(pk=pk)
     except (Table.DoesNotExist, ValueError, TypeError):
@@ -27,6 +39,7 @@ def table_for(user, pk) -> Table:
 
 
 def session_for(user, pk) -> Session:
+    pk = _pk(pk, "session")
     try:
         return Session.objects.select_related("table").get(pk=pk, table__in=tables_for(user))
     except (Session.DoesNotExist, ValueError, TypeError):
@@ -34,6 +47,7 @@ def session_for(user, pk) -> Session:
 
 
 def game_for(user, pk) -> Game:
+    pk = _pk(pk, "game")
     try:
         return Game.objects.select_related("session__table").get(
             pk=pk, session__table__in=tables_for(user))

@@ -5,6 +5,7 @@ The sheet itself is built by scoresheets.blank; what is legal is the core's to s
 
 from __future__ import annotations
 
+from ledger.cleaning import is_ascii_number
 from ledger.forms import GameStartForm
 from ledger.models import Session
 from ledger.presentation.catalog import VARIANT_COUNTS, VARIANT_NAMES
@@ -17,8 +18,8 @@ GAME_CHOICES = [(f"{variant}-{count}", f"{VARIANT_NAMES[variant]}, {count} playe
 def split_game(value: str) -> tuple[str, int] | None:
     """("captain", 5) for "captain-5"; None for anything the catalog does not list."""
     variant, _, count = (value or "").rpartition("-")
-    if not count.isdigit() or int(count) not in VARIANT_COUNTS.get(variant, ()):
-        return None
+    if not is_ascii_number(count) or int(count) not in VARIANT_COUNTS.get(variant, ()):
+        return None  # ('captain-²': '²' is a digit to str.isdigit(), not to int())
     return variant, int(count)
 
 

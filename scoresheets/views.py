@@ -19,8 +19,10 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET
 
 from ledger.access import game_for, session_for
+from ledger.cleaning import content_disposition, is_ascii_number
 from ledger.presentation.catalog import VARIANT_NAMES
 from ledger.selectors import decimal_text
+from ledger.views.params import BadParameter, refuses_bad_parameters
 
 from . import documents, selectors
 from .blank import evening_blank_context
@@ -29,9 +31,9 @@ from .pdf import render_html
 
 
 def _pdf_response(pdf: bytes, filename: str, request) -> HttpResponse:
-    disposition = "attachment" if request.GET.get("download") else "inline"
     response = HttpResponse(pdf, content_type="application/pdf")
-    response["Content-Disposition"] = f'{disposition}; filename="{filename}"'
+    response["Content-Disposition"] = content_disposition(
+        filename, attachment=bool(request.GET.get("download")))
     response["Cache-Control"] = "private, no-store"
     return response
 
@@ -90,15 +92,23 @@ def _seats_page(request, session, form, status: int = 200) -> HttpResponse:
 
 
 def _blank_game(request) -> tuple[str, int]:
-    """The game chosen on the evening's screen ("captain-5"); 404 if the catalog has none."""
-    game = split_game(request.GET.get("game", ""))
+    """The game chosen on the evening's screen ("captain-5"); 404 if the catalog has none,
+    400 (naming the parameter) if its number of players is written with other digits than
+    0-9 ("captain-²", "gin-١٢")."""
+    value = request.GET.get("game", "")
+    game = split_game(value)
     if game is None:
+        count = value.rpartition("-")[2]
+        if not is_ascii_number(count) and any(ch.isnumeric() for ch in count):
+            raise BadParameter("game", f"The parameter 'game': write the number of players "
+                                       f"with the digits 0-9, like captain-5, not {value!r}.")
         raise Http404("No such game")
     return game
 
 
 @login_required
 @require_GET
+@refuses_bad_parameters
 def session_blank(request, pk: int):
     """The seats of a blank sheet for the evening's next game (the game and its number of
     players chosen on the evening's screen): who sits where, who deals first, the sides."""
@@ -111,6 +121,7 @@ def session_blank(request, pk: int):
 
 @login_required
 @require_GET
+@refuses_bad_parameters
 def session_blank_pdf(request, pk: int):
     """The blank sheet of the seats chosen (nothing is stored). Seats that do not fit, or
     that the core would not start a game with, come back with the reason at the field."""

@@ -8,7 +8,8 @@ editable for their descriptive fields.
 Staff who are not superusers see, and can choose, only the objects of the tables they keep:
 lists, change and add forms, every foreign-key choice and the scorekeepers widget (which
 offers only the people who keep a table with them, so the admin does not list every
-username); the accounts list likewise shows only those people.
+username); the accounts list likewise shows only those people, and they cannot raise
+anybody's privileges or take over another account there (``accounts``).
 
 One module per concern (Django's admin autodiscovery imports this package, which imports
 them all and so registers every model): ``scoping`` (what staff may see and choose, the

@@ -13,6 +13,7 @@ from ..cleaning import (
     Refused,
     clash_message,
     clean_currency,
+    clean_date,
     clean_name,
     clean_text,
     name_key,
@@ -82,6 +83,15 @@ class PlayerAdminForm(CleanModelForm):
 
 
 class SessionAdminForm(CleanModelForm):
+    def clean_date(self):
+        value = self.cleaned_data.get("date")
+        if value is None or (self.instance.pk and value == self.instance.date):
+            return value  # (an old evening keeps its date)
+        try:
+            return clean_date(value)
+        except Refused as exc:
+            raise forms.ValidationError(exc.message) from None
+
     def clean_notes(self) -> str:
         try:  # the notes are a text column without a length; the services keep 5000
             return clean_text(self.cleaned_data.get("notes", ""), what="The notes",

@@ -12,12 +12,18 @@ so a value is judged the same way whichever door it came in by:
   spaces; two names are the same person's when they differ only by case, width
   (``Ａnn``/``Ann``) or invisible characters: ``name_key`` (NFKC, case-folded) compares them.
 - **Numbers** are written with the ASCII digits 0-9 only: ``1_0``, ``²``, ``١`` and ``1e3``
-  are refused (Python's ``int()`` and ``Decimal()`` would accept them).
+  are refused (Python's ``int()`` and ``Decimal()`` would accept them). A number sent as a
+  parameter (an id, a hand's number, ``parts``, ``table``, ``again``) is read by
+  ``read_number`` alone: digits and nothing else (no sign, no spaces).
+- **Player names** the hand form uses as values (``-draw-``, ``-nobody-``: ``reserved_name``)
+  are refused everywhere, imports included.
+- **Dates** of evenings are between 2000-01-01 and a year from today (``clean_date``).
 - **Currencies** are ISO 4217's, as the scoring core knows them (``ledger.rules.money
   .CURRENCIES``, each with its minor unit); ``XXX`` means "no currency".
 - **Records** (JSON imports and hand entries) are refused, before any scoring, when nested
-  too deeply, holding fields the format does not have, junk inside a hand, or any of the
-  above in a name; nothing of a refused record is stored.
+  too deeply, holding fields the format does not have, the same key twice in one object,
+  junk inside a hand, or any of the above in a name or a date; nothing of a refused record
+  is stored.
 
 A package, one module per concern, everything importable from ``ledger.cleaning`` as before:
 ``base`` (``Refused``), ``text`` (text and names), ``values`` (numbers, currencies, tokens,
@@ -45,20 +51,27 @@ from .records import (
 )
 from .text import (
     MAX_NAME,
+    RESERVED_NAMES,
     bad_character,
     clash_message,
     clean_name,
     clean_text,
     name_key,
+    reserved_name,
     same_name,
 )
 from .values import (
+    EARLIEST_DATE,
     MAX_PER_POINTS,
     clean_currency,
+    clean_date,
+    content_disposition,
+    is_ascii_number,
     is_plain_decimal,
     is_plain_int,
     is_token,
     plain_int,
+    read_number,
     safe_filename,
 )
 
@@ -69,7 +82,7 @@ __all__ = [
     "check_session_record", "game_record_problems", "load_json", "record_hand_count",
     "session_record_problems",
     "MAX_NAME", "bad_character", "clash_message", "clean_name", "clean_text", "name_key",
-    "same_name",
-    "MAX_PER_POINTS", "clean_currency", "is_plain_decimal", "is_plain_int", "is_token",
-    "plain_int", "safe_filename",
+    "RESERVED_NAMES", "reserved_name", "same_name", "EARLIEST_DATE", "clean_date",
+    "MAX_PER_POINTS", "clean_currency", "content_disposition", "is_ascii_number",
+    "is_plain_decimal", "is_plain_int", "is_token", "plain_int", "read_number", "safe_filename",
 ]

@@ -1,5 +1,9 @@
 """Forms: every raw value of any Django form checked (``CleanInputMixin``) before the form's
-fields see it, and a refused one reported at its field."""
+fields see it, and a refused one reported at its field.
+
+Numbers typed by a person (a count, "per points") are ASCII digits with an optional sign and
+spaces around them (trimmed); a hidden number (the hand's number, written by the page) is
+read as a parameter is (``read_number``): the digits 0-9 and nothing else."""
 
 from __future__ import annotations
 
@@ -8,7 +12,7 @@ import unicodedata
 from django import forms
 
 from .text import _trim, bad_character
-from .values import _DECIMAL_CHARACTERS, is_plain_int
+from .values import _DECIMAL_CHARACTERS, is_ascii_number, is_plain_int
 
 
 def _label(field: forms.Field, name: str) -> str:
@@ -36,6 +40,9 @@ def check_form_value(field: forms.Field, name: str, raw: str) -> tuple[str, str 
         return "", f"{label} contains {bad}; type it again without it."
     value = _trim(unicodedata.normalize("NFC", raw))
     kind = _numeric_kind(field)
+    if kind == "int" and raw and isinstance(widget, forms.HiddenInput) \
+            and not is_ascii_number(raw):  # a page's own number, as a parameter's
+        return "", f"{label}: write a whole number with the digits 0-9, like 25."
     if kind == "int" and value and not is_plain_int(value):
         return "", f"{label}: write a whole number with the digits 0-9, like 25."
     if kind == "decimal" and value and not _DECIMAL_CHARACTERS.fullmatch("".join(value.split())):

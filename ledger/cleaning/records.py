@@ -9,8 +9,8 @@ from typing import Any
 
 from ..exceptions import RecordRefused
 from .base import Refused, _shown
-from .text import bad_character, clean_name, clean_text, name_key
-from .values import MAX_PER_POINTS, clean_currency
+from .text import bad_character, clean_name, clean_text, name_key, reserved_name
+from .values import MAX_PER_POINTS, clean_currency, clean_date
 
 #: Nesting of an imported record: session > games > game > hands > hand > tables > table >
 #: deadwood > count is 8 levels; anything deeper is junk.
@@ -30,8 +30,17 @@ def load_json(data: bytes, *, where: str) -> Any:
     def no_constant(name):
         raise ValueError(f"{name} is not a number a record may hold")
 
+    def no_twice(pairs):
+        keys = set()
+        for key, _ in pairs:
+            if key in keys:  # json.loads would keep the last one silently
+                raise ValueError(f"the key {_shown(key)} appears twice in one object; "
+                                 "a record names each field once")
+            keys.add(key)
+        return dict(pairs)
+
     try:
-        return json.loads(text, parse_constant=no_constant)
+        return json.loads(text, parse_constant=no_constant, object_pairs_hook=no_twice)
     except RecursionError:
         raise Refused(f"{where}: nested too deeply") from None
     except json.JSONDecodeError as exc:
@@ -147,6 +156,9 @@ def _names_problems(names: Any, where: str, problems: list[str]) -> list[str]:
             problems.append(f"{at}: {_shown(name)} has extra or invisible characters; "
                             f"write it as {clean!r}")
             continue
+        if reserved := reserved_name(name):
+            problems.append(f"{at}: {reserved.rstrip('.')}")
+            continue
         twin = next((other for other in good if name_key(other) == name_key(name)), None)
         if twin is not None:
             problems.append(f"{at}: {name!r} and {twin!r} are the same name (they differ "
@@ -251,6 +263,11 @@ def session_record_problems(record: Any) -> list[str]:
         if key == "table" and clean != record[key]:
             problems.append(f"table: {_shown(record[key])} has extra or invisible characters;"
                             f" write it as {clean!r}")
+    if record.get("date") is not None:
+        try:
+            clean_date(record["date"], what="date")
+        except Refused as exc:
+            problems.append(exc.message.rstrip("."))
     if record.get("currency") is not None:
         try:
             clean_currency(record["currency"], what="currency")

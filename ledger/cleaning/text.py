@@ -95,3 +95,18 @@ def same_name(name: str, others) -> str | None:
 def clash_message(name: str, other: str) -> str:
     return (f"{other} already plays at this table: {name} differs from it only in capitals, "
             "width, spaces or invisible characters, so it is the same player.")
+
+
+#: Values the hand form puts among the players' names (its Draw and Nobody buttons): a
+#: player called so would knock as a draw. Refused as a player's name by every door (the
+#: forms, the admin, the services and the record imports), written in any case or width.
+RESERVED_NAMES = {"-draw-": "Draw", "-nobody-": "Nobody"}
+
+
+def reserved_name(name: str) -> str | None:
+    """Why ``name`` cannot be a player's (it is one of the hand form's values), or None."""
+    for reserved, what in RESERVED_NAMES.items():
+        if name_key(name) == name_key(reserved):
+            return (f'"{name}" is kept for the hand form\'s {what}; give the player another '
+                    "name.")
+    return None

@@ -3,9 +3,13 @@ share-link tokens and file names."""
 
 from __future__ import annotations
 
+import datetime
 import re
 import unicodedata
 from typing import Any
+from urllib.parse import quote
+
+from django.utils import timezone
 
 from ..rules.money import CURRENCIES
 from .base import Refused, _shown
@@ -27,6 +31,59 @@ def is_plain_int(text: str) -> bool:
 
 def is_plain_decimal(text: str) -> bool:
     return bool(_PLAIN_DECIMAL.fullmatch(text))
+
+
+_ASCII_NUMBER = re.compile(r"[0-9]{1,18}")
+
+
+def is_ascii_number(value: Any) -> bool:
+    """Is ``value`` a whole number written with the ASCII digits 0-9 only (no sign, no
+    spaces, no '²', '١' or '３', which ``str.isdigit()`` and ``int()`` accept)?"""
+    return isinstance(value, str) and bool(_ASCII_NUMBER.fullmatch(value))
+
+
+def read_number(value: Any, *, what: str, minimum: int = 0,
+                maximum: int | None = None) -> int:
+    """The one reader of a number sent as a parameter (an id, a hand's number, a count, a
+    table of a hand): the ASCII digits 0-9 and nothing else, within bounds, or Refused with
+    a message that names the parameter. Read before anything is stored."""
+    if not is_ascii_number(value):
+        raise Refused(f"{what}: write a whole number with the digits 0-9, like 25, "
+                      f"not {_shown(value)}.")
+    number = int(value)
+    if number < minimum:
+        raise Refused(f"{what}: {number} is below {minimum}.")
+    if maximum is not None and number > maximum:
+        raise Refused(f"{what}: {number} is above {maximum}, the most allowed.")
+    return number
+
+
+#: The evenings a date may name: none before 2000, none more than a year ahead (a typo such
+#: as 0202 or 2202). The forms, the services and the record imports use these.
+EARLIEST_DATE = datetime.date(2000, 1, 1)
+DAYS_AHEAD = 366
+
+
+def clean_date(value: Any, *, what: str = "The date") -> datetime.date:
+    """An evening's date (a date, or ISO text such as 2025-11-21) within
+    ``EARLIEST_DATE`` and a year from today, or Refused."""
+    if isinstance(value, str):
+        text = value.strip()
+        try:
+            if not text.isascii():
+                raise ValueError
+            value = datetime.date.fromisoformat(text)
+        except ValueError:
+            raise Refused(f"{what}: write a date such as 2025-11-21, not "
+                          f"{_shown(value)}.") from None
+    if isinstance(value, datetime.datetime) or not isinstance(value, datetime.date):
+        raise Refused(f"{what}: a date such as 2025-11-21, not {_shown(value)}.")
+    latest = timezone.localdate() + datetime.timedelta(days=DAYS_AHEAD)
+    if not EARLIEST_DATE <= value <= latest:
+        raise Refused(f"{what}: {value.isoformat()} is not between "
+                      f"{EARLIEST_DATE.isoformat()} and {latest.isoformat()} (a year from "
+                      "today).")
+    return value
 
 
 def plain_int(value: Any, *, what: str, minimum: int | None = None,
@@ -65,6 +122,26 @@ _TOKEN = re.compile(r"[A-Za-z0-9_-]{8,64}")
 def is_token(value: str) -> bool:
     """Could ``value`` be a share link's token? (URL-safe base64, 8-64 characters.)"""
     return isinstance(value, str) and bool(_TOKEN.fullmatch(value))
+
+
+def content_disposition(filename: str, *, attachment: bool = True) -> str:
+    """The Content-Disposition header of every download (CSV, XLSX, PDF): an ASCII
+    ``filename`` (``safe_filename``) for old clients and, when the name has more than
+    that, ``filename*=UTF-8''...`` (RFC 6266/5987, percent-encoded) with the name as
+    typed, less control characters, quotes, slashes and semicolons. Nothing in a table's
+    name can end the header, start another or break out of the quotes."""
+    kind = "attachment" if attachment else "inline"
+    stem, dot, ext = filename.rpartition(".")
+    ext = re.sub(r"[^A-Za-z0-9]", "", ext)[:8] if dot else ""
+    stem = stem if dot else filename
+    fallback = safe_filename(stem) + (f".{ext}" if ext else "")
+    full = "".join(" " if unicodedata.category(ch)[0] in "CZ" and ch != " " else ch
+                   for ch in unicodedata.normalize("NFC", stem))
+    full = re.sub(r"[\\/\"';:*?<>|]+", "_", " ".join(full.split()))[:150].strip(" ._")
+    header = f'{kind}; filename="{fallback}"'
+    if full and full != safe_filename(stem):
+        header += f"; filename*=UTF-8''{quote(full + (f'.{ext}' if ext else ''), safe='')}"
+    return header
 
 
 def safe_filename(text: str, default: str = "export") -> str:

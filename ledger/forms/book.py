@@ -5,7 +5,7 @@ from __future__ import annotations
 from django import forms
 from django.core.exceptions import ValidationError
 
-from ledger.cleaning import CleanInputMixin
+from ledger.cleaning import CleanInputMixin, is_ascii_number
 
 
 class ReopenForm(CleanInputMixin, forms.Form):
@@ -30,10 +30,10 @@ class BookSettleForm(CleanInputMixin, forms.Form):
 
     def clean_expected(self) -> list[int]:
         raw = self.cleaned_data["expected"].strip()
-        try:
-            return [int(part) for part in raw.split(",") if part.strip()]
-        except ValueError:
-            raise ValidationError("The page was damaged; open the book again.") from None
+        parts = [part.strip() for part in raw.split(",") if part.strip()]
+        if not all(is_ascii_number(part) for part in parts):  # int() reads '١٢' as 12
+            raise ValidationError("The page was damaged; open the book again.")
+        return [int(part) for part in parts]
 
 
 class TableRenameForm(CleanInputMixin, forms.Form):

@@ -9,6 +9,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 
 from ledger.cleaning import MAX_PER_POINTS, CleanInputMixin, is_plain_int, name_key
+from ledger.cleaning import reserved_name as cleaning_reserved_name
 from ledger.presentation.catalog import VARIANT_NAMES
 
 __all__ = ["MAX_PER_POINTS", "name_key"]  # kept here for the forms that import them
@@ -73,14 +74,15 @@ def stake_field(label: str, **kwargs) -> MoneyField:
 
 def reserved_name(name: str) -> str | None:
     """Why ``name`` cannot be a player's: the hand form's Draw and Nobody are values among
-    the players' names, so a player called so would knock as a draw."""
-    what = {DRAW: "Draw", NOBODY: "Nobody"}.get(name)
-    if what:
-        return f'"{name}" is kept for the hand form\'s {what}; give the player another name.'
-    return None
+    the players' names, so a player called so would knock as a draw (one rule for every
+    door: ``ledger.cleaning.reserved_name``)."""
+    return cleaning_reserved_name(name)
 
-DRAW = "-draw-"
+
+DRAW = "-draw-"  # (ledger.cleaning.RESERVED_NAMES)
 NOBODY = "-nobody-"
+
+
 class ReasonForm(CleanInputMixin, forms.Form):
     reason = forms.CharField(max_length=300, required=False)
 

@@ -7,7 +7,7 @@ import re
 from django import forms
 from django.core.exceptions import ValidationError
 
-from ledger.cleaning import CleanInputMixin, Refused, clean_currency, clean_name
+from ledger.cleaning import CleanInputMixin, Refused, clean_currency, clean_date, clean_name
 
 from .fields import (
     MAX_PER_POINTS,
@@ -84,6 +84,12 @@ class SessionForm(CleanInputMixin, forms.Form):
     per_points = forms.IntegerField(label="per points", min_value=1, initial=1,
                                     max_value=MAX_PER_POINTS,
                                     widget=forms.TextInput(attrs=NUMERIC))
+
+    def clean_date(self):
+        try:  # between 2000 and a year from today, as the services and imports hold it
+            return clean_date(self.cleaned_data["date"])
+        except Refused as exc:
+            raise ValidationError(exc.message) from None
 
     def clean_currency(self) -> str:
         try:

@@ -67,6 +67,8 @@ def player_get_or_create(*, table: Table, name: str) -> Player:
     existing = Player.objects.filter(table=table, name=clean).first()
     if existing is not None:
         return existing
+    if reserved := cleaning.reserved_name(clean):  # (imports come this way too)
+        raise LedgerError(reserved)
     twin = cleaning.same_name(clean, table.players.values_list("name", flat=True))
     if twin is not None:
         raise LedgerError(cleaning.clash_message(clean, twin))
@@ -75,7 +77,7 @@ def player_get_or_create(*, table: Table, name: str) -> Player:
 
 
 #: Names the hand form uses as values among the players' names (Draw, Nobody).
-RESERVED_NAMES = ("-draw-", "-nobody-")
+RESERVED_NAMES = tuple(cleaning.RESERVED_NAMES)
 
 
 def _name_key(name: str) -> str:
@@ -92,8 +94,8 @@ def player_name_problem(*, table_id: int, name: str, player: Player | None = Non
         return "A player needs a name."
     if len(name) > Player._meta.get_field("name").max_length:
         return f"The name {name[:20]!r}... is too long."
-    if name in RESERVED_NAMES:
-        return f'"{name}" is kept for the hand form; give the player another name.'
+    if reserved := cleaning.reserved_name(name):
+        return reserved
     others = Player.objects.filter(table_id=table_id)
     if player is not None:
         others = others.exclude(pk=player.pk)
@@ -162,8 +164,10 @@ def session_create(*, table: Table, date: datetime.date | None = None, place: st
                                     maximum=cleaning.MAX_PER_POINTS)
     place = cleaning.clean_text(place or "", what="The place", max_length=200)
     notes = cleaning.clean_text(notes or "", what="The notes", max_length=5000, multiline=True)
+    date = cleaning.clean_date(date, what="The date") if date is not None \
+        else timezone.localdate()
     return Session.objects.create(
-        table=table, date=date or timezone.localdate(), place=place, currency=currency,
+        table=table, date=date, place=place, currency=currency,
         rate=_decimal(rate, "rate", currency=currency), per_points=per_points, notes=notes,
         created_by=_user(created_by),
     )
@@ -183,7 +187,7 @@ def session_change(*, session: Session, table: Table | None = None,
     session = _lock_session(session)
     changes: dict = {}
     if date is not None:
-        changes["date"] = date
+        changes["date"] = cleaning.clean_date(date, what="The date")
     if place is not None:
         changes["place"] = cleaning.clean_text(place, what="The place", max_length=200)
     if notes is not None:

@@ -25,7 +25,8 @@ from ledger.forms.book import BookSettleForm, ReopenForm, TableRenameForm
 from ledger.models import EveningStanding, Player
 from ledger.services.book import BookChanged
 
-from .games import inert_cell
+from . import downloads
+from .params import BadParameter, bad_parameter_response, number_param, refuses_bad_parameters
 
 
 def _player_for(user, pk) -> Player:
@@ -134,16 +135,8 @@ def table_standings(request: HttpRequest, pk: int) -> HttpResponse:
     standings = StandingsTable(rows, currency=currency)
     RequestConfig(request, paginate=False).configure(standings)
     export = request.GET.get("_export")
-    if TableExport.is_valid_format(export):
-        exporter = TableExport(export, standings)
-        if export == "csv":
-            import tablib
-
-            exporter.dataset = tablib.Dataset(
-                *[tuple(inert_cell(cell) for cell in row) for row in exporter.dataset],
-                headers=list(exporter.dataset.headers))
-        name = f"{table.name}-standings.{export}".replace(" ", "_")
-        return exporter.response(filename=name)
+    if export:
+        return _standings_download(request, table, standings, export)
     words = []
     if valid:
         data = filterset.form.cleaned_data
@@ -169,6 +162,23 @@ def table_standings(request: HttpRequest, pk: int) -> HttpResponse:
         "filter_fields": _filter_fields(filterset.form), "headers": headers,
         "sort_query": sort_query.urlencode() + "&" if sort_query else "",
     }, status=200 if valid else 422)
+
+
+def _standings_download(request, table, standings: StandingsTable, export: str):
+    """The standings as CSV or XLSX (``downloads``: inert cells, a safe file name); any
+    other ``_export`` is answered 400 with the formats there are."""
+    if export not in downloads.FORMATS:
+        return bad_parameter_response(request, BadParameter("_export", (
+            f"The parameter '_export': the standings are downloaded as "
+            f"{' or '.join(f.upper() for f in downloads.FORMATS)} "
+            f"(_export=csv or _export=xlsx), not {export[:20]!r}.")))
+    dataset = TableExport("csv", standings).dataset  # the columns' value_* (plain values)
+    headers, rows = list(dataset.headers), [list(row) for row in dataset]
+    name = f"{table.name}-standings.{export}"
+    if export == "csv":
+        return downloads.csv_response(headers, rows, name)
+    money = [headers.index(str(standings.columns["money"].header))]
+    return downloads.xlsx_response(headers, rows, name, title="Standings", money_columns=money)
 
 
 def _filter_fields(form) -> list[dict]:
@@ -209,6 +219,7 @@ def session_reopen(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @login_required
+@refuses_bad_parameters
 def table_tidy(request: HttpRequest, pk: int) -> HttpResponse:
     """Rename the table; archive players who left (or bring them back)."""
     table = access.table_for(request.user, pk)
@@ -226,8 +237,8 @@ def table_tidy(request: HttpRequest, pk: int) -> HttpResponse:
                 return redirect("ledger:table_tidy", pk=table.pk)
     elif request.method == "POST" and "player" in request.POST:
         try:
-            player = table.players.get(pk=int(request.POST["player"]))
-        except (Player.DoesNotExist, ValueError):
+            player = table.players.get(pk=number_param(request.POST, "player", minimum=1))
+        except Player.DoesNotExist:
             raise Http404("No such player") from None
         archive = request.POST.get("archive") == "1"
         services.player_archive(player=player, archived_by=request.user, archived=archive)

@@ -20,6 +20,8 @@ from django.views.decorators.http import require_GET
 from ledger import access
 from ledger.presentation.cards import preview_context
 
+from .params import number_param, refuses_bad_parameters
+
 NAME_MAX = 60
 
 
@@ -29,16 +31,16 @@ def _name(value: str | None, default: str) -> str:
 
 @login_required
 @require_GET
+@refuses_bad_parameters
 def cards_preview(request: HttpRequest) -> HttpResponse:
     get = request.GET
     rules: dict = {}
     oklahoma = False
-    if get.get("game"):
-        game = access.game_for(request.user, get["game"])
+    game_id = number_param(get, "game", minimum=1)
+    if game_id is not None:
+        game = access.game_for(request.user, game_id)
         rules, oklahoma = dict(game.rules), game.variant == "oklahoma"
-    table = get.get("table") or "1"
-    if not table.isdigit() or not 1 <= int(table) <= 3:
-        table = "1"
+    table = number_param(get, "table", default=1, minimum=1, maximum=3)
     a, b = _name(get.get("a"), "Knocker"), _name(get.get("b"), "Opponent")
     texts = [get.get(f"t{table}_cards0", ""), get.get(f"t{table}_cards1", "")]
     knocker = get.get(f"t{table}_knocker")

@@ -16,7 +16,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
-from ledger import access, selectors, services
+from ledger import access, cleaning, selectors, services
 from ledger.exceptions import ConfirmationRequired, LedgerError, RecordRefused
 from ledger.forms import SETTING_LABELS, VARIANT_LABELS, GameSettingsForm
 from ledger.models import ChangeKind, Game, GameChange, GameStatus
@@ -51,10 +51,9 @@ def confirmed_money(token: str | None) -> dict[str, int] | None:
     money = {}
     for part in token.split(","):
         name, _, amount = part.rpartition(":")
-        try:
-            money[name] = int(amount)
-        except ValueError:
+        if not cleaning.is_plain_int(amount):  # int() reads '١٢' as 12
             return None
+        money[name] = int(amount)
     return money
 
 

@@ -12,9 +12,7 @@ is typed what the core would make of it."""
 from __future__ import annotations
 
 import uuid
-from decimal import Decimal, InvalidOperation
 
-import tablib
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
@@ -44,6 +42,7 @@ from ledger.presentation.sheet import game_sheet
 from ledger.words import evening_words
 
 from . import confirm
+from .downloads import csv_response, inert_cell  # noqa: F401  (inert_cell: kept here)
 from .game_context import (
     game_context,
     hand_spec,
@@ -51,6 +50,7 @@ from .game_context import (
     next_panel,
     sheet_chart,
 )
+from .params import number_param, refuses_bad_parameters
 from .settled import refuse_if_settled
 from .sheet_tables import (
     column_tables,
@@ -98,7 +98,7 @@ def _undone_hand(request, history, number: int):
     """The hand just undone (``?again=<its id>``), if it was hand ``number`` of this game
     and was undone, not corrected: the form for the next hand starts from it."""
     wanted = request.GET.get("again") or ""
-    if not wanted.isdigit():
+    if not cleaning.is_ascii_number(wanted):  # (game_detail answers 400 for it first)
         return None
     hand = next((h for h in history if h.pk == int(wanted)), None)
     if hand is None or hand.voided_at is None or hand.number != number:
@@ -109,8 +109,10 @@ def _undone_hand(request, history, number: int):
 
 
 @login_required
+@refuses_bad_parameters
 def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
     game = access.game_for(request.user, pk)
+    number_param(request.GET, "again", minimum=1)  # '?again=²': 400, naming it
     result, history = load_game(game)
     response = _render_game(request, game, result, history)
     if request.GET.get("kept") == "1":
@@ -287,7 +289,7 @@ def hand_undo(request: HttpRequest, pk: int) -> HttpResponse:
             "game": game, "crumb_game": True})
     number = request.POST.get("number") or ""
     reason = (request.POST.get("reason") or "").strip() or "undone"
-    if number and not cleaning.is_plain_int(number):  # '²' is a digit to str.isdigit()
+    if number and not cleaning.is_ascii_number(number):  # ('²' is a digit to str.isdigit())
         messages.error(request, "The undo button was out of date; nothing was undone. "
                                 "Reload the game and try again.")
         return redirect("ledger:game_detail", pk=game.pk)
@@ -403,24 +405,7 @@ def game_export(request: HttpRequest, pk: int) -> HttpResponse:
 
 def export_response(game: Game, result: dict) -> HttpResponse:
     """The CSV of the game's sheet: the hands with their points and running totals, the
-    voided ones marked, then the totals and the money."""
+    voided ones marked, then the totals and the money (inert: ``downloads``)."""
     dataset = export_dataset(game_sheet(game, result=result))
-    safe = tablib.Dataset(*[tuple(inert_cell(cell) for cell in row) for row in dataset],
-                          headers=[inert_cell(h) for h in dataset.headers])
     name = f"{game.session.table.name}-{game.session.date}-game-{game.sequence}.csv"
-    response = HttpResponse(safe.export("csv"), content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{cleaning.safe_filename(name)}"'
-    return response
-
-
-def inert_cell(value):
-    """A CSV cell a spreadsheet will not run as a formula: text starting with = + - @ or a
-    tab or carriage return gets a leading apostrophe (OWASP's advice for CSV injection);
-    numbers, negative ones too, stay numbers."""
-    if not isinstance(value, str) or not value or value[0] not in "=+-@\t\r":
-        return value
-    try:
-        Decimal(value)
-    except InvalidOperation:
-        return "'" + value
-    return value
+    return csv_response(dataset.headers, list(dataset), name)

@@ -48,6 +48,7 @@ from ledger.presentation.flash import recorded_text
 
 from .game_context import hand_spec, load_game
 from .games import _recorded_message, _render_game, saved_parts
+from .params import number_param, refuses_bad_parameters
 
 KEY_TAKEN = ("This entry's key was already used for another hand (an old copy of the page?). "
              "Save it again: it gets a new one.")
@@ -56,11 +57,15 @@ ROLE_WORDS = {"box": "in the box", "captain": "captain", "opponent": "opponent"}
 
 @login_required
 @require_POST
+@refuses_bad_parameters(json=True)
 def hand_send(request: HttpRequest, pk: int) -> JsonResponse:
     game = access.game_for(request.user, pk)
+    # the numbers are read first: a refused one stores nothing (400, naming it)
+    typed = number_param(request.POST, "number", minimum=1)
+    shown = number_param(request.POST, "parts", minimum=1)
     key = (request.POST.get("key") or "").strip()
     earlier = selectors.hand_with_key(game, key) if key else None
-    if earlier is not None and str(earlier.number) != (request.POST.get("number") or "").strip():
+    if earlier is not None and earlier.number != typed:
         # the phone gives every hand its own key, and a hand keeps its number until the
         # server has answered; this key belongs to another hand
         return JsonResponse({
@@ -71,7 +76,7 @@ def hand_send(request: HttpRequest, pk: int) -> JsonResponse:
         message = f"Hand {earlier.number} was already recorded; nothing new was stored."
         return JsonResponse({
             "status": "recorded", "created": False, "number": earlier.number,
-            "message": message, **_parts(request, game, earlier.number),
+            "message": message, **_parts(request, game, shown, earlier.number),
         })
     result, history = load_game(game)
     if result.get("complete") or game.status != GameStatus.IN_PROGRESS:
@@ -79,7 +84,6 @@ def hand_send(request: HttpRequest, pk: int) -> JsonResponse:
                              "message": "This game is over; it takes no more hands."},
                             status=409)
     next_number = len(result["hands"]) + 1
-    typed = _number(request.POST.get("number"))
     if typed is not None and typed != next_number:
         return _stale(game, typed, next_number)
     spec = hand_spec(game.variant, result, result["next"])
@@ -99,7 +103,7 @@ def hand_send(request: HttpRequest, pk: int) -> JsonResponse:
             form.add_error(None, exc.message)
         else:
             message = _recorded_message(outcome)
-            parts = _parts(request, game, outcome.hand.number, message,
+            parts = _parts(request, game, shown, outcome.hand.number, message,
                            after=(outcome, history))
             if not parts:
                 messages.success(request, message)  # said on the page drawn after
@@ -120,13 +124,13 @@ def hand_send(request: HttpRequest, pk: int) -> JsonResponse:
                         status=422)
 
 
-def _parts(request, game, number: int, text: str | None = None, *, after=None) -> dict:
+def _parts(request, game, shown: int | None, number: int, text: str | None = None, *,
+           after=None) -> dict:
     """What the page shows now, for the phone to put in place (``parts=N``, see above);
     nothing if the phone did not ask. ``text``: what to say of hand ``number`` (by default,
     as when it was recorded: the phone may never have heard it). ``after``: the service's
     outcome and the history read before it, when the hand was stored just now: the game
     as it is now without reading and scoring it all again."""
-    shown = _number(request.POST.get("parts"))
     if shown is None:
         return {}
     outcome, before = after or (None, None)
@@ -146,11 +150,6 @@ def _parts(request, game, number: int, text: str | None = None, *, after=None) -
                           whole=number != shown)
     return {"parts": render_to_string("ledger/_hand_saved.html", context, request=request),
             "next": len(result["hands"]) + 1}
-
-
-def _number(text) -> int | None:
-    text = (text or "").strip()
-    return int(text) if text.isdigit() else None
 
 
 def _stale(game, typed: int, next_number: int | None) -> JsonResponse:

@@ -13,17 +13,20 @@ from ledger.exceptions import LedgerError
 from ledger.models_sharing import ShareLink
 
 from . import confirm
+from .params import number_param, refuses_bad_parameters
 
 # -- share links -----------------------------------------------------------------------------
 
 @login_required
 @require_POST
+@refuses_bad_parameters
 def share_create(request: HttpRequest, pk: int) -> HttpResponse:
     """A read-only link to the table (or, with ``game``, to one of its games)."""
     table = access.table_for(request.user, pk)
     game = None
-    if request.POST.get("game"):
-        game = access.game_for(request.user, request.POST["game"])
+    game_id = number_param(request.POST, "game", minimum=1)
+    if game_id is not None:
+        game = access.game_for(request.user, game_id)
         if game.session.table_id != table.pk:
             raise Http404("No such game")
     try:
