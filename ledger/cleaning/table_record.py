@@ -12,7 +12,6 @@ once the rows are in (``services.table_import``).
 from __future__ import annotations
 
 import datetime
-import json
 import re
 import uuid
 from decimal import Decimal, InvalidOperation
@@ -20,7 +19,7 @@ from typing import Any
 
 from ..exceptions import RecordRefused
 from .base import Refused, _shown
-from .records import MAX_RECORD_INT, _hand_problems, _tree_problems
+from .records import MAX_RECORD_INT, _hand_problems, _tree_problems, load_json
 from .text import MAX_NAME, bad_character, clean_name, clean_text, name_key
 from .values import MAX_PER_POINTS, clean_currency
 
@@ -184,33 +183,9 @@ class _Check:
 
 
 def load_document(data: bytes, *, where: str) -> Any:
-    """The JSON document in ``data`` (UTF-8), or Refused: not UTF-8, not JSON, NaN or
-    Infinity, nested too deeply, or an object with the same key twice (JSON readers
-    disagree on which one counts)."""
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise Refused(f"{where}: not UTF-8 text (byte {exc.start})") from None
-
-    def no_constant(name):
-        raise ValueError(f"{name} is not a number a document may hold")
-
-    def one_each(pairs):
-        seen: dict = {}
-        for key, value in pairs:
-            if key in seen:
-                raise ValueError(f"the key {_shown(key)} appears twice in one object")
-            seen[key] = value
-        return seen
-
-    try:
-        return json.loads(text, parse_constant=no_constant, object_pairs_hook=one_each)
-    except RecursionError:
-        raise Refused(f"{where}: nested too deeply") from None
-    except json.JSONDecodeError as exc:
-        raise Refused(f"{where}: not valid JSON ({exc})") from None
-    except ValueError as exc:
-        raise Refused(f"{where}: {exc}") from None
+    """The JSON document in ``data``, read as every record is (``records.load_json``: UTF-8,
+    no NaN or Infinity, not nested too deeply, no key twice in one object)."""
+    return load_json(data, where=where)
 
 
 def table_document_problems(document: Any, *, max_players: int, max_hands: int) -> list[str]:

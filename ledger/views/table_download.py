@@ -8,7 +8,7 @@ from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 from django.views.decorators.http import require_GET
 
-from ledger import access, selectors
+from ledger import access, cleaning, selectors
 from ledger.book.export import table_export
 
 
@@ -20,7 +20,7 @@ def table_download(request: HttpRequest, pk: int) -> HttpResponse:
                             content_type="application/json; charset=utf-8")
     # No user text in the name (the table's name may hold anything): the id and the day.
     day = timezone.localdate().isoformat()
-    response["Content-Disposition"] = f'attachment; filename="table-{table.pk}-{day}.json"'
+    response["Content-Disposition"] = cleaning.content_disposition(f"table-{table.pk}-{day}.json")
     response["Cache-Control"] = "no-store"  # it holds the share links' tokens
     response["X-Content-Type-Options"] = "nosniff"
     return response
