@@ -2,17 +2,17 @@
 SQL as the app's role can no longer write money history the services would refuse (0002
 guards the postings, 0012 the rest of the history's rows; SQLite relies on the services).
 
-- **A settlement** (``ledger_sessionsettlement``), when inserted (checked at once, with its
-  evening's row locked as the service locks it): in its evening's currency; the evening has
-  no other live settlement (one without a void) and no game in progress; its ``nets`` are a
-  JSON object of whole minor units naming the evening's players (by their current names, or
-  in seat order after a rename, as ``selectors.settlement_nets`` reads them), summing to
-  zero, and each player's net is the sum of the evening's postings for that player (what
-  ``session_settle`` computes).
-- **Its payments reproduce its nets**, checked at commit (a deferred constraint trigger on
-  the settlement and on each payment): for every player, what the settlement's payments
-  bring in minus what they take out is its net. A payment of a voided settlement, or a paid
-  mark on one, is refused (``settlement_payment_mark_paid`` refuses both).
+- **A settlement** (``ledger_sessionsettlement``): its ``nets`` are a JSON object of whole
+  minor units naming the evening's players (by their current names, or in seat order after
+  a rename, as ``selectors.settlement_nets`` reads them) and sum to zero (checked at once).
+  At commit (a deferred constraint trigger), if it stands (no void by then), it is what
+  ``session_settle`` makes: in its evening's currency, the evening's only live settlement
+  (the evening's row locked as the service locks it), no game of the evening in progress,
+  and each player's net the sum of the evening's postings for that player.
+- **Its payments reproduce its nets**, checked at commit (on the settlement and on each
+  payment): for every player, what the settlement's payments bring in minus what they take
+  out is its net. A payment of a voided settlement, or a paid mark on one, is refused
+  (``settlement_payment_mark_paid`` refuses both).
 - **A settlement void** (``ledger_settlementvoid``) only as ``session_reopen`` makes one: of
   a live settlement (a void of a void is refused by the one-to-one column), with a reason
   that is not blank, and none of its payments marked paid (the payments are locked first,
@@ -24,8 +24,11 @@ guards the postings, 0012 the rest of the history's rows; SQLite relies on the s
 - **A share link is never un-revoked:** once ``revoked_at`` is set it never changes; a
   link's table, game, token and creation time never change.
 
-Legitimate history written in commit order (each transaction's rows as the services wrote
-them) passes: the checks look only at rows that exist when the services would have looked.
+Legitimate history passes when written in commit order (each transaction's rows as the
+services wrote them), in one transaction or many: the checks look at rows as they stand when
+the services would have looked, and a settlement voided in the same transaction is held
+only to its nets and payments (so a history inserted table by table, voids after
+settlements, passes too). Paid marks go before the void of their settlement.
 TRUNCATE fires no row triggers: the runtime role (``manage.py grant_runtime_role``) is
 refused TRUNCATE, and only the tables' owner may drop or disable a trigger.
 """
@@ -41,6 +44,10 @@ FORWARD = [
         obj json;
         keys text[];
         vals bigint[];
+        games bigint[];
+        seat_players bigint[];
+        seat_games bigint[];
+        seat_numbers bigint[];
         ids bigint[];
         names text[];
         unknown text;
@@ -70,15 +77,23 @@ FORWARD = [
                 p_session USING ERRCODE = 'check_violation';
         END IF;
         -- the evening's players in order of first seat in the first game
-        -- (selectors.session_players)
-        SELECT COALESCE(array_agg(s.player_id ORDER BY s.first_seat), '{}'),
-               COALESCE(array_agg(p.name::text ORDER BY s.first_seat), '{}')
-            INTO ids, names
-            FROM (SELECT gp.player_id, min(ARRAY[g.sequence::bigint, gp.seat::bigint])
+        -- (selectors.session_players). Each table is read alone, by an indexed column, into
+        -- arrays, and grouped from those: joined and grouped in one query, a planner that
+        -- believes the tables empty (a test database after a rollback, a fresh bulk load)
+        -- may walk every seat of every evening in player order for each check.
+        SELECT COALESCE(array_agg(g.id ORDER BY g.sequence), '{}') INTO games
+            FROM ledger_game g WHERE g.session_id = p_session;
+        SELECT COALESCE(array_agg(gp.player_id), '{}'), COALESCE(array_agg(gp.game_id), '{}'),
+               COALESCE(array_agg(gp.seat::bigint), '{}')
+            INTO seat_players, seat_games, seat_numbers
+            FROM ledger_gameplayer gp WHERE gp.game_id = ANY (games);
+        SELECT COALESCE(array_agg(f.pid ORDER BY f.first_seat), '{}') INTO ids
+            FROM (SELECT s.pid, min(ARRAY[array_position(games, s.gid)::bigint, s.seat])
                       AS first_seat
-                  FROM ledger_game g JOIN ledger_gameplayer gp ON gp.game_id = g.id
-                  WHERE g.session_id = p_session GROUP BY gp.player_id) s
-            JOIN ledger_player p ON p.id = s.player_id;
+                  FROM unnest(seat_players, seat_games, seat_numbers) AS s(pid, gid, seat)
+                  GROUP BY s.pid) f;
+        SELECT COALESCE(array_agg(p.name::text ORDER BY array_position(ids, p.id)), '{}')
+            INTO names FROM ledger_player p WHERE p.id = ANY (ids);
         IF keys <@ names THEN  -- by name
             RETURN QUERY
                 SELECT ids[i], COALESCE(vals[array_position(keys, names[i])], 0)
@@ -93,94 +108,119 @@ FORWARD = [
     END;
     $$ LANGUAGE plpgsql STABLE SET plan_cache_mode = force_custom_plan;
     """,
-    # -- a settlement: inserted only as session_settle inserts one --------------------------
+    # -- each player's posted money in an evening (selectors.session_nets) -------------------
     """
-    CREATE OR REPLACE FUNCTION ledger_settlement_as_settled() RETURNS trigger AS $$
+    CREATE OR REPLACE FUNCTION ledger_session_posted(p_session bigint)
+        RETURNS TABLE (player_id bigint, total bigint) AS $$
     DECLARE
-        evening record;
-        total bigint;
-        wrong record;
+        games bigint[];
+        players bigint[];
+        amounts bigint[];
     BEGIN
-        SELECT id, currency INTO evening FROM ledger_session WHERE id = NEW.session_id
-            FOR UPDATE;  -- as the service locks it: one settlement at a time
-        IF NEW.currency IS DISTINCT FROM evening.currency THEN
-            RAISE EXCEPTION 'settlement of session %: in %, the evening is in %',
-                NEW.session_id, NEW.currency, evening.currency
-                USING ERRCODE = 'check_violation';
-        END IF;
-        IF EXISTS (SELECT 1 FROM ledger_sessionsettlement s WHERE s.session_id = NEW.session_id
-                   AND NOT EXISTS (SELECT 1 FROM ledger_settlementvoid v
-                                   WHERE v.settlement_id = s.id)) THEN
-            RAISE EXCEPTION 'session % is settled already: reopen it (a settlement void) '
-                'before settling it again', NEW.session_id
-                USING ERRCODE = 'integrity_constraint_violation';
-        END IF;
-        IF EXISTS (SELECT 1 FROM ledger_game WHERE session_id = NEW.session_id
-                   AND status = 'in_progress') THEN
-            RAISE EXCEPTION 'session %: a game is in progress; it cannot be settled',
-                NEW.session_id USING ERRCODE = 'check_violation';
-        END IF;
+        games := ARRAY(SELECT g.id FROM ledger_game g WHERE g.session_id = p_session);
+        SELECT COALESCE(array_agg(m.player_id), '{}'), COALESCE(array_agg(m.amount_minor), '{}')
+            INTO players, amounts
+            FROM ledger_moneyposting m WHERE m.game_id = ANY (games);
+        RETURN QUERY SELECT u.pid, sum(u.amount)::bigint
+            FROM unnest(players, amounts) AS u(pid, amount) GROUP BY u.pid;
+    END;
+    $$ LANGUAGE plpgsql STABLE SET plan_cache_mode = force_custom_plan;
+    """,
+    # -- a settlement's nets are whole minor units of its evening's players, summing to 0 ----
+    """
+    CREATE OR REPLACE FUNCTION ledger_settlement_nets_sum_to_zero() RETURNS trigger AS $$
+    DECLARE
+        total bigint;
+    BEGIN
         SELECT COALESCE(sum(n.net), 0) INTO total
             FROM ledger_settlement_nets(NEW.session_id, NEW.nets) n;
         IF total <> 0 THEN
             RAISE EXCEPTION 'settlement of session %: its nets sum to % (must be 0)',
                 NEW.session_id, total USING ERRCODE = 'check_violation';
         END IF;
-        SELECT COALESCE(n.player_id, posted.player_id) AS player_id,
-               COALESCE(n.net, 0) AS net, COALESCE(posted.total, 0) AS posted
-            INTO wrong
-            FROM ledger_settlement_nets(NEW.session_id, NEW.nets) n
-            FULL JOIN (SELECT m.player_id, sum(m.amount_minor) AS total
-                       FROM ledger_moneyposting m JOIN ledger_game g ON g.id = m.game_id
-                       WHERE g.session_id = NEW.session_id GROUP BY m.player_id) posted
-                ON posted.player_id = n.player_id
-            WHERE COALESCE(n.net, 0) <> COALESCE(posted.total, 0)
-            LIMIT 1;
-        IF FOUND THEN
-            RAISE EXCEPTION 'settlement of session %: player % (%) has a net of % but % '
-                'posted in the evening''s games', NEW.session_id, wrong.player_id,
-                (SELECT name FROM ledger_player WHERE id = wrong.player_id), wrong.net,
-                wrong.posted USING ERRCODE = 'check_violation';
-        END IF;
         RETURN NEW;
     END;
     $$ LANGUAGE plpgsql SET plan_cache_mode = force_custom_plan;
     """,
     """
-    CREATE TRIGGER ledger_sessionsettlement_as_settled
+    CREATE TRIGGER ledger_sessionsettlement_nets_sum_to_zero
         BEFORE INSERT ON ledger_sessionsettlement
-        FOR EACH ROW EXECUTE FUNCTION ledger_settlement_as_settled();
+        FOR EACH ROW EXECUTE FUNCTION ledger_settlement_nets_sum_to_zero();
     """,
-    # -- its payments reproduce its nets (at commit: the payments come row by row) ----------
+    # -- at commit: a live settlement is what session_settle makes, and the payments of every
+    #    settlement reproduce its nets (the payments come row by row) ---------------------------
     """
-    CREATE OR REPLACE FUNCTION ledger_payments_reproduce_nets() RETURNS trigger AS $$
+    CREATE OR REPLACE FUNCTION ledger_settlement_at_commit() RETURNS trigger AS $$
     DECLARE
         target bigint;
         settled record;
+        evening record;
         wrong record;
+        flow_players bigint[];
+        flow_amounts bigint[];
     BEGIN
         IF TG_TABLE_NAME = 'ledger_sessionsettlement' THEN
             target := NEW.id;
         ELSE
             target := NEW.settlement_id;
         END IF;
-        SELECT id, session_id, nets INTO settled FROM ledger_sessionsettlement
+        SELECT id, session_id, currency, nets INTO settled FROM ledger_sessionsettlement
             WHERE id = target;
         IF NOT FOUND THEN
             RETURN NULL;  -- (the foreign key refuses a payment of no settlement)
         END IF;
+        -- A settlement that stands (not voided by now) was made as session_settle makes one.
+        -- (One voided in the same transaction no longer counts: a history written table by
+        -- table, its voids last, passes.)
+        IF TG_TABLE_NAME = 'ledger_sessionsettlement' AND NOT EXISTS (
+                SELECT 1 FROM ledger_settlementvoid WHERE settlement_id = settled.id) THEN
+            SELECT id, currency INTO evening FROM ledger_session
+                WHERE id = settled.session_id FOR UPDATE;  -- as the service locks it
+            IF settled.currency IS DISTINCT FROM evening.currency THEN
+                RAISE EXCEPTION 'settlement of session %: in %, the evening is in %',
+                    settled.session_id, settled.currency, evening.currency
+                    USING ERRCODE = 'check_violation';
+            END IF;
+            IF EXISTS (SELECT 1 FROM ledger_sessionsettlement s
+                       WHERE s.session_id = settled.session_id AND s.id <> settled.id
+                       AND NOT EXISTS (SELECT 1 FROM ledger_settlementvoid v
+                                       WHERE v.settlement_id = s.id)) THEN
+                RAISE EXCEPTION 'session % is settled already: reopen it (a settlement void) '
+                    'before settling it again', settled.session_id
+                    USING ERRCODE = 'integrity_constraint_violation';
+            END IF;
+            IF EXISTS (SELECT 1 FROM ledger_game WHERE session_id = settled.session_id
+                       AND status = 'in_progress') THEN
+                RAISE EXCEPTION 'session %: a game is in progress; it cannot be settled',
+                    settled.session_id USING ERRCODE = 'check_violation';
+            END IF;
+            SELECT COALESCE(n.player_id, posted.player_id) AS player_id,
+                   COALESCE(n.net, 0) AS net, COALESCE(posted.total, 0) AS posted
+                INTO wrong
+                FROM ledger_settlement_nets(settled.session_id, settled.nets) n
+                FULL JOIN ledger_session_posted(settled.session_id) posted
+                    ON posted.player_id = n.player_id
+                WHERE COALESCE(n.net, 0) <> COALESCE(posted.total, 0)
+                LIMIT 1;
+            IF FOUND THEN
+                RAISE EXCEPTION 'settlement of session %: player % (%) has a net of % but % '
+                    'posted in the evening''s games', settled.session_id, wrong.player_id,
+                    (SELECT name FROM ledger_player WHERE id = wrong.player_id), wrong.net,
+                    wrong.posted USING ERRCODE = 'check_violation';
+            END IF;
+        END IF;
+        -- what the payments bring in (+) and take out (-), per player (read alone, as above)
+        SELECT COALESCE(array_agg(pay.payee_id) || array_agg(pay.payer_id), '{}'),
+               COALESCE(array_agg(pay.amount_minor) || array_agg(-pay.amount_minor), '{}')
+            INTO flow_players, flow_amounts
+            FROM ledger_settlementpayment pay WHERE pay.settlement_id = settled.id;
         SELECT COALESCE(n.player_id, paid.player_id) AS player_id,
                COALESCE(n.net, 0) AS net, COALESCE(paid.total, 0) AS paid
             INTO wrong
             FROM ledger_settlement_nets(settled.session_id, settled.nets) n
-            FULL JOIN (SELECT flows.player_id, sum(flows.amount) AS total
-                       FROM (SELECT payee_id AS player_id, amount_minor AS amount
-                             FROM ledger_settlementpayment WHERE settlement_id = settled.id
-                             UNION ALL
-                             SELECT payer_id, -amount_minor
-                             FROM ledger_settlementpayment WHERE settlement_id = settled.id
-                            ) flows
-                       GROUP BY flows.player_id) paid
+            FULL JOIN (SELECT u.pid AS player_id, sum(u.amount) AS total
+                       FROM unnest(flow_players, flow_amounts) AS u(pid, amount)
+                       GROUP BY u.pid) paid
                 ON paid.player_id = n.player_id
             WHERE COALESCE(n.net, 0) <> COALESCE(paid.total, 0)
             LIMIT 1;
@@ -195,16 +235,16 @@ FORWARD = [
     $$ LANGUAGE plpgsql SET plan_cache_mode = force_custom_plan;
     """,
     """
-    CREATE CONSTRAINT TRIGGER ledger_sessionsettlement_payments_reproduce
+    CREATE CONSTRAINT TRIGGER ledger_sessionsettlement_at_commit
         AFTER INSERT ON ledger_sessionsettlement
         DEFERRABLE INITIALLY DEFERRED
-        FOR EACH ROW EXECUTE FUNCTION ledger_payments_reproduce_nets();
+        FOR EACH ROW EXECUTE FUNCTION ledger_settlement_at_commit();
     """,
     """
     CREATE CONSTRAINT TRIGGER ledger_settlementpayment_reproduce
         AFTER INSERT ON ledger_settlementpayment
         DEFERRABLE INITIALLY DEFERRED
-        FOR EACH ROW EXECUTE FUNCTION ledger_payments_reproduce_nets();
+        FOR EACH ROW EXECUTE FUNCTION ledger_settlement_at_commit();
     """,
     # -- no payment and no paid mark for a voided settlement --------------------------------
     """
@@ -337,11 +377,12 @@ BACKWARD = [
     "DROP TRIGGER IF EXISTS ledger_settlementpayment_not_voided ON ledger_settlementpayment;",
     "DROP FUNCTION IF EXISTS ledger_settlement_not_voided();",
     "DROP TRIGGER IF EXISTS ledger_settlementpayment_reproduce ON ledger_settlementpayment;",
-    "DROP TRIGGER IF EXISTS ledger_sessionsettlement_payments_reproduce "
+    "DROP TRIGGER IF EXISTS ledger_sessionsettlement_at_commit ON ledger_sessionsettlement;",
+    "DROP FUNCTION IF EXISTS ledger_settlement_at_commit();",
+    "DROP TRIGGER IF EXISTS ledger_sessionsettlement_nets_sum_to_zero "
     "ON ledger_sessionsettlement;",
-    "DROP FUNCTION IF EXISTS ledger_payments_reproduce_nets();",
-    "DROP TRIGGER IF EXISTS ledger_sessionsettlement_as_settled ON ledger_sessionsettlement;",
-    "DROP FUNCTION IF EXISTS ledger_settlement_as_settled();",
+    "DROP FUNCTION IF EXISTS ledger_settlement_nets_sum_to_zero();",
+    "DROP FUNCTION IF EXISTS ledger_session_posted(bigint);",
     "DROP FUNCTION IF EXISTS ledger_settlement_nets(bigint, text);",
 ]
 

@@ -73,7 +73,7 @@ def test_the_runtime_role_writes_rows_but_cannot_switch_off_the_guards(runtime_r
             "TRUNCATE ledger_moneyposting CASCADE",
             "TRUNCATE ledger_sessionsettlement, ledger_settlementpayment CASCADE",
             "DROP TRIGGER ledger_moneyposting_append_only ON ledger_moneyposting",
-            "DROP TRIGGER ledger_sessionsettlement_as_settled ON ledger_sessionsettlement",
+            "DROP TRIGGER ledger_sessionsettlement_at_commit ON ledger_sessionsettlement",
             "ALTER TABLE ledger_moneyposting DISABLE TRIGGER ALL",
             "ALTER TABLE ledger_settlementpayment DISABLE TRIGGER "
             "ledger_settlementpayment_reproduce",
