@@ -253,14 +253,6 @@ def test_a_settled_evening_keeps_its_currency_rate_and_date(settled, keeper, oth
     assert session.date == datetime.date(2001, 1, 1)
 
 
-def test_the_admin_shows_a_settled_evenings_date_read_only(settled, client, django_user_model):
-    admin_user = django_user_model.objects.create_superuser("boss", password="pw")
-    client.force_login(admin_user)
-    page = client.get(f"/admin/ledger/session/{settled.session.pk}/change/")
-    assert page.status_code == 200
-    assert b'name="date"' not in page.content and b'name="place"' in page.content
-
-
 # -- share links ----------------------------------------------------------------------------
 
 def test_a_revoked_share_link_stays_revoked(table, keeper):
