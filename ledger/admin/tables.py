@@ -218,9 +218,14 @@ class SessionAdmin(TableScopedAdmin, admin.ModelAdmin):
 
     def get_readonly_fields(self, request, obj=None):
         # Currency and default stake feed games and money: fixed once games exist.
+        fields = self.readonly_fields
         if obj is not None and obj.games.exists():
-            return (*self.readonly_fields, "table", "currency", "rate", "per_points")
-        return self.readonly_fields
+            fields = (*fields, "table", "currency", "rate", "per_points")
+        # A settled evening keeps its date too (services.session_change; reopen it first).
+        if obj is not None and obj.is_settled:
+            fields = (*dict.fromkeys((*fields, "table", "date", "currency", "rate",
+                                      "per_points")),)
+        return fields
 
     def has_delete_permission(self, request, obj=None):
         return obj is None or not obj.games.exists()

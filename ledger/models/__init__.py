@@ -9,7 +9,9 @@ Nothing here writes on its own: ``ledger.services`` is the only writer. Rows tha
 history (hands, posting batches, postings, game changes, settlements, paid marks) refuse
 updates of their content and refuse deletion, both per object and through bulk querysets;
 a hand's void is set once and never changed. On PostgreSQL triggers hold the same rules
-against raw SQL (migrations 0002 and 0012, which say exactly what is refused).
+against raw SQL (migrations 0002 and 0012, which say exactly what is refused), and 0014
+the settlements' (nets, payments, voids), a settled evening's money and date, and revoked
+share links; the app connects as a role that cannot drop them (``grant_runtime_role``).
 
 A package, one module per concern (Django loads the models through this ``__init__``, which
 imports every one of them, so ``from ledger.models import Hand`` keeps working):

@@ -2,7 +2,7 @@
 content and refused deletion, per object and through bulk querysets) and the currency help.
 
 On PostgreSQL triggers hold the same rules against raw SQL (migrations 0002 and 0012, which
-say exactly what is refused).
+say exactly what is refused; 0014 adds the settlements' rules).
 """
 
 from __future__ import annotations

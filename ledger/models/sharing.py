@@ -1,5 +1,6 @@
 """Read-only share links: a secret URL that shows a table's (or one game's) live sheet
-without logging in. Revoking a link stamps ``revoked_at``; a revoked token is a 404. At most
+without logging in. Revoking a link stamps ``revoked_at`` (for good: on PostgreSQL migration
+0014 refuses any later change of it); a revoked token is a 404. At most
 one link per table (table-wide) and per game is live, held by the database; links are made
 and revoked by ``ledger.services.sharing``.
 

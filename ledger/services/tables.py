@@ -9,9 +9,10 @@ from decimal import Decimal
 from django.db import transaction
 from django.utils import timezone
 
-from ledger import cleaning
+from ledger import cleaning, selectors
 from ledger.exceptions import (
     LedgerError,
+    SessionSettled,
 )
 from ledger.models import (
     PaperSize,
@@ -19,6 +20,7 @@ from ledger.models import (
     Session,
     Table,
 )
+from ledger.words import evening_words
 
 from .base import (
     UNSET,
@@ -183,10 +185,12 @@ def session_change(*, session: Session, table: Table | None = None,
     its table, currency and default stake (``rate`` None: no default stake).
 
     Refused (LedgerError, nothing written) for the table, currency or stake once a game
-    exists: they feed the games' money."""
+    exists: they feed the games' money; and for those and the date while the evening is
+    settled (its settlement was made in that currency on that date: reopen it first; on
+    PostgreSQL migration 0014 holds the same rule)."""
     session = _lock_session(session)
     changes: dict = {}
-    if date is not None:
+    if date is not None and date != session.date:
         changes["date"] = cleaning.clean_date(date, what="The date")
     if place is not None:
         changes["place"] = cleaning.clean_text(place, what="The place", max_length=200)
@@ -208,6 +212,10 @@ def session_change(*, session: Session, table: Table | None = None,
     if money and session.games.exists():
         raise LedgerError("This evening has games: its table, currency and default stake "
                           "no longer change.")
+    if (money or "date" in changes) and selectors.session_is_settled(session):
+        raise SessionSettled(
+            f"The evening of {evening_words(session.date)} is settled: its date, table, "
+            "currency and stake no longer change. Reopen it first.")
     changes |= money
     for name, value in changes.items():
         setattr(session, name, value)
