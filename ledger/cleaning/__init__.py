@@ -50,6 +50,7 @@ from .text import (
     clean_name,
     clean_text,
     name_key,
+    names_by_key,
     same_name,
 )
 from .values import (
@@ -69,7 +70,7 @@ __all__ = [
     "check_session_record", "game_record_problems", "load_json", "record_hand_count",
     "session_record_problems",
     "MAX_NAME", "bad_character", "clash_message", "clean_name", "clean_text", "name_key",
-    "same_name",
+    "names_by_key", "same_name",
     "MAX_PER_POINTS", "clean_currency", "is_plain_decimal", "is_plain_int", "is_token",
     "plain_int", "safe_filename",
 ]

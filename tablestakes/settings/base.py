@@ -124,6 +124,21 @@ TABLESTAKES_MAX_IMPORT_HANDS = env_int("TABLESTAKES_MAX_IMPORT_HANDS", 2000)
 TABLESTAKES_PDF_MAX_HANDS = env_int("TABLESTAKES_PDF_MAX_HANDS", 600)
 TABLESTAKES_PDF_MAX_PAGES = env_int("TABLESTAKES_PDF_MAX_PAGES", 40)
 TABLESTAKES_PDF_TIMEOUT = env_int("TABLESTAKES_PDF_TIMEOUT", 20)
+# PDF renderings at once (slots held in the database, so across gunicorn's workers and app
+# servers): in total (default: one less than WEB_CONCURRENCY, gunicorn's worker count, or 2
+# for the 3 workers the README runs) and per account; a slot left by a killed worker frees
+# itself after TABLESTAKES_PDF_SLOT_SECONDS (longer than a rendering may last).
+TABLESTAKES_PDF_RENDERS = env_int(
+    "TABLESTAKES_PDF_RENDERS", max(1, env_int("WEB_CONCURRENCY", 3) - 1))
+TABLESTAKES_PDF_RENDERS_PER_ACCOUNT = env_int("TABLESTAKES_PDF_RENDERS_PER_ACCOUNT", 1)
+TABLESTAKES_PDF_SLOT_SECONDS = env_int("TABLESTAKES_PDF_SLOT_SECONDS",
+                                       TABLESTAKES_PDF_TIMEOUT + 40)
+# Names and text: players a table may have (archived ones count), players one imported
+# record may list, names one form may send at once, and the bytes of any one form field.
+TABLESTAKES_MAX_PLAYERS_PER_TABLE = env_int("TABLESTAKES_MAX_PLAYERS_PER_TABLE", 200)
+TABLESTAKES_MAX_RECORD_PLAYERS = env_int("TABLESTAKES_MAX_RECORD_PLAYERS", 50)
+TABLESTAKES_MAX_NAMES_PER_REQUEST = env_int("TABLESTAKES_MAX_NAMES_PER_REQUEST", 50)
+TABLESTAKES_MAX_FIELD_BYTES = env_int("TABLESTAKES_MAX_FIELD_BYTES", 16 * 1024)
 # New accounts per client address in TABLESTAKES_SIGNUP_WINDOW seconds (counted in the cache).
 TABLESTAKES_SIGNUPS_PER_ADDRESS = env_int("TABLESTAKES_SIGNUPS_PER_ADDRESS", 3)
 TABLESTAKES_SIGNUP_WINDOW = env_int("TABLESTAKES_SIGNUP_WINDOW", 3600)
