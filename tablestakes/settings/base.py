@@ -124,6 +124,9 @@ TABLESTAKES_MAX_IMPORT_HANDS = env_int("TABLESTAKES_MAX_IMPORT_HANDS", 2000)
 TABLESTAKES_PDF_MAX_HANDS = env_int("TABLESTAKES_PDF_MAX_HANDS", 600)
 TABLESTAKES_PDF_MAX_PAGES = env_int("TABLESTAKES_PDF_MAX_PAGES", 40)
 TABLESTAKES_PDF_TIMEOUT = env_int("TABLESTAKES_PDF_TIMEOUT", 20)
+# The CPU priority a rendering yields (nice 1-19, in a child process of the worker; 0:
+# rendered in the worker itself at its priority).
+TABLESTAKES_PDF_NICE = min(19, env_int("TABLESTAKES_PDF_NICE", 10))
 # PDF renderings at once (slots held in the database, so across gunicorn's workers and app
 # servers): in total (default: one less than WEB_CONCURRENCY, gunicorn's worker count, or 2
 # for the 3 workers the README runs) and per account; a slot left by a killed worker frees

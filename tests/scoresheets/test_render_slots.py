@@ -248,3 +248,70 @@ def test_simultaneous_requests_on_their_own_connections_respect_both_bounds(
     assert sum(isinstance(r, RenderSlot) for r in results) == 1, results
     assert all(r.mine for r in results if isinstance(r, services.PrintingBusy))
     assert RenderSlot.objects.count() == 1
+
+
+# -- a rendering yields the processor ------------------------------------------------------------
+
+HTML = "<html><body><p>A sheet</p></body></html>"
+
+
+def test_the_default_priority(settings):
+    assert settings.TABLESTAKES_PDF_NICE == 10
+
+
+def test_a_rendering_runs_in_a_child_at_lower_priority(monkeypatch):
+    import os
+
+    monkeypatch.setattr(pdf, "_render", lambda html, paper, pages: (
+        f"{os.getpid()} {os.nice(0)}".encode()))
+    pid, nice = pdf.html_to_pdf(HTML, nice=10, timeout=20).decode().split()
+    assert int(pid) != os.getpid()
+    assert int(nice) == min(19, os.nice(0) + 10)
+
+
+def test_a_real_sheet_from_the_child(game):
+    pdf_bytes, name = documents.game_sheet_pdf(game)
+    assert pdf_bytes.startswith(b"%PDF-") and name.endswith("-game-1.pdf")
+    assert pdf.html_to_pdf(HTML, nice=10, timeout=20).startswith(b"%PDF-")
+
+
+def test_the_child_is_killed_at_the_deadline(monkeypatch):
+    import os
+
+    pids = []
+
+    def stuck(html, paper, pages):
+        time.sleep(30)
+
+    monkeypatch.setattr(pdf, "_render", stuck)
+    real_fork = os.fork
+
+    def fork():
+        pid = real_fork()
+        if pid:
+            pids.append(pid)
+        return pid
+
+    monkeypatch.setattr(pdf.os, "fork", fork)
+    started = time.perf_counter()
+    with pytest.raises(pdf.PdfTooLarge, match="took more than 0.3 seconds and was stopped"):
+        pdf.html_to_pdf(HTML, nice=10, timeout=0.3)
+    assert time.perf_counter() - started < 3
+    with pytest.raises(ChildProcessError):  # reaped: no child left behind
+        os.waitpid(pids[0], os.WNOHANG)
+
+
+def test_the_childs_refusals_and_errors_come_back(monkeypatch):
+    def too_long(html, paper, pages):
+        raise pdf.PdfTooLarge("The document runs to 41 pages; at most 40 are printed here.")
+
+    monkeypatch.setattr(pdf, "_render", too_long)
+    with pytest.raises(pdf.PdfTooLarge, match="runs to 41 pages"):
+        pdf.html_to_pdf(HTML, nice=10, timeout=20)
+
+    def broken(html, paper, pages):
+        raise ValueError("cairo said no")
+
+    monkeypatch.setattr(pdf, "_render", broken)
+    with pytest.raises(RuntimeError, match="the PDF rendering failed: ValueError: cairo said no"):
+        pdf.html_to_pdf(HTML, nice=10, timeout=20)
