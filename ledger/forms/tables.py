@@ -37,7 +37,7 @@ class TableForm(CleanInputMixin, forms.Form):
         names = [name.strip() for name in re.split(r"[\n,]", raw) if name.strip()]
         too_many = limits.names_problem(len(names))
         if too_many:
-            raise ValidationError(too_many)
+            raise ValidationError(f"Players: {too_many}")
         seen: dict[str, str] = {}
         for name in names:
             try:

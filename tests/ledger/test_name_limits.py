@@ -68,7 +68,8 @@ def test_too_many_short_names_are_refused_before_any_is_read(logged_in, count_ke
     response = logged_in.post(reverse("ledger:home"), {"name": "Big", "players": names})
     assert response.status_code == 422
     assert response.context["form"].errors["players"] == [
-        "1,000 names at once; at most 50 here. Add the others later on the table's page."]
+        "Players: 1,000 names at once; at most 50 here. Add the others later on the table's "
+        "page."]
     assert count_keys["n"] == 0
     assert not Table.objects.exists()
 
