@@ -23,6 +23,8 @@ requests that failed after their retries), the dropped connections that were ret
 the check. Exits 1 if there was an error or a hand was lost or doubled.
 
     python bench/bench_load.py [--seconds 60] [--clients 20] [--workers 3]
+
+The cluster takes the first free port from 54400 (``BENCH_PG_PORT`` to start elsewhere).
 """
 
 from __future__ import annotations
@@ -106,7 +108,7 @@ class Postgres:
         if self.as_postgres:
             os.chmod(self.root.parent, 0o755)
             shutil.chown(self.root, "postgres")
-        self.port = free_port(54400)
+        self.port = free_port(int(os.environ.get("BENCH_PG_PORT", "54400")))
         self._run(str(self.bin / "initdb"), "-D", str(self.root / "data"), "-A", "trust",
                   "-U", "postgres", "-E", "UTF8", "--no-sync")
         self._run(str(self.bin / "pg_ctl"), "-D", str(self.root / "data"), "-l",

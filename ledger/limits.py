@@ -14,6 +14,13 @@ reached and what to do, in words a scorekeeper can read:
 - ``TABLESTAKES_LOGIN_FAILURES_PER_ADDRESS``: wrong passwords from one client address across
   usernames (django-axes counts them per username and address: ``AXES_*``, with the
   client's address from ``client_ip`` here);
+- ``TABLESTAKES_MAX_PLAYERS_PER_TABLE``: players of one table (archived ones count);
+  ``TABLESTAKES_MAX_RECORD_PLAYERS``: players one imported record lists, counted before any
+  name is read; ``TABLESTAKES_MAX_NAMES_PER_REQUEST``: names one form sends at once;
+  ``TABLESTAKES_MAX_FIELD_BYTES``: the bytes of any one form field, before it is read
+  (``ledger.cleaning.forms``);
+- ``TABLESTAKES_PDF_RENDERS`` (in total) and ``TABLESTAKES_PDF_RENDERS_PER_ACCOUNT``: PDF
+  renderings at once, slots held in the database (``ledger.services.printing``);
 - the PDF limits live with the renderer (``scoresheets/pdf.py``).
 """
 
@@ -82,6 +89,66 @@ def check_record_hands(record, where: str = "the record") -> None:
                 f"{what} has {hands:,} hands; a game holds at most {max_hands_per_game():,} "
                 "here (TABLESTAKES_MAX_HANDS_PER_GAME)."
             )
+
+
+# -- names and text --------------------------------------------------------------------------
+
+def max_players_per_table() -> int:
+    return settings.TABLESTAKES_MAX_PLAYERS_PER_TABLE
+
+
+def check_table_players(players: int, table_name: str = "This table") -> None:
+    """Refuse a table of more than TABLESTAKES_MAX_PLAYERS_PER_TABLE players (``players``:
+    how many it would have)."""
+    limit = max_players_per_table()
+    if players > limit:
+        raise LimitReached(
+            f"{table_name} would have {players:,} players; a table has at most {limit:,} "
+            "here (archived players count). Start another table for the others."
+        )
+
+
+def max_record_players() -> int:
+    return settings.TABLESTAKES_MAX_RECORD_PLAYERS
+
+
+def record_players_problem(names: int, where: str = "players") -> str | None:
+    """Why a record's list of ``names`` players is refused before any name is read, or
+    None."""
+    limit = max_record_players()
+    if names > limit:
+        return (f"{where}: {names:,} players listed; a record lists at most {limit:,} here "
+                "(TABLESTAKES_MAX_RECORD_PLAYERS)")
+    return None
+
+
+def max_names_per_request() -> int:
+    return settings.TABLESTAKES_MAX_NAMES_PER_REQUEST
+
+
+def names_problem(names: int) -> str | None:
+    """Why ``names`` names sent by one form at once are refused, or None."""
+    limit = min(max_names_per_request(), max_players_per_table())
+    if names > limit:
+        return (f"{names:,} names at once; at most {limit:,} here. Add the others later on "
+                "the table's page.")
+    return None
+
+
+def max_field_bytes() -> int:
+    return settings.TABLESTAKES_MAX_FIELD_BYTES
+
+
+def field_bytes_problem(label: str, raw: str) -> str | None:
+    """Why one form field's raw text is refused for its size, or None (measured in UTF-8
+    bytes, before anything else reads it)."""
+    limit = max_field_bytes()
+    if len(raw) <= limit // 4:  # no character takes more than 4 bytes
+        return None
+    size = len(raw.encode("utf-8", "surrogatepass"))
+    if size > limit:
+        return f"{label} is {size:,} bytes long; at most {limit:,} bytes here."
+    return None
 
 
 # -- who is asking ---------------------------------------------------------------------------

@@ -33,7 +33,8 @@ __all__ = ["PdfTooLarge", "blank_sheet_pdf", "evening_blank_pdf", "game_sheet_pd
 
 def _limits() -> dict:
     return {"max_pages": settings.TABLESTAKES_PDF_MAX_PAGES,
-            "timeout": settings.TABLESTAKES_PDF_TIMEOUT}
+            "timeout": settings.TABLESTAKES_PDF_TIMEOUT,
+            "nice": settings.TABLESTAKES_PDF_NICE}
 
 
 def _check_rows(rows: int, what: str, instead: str) -> None:

@@ -10,14 +10,21 @@ A rendering is bounded: ``max_pages`` refuses a document whose layout runs longe
 before the PDF is written) and ``timeout`` stops it after that many seconds (a SIGALRM
 timer, so only in the main thread: gunicorn's sync workers; elsewhere the callers' limits on
 rows and pages bound the work). Both raise ``PdfTooLarge``. The callers (``documents``)
-also refuse a document with too many hand rows before rendering anything.
+also refuse a document with too many hand rows before rendering anything. With ``nice``
+(TABLESTAKES_PDF_NICE) a worker renders in a child process at a lower CPU priority, killed
+at the deadline, so that a long sheet yields the processor to the pages everyone else is
+waiting for.
 """
 
 from __future__ import annotations
 
+import os
+import pickle
 import posixpath
+import select
 import signal
 import threading
+import time
 from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -118,30 +125,105 @@ def _deadline(seconds: float | None):
         signal.signal(signal.SIGALRM, previous)
 
 
+def _render(html: str, paper_size: str, max_pages: int | None) -> bytes:
+    font_config, sheets = _stylesheets(paper_size)
+    document = HTML(string=html, base_url=str(STATIC_DIR) + "/",
+                    url_fetcher=LocalOnlyFetcher()).render(
+        stylesheets=sheets, font_config=font_config)
+    if max_pages and len(document.pages) > max_pages:
+        raise PdfTooLarge(f"The document runs to {len(document.pages)} pages; "
+                          f"at most {max_pages} are printed here.")
+    return document.write_pdf()
+
+
+def _can_fork() -> bool:
+    """A child process is made only from a single-threaded main thread (gunicorn's sync
+    workers, the management commands): forking a process with other threads could copy a
+    lock one of them holds."""
+    return (hasattr(os, "fork") and threading.current_thread() is threading.main_thread()
+            and threading.active_count() == 1)
+
+
+def _in_child(html: str, paper_size: str, max_pages: int | None, timeout: float | None,
+              nice: int) -> bytes:
+    """``_render`` in a child process at ``nice`` (lower CPU priority), so that a PDF
+    rendering yields the processor to the log-in page and hand entry in the other workers;
+    the worker waits for it without using the processor. The child is killed at its
+    deadline (a hard stop, even inside the C libraries) and never outlives the worker's
+    wait."""
+    with _lock:
+        _stylesheets(paper_size)  # parsed once here, inherited by every child
+    reader, writer = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: render, send the outcome, leave without any clean-up
+        try:
+            os.close(reader)
+            os.nice(nice)
+            if timeout:  # a backstop: the default action of SIGALRM ends the process
+                signal.signal(signal.SIGALRM, signal.SIG_DFL)
+                signal.alarm(int(timeout) + 5)
+            try:
+                outcome = ("pdf", _render(html, paper_size, max_pages))
+            except PdfTooLarge as exc:
+                outcome = ("too large", exc.message)
+            except BaseException as exc:  # noqa: BLE001 - reported to the parent
+                outcome = ("error", f"{type(exc).__name__}: {exc}")
+            with os.fdopen(writer, "wb") as out:
+                out.write(pickle.dumps(outcome))
+        finally:
+            os._exit(0)
+    os.close(writer)
+    deadline = time.monotonic() + timeout if timeout else None
+    chunks = []
+    try:
+        with os.fdopen(reader, "rb", buffering=0) as pipe:
+            while True:
+                left = None if deadline is None else deadline - time.monotonic()
+                if left is not None and left <= 0 or not select.select([pipe], [], [], left)[0]:
+                    raise PdfTooLarge(f"Printing took more than {timeout:g} seconds and was "
+                                      "stopped.")
+                chunk = pipe.read(1 << 20)
+                if not chunk:
+                    break
+                chunks.append(chunk)
+    finally:
+        try:
+            os.kill(pid, signal.SIGKILL)  # (already gone when it answered)
+        except ProcessLookupError:
+            pass
+        os.waitpid(pid, 0)
+    if not chunks:
+        raise RuntimeError("the PDF rendering process ended without an answer")
+    kind, value = pickle.loads(b"".join(chunks))
+    if kind == "too large":
+        raise PdfTooLarge(value)
+    if kind == "error":
+        raise RuntimeError(f"the PDF rendering failed: {value}")
+    return value
+
+
 def html_to_pdf(html: str, paper_size: str = "A4", *, max_pages: int | None = None,
-                timeout: float | None = None) -> bytes:
+                timeout: float | None = None, nice: int | None = None) -> bytes:
     """PDF bytes of ``html`` with the print stylesheet at ``paper_size`` (A4 or letter);
-    PdfTooLarge beyond ``max_pages`` pages or ``timeout`` seconds."""
+    PdfTooLarge beyond ``max_pages`` pages or ``timeout`` seconds. With ``nice`` (1-19) the
+    rendering runs in a child process at that lower CPU priority (see ``_in_child``), when
+    this process can fork."""
     if paper_size not in PAPER_SIZES:
         raise ValueError(f"paper size must be one of {sorted(PAPER_SIZES)}, not {paper_size!r}")
+    if nice and _can_fork():
+        return _in_child(html, paper_size, max_pages, timeout, nice)
     with _lock:  # WeasyPrint's font objects are shared between renders; one at a time
         try:
             with _deadline(timeout):
-                font_config, sheets = _stylesheets(paper_size)
-                document = HTML(string=html, base_url=str(STATIC_DIR) + "/",
-                                url_fetcher=LocalOnlyFetcher()).render(
-                    stylesheets=sheets, font_config=font_config)
-                if max_pages and len(document.pages) > max_pages:
-                    raise PdfTooLarge(f"The document runs to {len(document.pages)} pages; "
-                                      f"at most {max_pages} are printed here.")
-                return document.write_pdf()
+                return _render(html, paper_size, max_pages)
         except PdfTooLarge:
             _cache.clear()  # stopped halfway: start the next rendering afresh
             raise
 
 
 def render_pdf(template_name: str, context: dict, paper_size: str = "A4", *,
-               max_pages: int | None = None, timeout: float | None = None) -> bytes:
+               max_pages: int | None = None, timeout: float | None = None,
+               nice: int | None = None) -> bytes:
     """Render the Django template ``template_name`` with ``context`` to PDF bytes."""
     return html_to_pdf(render_html(template_name, context), paper_size, max_pages=max_pages,
-                       timeout=timeout)
+                       timeout=timeout, nice=nice)

@@ -4,7 +4,9 @@ Only a table's scorekeepers may print: ``ledger.access`` gives everyone else a 4
 same as for a missing object. The PDFs are rendered in the request (a sheet is one to
 three pages, well under a second); a document beyond the printing limits
 (``documents.PdfTooLarge``) gets a page that says so and what to print instead, and no
-worker is held for long.
+worker is held for long. Each rendering takes a slot of ``services.pdf_render_slot`` (so
+many at once in total, one per account); without a free slot the answer comes at once:
+"busy, try again in a moment" (429 or 503, with Retry-After).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from django.templatetags.static import static
 from django.urls import reverse
 from django.views.decorators.http import require_GET
 
+from ledger import services
 from ledger.access import game_for, session_for
 from ledger.cleaning import content_disposition, is_ascii_number
 from ledger.presentation.catalog import VARIANT_NAMES
@@ -48,37 +51,56 @@ def _too_large(request, exc: documents.PdfTooLarge, back: str) -> HttpResponse:
                   {"message": exc.message, "back": back}, status=422)
 
 
+def _busy(request, exc: services.PrintingBusy, back: str) -> HttpResponse:
+    """No rendering slot free: say so at once (429 when it is the account's own other
+    sheet, 503 when the whole server is printing), with Retry-After."""
+    response = render(request, "scoresheets/busy.html",
+                      {"message": exc.message, "back": back, "again": request.get_full_path(),
+                       "retry_after": exc.retry_after},
+                      status=429 if exc.mine else 503)
+    response["Retry-After"] = str(exc.retry_after)
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+def _printed(request, make, back: str) -> HttpResponse:
+    """The PDF ``make()`` returns (bytes, file name), rendered in a slot of
+    ``services.pdf_render_slot``; the page that says why when there is no free slot or the
+    document is beyond the printing limits."""
+    try:
+        with services.pdf_render_slot(user=request.user):
+            pdf, name = make()
+    except services.PrintingBusy as exc:
+        return _busy(request, exc, back)
+    except documents.PdfTooLarge as exc:
+        return _too_large(request, exc, back)
+    return _pdf_response(pdf, name, request)
+
+
 @login_required
 @require_GET
 def game_pdf(request, pk: int):
     game = game_for(request.user, pk)
-    try:
-        pdf, name = documents.game_sheet_pdf(game, paper_size=_paper(request))
-    except documents.PdfTooLarge as exc:
-        return _too_large(request, exc, reverse("ledger:game_detail", args=[game.pk]))
-    return _pdf_response(pdf, name, request)
+    return _printed(request, lambda: documents.game_sheet_pdf(game, paper_size=_paper(request)),
+                    reverse("ledger:game_detail", args=[game.pk]))
 
 
 @login_required
 @require_GET
 def blank_pdf(request, pk: int):
     game = game_for(request.user, pk)
-    try:
-        pdf, name = documents.blank_sheet_pdf(game, paper_size=_paper(request))
-    except documents.PdfTooLarge as exc:
-        return _too_large(request, exc, reverse("ledger:game_detail", args=[game.pk]))
-    return _pdf_response(pdf, name, request)
+    return _printed(request,
+                    lambda: documents.blank_sheet_pdf(game, paper_size=_paper(request)),
+                    reverse("ledger:game_detail", args=[game.pk]))
 
 
 @login_required
 @require_GET
 def session_pdf(request, pk: int):
     session = session_for(request.user, pk)
-    try:
-        pdf, name = documents.session_report_pdf(session, paper_size=_paper(request))
-    except documents.PdfTooLarge as exc:
-        return _too_large(request, exc, reverse("ledger:session_detail", args=[session.pk]))
-    return _pdf_response(pdf, name, request)
+    return _printed(request,
+                    lambda: documents.session_report_pdf(session, paper_size=_paper(request)),
+                    reverse("ledger:session_detail", args=[session.pk]))
 
 
 def _seats_page(request, session, form, status: int = 200) -> HttpResponse:
@@ -141,13 +163,9 @@ def session_blank_pdf(request, pk: int):
             else:
                 form.add_error(None, str(exc))
         else:
-            try:
-                pdf, name = documents.evening_blank_pdf(session, context, sequence, variant,
-                                                        paper_size=_paper(request))
-            except documents.PdfTooLarge as exc:
-                return _too_large(request, exc, reverse("ledger:session_detail",
-                                                        args=[session.pk]))
-            return _pdf_response(pdf, name, request)
+            return _printed(request, lambda: documents.evening_blank_pdf(
+                session, context, sequence, variant, paper_size=_paper(request)),
+                reverse("ledger:session_detail", args=[session.pk]))
     return _seats_page(request, session, form, status=422)
 
 

@@ -57,6 +57,7 @@ from .text import (
     clean_name,
     clean_text,
     name_key,
+    names_by_key,
     reserved_name,
     same_name,
 )
@@ -85,4 +86,5 @@ __all__ = [
     "RESERVED_NAMES", "reserved_name", "same_name", "EARLIEST_DATE", "clean_date",
     "MAX_PER_POINTS", "clean_currency", "content_disposition", "is_ascii_number",
     "is_plain_decimal", "is_plain_int", "is_token", "plain_int", "read_number", "safe_filename",
+    "names_by_key",
 ]

@@ -11,6 +11,7 @@ import unicodedata
 
 from django import forms
 
+from .. import limits
 from .text import _trim, bad_character
 from .values import _DECIMAL_CHARACTERS, is_ascii_number, is_plain_int
 
@@ -32,9 +33,12 @@ def _numeric_kind(field: forms.Field) -> str | None:
 def check_form_value(field: forms.Field, name: str, raw: str) -> tuple[str, str | None]:
     """(the value to give the field, a problem or None) for one raw form value."""
     widget = field.widget
+    label = _label(field, name)
+    too_long = limits.field_bytes_problem(label, raw)  # before anything reads the text
+    if too_long:
+        return "", too_long
     if isinstance(widget, forms.PasswordInput):
         return raw, None  # a password is taken as typed (Django refuses NUL in it)
-    label = _label(field, name)
     bad = bad_character(raw, multiline=isinstance(widget, forms.Textarea))
     if bad:
         return "", f"{label} contains {bad}; type it again without it."

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from .. import limits
 from ..exceptions import RecordRefused
 from .base import Refused, _shown
 from .text import bad_character, clean_name, clean_text, name_key, reserved_name
@@ -140,11 +141,18 @@ def _hand_problems(hand: Any, where: str, problems: list[str], *, in_table: bool
 
 
 def _names_problems(names: Any, where: str, problems: list[str]) -> list[str]:
-    """A list of names, each already clean, no two the same person's."""
+    """A list of names, each already clean, no two the same person's; at most
+    TABLESTAKES_MAX_RECORD_PLAYERS of them, counted before any is read. Linear: each name
+    is compared with the earlier ones by one look-up of its ``name_key``."""
     if not isinstance(names, list):
         problems.append(f"{where}: must be a list of names, not {_shown(names)}")
         return []
+    too_many = limits.record_players_problem(len(names), where)
+    if too_many:
+        problems.append(too_many)
+        return []
     good: list[str] = []
+    seen: dict[str, str] = {}
     for index, name in enumerate(names):
         at = f"{where}[{index}]"
         try:
@@ -159,11 +167,13 @@ def _names_problems(names: Any, where: str, problems: list[str]) -> list[str]:
         if reserved := reserved_name(name):
             problems.append(f"{at}: {reserved.rstrip('.')}")
             continue
-        twin = next((other for other in good if name_key(other) == name_key(name)), None)
+        key = name_key(name)
+        twin = seen.get(key)
         if twin is not None:
             problems.append(f"{at}: {name!r} and {twin!r} are the same name (they differ "
                             "only in capitals, width or spaces)")
             continue
+        seen[key] = name
         good.append(name)
     return good
 

@@ -79,6 +79,8 @@ def clean_name(value: Any, *, what: str = "The name", max_length: int = MAX_NAME
 def name_key(name: str) -> str:
     """The key two names are compared by: 'Ann', 'ANN', 'Ａnn', 'Ann\\u200b' and ' ann '
     are the same person's."""
+    if name.isascii():  # NFKC leaves ASCII as it is and it holds no invisible character
+        return " ".join(name.split()).casefold()
     text = unicodedata.normalize("NFKC", name)
     text = "".join(char for char in text
                    if char not in _INVISIBLE and unicodedata.category(char) != "Cf")
@@ -86,10 +88,21 @@ def name_key(name: str) -> str:
 
 
 def same_name(name: str, others) -> str | None:
-    """The first of ``others`` that is ``name`` written differently (not identical)."""
+    """The first of ``others`` that is ``name`` written differently (not identical): one
+    pass over ``others`` (to check many names against the same others, key them once with
+    ``names_by_key``)."""
     key = name_key(name)
     return next((other for other in others if other != name and name_key(other) == key),
                 None)
+
+
+def names_by_key(names) -> dict[str, str]:
+    """{name_key: the first of ``names`` with that key}: comparing a name with all of
+    ``names`` is then one dictionary look-up, so checking n names is linear, not n²."""
+    keyed: dict[str, str] = {}
+    for name in names:
+        keyed.setdefault(name_key(name), name)
+    return keyed
 
 
 def clash_message(name: str, other: str) -> str:

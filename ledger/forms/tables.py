@@ -7,6 +7,7 @@ import re
 from django import forms
 from django.core.exceptions import ValidationError
 
+from ledger import limits
 from ledger.cleaning import CleanInputMixin, Refused, clean_currency, clean_date, clean_name
 
 from .fields import (
@@ -29,25 +30,32 @@ class TableForm(CleanInputMixin, forms.Form):
     )
 
     def clean_players(self) -> list[str]:
+        """The names, one per line or comma: at most TABLESTAKES_MAX_NAMES_PER_REQUEST
+        (counted before any is read), no two the same person's (one look-up of each
+        name's key, so linear in the names)."""
         raw = self.cleaned_data["players"]
         names = [name.strip() for name in re.split(r"[\n,]", raw) if name.strip()]
-        seen: list[str] = []
+        too_many = limits.names_problem(len(names))
+        if too_many:
+            raise ValidationError(f"Players: {too_many}")
+        seen: dict[str, str] = {}
         for name in names:
             try:
                 name = clean_name(name, what=f"The name {name[:20]!r}", max_length=10 ** 6)
             except Refused as exc:
                 raise ValidationError(exc.message) from None
-            if name in seen:
+            key = name_key(name)
+            first = seen.get(key)
+            if first == name:
                 raise ValidationError(f"{name} is listed twice.")
-            first = next((other for other in seen if name_key(other) == name_key(name)), None)
             if first:
                 raise ValidationError(f"{name} is listed twice (as {first}).")
             if len(name) > 60:
                 raise ValidationError(f"The name {name[:20]}... is too long.")
             if reserved_name(name):
                 raise ValidationError(reserved_name(name))
-            seen.append(name)
-        return seen
+            seen[key] = name
+        return list(seen.values())
 
 
 class PlayerForm(CleanInputMixin, forms.Form):

@@ -21,7 +21,8 @@ imports every one of them, so ``from ledger.models import Hand`` keeps working):
 - ``games``: games, seats, hands and the audit of changes;
 - ``money``: posting batches and postings, settlements, payments and paid marks;
 - ``book``: the table's book (standings caches, voided and book settlements);
-- ``sharing``: read-only share links (not part of the record).
+- ``sharing``: read-only share links (not part of the record);
+- ``printing``: the slots of PDF renderings in progress (not part of the record).
 """
 
 from .base import CURRENCY_HELP, AppendOnlyModel, AppendOnlyQuerySet, ImmutableError
@@ -35,6 +36,7 @@ from .money import (
     SessionSettlement,
     SettlementPayment,
 )
+from .printing import RenderSlot
 from .sharing import ShareLink, new_token
 from .tables import LETTER_CURRENCIES, PaperSize, Player, Session, Table, paper_for_currency
 
@@ -45,5 +47,5 @@ __all__ = [
     "BatchKind", "PostingBatch", "MoneyPosting", "SessionSettlement", "SettlementPayment",
     "PaymentMark",
     "GameStanding", "EveningStanding", "SettlementVoid", "BookSettlement",
-    "ShareLink", "new_token",
+    "ShareLink", "new_token", "RenderSlot",
 ]

@@ -16,13 +16,15 @@ it ends (complete or abandoned), and again if a correction, undo, stake or rule 
 it afterwards (the old batch is reversed, a new one posted). Postings are never updated.
 
 Overview (see each docstring):
-    table_create, table_set_scorekeepers, player_add, player_get_or_create, player_rename,
+    table_create, table_set_scorekeepers, player_add, player_get_or_create,
+    players_get_or_create, player_rename,
     session_create, session_change
     game_start, game_rematch, game_import, game_change_rules, game_change_stake, game_abandon
     hand_record, hand_correct, hand_undo_last
     session_settle, settlement_payment_mark_paid, session_import
     session_reopen, book_settle, table_rename, player_archive   (services/book.py)
     share_link_get_or_create, share_link_revoke, account_create
+    table_set_paper, pdf_render_slot (PDF renderings at once)   (services/printing.py)
 """
 
 from ledger import rules as core  # noqa: F401  (tests slow the core down through it)
@@ -39,7 +41,13 @@ from .games import (
     game_start,
 )
 from .hands import HandOutcome, hand_correct, hand_record, hand_undo_last
-from .printing import table_set_paper
+from .printing import (
+    PrintingBusy,
+    pdf_render_slot,
+    render_slot_acquire,
+    render_slot_release,
+    table_set_paper,
+)
 from .rematch import game_rematch
 from .sessions import session_import, session_settle, settlement_payment_mark_paid
 from .sharing import share_link_get_or_create, share_link_revoke
@@ -47,6 +55,7 @@ from .tables import (
     player_add,
     player_get_or_create,
     player_rename,
+    players_get_or_create,
     session_change,
     session_create,
     table_create,
@@ -59,8 +68,10 @@ __all__ = [
     "share_link_get_or_create", "share_link_revoke",
     "game_abandon", "game_change_rules", "game_change_settings", "game_change_stake",
     "game_import", "game_start", "game_rematch", "table_set_paper",
+    "PrintingBusy", "pdf_render_slot", "render_slot_acquire", "render_slot_release",
     "hand_correct", "hand_record", "hand_undo_last",
-    "player_add", "player_get_or_create", "player_rename", "session_change", "session_create",
+    "player_add", "player_get_or_create", "player_rename", "players_get_or_create",
+    "session_change", "session_create",
     "table_create", "table_named", "table_set_scorekeepers",
     "session_import", "session_settle", "settlement_payment_mark_paid",
     "BookChanged", "book_settle", "player_archive", "session_reopen", "table_rename",

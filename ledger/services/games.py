@@ -49,7 +49,7 @@ from .posting import (
     _describe_money,
     _status_for,
 )
-from .tables import player_get_or_create
+from .tables import players_get_or_create
 
 # -- games -----------------------------------------------------------------------------------
 
@@ -141,8 +141,9 @@ def _game_create(*, session: Session, record: dict, by: User | None, imported: b
         currency=currency, setup=setup, started_by=by,
     )
     player_stakes = stakes.get("players") or {}
-    seated = [(seat, name, player_get_or_create(table=session.table, name=name))
-              for seat, name in enumerate(record["players"])]
+    seated = [(seat, name, player) for seat, (name, player) in enumerate(zip(
+        record["players"],
+        players_get_or_create(table=session.table, names=record["players"]), strict=True))]
     GamePlayer.objects.bulk_create(
         GamePlayer(
             game=game, seat=seat, player=player, played_as=player.name,

@@ -31,7 +31,7 @@ from .base import (
     _user,
 )
 from .games import game_import
-from .tables import player_get_or_create, session_create, table_create, table_named
+from .tables import players_get_or_create, session_create, table_create, table_named
 
 # -- settlement ------------------------------------------------------------------------------
 
@@ -140,8 +140,7 @@ def session_import(*, record: dict, imported_by: User | None = None) -> Session:
         per_points=stakes.get("per_points", 1), notes=record.get("notes") or "",
         created_by=imported_by,
     )
-    for name in record.get("players") or []:
-        player_get_or_create(table=table, name=name)
+    players_get_or_create(table=table, names=record.get("players") or [])
     games = record.get("games") or []
     if not isinstance(games, list):
         raise RecordRefused(["games: expected a list of game records"])

@@ -9,7 +9,7 @@ from decimal import Decimal
 from django.db import transaction
 from django.utils import timezone
 
-from ledger import cleaning, selectors
+from ledger import cleaning, limits, selectors
 from ledger.exceptions import (
     LedgerError,
     SessionSettled,
@@ -63,19 +63,47 @@ def table_named(*, name: str, scorekeeper: User | None) -> Table | None:
 @transaction.atomic
 def player_get_or_create(*, table: Table, name: str) -> Player:
     """The table's player called ``name`` (cleaned: ``ledger.cleaning.clean_name``), created
-    if new; refused when it is another player's name written differently ('ann', 'Ａnn')."""
-    clean = cleaning.clean_name(name, what=f"The name {str(name)[:20]!r}",
-                                max_length=Player._meta.get_field("name").max_length)
-    existing = Player.objects.filter(table=table, name=clean).first()
-    if existing is not None:
-        return existing
-    if reserved := cleaning.reserved_name(clean):  # (imports come this way too)
-        raise LedgerError(reserved)
-    twin = cleaning.same_name(clean, table.players.values_list("name", flat=True))
-    if twin is not None:
-        raise LedgerError(cleaning.clash_message(clean, twin))
-    player, _ = Player.objects.get_or_create(table=table, name=clean)
-    return player
+    if new; refused when it is another player's name written differently ('ann', 'Ａnn')
+    or when the table has TABLESTAKES_MAX_PLAYERS_PER_TABLE players already."""
+    return players_get_or_create(table=table, names=[name])[0]
+
+
+@transaction.atomic
+def players_get_or_create(*, table: Table, names: Sequence[str]) -> list[Player]:
+    """The table's players called ``names``, in order, the new ones created: all or
+    nothing (LedgerError) when a name is another player's written differently, two new
+    names are one person's, or the table would have more than
+    TABLESTAKES_MAX_PLAYERS_PER_TABLE players.
+
+    The table's players are read once and keyed by ``cleaning.name_key``, so n names cost
+    n look-ups, not n times the table's players (an import of 1,500 names took 31 s)."""
+    max_length = Player._meta.get_field("name").max_length
+    clean = [cleaning.clean_name(name, what=f"The name {str(name)[:20]!r}",
+                                 max_length=max_length) for name in names]
+    # (no lock on the table: the game writers lock the evening first and the book's writers
+    # the table first; two requests at once may pass the players' limit by a few)
+    existing = {player.name: player for player in Player.objects.filter(table=table)}
+    keyed = cleaning.names_by_key(existing)
+    new: list[str] = []
+    for name in clean:
+        if name in existing or name in new:
+            continue
+        if reserved := cleaning.reserved_name(name):  # (imports come this way too)
+            raise LedgerError(reserved)
+        key = cleaning.name_key(name)
+        twin = keyed.get(key)
+        if twin is not None:
+            raise LedgerError(cleaning.clash_message(name, twin))
+        keyed[key] = name
+        new.append(name)
+    if new:
+        limits.check_table_players(len(existing) + len(new), f"The table {table.name}")
+    if new:  # one insert (a name another request added meanwhile is kept), one read
+        Player.objects.bulk_create([Player(table=table, name=name) for name in new],
+                                   ignore_conflicts=True)
+        existing.update((player.name, player)
+                        for player in Player.objects.filter(table=table, name__in=new))
+    return [existing[name] for name in clean]
 
 
 #: Names the hand form uses as values among the players' names (Draw, Nobody).
@@ -121,6 +149,8 @@ def player_add(*, table: Table, name: str) -> Player:
     problem = player_name_problem(table_id=table.pk, name=clean)
     if problem:
         raise LedgerError(problem)
+    limits.check_table_players(Player.objects.filter(table=table).count() + 1,
+                               f"The table {table.name}")
     return Player.objects.create(table=table, name=clean)
 
 

@@ -38,8 +38,8 @@ def home(request: HttpRequest) -> HttpResponse:
                 with transaction.atomic():
                     table = services.table_create(name=form.cleaned_data["name"],
                                                   scorekeepers=[request.user])
-                    for name in form.cleaned_data["players"]:
-                        services.player_get_or_create(table=table, name=name)
+                    services.players_get_or_create(table=table,
+                                                   names=form.cleaned_data["players"])
             except LedgerError as exc:
                 form.add_error("name", exc.message)
             else:

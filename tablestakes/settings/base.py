@@ -138,6 +138,24 @@ TABLESTAKES_MAX_TABLE_IMPORT_BYTES = env_int("TABLESTAKES_MAX_TABLE_IMPORT_BYTES
 TABLESTAKES_PDF_MAX_HANDS = env_int("TABLESTAKES_PDF_MAX_HANDS", 600)
 TABLESTAKES_PDF_MAX_PAGES = env_int("TABLESTAKES_PDF_MAX_PAGES", 40)
 TABLESTAKES_PDF_TIMEOUT = env_int("TABLESTAKES_PDF_TIMEOUT", 20)
+# The CPU priority a rendering yields (nice 1-19, in a child process of the worker; 0:
+# rendered in the worker itself at its priority).
+TABLESTAKES_PDF_NICE = min(19, env_int("TABLESTAKES_PDF_NICE", 10))
+# PDF renderings at once (slots held in the database, so across gunicorn's workers and app
+# servers): in total (default: one less than WEB_CONCURRENCY, gunicorn's worker count, or 2
+# for the 3 workers the README runs) and per account; a slot left by a killed worker frees
+# itself after TABLESTAKES_PDF_SLOT_SECONDS (longer than a rendering may last).
+TABLESTAKES_PDF_RENDERS = env_int(
+    "TABLESTAKES_PDF_RENDERS", max(1, env_int("WEB_CONCURRENCY", 3) - 1))
+TABLESTAKES_PDF_RENDERS_PER_ACCOUNT = env_int("TABLESTAKES_PDF_RENDERS_PER_ACCOUNT", 1)
+TABLESTAKES_PDF_SLOT_SECONDS = env_int("TABLESTAKES_PDF_SLOT_SECONDS",
+                                       TABLESTAKES_PDF_TIMEOUT + 40)
+# Names and text: players a table may have (archived ones count), players one imported
+# record may list, names one form may send at once, and the bytes of any one form field.
+TABLESTAKES_MAX_PLAYERS_PER_TABLE = env_int("TABLESTAKES_MAX_PLAYERS_PER_TABLE", 200)
+TABLESTAKES_MAX_RECORD_PLAYERS = env_int("TABLESTAKES_MAX_RECORD_PLAYERS", 50)
+TABLESTAKES_MAX_NAMES_PER_REQUEST = env_int("TABLESTAKES_MAX_NAMES_PER_REQUEST", 50)
+TABLESTAKES_MAX_FIELD_BYTES = env_int("TABLESTAKES_MAX_FIELD_BYTES", 16 * 1024)
 # Sign-ups asked per client address and per e-mail address in TABLESTAKES_SIGNUP_WINDOW
 # seconds, password resets likewise in TABLESTAKES_RESET_WINDOW (each request counts, known
 # address or not, atomically in the database: ledger.counters).

@@ -1,0 +1,292 @@
+"""Stall bench: does one account's heavy requests slow the site for everyone else?
+
+gunicorn with the production settings (3 sync workers, as the README runs it) on a
+throwaway PostgreSQL, set up as ``bench_load.py`` does (its cluster, client and helpers are
+reused). A probe measures, one request after the other, the log-in page (GET, and a POST
+that logs in: a password hash, slow on purpose) and a hand post of another scorekeeper:
+
+1. idle, for ``--seconds``;
+2. under load, for ``--seconds``, while one account keeps asking, again and again as soon
+   as the previous round is answered, for ten PDFs of its 500-hand game at once and posts a
+   "new table" of 3,000 player names (36 KB).
+
+Prints each p50/p95 idle and under load and their ratio, and what the heavy account got
+(statuses: 200 a PDF, 429 "busy, try again in a moment", 422 refused: the table for its
+size, a PDF stopped at TABLESTAKES_PDF_TIMEOUT), and one PDF's time alone (after the idle
+phase). Target: the log-in page's p95 under load within 2x of idle (``TARGET``); exits 1
+when it is not, or on a 5xx or a failed request. The machine's other load counts too: run
+it on a quiet machine.
+
+    python bench/bench_stall.py [--seconds 60] [--workers 3]
+
+The cluster takes the first free port from 54400 (``BENCH_PG_PORT`` to start elsewhere).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import secrets
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import uuid
+from pathlib import Path
+
+import _common
+import bench_load as load
+
+ROOT = _common.ROOT
+PYTHON = sys.executable
+SECONDS = 60.0
+WORKERS = 3
+PDFS = 10  # at once, by the heavy account
+PDF_HANDS = 500
+TABLE_NAMES = 3000
+TARGET = 2.0  # log-in p95 under load / idle
+PASSWORD = load.PASSWORD
+
+
+# -- data (in a subprocess with the prod settings) ----------------------------------------------
+
+def setup_data() -> None:
+    """The heavy account with a 500-hand game; the probe account with a game that never
+    ends. Prints their ids as JSON."""
+    load.django_setup()
+    from django.contrib.auth import get_user_model
+
+    from ledger import services
+
+    users = get_user_model().objects
+    heavy = users.create_user("heavy", password=PASSWORD)
+    table = services.table_create(name="Heavy", scorekeepers=[heavy])
+    session = services.session_create(table=table, currency="USD", rate="0.01",
+                                      created_by=heavy)
+    big = services.game_import(session=session, record=_common.gin_record(PDF_HANDS),
+                               imported_by=heavy)
+    probe = users.create_user("probe", password=PASSWORD)
+    table = services.table_create(name="Probe", scorekeepers=[probe])
+    session = services.session_create(table=table, currency="USD", rate="0.01",
+                                      created_by=probe)
+    game = services.game_start(session=session, variant="gin", players=["Ann", "Bob"],
+                               started_by=probe, rules={"target": load.TARGET},
+                               setup={"first_dealer": "Bob"})
+    print(json.dumps({"pdf_game": big.pk, "hand_game": game.pk,
+                      "pdf_hands": big.hands.count()}))
+
+
+# -- the probe and the heavy account ----------------------------------------------------------
+
+class Timings:
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.samples: dict[str, list[float]] = {}
+        self.statuses: dict[str, dict[int, int]] = {}
+        self.errors: list[str] = []
+
+    def timed(self, kind: str, browser: load.Browser, method: str, path: str,
+              form: dict | None = None, expect: tuple[int, ...] = (200, 302)):
+        started = time.monotonic()
+        got = browser.request(method, path, form)
+        seconds = time.monotonic() - started
+        with self.lock:
+            if got is None:
+                self.errors.append(f"{kind}: no answer")
+                return None
+            self.samples.setdefault(kind, []).append(seconds)
+            counts = self.statuses.setdefault(kind, {})
+            counts[got[0]] = counts.get(got[0], 0) + 1
+            if got[0] >= 500 or got[0] not in expect:
+                self.errors.append(f"{kind}: HTTP {got[0]}")
+        return got
+
+
+def log_in(port: int, username: str, timings: Timings, kind: str = "") -> load.Browser:
+    browser = load.Browser(port, load.Stats())
+    get_kind, post_kind = (f"{kind} GET", f"{kind} POST") if kind else ("setup", "setup")
+    timings.timed(get_kind, browser, "GET", "/accounts/login/")
+    got = timings.timed(post_kind, browser, "POST", "/accounts/login/", {
+        "username": username, "password": PASSWORD, "csrfmiddlewaretoken": browser.csrf(),
+        "next": "/"}, expect=(302,))
+    if not got or got[0] != 302:
+        raise SystemExit(f"bench_stall: {username} could not log in ({got and got[0]})")
+    return browser
+
+
+def probe(port: int, game: int, timings: Timings, deadline: float, state: dict) -> None:
+    """Log-in page GET and POST with a fresh browser, then a hand post, until ``deadline``."""
+    keeper = state.get("keeper") or log_in(port, "probe", Timings())
+    state["keeper"] = keeper
+    while time.monotonic() < deadline:
+        log_in(port, "probe", timings, "log-in")
+        number = state.setdefault("hands", 0) + 1
+        mine, theirs = number % 10, 30
+        got = timings.timed("hand post", keeper, "POST", f"/games/{game}/hands/", {
+            "csrfmiddlewaretoken": keeper.csrf(), "key": str(uuid.uuid4()),
+            "number": str(number), "t1_knocker": "Ann", "t1_kind": "knock",
+            "t1_c0": str(mine), "t1_c1": str(theirs)}, expect=(302,))
+        if got and got[0] == 302:
+            state["hands"] = number
+        time.sleep(0.1)
+
+
+def heavy(port: int, game: int, timings: Timings, deadline: float, state: dict) -> None:
+    """Ten PDFs of the 500-hand game at once and a 3,000-name table, round after round
+    (eleven connections of one browser, logged in before the phase)."""
+    browsers = []
+    for _ in range(PDFS + 1):
+        browser = load.Browser(port, load.Stats())
+        browser.cookies = dict(state["heavy"].cookies)
+        browsers.append(browser)
+    names = "\n".join(f"Player {i}" for i in range(TABLE_NAMES))  # 36 KB, as in the audit
+    rounds = 0
+    while time.monotonic() < deadline:
+        rounds += 1
+        barrier = threading.Barrier(PDFS + 1)
+
+        def pdf(browser, barrier=barrier):
+            barrier.wait()
+            timings.timed("PDF", browser, "GET", f"/sheets/games/{game}.pdf",
+                          expect=(200, 422, 429, 503))  # 422: stopped at its time cap
+
+        def table(browser, rounds=rounds, barrier=barrier):
+            barrier.wait()
+            timings.timed("3,000-name table", browser, "POST", "/", {
+                "csrfmiddlewaretoken": browser.csrf(), "name": f"Huge {rounds}",
+                "players": names}, expect=(302, 422))
+
+        threads = [threading.Thread(target=pdf, args=(b,)) for b in browsers[:PDFS]]
+        threads.append(threading.Thread(target=table, args=(browsers[PDFS],)))
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(120)
+
+
+def phase(port: int, games: dict, seconds: float, loaded: bool, state: dict) -> Timings:
+    timings = Timings()
+    deadline = time.monotonic() + seconds
+    threads = [threading.Thread(target=probe, args=(port, games["hand_game"], timings,
+                                                    deadline, state))]
+    if loaded:
+        threads.append(threading.Thread(target=heavy, args=(port, games["pdf_game"], timings,
+                                                            deadline, state)))
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(seconds + 180)
+    return timings
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=SECONDS)
+    parser.add_argument("--workers", type=int, default=WORKERS)
+    parser.add_argument("--setup", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.setup:
+        setup_data()
+        return 0
+
+    tmp = Path(tempfile.mkdtemp(prefix="tablestakes-stall-"))
+    postgres = load.Postgres(tmp)
+    gunicorn = None
+    try:
+        if not postgres.find_or_install():
+            print("bench_stall: skipped: no PostgreSQL (apt-get install postgresql, as root)")
+            return 0
+        env = {key: value for key, value in os.environ.items()
+               if not key.startswith(("DJANGO_", "TABLESTAKES_"))}
+        env.update({
+            "DATABASE_URL": postgres.start(), "DJANGO_SETTINGS_MODULE":
+            "tablestakes.settings.prod", "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
+            "DJANGO_ALLOWED_HOSTS": "127.0.0.1", "DJANGO_STATIC_ROOT": str(tmp / "static"),
+            "DJANGO_CACHE_DIR": str(tmp / "cache"), "DJANGO_LOG_LEVEL": "WARNING",
+            "PYTHONPATH": str(ROOT), "TABLESTAKES_LOGIN_FAILURES": "1000",
+        })
+        print(f"bench_stall: PostgreSQL on 127.0.0.1:{postgres.port}; migrate, collectstatic, "
+              f"a {PDF_HANDS}-hand game", flush=True)
+        for command in (["migrate", "--noinput", "-v", "0"],
+                        ["collectstatic", "--noinput", "-v", "0"]):
+            subprocess.run([PYTHON, "manage.py", *command], cwd=ROOT, env=env, check=True,
+                           timeout=900)
+        games = json.loads(subprocess.run(
+            [PYTHON, __file__, "--setup"], cwd=ROOT, env=env, check=True,
+            capture_output=True, text=True, timeout=600).stdout)
+
+        port = load.free_port(8400)
+        log = open(tmp / "gunicorn.log", "w")  # noqa: SIM115 - closed with the process
+        gunicorn = subprocess.Popen(
+            [str(load.GUNICORN), "tablestakes.wsgi:application", "--bind",
+             f"127.0.0.1:{port}", "--workers", str(args.workers), "--timeout", "30",
+             "--graceful-timeout", "5"],
+            cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+        for _ in range(300):
+            try:
+                with socket.create_connection(("127.0.0.1", port), timeout=1):
+                    break
+            except OSError:
+                time.sleep(0.1)
+        else:
+            raise SystemExit("bench_stall: gunicorn did not start; see " + str(tmp))
+
+        state: dict = {"heavy": log_in(port, "heavy", Timings())}
+        phase(port, games, 3, False, state)  # warm the workers up (imports, fonts)
+        idle = phase(port, games, args.seconds, False, state)
+        alone = Timings()  # one PDF with nothing else asked: the rendering's own time
+        alone.timed("PDF", state["heavy"], "GET", f"/sheets/games/{games['pdf_game']}.pdf",
+                    expect=(200, 422))
+        loaded = phase(port, games, args.seconds, True, state)
+        time.sleep(1)
+        gunicorn.send_signal(signal.SIGTERM)
+        gunicorn.wait(30)
+        log.close()
+        timeouts = (tmp / "gunicorn.log").read_text().count("WORKER TIMEOUT")
+    finally:
+        if gunicorn is not None and gunicorn.poll() is None:
+            gunicorn.kill()
+            gunicorn.wait(10)
+        postgres.stop()
+        shutil.rmtree(tmp, ignore_errors=True)
+
+    ms = 1000
+    p95 = load.percentile
+    print(f"stall: gunicorn ({args.workers} sync workers, prod settings) + PostgreSQL on "
+          f"127.0.0.1; {args.seconds:.0f} s idle, then {args.seconds:.0f} s while one account "
+          f"asks for {PDFS} PDFs of a {games['pdf_hands']}-hand game at once and posts a "
+          f"{TABLE_NAMES:,}-name table, round after round")
+    ratios = {}
+    for kind in ("log-in GET", "log-in POST", "hand post"):
+        before, during = idle.samples.get(kind, []), loaded.samples.get(kind, [])
+        ratio = p95(during, 0.95) / p95(before, 0.95) if before and during else float("inf")
+        ratios[kind] = ratio
+        print(f"  {kind:12} idle {len(before):3} x p50 {p95(before, 0.5) * ms:5.0f} ms, "
+              f"p95 {p95(before, 0.95) * ms:5.0f} ms | under load {len(during):3} x p50 "
+              f"{p95(during, 0.5) * ms:5.0f} ms, p95 {p95(during, 0.95) * ms:5.0f} ms, "
+              f"max {max(during, default=0) * ms:5.0f} ms | p95 ratio {ratio:.2f}")
+    solo = alone.samples.get("PDF", [0])[0]
+    print(f"  one PDF alone    {solo * ms:.0f} ms, status {list(alone.statuses.get('PDF', {}))} "
+          f"(TABLESTAKES_PDF_TIMEOUT stops a rendering at 20 s: 422)")
+    for kind in ("PDF", "3,000-name table"):
+        times = loaded.samples.get(kind, [])
+        print(f"  heavy {kind:17} {len(times):3} requests, statuses "
+              f"{dict(sorted(loaded.statuses.get(kind, {}).items()))}, p50 "
+              f"{p95(times, 0.5) * ms:.0f} ms, max {max(times, default=0) * ms:.0f} ms")
+    errors = idle.errors + alone.errors + loaded.errors
+    print(f"  errors          {len(errors)}" + (f": {errors[:5]}" if errors else "")
+          + f"; gunicorn worker timeouts: {timeouts}")
+    login = max(ratios["log-in GET"], ratios["log-in POST"])
+    ok = login <= TARGET and not errors
+    print(f"  log-in p95 under load / idle: {login:.2f} (target <= {TARGET:g}): "
+          f"{'ok' if ok else 'MISSED'}")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,317 @@
+"""Issue 18, item 2: PDF renderings bounded per account and in total, across processes.
+
+The slots are rows in the database (``ledger.services.printing``), so a slot held here is
+held for every gunicorn worker and app server; a request without a free slot gets the
+"busy, try again in a moment" page at once (429 for the account's own other sheet, 503 when
+the server is printing others), with Retry-After; a slot is given back however the rendering
+ends, and one left by a killed worker expires."""
+
+from __future__ import annotations
+
+import datetime
+import threading
+import time
+
+import pytest
+from django.db import connection, connections
+from django.urls import reverse
+from django.utils import timezone
+
+from ledger import services
+from ledger.models import RenderSlot
+from ledger.services import printing
+from scoresheets import documents, pdf
+
+from .conftest import demo_game
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def game(demo):
+    return demo_game(demo, 1)
+
+
+@pytest.fixture
+def other_keeper(django_user_model):
+    return django_user_model.objects.create_user("other", password="pw")
+
+
+def _url(game) -> str:
+    return reverse("scoresheets:game_pdf", args=[game.pk])
+
+
+def test_the_defaults(settings):
+    # 3 gunicorn workers (README): at most 2 renderings, so one worker is always free
+    assert (settings.TABLESTAKES_PDF_RENDERS, settings.TABLESTAKES_PDF_RENDERS_PER_ACCOUNT,
+            settings.TABLESTAKES_PDF_SLOT_SECONDS) == (2, 1, 60)
+
+
+def test_a_rendering_takes_a_slot_and_gives_it_back(logged_in, game, keeper, monkeypatch):
+    seen = []
+    real = documents.game_sheet_pdf
+
+    def watched(*args, **kwargs):
+        seen.append(list(RenderSlot.objects.values_list("user_id", "number")))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(documents, "game_sheet_pdf", watched)
+    response = logged_in.get(_url(game))
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/pdf"
+    assert response.content.startswith(b"%PDF-")
+    assert seen == [[(keeper.pk, 0)]]  # held during the rendering
+    assert not RenderSlot.objects.exists()  # and given back
+
+
+# -- the bounds --------------------------------------------------------------------------------
+
+def test_one_rendering_per_account(logged_in, game, keeper, monkeypatch):
+    services.render_slot_acquire(user=keeper)  # the account's other sheet, still rendering
+    monkeypatch.setattr(documents, "game_sheet_pdf",
+                        lambda *a, **k: pytest.fail("rendered past the account's bound"))
+    for path in (_url(game), reverse("scoresheets:blank_pdf", args=[game.pk]),
+                 reverse("scoresheets:session_pdf", args=[game.session.pk])):
+        started = time.perf_counter()
+        response = logged_in.get(path)
+        assert time.perf_counter() - started < 2  # at once, no waiting for the slot
+        assert response.status_code == 429
+        assert response["Retry-After"] == "5"
+        assert b"Your other sheet is still being printed; try again in a moment." in \
+            response.content
+    assert RenderSlot.objects.count() == 1
+
+
+def test_another_account_prints_while_one_is_busy(game, keeper, other_keeper):
+    services.render_slot_acquire(user=keeper)
+    slot = services.render_slot_acquire(user=other_keeper)
+    assert (slot.number, slot.account_number) == (1, 0)
+    with pytest.raises(services.PrintingBusy) as busy:
+        services.render_slot_acquire(user=other_keeper)
+    assert busy.value.mine
+
+
+def test_the_total_bound(settings, logged_in, game, other_keeper, django_user_model):
+    settings.TABLESTAKES_PDF_RENDERS = 1
+    services.render_slot_acquire(user=other_keeper)  # someone else's rendering
+    response = logged_in.get(_url(game))
+    assert response.status_code == 503
+    assert response["Retry-After"] == "5"
+    assert b"The server is busy printing other sheets; try again in a moment." in \
+        response.content
+    settings.TABLESTAKES_PDF_RENDERS = 3
+    third = django_user_model.objects.create_user("third", password="pw")
+    services.render_slot_acquire(user=third)
+    assert logged_in.get(_url(game)).status_code == 200  # the third slot
+    fourth = django_user_model.objects.create_user("fourth", password="pw")
+    services.render_slot_acquire(user=fourth)
+    with pytest.raises(services.PrintingBusy) as busy:
+        services.render_slot_acquire(user=django_user_model.objects.create_user("fifth"))
+    assert not busy.value.mine
+    assert sorted(RenderSlot.objects.values_list("number", flat=True)) == [0, 1, 2]
+
+
+def test_more_renderings_per_account_when_the_setting_says_so(settings, keeper):
+    settings.TABLESTAKES_PDF_RENDERS_PER_ACCOUNT = 2
+    first = services.render_slot_acquire(user=keeper)
+    second = services.render_slot_acquire(user=keeper)
+    assert {first.account_number, second.account_number} == {0, 1}
+    with pytest.raises(services.PrintingBusy):
+        services.render_slot_acquire(user=keeper)
+
+
+def test_the_busy_page(logged_in, game, keeper):
+    services.render_slot_acquire(user=keeper)
+    response = logged_in.get(_url(game) + "?download=1")
+    assert response.status_code == 429
+    assert response["Content-Type"].startswith("text/html")
+    assert response["Cache-Control"] == "no-store"
+    page = response.content.decode()
+    assert "Busy printing: try again in a moment" in page
+    assert "ask again in about 5 seconds" in page
+    assert f'href="{_url(game)}?download=1"' in page  # try again
+    assert f'href="{reverse("ledger:game_detail", args=[game.pk])}"' in page  # back
+
+
+# -- a slot is given back however the rendering ends --------------------------------------------
+
+def test_slot_given_back_when_the_document_is_too_large(logged_in, game, monkeypatch):
+    def too_large(*args, **kwargs):
+        assert RenderSlot.objects.count() == 1
+        raise documents.PdfTooLarge("The document runs to 99 pages; at most 40.")
+
+    monkeypatch.setattr(documents, "game_sheet_pdf", too_large)
+    response = logged_in.get(_url(game))
+    assert response.status_code == 422
+    assert not RenderSlot.objects.exists()
+    assert logged_in.get(_url(game)).status_code == 422  # not 429: the slot is free
+
+
+def test_slot_given_back_when_the_rendering_times_out(logged_in, game, monkeypatch):
+    def slow(*args, **kwargs):
+        with pdf._deadline(0.05):  # the real SIGALRM deadline of html_to_pdf
+            time.sleep(2)
+        raise AssertionError("the deadline did not stop it")
+
+    monkeypatch.setattr(documents, "game_sheet_pdf", slow)
+    started = time.perf_counter()
+    response = logged_in.get(_url(game))
+    assert time.perf_counter() - started < 1.5
+    assert response.status_code == 422
+    assert b"Printing took more than 0.05 seconds and was stopped." in response.content
+    assert not RenderSlot.objects.exists()
+
+
+def test_slot_given_back_on_an_error(client, keeper, game, monkeypatch):
+    client.force_login(keeper)
+    client.raise_request_exception = False
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("the renderer crashed")
+
+    monkeypatch.setattr(documents, "game_sheet_pdf", broken)
+    assert client.get(_url(game)).status_code == 500
+    assert not RenderSlot.objects.exists()
+
+
+def test_release_gives_back_only_its_own_slot(keeper, other_keeper):
+    mine = services.render_slot_acquire(user=keeper)
+    RenderSlot.objects.filter(pk=mine.pk).delete()  # expired and handed out again
+    theirs = services.render_slot_acquire(user=other_keeper)
+    services.render_slot_release(slot=mine)
+    assert list(RenderSlot.objects.values_list("token", flat=True)) == [theirs.token]
+
+
+# -- stale slots -----------------------------------------------------------------------------
+
+def test_a_slot_left_by_a_killed_worker_expires(settings, logged_in, game, keeper, monkeypatch):
+    settings.TABLESTAKES_PDF_RENDERS = 1
+    stale = services.render_slot_acquire(user=keeper)  # the worker died: never given back
+    assert stale.expires_at - stale.started_at == datetime.timedelta(seconds=60)
+    assert logged_in.get(_url(game)).status_code == 429
+    later = timezone.now() + datetime.timedelta(seconds=61)
+    monkeypatch.setattr(printing.timezone, "now", lambda: later)
+    response = logged_in.get(_url(game))
+    assert response.status_code == 200
+    assert not RenderSlot.objects.filter(pk=stale.pk).exists()
+    assert not RenderSlot.objects.exists()
+
+
+def test_a_slot_before_its_expiry_still_counts(settings, keeper, monkeypatch):
+    slot = services.render_slot_acquire(user=keeper)
+    almost = slot.expires_at - datetime.timedelta(seconds=1)
+    monkeypatch.setattr(printing.timezone, "now", lambda: almost)
+    with pytest.raises(services.PrintingBusy):
+        services.render_slot_acquire(user=keeper)
+
+
+# -- at the same moment, on PostgreSQL ----------------------------------------------------------
+
+def _race(calls):
+    barrier = threading.Barrier(len(calls))
+    results: list = [None] * len(calls)
+
+    def run(index, call):
+        try:
+            barrier.wait()
+            results[index] = call()
+        except Exception as exc:  # noqa: BLE001 - reported to the test
+            results[index] = exc
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=run, args=(i, c)) for i, c in enumerate(calls)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(30)
+    return results
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_simultaneous_requests_on_their_own_connections_respect_both_bounds(
+        settings, django_user_model):
+    if connection.vendor != "postgresql":
+        pytest.skip("needs PostgreSQL")
+    settings.TABLESTAKES_PDF_RENDERS = 3
+    users = [django_user_model.objects.create_user(f"u{i}") for i in range(8)]
+    results = _race([lambda user=user: services.render_slot_acquire(user=user)
+                     for user in users])
+    got = [r for r in results if isinstance(r, RenderSlot)]
+    assert len(got) == 3, results
+    assert all(isinstance(r, services.PrintingBusy) for r in results if r not in got)
+    assert sorted(RenderSlot.objects.values_list("number", flat=True)) == [0, 1, 2]
+    RenderSlot.objects.all().delete()
+    one = users[0]
+    results = _race([lambda: services.render_slot_acquire(user=one) for _ in range(6)])
+    assert sum(isinstance(r, RenderSlot) for r in results) == 1, results
+    assert all(r.mine for r in results if isinstance(r, services.PrintingBusy))
+    assert RenderSlot.objects.count() == 1
+
+
+# -- a rendering yields the processor ------------------------------------------------------------
+
+HTML = "<html><body><p>A sheet</p></body></html>"
+
+
+def test_the_default_priority(settings):
+    assert settings.TABLESTAKES_PDF_NICE == 10
+
+
+def test_a_rendering_runs_in_a_child_at_lower_priority(monkeypatch):
+    import os
+
+    monkeypatch.setattr(pdf, "_render", lambda html, paper, pages: (
+        f"{os.getpid()} {os.nice(0)}".encode()))
+    pid, nice = pdf.html_to_pdf(HTML, nice=10, timeout=20).decode().split()
+    assert int(pid) != os.getpid()
+    assert int(nice) == min(19, os.nice(0) + 10)
+
+
+def test_a_real_sheet_from_the_child(game):
+    pdf_bytes, name = documents.game_sheet_pdf(game)
+    assert pdf_bytes.startswith(b"%PDF-") and name.endswith("-game-1.pdf")
+    assert pdf.html_to_pdf(HTML, nice=10, timeout=20).startswith(b"%PDF-")
+
+
+def test_the_child_is_killed_at_the_deadline(monkeypatch):
+    import os
+
+    pids = []
+
+    def stuck(html, paper, pages):
+        time.sleep(30)
+
+    monkeypatch.setattr(pdf, "_render", stuck)
+    real_fork = os.fork
+
+    def fork():
+        pid = real_fork()
+        if pid:
+            pids.append(pid)
+        return pid
+
+    monkeypatch.setattr(pdf.os, "fork", fork)
+    started = time.perf_counter()
+    with pytest.raises(pdf.PdfTooLarge, match="took more than 0.3 seconds and was stopped"):
+        pdf.html_to_pdf(HTML, nice=10, timeout=0.3)
+    assert time.perf_counter() - started < 3
+    with pytest.raises(ChildProcessError):  # reaped: no child left behind
+        os.waitpid(pids[0], os.WNOHANG)
+
+
+def test_the_childs_refusals_and_errors_come_back(monkeypatch):
+    def too_long(html, paper, pages):
+        raise pdf.PdfTooLarge("The document runs to 41 pages; at most 40 are printed here.")
+
+    monkeypatch.setattr(pdf, "_render", too_long)
+    with pytest.raises(pdf.PdfTooLarge, match="runs to 41 pages"):
+        pdf.html_to_pdf(HTML, nice=10, timeout=20)
+
+    def broken(html, paper, pages):
+        raise ValueError("cairo said no")
+
+    monkeypatch.setattr(pdf, "_render", broken)
+    with pytest.raises(RuntimeError, match="the PDF rendering failed: ValueError: cairo said no"):
+        pdf.html_to_pdf(HTML, nice=10, timeout=20)
