@@ -219,6 +219,25 @@ def html_to_pdf(html: str, paper_size: str = "A4", *, max_pages: int | None = No
         except PdfTooLarge:
             _cache.clear()  # stopped halfway: start the next rendering afresh
             raise
+        except Exception as exc:
+            # The deadline's PdfTooLarge may land inside WeasyPrint's font or URL fetching,
+            # which wraps it (FatalURLFetchingError): it is still the deadline.
+            stopped = _deadline_in(exc)
+            if stopped is None:
+                raise
+            _cache.clear()
+            raise stopped from None
+
+
+def _deadline_in(exc: BaseException) -> PdfTooLarge | None:
+    """The PdfTooLarge that ``exc`` wraps (as its cause or context), if any."""
+    seen = set()
+    while exc is not None and id(exc) not in seen:
+        if isinstance(exc, PdfTooLarge):
+            return exc
+        seen.add(id(exc))
+        exc = exc.__cause__ or exc.__context__
+    return None
 
 
 def render_pdf(template_name: str, context: dict, paper_size: str = "A4", *,

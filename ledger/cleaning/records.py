@@ -164,10 +164,10 @@ def _names_problems(names: Any, where: str, problems: list[str]) -> list[str]:
             problems.append(f"{at}: {_shown(name)} has extra or invisible characters; "
                             f"write it as {clean!r}")
             continue
-        if reserved := reserved_name(name):
+        key = name_key(name)
+        if reserved := reserved_name(name, key=key):
             problems.append(f"{at}: {reserved.rstrip('.')}")
             continue
-        key = name_key(name)
         twin = seen.get(key)
         if twin is not None:
             problems.append(f"{at}: {name!r} and {twin!r} are the same name (they differ "

@@ -116,10 +116,20 @@ def clash_message(name: str, other: str) -> str:
 RESERVED_NAMES = {"-draw-": "Draw", "-nobody-": "Nobody"}
 
 
-def reserved_name(name: str) -> str | None:
-    """Why ``name`` cannot be a player's (it is one of the hand form's values), or None."""
-    for reserved, what in RESERVED_NAMES.items():
-        if name_key(name) == name_key(reserved):
-            return (f'"{name}" is kept for the hand form\'s {what}; give the player another '
-                    "name.")
-    return None
+def reserved_name(name: str, *, key: str | None = None) -> str | None:
+    """Why ``name`` cannot be a player's (it is one of the hand form's values), or None.
+    ``key``: its ``name_key`` when the caller has it already (one key per name)."""
+    what = _reserved_keys().get(name_key(name) if key is None else key)
+    if what is None:
+        return None
+    return f'"{name}" is kept for the hand form\'s {what}; give the player another name.'
+
+
+def _reserved_keys() -> dict[str, str]:
+    global _RESERVED_KEYS
+    if _RESERVED_KEYS is None:
+        _RESERVED_KEYS = {name_key(reserved): what for reserved, what in RESERVED_NAMES.items()}
+    return _RESERVED_KEYS
+
+
+_RESERVED_KEYS: dict[str, str] | None = None

@@ -8,11 +8,17 @@ from decimal import Decimal, InvalidOperation
 from django import forms
 from django.core.exceptions import ValidationError
 
-from ledger.cleaning import MAX_PER_POINTS, CleanInputMixin, is_plain_int, name_key
-from ledger.cleaning import reserved_name as cleaning_reserved_name
+from ledger.cleaning import (
+    MAX_PER_POINTS,
+    CleanInputMixin,
+    is_plain_int,
+    name_key,
+    reserved_name,
+)
 from ledger.presentation.catalog import VARIANT_NAMES
 
-__all__ = ["MAX_PER_POINTS", "name_key"]  # kept here for the forms that import them
+# kept here for the forms that import them
+__all__ = ["MAX_PER_POINTS", "name_key", "reserved_name"]
 
 NUMERIC = {"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off",
            "enterkeyhint": "next"}
@@ -70,13 +76,6 @@ def stake_field(label: str, **kwargs) -> MoneyField:
     return MoneyField(label=label, required=False, min_value=Decimal("0.0001"),
                       max_digits=9, decimal_places=4,
                       widget=forms.TextInput(attrs=DECIMAL), **kwargs)
-
-
-def reserved_name(name: str) -> str | None:
-    """Why ``name`` cannot be a player's: the hand form's Draw and Nobody are values among
-    the players' names, so a player called so would knock as a draw (one rule for every
-    door: ``ledger.cleaning.reserved_name``)."""
-    return cleaning_reserved_name(name)
 
 
 DRAW = "-draw-"  # (ledger.cleaning.RESERVED_NAMES)

@@ -52,8 +52,8 @@ class TableForm(CleanInputMixin, forms.Form):
                 raise ValidationError(f"{name} is listed twice (as {first}).")
             if len(name) > 60:
                 raise ValidationError(f"The name {name[:20]}... is too long.")
-            if reserved_name(name):
-                raise ValidationError(reserved_name(name))
+            if reserved := reserved_name(name, key=key):
+                raise ValidationError(reserved)
             seen[key] = name
         return list(seen.values())
 
@@ -71,8 +71,8 @@ class PlayerForm(CleanInputMixin, forms.Form):
             name = clean_name(self.cleaned_data["name"], what="The name")
         except Refused as exc:
             raise ValidationError(exc.message) from None
-        if reserved_name(name):
-            raise ValidationError(reserved_name(name))
+        if reserved := reserved_name(name):
+            raise ValidationError(reserved)
         same = next((other for other in self.table_names
                      if name_key(other) == name_key(name) and other != name), None)
         if same:

@@ -84,25 +84,25 @@ def players_get_or_create(*, table: Table, names: Sequence[str]) -> list[Player]
     # the table first; two requests at once may pass the players' limit by a few)
     existing = {player.name: player for player in Player.objects.filter(table=table)}
     keyed = cleaning.names_by_key(existing)
-    new: list[str] = []
+    new: dict[str, None] = {}  # in order, looked up in one step
     for name in clean:
         if name in existing or name in new:
             continue
-        if reserved := cleaning.reserved_name(name):  # (imports come this way too)
-            raise LedgerError(reserved)
         key = cleaning.name_key(name)
+        if reserved := cleaning.reserved_name(name, key=key):  # (imports come this way too)
+            raise LedgerError(reserved)
         twin = keyed.get(key)
         if twin is not None:
             raise LedgerError(cleaning.clash_message(name, twin))
         keyed[key] = name
-        new.append(name)
+        new[name] = None
     if new:
         limits.check_table_players(len(existing) + len(new), f"The table {table.name}")
     if new:  # one insert (a name another request added meanwhile is kept), one read
         Player.objects.bulk_create([Player(table=table, name=name) for name in new],
                                    ignore_conflicts=True)
         existing.update((player.name, player)
-                        for player in Player.objects.filter(table=table, name__in=new))
+                        for player in Player.objects.filter(table=table, name__in=list(new)))
     return [existing[name] for name in clean]
 
 
