@@ -43,6 +43,7 @@ from ledger.models import (
     SettlementPayment,
     Table,
 )
+from ledger.presentation.money import PLAIN_MINUS, format_money
 from ledger.rules.money import fewest_payments, format_minor
 
 ENDED = ~Q(status=GameStatus.IN_PROGRESS)
@@ -51,9 +52,10 @@ MONTHS = ("January", "February", "March", "April", "May", "June", "July", "Augus
 
 
 def money_text(units: int, currency: str, *, sign: bool = True) -> str:
-    """Minor units as the currency writes them, with + for a gain ('+2.02', '-0.50', '0.00')."""
-    text = format_minor(units, currency)
-    return f"+{text}" if sign and units > 0 else text
+    """Minor units as the currency writes them, with + for a gain ('+2.02', '-0.50', '0.00'):
+    the one money formatter's plain-minus form (the book's table and charts put the real
+    minus on screen)."""
+    return format_money(units, currency, minor=True, sign=sign, minus=PLAIN_MINUS)
 
 
 def _int(expression) -> Count:

@@ -20,7 +20,7 @@ from ledger import access, cleaning, selectors, services
 from ledger.exceptions import ConfirmationRequired, LedgerError, RecordRefused
 from ledger.forms import SETTING_LABELS, VARIANT_LABELS, GameSettingsForm
 from ledger.models import ChangeKind, Game, GameChange, GameStatus
-from ledger.templatetags.money import signed as signed_text
+from ledger.presentation.money import format_money
 
 from .settled import refuse_if_settled
 
@@ -28,7 +28,7 @@ from .settled import refuse_if_settled
 def signed(units: int, currency: str) -> str:
     """Money as the screens show a result: +2.02, −2.02 (a real minus), 0.00: the
     ``signed`` template filter, for the flash messages written here."""
-    return signed_text(selectors.minor_text(units, currency))
+    return format_money(units, currency, minor=True, sign=True)
 
 
 def money_token(money: dict[str, int]) -> str:
