@@ -11,6 +11,7 @@ which lines up with "+" and does not break from its number; CSV and JSON keep th
     {{ amount|signed }}     +2.02, −2.02, 0.00 (zero has no sign)
     {{ amount|money_sign }} "pos", "neg" or "" (a CSS class)
     {{ text|minus }}        a text of amounts ("+2.02 USD · -0.50 EUR") with real minus signs
+    {{ session|stake }}     0.05 USD per point (the one stake sentence; "paper": a point)
 """
 
 from __future__ import annotations
@@ -19,10 +20,12 @@ from django import template
 
 from ledger.presentation.money import MINUS, format_money, minus_signs
 from ledger.presentation.money import money_sign as _sign
+from ledger.presentation.stakes import stake_sentence
+from ledger.selectors import decimal_text
 
 register = template.Library()
 
-__all__ = ["MINUS", "minus", "money", "money_sign", "signed"]
+__all__ = ["MINUS", "minus", "money", "money_sign", "signed", "stake"]
 
 
 @register.filter
@@ -47,3 +50,15 @@ def money_sign(value) -> str:
 def minus(value) -> str:
     """Every negative amount in a text takes a real minus sign; other hyphens stay."""
     return minus_signs(value)
+
+
+@register.filter
+def stake(session, medium: str = "") -> str:
+    """An evening's (or a game's) stake in the one stake sentence: "0.05 USD per point",
+    "0.05 USD per 5 points"; ``stake:"paper"``: "0.05 USD a point" (what a sheet prints).
+    The amount in the currency's decimals, as the record writes it."""
+    rate = getattr(session, "rate", None)
+    currency = getattr(session, "currency", "")
+    amount = None if rate is None else decimal_text(rate, currency)
+    return stake_sentence(amount, currency, getattr(session, "per_points", 1),
+                          paper=medium == "paper")
