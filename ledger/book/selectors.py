@@ -43,6 +43,7 @@ from ledger.models import (
     SettlementPayment,
     Table,
 )
+from ledger.presentation.catalog import VARIANT_SHORT_NAMES
 from ledger.presentation.money import PLAIN_MINUS, format_money
 from ledger.rules.money import fewest_payments, format_minor
 
@@ -315,10 +316,8 @@ def _raw(sql: str, params: list) -> list[tuple]:
         return cursor.fetchall()
 
 
-#: Short names of the variants, for narrow columns.
-VARIANT_LABELS = {"gin": "Gin", "oklahoma": "Oklahoma", "hollywood": "Hollywood",
-                  "box": "In the box", "captain": "Captain", "partnership": "Partners",
-                  "cap-it": "CAP-IT"}
+#: Short names of the variants, for narrow columns (the presentation's catalog).
+VARIANT_LABELS = VARIANT_SHORT_NAMES
 
 
 def player_page(player: Player) -> dict:
