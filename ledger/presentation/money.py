@@ -28,6 +28,8 @@ from .words import SHUTOUT_SHORT, SHUTOUT_WORDS, key_label
 MINUS = "\u2212"
 #: The plain hyphen-minus a spreadsheet, the CSV and the JSON read as a negative number.
 PLAIN_MINUS = "-"
+#: The decimal mark every printed amount takes (issue 22 makes it the table's locale's).
+DECIMAL_MARK = "."
 _NEGATIVE = re.compile(r"(?<![\w.])-(?=\d)")
 
 
@@ -39,6 +41,14 @@ def money_sign(amount) -> int:
     except (InvalidOperation, ValueError):
         return 0
     return (number > 0) - (number < 0)
+
+
+def _is_number(text: str) -> bool:
+    try:
+        Decimal(text)
+    except (InvalidOperation, ValueError):
+        return False
+    return True
 
 
 def format_money(amount, currency: str = "", *, minor: bool = False, sign: bool = False,
@@ -56,6 +66,8 @@ def format_money(amount, currency: str = "", *, minor: bool = False, sign: bool 
     text = format_minor(amount, currency) if minor else str(amount).strip()
     direction = money_sign(text)
     digits = text[1:] if text[:1] in ("-", "+", MINUS) else text
+    if DECIMAL_MARK != "." and _is_number(digits):
+        digits = digits.replace(".", DECIMAL_MARK)
     if direction < 0:
         text = minus + digits
     elif direction > 0 and sign:
