@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from .catalog import ROLE_WORDS, SETTING_LABELS
+from .catalog import ROLE_WORDS
 from .stakes import ante_sentence, own_stake_sentence, stake_sentence
 from .words import SHUTOUT_WORDS, is_table_game, names
 
@@ -50,7 +50,7 @@ def rule_lines(result: dict) -> list[tuple[str, str]]:
         out.append(("Knock limit", str(rules["knock_limit"])))
     out.append(("Gin bonus", str(rules["gin_bonus"])))
     out.append(("Undercut bonus", str(rules["undercut_bonus"])))
-    out.append((SETTING_LABELS["undercut_on_tie"], "yes" if rules["undercut_on_tie"] else "no"))
+    out.append(("Tie on a knock", "undercut" if rules["undercut_on_tie"] else "knocker, 0"))
     out.append(("Big gin", str(rules["big_gin_bonus"]) if rules["big_gin_bonus"] else "off"))
     out.append(("Box bonus", f"{rules['box_bonus']} a hand" if rules["box_bonus"] else "off"))
     out.append(("Game bonus", str(rules["game_bonus"]) if rules["game_bonus"] else "off"))
