@@ -5,7 +5,7 @@ and the roles in words. Screens import these from here, never from ``ledger.rule
 One set of names: a variant's name (``VARIANT_NAMES``, also the model's choices) with its
 short form for narrow columns (``VARIANT_SHORT_NAMES``), one word per role
 (``ROLE_WORDS``), one label per setting (``SETTING_LABELS``; the printed rules panel,
-``header.rule_lines``, still shortens some of them: "Big gin", "Ace up", "Deal")."""
+``header.rule_lines``, still shortens some: "Tie on a knock", "Big gin", "Ace up", "Deal")."""
 
 from __future__ import annotations
 
