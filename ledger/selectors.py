@@ -69,15 +69,6 @@ def money_to_minor(money: dict[str, str], currency: str) -> dict[str, int]:
     return {name: to_minor(amount, currency) for name, amount in money.items()}
 
 
-def money_text(units: dict[str, int], currency: str) -> dict[str, str]:
-    return {name: format_minor(amount, currency) for name, amount in units.items()}
-
-
-def minor_text(units: int, currency: str) -> str:
-    """An amount in minor units as the record writes money: 202 USD -> "2.02"."""
-    return format_minor(units, currency)
-
-
 # -- games -----------------------------------------------------------------------------------
 
 def _seats(game: Game):
@@ -373,7 +364,8 @@ def session_export(session: Session) -> dict:
     settlement = session_settlement(session)
     if settlement is not None:
         data["settlement"] = {
-            "nets": money_text(settlement_nets(settlement), settlement.currency),
+            "nets": {name: format_minor(units, settlement.currency)
+                     for name, units in settlement_nets(settlement).items()},
             "payments": [
                 {
                     "from": payment.payer.name,

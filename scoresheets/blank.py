@@ -11,6 +11,7 @@ from __future__ import annotations
 from django.db.models import Max
 
 from ledger.models import Game, Session
+from ledger.presentation.stakes import BLANK_AMOUNT, ante_sentence, stake_sentence
 from ledger.selectors import decimal_text
 
 from .selectors import blank_sheet_context
@@ -51,6 +52,7 @@ def evening_blank_context(session: Session, variant: str, players: list[str], se
     context = blank_sheet_context(game, record=record)
     if "stakes" not in record:  # no ante typed, or an evening without a stake: to write in
         money = session.currency
-        context["stakes"] = ([f"Ante ______ {money} each", f"Pot ______ {money}"]
-                             if variant == "cap-it" else [f"Stake ______ {money} a point"])
+        context["stakes"] = ([ante_sentence(BLANK_AMOUNT, money, each=True),
+                              f"Pot {BLANK_AMOUNT} {money}"] if variant == "cap-it"
+                             else ["Stake " + stake_sentence(BLANK_AMOUNT, money, paper=True)])
     return context, sequence

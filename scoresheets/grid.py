@@ -2,7 +2,8 @@
 (``ledger.presentation``) placed in the columns of each variant's paper sheet.
 
 The words and numbers are the presentation's: the same text as on the screen and in the
-CSV (the play says what kind of hand it was, so paper has no separate Result column).
+CSV (the play says what kind of hand it was, so paper has no separate Result column), and
+the headers are the short forms of its column specification (``ledger.presentation.columns``).
 This module only chooses the columns, their widths and the row groups WeasyPrint keeps on
 one page. A voided hand is printed struck through, just before the hand that replaced it,
 with its note.
@@ -16,6 +17,7 @@ from dataclasses import dataclass, field
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
 
+from ledger.presentation.columns import HAND_COLUMNS, ROLE_COLUMNS, number_header
 from ledger.presentation.rows import HandRow
 from ledger.presentation.sheet import Layout
 
@@ -128,16 +130,22 @@ def _scores(row: HandRow, keys: list[str]) -> list[str]:
 def grid_for(layout: Layout) -> tuple[Grid, Callable[[HandRow], list]]:
     """An empty grid for ``layout`` and the function that turns a HandRow into its cells."""
     keys = layout.keys
+    spec = HAND_COLUMNS
+
+    def head(key: str) -> str:
+        return spec[key].short
+
+    number = (number_header(layout, short=True), "num")
     score_groups = [(label, 2) for label in layout.labels]
-    score_columns = [c for _ in keys for c in (("pts", "pts"), ("total", "tot"))]
+    score_columns = [c for _ in keys for c in ((head("points"), "pts"), (head("running"), "tot"))]
     kind = layout.kind
 
     if kind == "capit":
-        columns = [("Rd", "num"), ("Contract", "contract"), ("Dealer", "name"),
-                   ("Went out", "name")]
+        columns = [number, (head("contract"), "contract"), (head("dealer"), "name"),
+                   (head("went_out"), "name")]
         for _ in keys:
-            columns += [("left \u00b7 pts", "pts cards"), ("total", "tot")]
-        columns.append(("Share", "share"))
+            columns += [(head("cards_left"), "pts cards"), (head("running"), "tot")]
+        columns.append((head("share"), "share"))
         groups = [("", 4), *score_groups, ("", 1)]
 
         def cells(row: HandRow) -> list:
@@ -154,10 +162,11 @@ def grid_for(layout: Layout) -> tuple[Grid, Callable[[HandRow], list]]:
 
     if kind == "tables":
         captain = layout.variant == "captain"
-        columns = [("#", "num"), ("Tbl", "num"), ("Players", "name players"),
-                   ("Dealer", "name"), ("Play", "play"), ("Table score", "score")]
+        columns = [number, (head("table"), "num"), (head("players"), "name players"),
+                   (head("dealer"), "name"), (head("text"), "play"),
+                   (head("table_score"), "score")]
         if captain:
-            columns.append(("Sits out / change", "note"))
+            columns.append((head("note"), "note"))
         columns += score_columns
         groups = [("", len(columns) - 2 * len(keys)), *score_groups]
 
@@ -181,15 +190,15 @@ def grid_for(layout: Layout) -> tuple[Grid, Callable[[HandRow], list]]:
         return Grid(columns=columns, groups=groups, cls=f"hands tables v-{layout.variant}"), cells
 
     if kind == "hollywood":
-        columns = [("#", "num"), ("Dealer", "name"), ("Play", "play"), ("Score", "pts score")]
+        columns = [number, (head("dealer"), "name"), (head("text"), "play"),
+                   (head("score"), "pts score")]
         groups = [("", 4)]
         for game in layout.games:
             groups.append((f"Game {game}", len(keys)))
             columns += [(key, "tot col-start" if i == 0 else "tot") for i, key in enumerate(keys)]
 
         def cells(row: HandRow) -> list:
-            out = [str(row.number), row.dealer, row.text,
-                   f"{row.winner} {row.winner_points}" if row.winner else ""]
+            out = [str(row.number), row.dealer, row.text, spec["score"].cell(row)]
             for game in layout.games:
                 running = row.column_running[game - 1] if len(row.column_running) >= game \
                     else {}
@@ -201,13 +210,11 @@ def grid_for(layout: Layout) -> tuple[Grid, Callable[[HandRow], list]]:
 
     # in the box the box player deals every hand (RULES 2): one column says both
     box = kind == "box"
-    columns = [("#", "num")] + ([] if box else [("Dealer", "name")])
-    roles = {"box": [("Box (deals)", "name"), ("Captain", "name"), ("Sits out", "name")],
-             "captain": [("Sits out", "name")]}.get(kind, [])
-    columns += roles
+    columns = [number] + ([] if box else [(head("dealer"), "name")])
+    columns += [(ROLE_COLUMNS[role].short, "name") for role in layout.roles]
     if layout.upcard:
-        columns.append(("Up", "card"))
-    columns.append(("Play", "play"))
+        columns.append((head("upcard"), "card"))
+    columns.append((head("text"), "play"))
     groups = [("", len(columns)), *score_groups]
     columns += score_columns
 

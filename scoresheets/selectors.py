@@ -15,6 +15,7 @@ from django.utils import timezone
 
 from ledger import selectors as ledger_selectors
 from ledger.models import Game, Session
+from ledger.presentation.columns import TOTALS
 from ledger.presentation.header import cast_lines, pairs, rule_lines, stakes_lines
 from ledger.presentation.money import TotalsRow
 from ledger.presentation.session import session_summary
@@ -23,18 +24,28 @@ from ledger.presentation.words import is_table_game, variant_title
 
 from .grid import blank_grid, hands_grid
 
-TOTALS_LABELS = ("Hand points", "Boxes", "Game bonus", "Shutout", "Final total")
+#: The figures paper prints at the end of a game, one line each (full headers of the
+#: presentation's ``TOTALS``).
+TOTALS_KEYS = ("hand_points", "box_bonus", "game_bonus", "shutout", "final")
+
+
+def totals_labels() -> list[str]:
+    """The blank sheet's end-of-game lines."""
+    return [TOTALS[key].header for key in TOTALS_KEYS]
+
+
+def _paper_cell(key: str, row: TotalsRow) -> str:
+    if key == "box_bonus":  # in words where paper has room: "4 × 25 = 100", "4 won"
+        return row.boxes
+    value = TOTALS[key].cell(row)
+    if key == "game_bonus" and not value:
+        return "\u2013"
+    return str(value)
 
 
 def totals_lines(rows: list[TotalsRow]) -> list[tuple[str, list[str]]]:
     """The end-of-game rows turned for paper: one line per figure, one column per key."""
-    return [
-        ("Hand points", [str(t.hand_points) for t in rows]),
-        ("Boxes", [t.boxes for t in rows]),
-        ("Game bonus", [str(t.game_bonus) if t.game_bonus else "\u2013" for t in rows]),
-        ("Shutout", [t.shutout_text for t in rows]),
-        ("Final total", [str(t.final) for t in rows]),
-    ]
+    return [(TOTALS[key].header, [_paper_cell(key, t) for t in rows]) for key in TOTALS_KEYS]
 
 
 def document_head(session: Session, kind: str, subtitle: str) -> dict:
@@ -117,7 +128,7 @@ def blank_sheet_context(game: Game, rows: int | None = None, record: dict | None
     context.update({
         "hands": blank_grid(layout_of(result), blank_rows(result, count), seating),
         "currency": (record.get("stakes") or {}).get("currency", game.currency),
-        "blank_rows": list(TOTALS_LABELS),
+        "blank_rows": totals_labels(),
         # empty end tables fit side by side (and the box's blank sheet on two pages)
         "stacked": False,
         "blank": True,

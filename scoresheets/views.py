@@ -24,7 +24,6 @@ from ledger import services
 from ledger.access import game_for, session_for
 from ledger.cleaning import content_disposition, is_ascii_number
 from ledger.presentation.catalog import VARIANT_NAMES
-from ledger.selectors import decimal_text
 from ledger.views.params import BadParameter, refuses_bad_parameters
 
 from . import documents, selectors
@@ -107,7 +106,6 @@ def _seats_page(request, session, form, status: int = 200) -> HttpResponse:
     return render(request, "scoresheets/blank_seats.html", {
         "session": session, "table": session.table, "form": form,
         "variant_label": VARIANT_NAMES[form.variant], "count": form.count,
-        "rate": decimal_text(session.rate, session.currency) if session.rate else "",
         "action": reverse("scoresheets:session_blank_pdf", kwargs={"pk": session.pk}),
         "back": reverse("ledger:session_detail", kwargs={"pk": session.pk}) + "#blank",
     }, status=status)

@@ -8,7 +8,7 @@ from django.db.models import Count, Q
 from django.utils.html import format_html
 
 from ..models import Game, GameChange, GamePlayer, Hand, PostingBatch
-from ..selectors import minor_text
+from ..presentation.money import plain_amount
 from .scoping import ONLY_THEIRS, ReadOnlyAdminMixin, ReadOnlyInline, TableScopedAdmin, _json
 
 
@@ -97,7 +97,7 @@ class GameAdmin(TableScopedAdmin, ReadOnlyAdminMixin, admin.ModelAdmin):
 
         amounts = game_posted_money(obj)
         return ", ".join(
-            f"{name} {minor_text(units, obj.currency)}" for name, units in amounts.items()
+            f"{name} {plain_amount(units, obj.currency)}" for name, units in amounts.items()
         )
 
 

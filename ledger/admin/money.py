@@ -15,7 +15,8 @@ from ..models import (
     SettlementPayment,
     SettlementVoid,
 )
-from ..selectors import minor_text, settlement_nets
+from ..presentation.money import plain_amount
+from ..selectors import settlement_nets
 from .scoping import ONLY_THEIRS, ReadOnlyAdminMixin, ReadOnlyInline, TableScopedAdmin
 
 
@@ -27,7 +28,7 @@ class MoneyPostingInline(ReadOnlyInline):
 
     @admin.display(description="amount")
     def amount(self, obj):
-        return minor_text(obj.amount_minor, obj.currency)
+        return plain_amount(obj.amount_minor, obj.currency)
 
 
 @admin.register(PostingBatch)
@@ -50,7 +51,7 @@ class MoneyPostingAdmin(TableScopedAdmin, ReadOnlyAdminMixin, admin.ModelAdmin):
 
     @admin.display(description="amount", ordering="amount_minor")
     def amount(self, obj):
-        return minor_text(obj.amount_minor, obj.currency)
+        return plain_amount(obj.amount_minor, obj.currency)
 
 
 class SettlementPaymentInline(ReadOnlyInline):
@@ -61,7 +62,7 @@ class SettlementPaymentInline(ReadOnlyInline):
 
     @admin.display(description="amount")
     def amount(self, obj):
-        return minor_text(obj.amount_minor, obj.settlement.currency)
+        return plain_amount(obj.amount_minor, obj.settlement.currency)
 
 
 @admin.register(SessionSettlement)
@@ -85,7 +86,7 @@ class SessionSettlementAdmin(TableScopedAdmin, ReadOnlyAdminMixin, admin.ModelAd
     @admin.display(description="nets")
     def nets_text(self, obj):
         return ", ".join(
-            f"{name} {minor_text(units, obj.currency)}"
+            f"{name} {plain_amount(units, obj.currency)}"
             for name, units in settlement_nets(obj).items()  # today's names
         )
 
@@ -110,7 +111,7 @@ class SettlementPaymentAdmin(TableScopedAdmin, ReadOnlyAdminMixin, admin.ModelAd
 
     @admin.display(description="amount", ordering="amount_minor")
     def amount(self, obj):
-        return minor_text(obj.amount_minor, obj.settlement.currency)
+        return plain_amount(obj.amount_minor, obj.settlement.currency)
 
     def has_change_permission(self, request, obj=None):
         # Needed for the "mark paid" action; the change form itself stays read-only.

@@ -43,6 +43,8 @@ from ledger.models import (
     SettlementPayment,
     Table,
 )
+from ledger.presentation.catalog import VARIANT_SHORT_NAMES
+from ledger.presentation.money import PLAIN_MINUS, format_money
 from ledger.rules.money import fewest_payments, format_minor
 
 ENDED = ~Q(status=GameStatus.IN_PROGRESS)
@@ -51,9 +53,10 @@ MONTHS = ("January", "February", "March", "April", "May", "June", "July", "Augus
 
 
 def money_text(units: int, currency: str, *, sign: bool = True) -> str:
-    """Minor units as the currency writes them, with + for a gain ('+2.02', '-0.50', '0.00')."""
-    text = format_minor(units, currency)
-    return f"+{text}" if sign and units > 0 else text
+    """Minor units as the currency writes them, with + for a gain ('+2.02', '-0.50', '0.00'):
+    the one money formatter's plain-minus form (the book's table and charts put the real
+    minus on screen)."""
+    return format_money(units, currency, minor=True, sign=sign, minus=PLAIN_MINUS)
 
 
 def _int(expression) -> Count:
@@ -313,10 +316,8 @@ def _raw(sql: str, params: list) -> list[tuple]:
         return cursor.fetchall()
 
 
-#: Short names of the variants, for narrow columns.
-VARIANT_LABELS = {"gin": "Gin", "oklahoma": "Oklahoma", "hollywood": "Hollywood",
-                  "box": "In the box", "captain": "Captain", "partnership": "Partners",
-                  "cap-it": "CAP-IT"}
+#: Short names of the variants, for narrow columns (the presentation's catalog).
+VARIANT_LABELS = VARIANT_SHORT_NAMES
 
 
 def player_page(player: Player) -> dict:

@@ -14,6 +14,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from ..fields import OrderedJSONField
+from ..rules.catalog import VARIANT_NAMES
 from .base import CURRENCY_HELP, AppendOnlyModel
 from .tables import Player, Session
 
@@ -24,14 +25,10 @@ class GameStatus(models.TextChoices):
     ABANDONED = "abandoned", "Abandoned"
 
 
-class Variant(models.TextChoices):
-    GIN = "gin", "Gin"
-    OKLAHOMA = "oklahoma", "Oklahoma gin"
-    HOLLYWOOD = "hollywood", "Hollywood gin"
-    BOX = "box", "Three-handed (in the box)"
-    CAPTAIN = "captain", "Captain play"
-    PARTNERSHIP = "partnership", "Partnership gin"
-    CAP_IT = "cap-it", "CAP-IT"
+#: The variants with the names the catalog gives them (one set of names; a new variant
+#: or name there is one here too, and ``makemigrations`` notices).
+Variant = models.TextChoices("Variant", [(key.upper().replace("-", "_"), (key, name))
+                                         for key, name in VARIANT_NAMES.items()])
 
 
 class Game(models.Model):

@@ -1,6 +1,11 @@
 """The core's catalog for the screens: variants and their player counts and names, presets
 and their values, settings with their kinds, labels, choices and limits, CAP-IT's contracts
-and the roles in words. Screens import these from here, never from ``ledger.rules``."""
+and the roles in words. Screens import these from here, never from ``ledger.rules``.
+
+One set of names: a variant's name (``VARIANT_NAMES``, also the model's choices) with its
+short form for narrow columns (``VARIANT_SHORT_NAMES``), one word per role
+(``ROLE_WORDS``), one label per setting (``SETTING_LABELS``; the printed rules panel,
+``header.rule_lines``, still shortens some: "Tie on a knock", "Big gin", "Ace up", "Deal")."""
 
 from __future__ import annotations
 
@@ -22,9 +27,16 @@ from ledger.rules.catalog import (
     variants,
 )
 
+#: The variants' names where a column is narrow (the book's tables).
+VARIANT_SHORT_NAMES = {"gin": "Gin", "oklahoma": "Oklahoma", "hollywood": "Hollywood",
+                       "box": "In the box", "captain": "Captain", "partnership": "Partners",
+                       "cap-it": "CAP-IT"}
+assert set(VARIANT_SHORT_NAMES) == set(VARIANT_NAMES)
+
 __all__ = [
     "CAPIT_CONTRACTS", "FIRST_DEALER_CHOSEN", "PRESET_NAMES", "ROLE_WORDS", "SETTINGS",
     "SETTING_LABELS",
-    "VARIANT_COUNTS", "VARIANT_NAMES", "VARIANT_SETTINGS", "Setting", "default_preset",
+    "VARIANT_COUNTS", "VARIANT_NAMES", "VARIANT_SETTINGS", "VARIANT_SHORT_NAMES", "Setting",
+    "default_preset",
     "hand_kinds", "preset_values", "settings_of", "variants",
 ]

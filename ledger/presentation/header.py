@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from .catalog import ROLE_WORDS
+from .stakes import ante_sentence, own_stake_sentence, stake_sentence
 from .words import SHUTOUT_WORDS, is_table_game, names
 
 
@@ -14,17 +15,16 @@ def stakes_lines(record: dict, result: dict) -> list[str]:
     currency = stakes.get("currency", "")
     lines = []
     if "ante" in stakes:
-        lines.append(f"Ante {stakes['ante']} {currency} each")
+        lines.append(ante_sentence(stakes["ante"], currency, each=True))
         if result.get("pot"):
             lines.append(f"Pot {result['pot']} {currency}")
         if result.get("round_share"):
             lines.append(f"Round share {result['round_share']} {currency}")
     if "rate" in stakes:
-        per = stakes.get("per_points", 1)
-        unit = "a point" if per == 1 else f"per {per} points"
-        lines.append(f"{stakes['rate']} {currency} {unit}")
+        lines.append(stake_sentence(stakes["rate"], currency, stakes.get("per_points", 1),
+                                    paper=True))
     for name, stake in (stakes.get("players") or {}).items():
-        lines.append(f"{name} plays at {stake} {currency}")
+        lines.append(own_stake_sentence(name, stake, currency))
     return lines
 
 

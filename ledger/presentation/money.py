@@ -1,7 +1,10 @@
 """Totals, scores and money as people read them, from the core's result.
 
-Amounts stay the core's decimal strings ("-2.02"); the ``money`` and ``signed`` template
-filters (``ledger/templatetags/money.py``) print them, with a real minus sign, in one place.
+Amounts stay the core's decimal strings ("-2.02") until they are printed, and they are
+printed by one function, ``format_money`` (below): the ``money``/``signed`` template filters
+(``ledger/templatetags/money.py``), the book, the settings screen's messages, the admin and
+the CSV all call it, with a real minus sign on a page and a plain "-" where a spreadsheet
+reads the number. A table's own money format (issue 22) goes there and nowhere else.
 Nothing here adds points or money up: every number is one the core returned.
 
 Hollywood is three games scored at once: its score is each game's total and the net over
@@ -11,9 +14,81 @@ the three games' totals (which counted a hand won in two games twice).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
+
+from ledger.rules.money import format_minor
 
 from .words import SHUTOUT_SHORT, SHUTOUT_WORDS, key_label
+
+# -- the one money formatter -------------------------------------------------------------
+
+#: A real minus sign (U+2212): it lines up with "+" and does not break from its number.
+MINUS = "\u2212"
+#: The plain hyphen-minus a spreadsheet, the CSV and the JSON read as a negative number.
+PLAIN_MINUS = "-"
+#: The decimal mark every printed amount takes (issue 22 makes it the table's locale's).
+DECIMAL_MARK = "."
+_NEGATIVE = re.compile(r"(?<![\w.])-(?=\d)")
+
+
+def money_sign(amount) -> int:
+    """1, -1 or 0: the sign of an amount (a decimal string, with either minus, or a number);
+    0 for a text that is not a number."""
+    try:
+        number = Decimal(str(amount).strip().replace(MINUS, "-"))
+    except (InvalidOperation, ValueError):
+        return 0
+    return (number > 0) - (number < 0)
+
+
+def _is_number(text: str) -> bool:
+    try:
+        Decimal(text)
+    except (InvalidOperation, ValueError):
+        return False
+    return True
+
+
+def format_money(amount, currency: str = "", *, minor: bool = False, sign: bool = False,
+                 minus: str = MINUS, show_currency: bool = False) -> str:
+    """Money (or a signed score) as people read it; the only place that writes an amount.
+
+    ``amount``: the core's decimal string ("-2.02", kept as written), a Decimal or an int;
+    with ``minor=True`` whole minor units of ``currency`` (202 USD -> "2.02").
+    ``sign``: "+" before a gain (zero has no sign). ``minus``: the sign of a loss, a real
+    minus (U+2212) on pages, ``PLAIN_MINUS`` where a spreadsheet reads it.
+    ``show_currency``: " USD" after the amount. None or "" give "".
+    """
+    if amount is None or amount == "":
+        return ""
+    text = format_minor(amount, currency) if minor else str(amount).strip()
+    direction = money_sign(text)
+    digits = text[1:] if text[:1] in ("-", "+", MINUS) else text
+    if DECIMAL_MARK != "." and _is_number(digits):
+        digits = digits.replace(".", DECIMAL_MARK)
+    if direction < 0:
+        text = minus + digits
+    elif direction > 0 and sign:
+        text = "+" + digits
+    else:
+        text = digits
+    return f"{text} {currency}" if show_currency and currency else text
+
+
+def plain_amount(units: int, currency: str) -> str:
+    """Minor units as the core writes an amount ("-2.02"): for the lists that the ``money``
+    filters print later, the admin and the downloads."""
+    return format_money(units, currency, minor=True, minus=PLAIN_MINUS)
+
+
+def minus_signs(text, minus: str = MINUS) -> str:
+    """Every negative amount in a text ("+2.02 USD · -0.50 EUR") takes ``minus``; other
+    hyphens stay."""
+    if text is None:
+        return ""
+    return _NEGATIVE.sub(minus, str(text))
 
 
 @dataclass

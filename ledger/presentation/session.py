@@ -13,6 +13,7 @@ from ledger.models import Game, GameStatus, Session, SessionSettlement
 
 from . import money as money_
 from .header import stakes_lines
+from .money import plain_amount
 from .rows import when_text
 from .words import key_label, names, status_line, variant_title
 
@@ -84,16 +85,16 @@ def session_summary(session: Session,
         units = selectors.settlement_nets(settlement, players)
         payments = [money_.PaymentLine(
             payer=p.payer.name, payee=p.payee.name,
-            amount=selectors.minor_text(p.amount_minor, settlement.currency), paid=p.is_paid,
+            amount=plain_amount(p.amount_minor, settlement.currency), paid=p.is_paid,
             paid_at=_when(p.paid_at), pk=p.pk) for p in settlement.payments.all()]
     else:
         units = selectors.session_nets(session, games)
         open_games = [game for game in games if game.status == GameStatus.IN_PROGRESS]
         payments = [] if open_games else [
             money_.PaymentLine(payer=p.payer, payee=p.payee,
-                               amount=selectors.minor_text(p.units, currency))
+                               amount=plain_amount(p.units, currency))
             for p in selectors.session_payment_plan(units)]
-    nets = [money_.MoneyLine(name=name, amount=selectors.minor_text(amount, currency))
+    nets = [money_.MoneyLine(name=name, amount=plain_amount(amount, currency))
             for name, amount in units.items()]
     return SessionSummary(
         session=session, currency=currency, games=lines,

@@ -1,4 +1,5 @@
-"""Money and signs as every page prints them, in one place.
+"""Money and signs as every page prints them: template filters over the presentation
+layer's one money formatter (``ledger.presentation.money.format_money``).
 
 Amounts arrive as the core's decimal strings ("-2.02", "0.50", "0") or as whole numbers
 (Hollywood's net points). On a page a negative amount takes a real minus sign (U+2212),
@@ -10,49 +11,33 @@ which lines up with "+" and does not break from its number; CSV and JSON keep th
     {{ amount|signed }}     +2.02, −2.02, 0.00 (zero has no sign)
     {{ amount|money_sign }} "pos", "neg" or "" (a CSS class)
     {{ text|minus }}        a text of amounts ("+2.02 USD · -0.50 EUR") with real minus signs
+    {{ session|stake }}     0.05 USD per point (the one stake sentence; "paper": a point)
 """
 
 from __future__ import annotations
 
-import re
-from decimal import Decimal, InvalidOperation
-
 from django import template
+
+from ledger.presentation.money import MINUS, format_money, minus_signs
+from ledger.presentation.money import money_sign as _sign
+from ledger.presentation.stakes import stake_sentence
+from ledger.selectors import decimal_text
 
 register = template.Library()
 
-MINUS = "\u2212"
-NEGATIVE = re.compile(r"(?<![\w.])-(?=\d)")
-
-
-def _sign(value) -> int:
-    try:
-        number = Decimal(str(value).replace(MINUS, "-"))
-    except (InvalidOperation, ValueError):
-        return 0
-    return (number > 0) - (number < 0)
-
-
-def _digits(value) -> str:
-    text = str(value).strip()
-    return text[1:] if text[:1] in ("-", "+", MINUS) else text
+__all__ = ["MINUS", "minus", "money", "money_sign", "signed", "stake"]
 
 
 @register.filter
 def money(value) -> str:
     """An amount with a real minus sign when negative, unsigned otherwise."""
-    if value is None or value == "":
-        return ""
-    return (MINUS if _sign(value) < 0 else "") + _digits(value)
+    return format_money(value)
 
 
 @register.filter
 def signed(value) -> str:
     """An amount with its sign always shown: +2.02, −2.02; zero unsigned."""
-    if value is None or value == "":
-        return ""
-    sign = _sign(value)
-    return {1: "+", -1: MINUS}.get(sign, "") + _digits(value)
+    return format_money(value, sign=True)
 
 
 @register.filter
@@ -64,6 +49,16 @@ def money_sign(value) -> str:
 @register.filter
 def minus(value) -> str:
     """Every negative amount in a text takes a real minus sign; other hyphens stay."""
-    if value is None:
-        return ""
-    return NEGATIVE.sub(MINUS, str(value))
+    return minus_signs(value)
+
+
+@register.filter
+def stake(session, medium: str = "") -> str:
+    """An evening's (or a game's) stake in the one stake sentence: "0.05 USD per point",
+    "0.05 USD per 5 points"; ``stake:"paper"``: "0.05 USD a point" (what a sheet prints).
+    The amount in the currency's decimals, as the record writes it."""
+    rate = getattr(session, "rate", None)
+    currency = getattr(session, "currency", "")
+    amount = None if rate is None else decimal_text(rate, currency)
+    return stake_sentence(amount, currency, getattr(session, "per_points", 1),
+                          paper=medium == "paper")

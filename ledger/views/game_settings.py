@@ -18,30 +18,23 @@ from django.shortcuts import redirect, render
 
 from ledger import access, cleaning, selectors, services
 from ledger.exceptions import ConfirmationRequired, LedgerError, RecordRefused
-from ledger.forms import SETTING_LABELS, VARIANT_LABELS, GameSettingsForm
-from ledger.models import ChangeKind, Game, GameChange, GameStatus
-from ledger.templatetags.money import signed as signed_text
+from ledger.forms import VARIANT_LABELS, GameSettingsForm
+from ledger.models import GameStatus
+from ledger.presentation.changes import (
+    change_rows,
+    done_message,
+    money_lines,
+    stake_text,
+)
 
 from .settled import refuse_if_settled
 
-
-def signed(units: int, currency: str) -> str:
-    """Money as the screens show a result: +2.02, −2.02 (a real minus), 0.00: the
-    ``signed`` template filter, for the flash messages written here."""
-    return signed_text(selectors.minor_text(units, currency))
+__all__ = ["change_rows", "confirmed_money", "game_settings", "money_token"]
 
 
 def money_token(money: dict[str, int]) -> str:
     """The money a confirmation was shown for, compared again when it is confirmed."""
     return ",".join(f"{name}:{amount}" for name, amount in sorted(money.items()))
-
-
-def money_lines(game: Game, old: dict[str, int], new: dict[str, int]) -> list[dict]:
-    """Each player whose money changes, seat order: name, old and new, signed."""
-    names = [seat.player.name for seat in game.seats.select_related("player").order_by("seat")]
-    return [{"name": name, "old": signed(old.get(name, 0), game.currency),
-             "new": signed(new.get(name, 0), game.currency)}
-            for name in names if old.get(name, 0) != new.get(name, 0)]
 
 
 def confirmed_money(token: str | None) -> dict[str, int] | None:
@@ -55,72 +48,6 @@ def confirmed_money(token: str | None) -> dict[str, int] | None:
             return None
         money[name] = int(amount)
     return money
-
-
-# -- how a change reads ----------------------------------------------------------------------
-
-def change_label(change: GameChange) -> str:
-    if change.kind == ChangeKind.ABANDON:
-        return "Game"
-    if change.kind == ChangeKind.RULE:
-        return SETTING_LABELS.get(change.name, change.name.replace("_", " "))
-    if change.name == "rate":
-        return "Stake"
-    if change.name == "per_points":
-        return "Per points"
-    if change.name == "ante":
-        return "Ante"
-    if change.name.startswith("stake of "):
-        return f"{change.name[len('stake of '):]}'s own stake"
-    return change.name
-
-
-def change_value(change: GameChange, value) -> str:
-    if value is None:
-        if change.name.startswith("stake of "):
-            return "same as the game"
-        return "not for money" if change.name == "rate" else "none"
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if change.kind == ChangeKind.ABANDON:
-        return GameStatus(value).label.lower() if value in GameStatus.values else str(value)
-    return str(value).replace("_", " ")
-
-
-def change_rows(changes) -> list[dict]:
-    """GameChange rows as the game page lists them."""
-    return [{"at": change.changed_at, "by": change.changed_by, "what": change_label(change),
-             "old": change_value(change, change.old), "new": change_value(change, change.new),
-             "reason": change.reason, "after_hand": change.after_hand,
-             "money_changed": change.money_changed, "kind": change.kind}
-            for change in changes]
-
-
-def _done_message(game: Game, made: list[GameChange]) -> str:
-    parts = [f"{row['what']} {row['old']} → {row['new']}" for row in change_rows(made)]
-    text = "Changed: " + "; ".join(parts) + "."
-    if any(change.money_changed for change in made):
-        money = selectors.game_posted_money(game)
-        text += " Money now: " + ", ".join(
-            f"{name} {signed(amount, game.currency)}" for name, amount in money.items()) + "."
-    return text
-
-
-def stake_text(game: Game, seats) -> str:
-    """The game's stake in words: "0.01 USD per point; Ann 0.02", "ante 1.00 USD"."""
-    def money(value):
-        return selectors.decimal_text(value, game.currency)
-
-    if game.variant == "cap-it":
-        return f"ante {money(game.ante)} {game.currency}" if game.ante else "no ante"
-    per = game.per_points or 1
-    points = "point" if per == 1 else f"{per} points"
-    text = (f"{money(game.rate)} {game.currency} per {points}" if game.rate is not None
-            else "not for money")
-    own = [f"{seat.player.name} {money(seat.stake)}" for seat in seats if seat.stake]
-    if own:
-        text += "; own stakes: " + ", ".join(own)
-    return text
 
 
 # -- the screen ------------------------------------------------------------------------------
@@ -156,7 +83,7 @@ def game_settings(request: HttpRequest, pk: int) -> HttpResponse:
                 except LedgerError as exc:
                     form.add_error(None, exc.message)
                 else:
-                    messages.success(request, _done_message(game, made))
+                    messages.success(request, done_message(game, made))
                     return redirect("ledger:game_detail", pk=game.pk)
         status = 200 if confirm else 422
     else:

@@ -37,6 +37,16 @@ from ledger.presentation.flash import (
     recorded_text,
     winner_sentence,
 )
+from ledger.presentation.notices import (
+    ABANDONED,
+    GAME_OVER,
+    UNDO_OUT_OF_DATE,
+    corrected_text,
+    kept_text,
+    rematch_text,
+    repeat_text,
+    undone_text,
+)
 from ledger.presentation.rows import hand_row, preview_words
 from ledger.presentation.sheet import game_sheet
 from ledger.words import evening_words
@@ -130,7 +140,7 @@ def hand_create(request: HttpRequest, pk: int) -> HttpResponse:
         return refused
     result, history = load_game(game)
     if result.get("complete") or game.status != GameStatus.IN_PROGRESS:
-        messages.info(request, "This game is over; it takes no more hands.")
+        messages.info(request, GAME_OVER)
         return _to_game(request, game)
     form = HandForm(request.POST, spec=hand_spec(game.variant, result, result["next"]))
     if form.is_valid():
@@ -248,8 +258,7 @@ def _kept_for_the_next_hand(request, game: Game, exc: HandAlreadyRecorded) -> Ht
     data.update({"number": str(number), "key": str(uuid.uuid4())})
     retry = HandForm(data, spec=hand_spec(game.variant, result, result["next"]))
     retry.is_valid()  # marks what no longer fits the next hand (its players may differ)
-    retry.add_error(None, f"{exc.message} What you typed is kept below as hand {number}: "
-                          "check it against the table and save it, or clear it.")
+    retry.add_error(None, kept_text(exc.message, number))
     if request.htmx:  # the form as typed, and the sheet redrawn with the other phone's hand
         return _hand_saved(request, game, "", form=retry)
     return _render_game(request, game, result, history, form=retry, status=409)
@@ -268,7 +277,7 @@ def _to_game(request, game: Game) -> HttpResponse:
 
 def _recorded_message(outcome) -> str:
     if not outcome.created:
-        return outcome.message
+        return repeat_text(outcome.hand.number)
     return recorded_text(outcome.result, outcome.hand.number)
 
 
@@ -290,8 +299,7 @@ def hand_undo(request: HttpRequest, pk: int) -> HttpResponse:
     number = request.POST.get("number") or ""
     reason = (request.POST.get("reason") or "").strip() or "undone"
     if number and not cleaning.is_ascii_number(number):  # ('²' is a digit to str.isdigit())
-        messages.error(request, "The undo button was out of date; nothing was undone. "
-                                "Reload the game and try again.")
+        messages.error(request, UNDO_OUT_OF_DATE)
         return redirect("ledger:game_detail", pk=game.pk)
     was_over = game.status == GameStatus.COMPLETE
     before, _ = load_game(game)
@@ -303,12 +311,7 @@ def hand_undo(request: HttpRequest, pk: int) -> HttpResponse:
         return redirect("ledger:game_detail", pk=game.pk)
     what = "Round" if game.variant == "cap-it" else "Hand"
     said = hand_said(before, hand.number, hand.entry)
-    text = f"{what} {hand.number} undone ({said}); it stays in the history, struck through."
-    if was_over:
-        text += " The game is open again and its money is taken back."
-    text += (f" To put it back, save it again: the form below holds it as "
-             f"{what.lower()} {hand.number}.")
-    messages.success(request, text)
+    messages.success(request, undone_text(what, hand.number, said, reopened=was_over))
     return redirect(reverse("ledger:game_detail", kwargs={"pk": game.pk})
                     + f"?again={hand.pk}#next")
 
@@ -340,8 +343,7 @@ def hand_correct(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             except LedgerError as exc:
                 form.add_error(None, exc.message)
             else:
-                messages.success(request, f"Hand {number} corrected; the old entry is kept, "
-                                          "struck through, with the reason.")
+                messages.success(request, corrected_text(number))
                 return redirect(reverse("ledger:game_detail", kwargs={"pk": game.pk})
                                 + f"#hand-{number}")
         status = 422
@@ -370,7 +372,7 @@ def game_abandon(request: HttpRequest, pk: int) -> HttpResponse:
     except LedgerError as exc:
         messages.error(request, exc.message)
     else:
-        messages.success(request, "Game abandoned: it settles on hand points.")
+        messages.success(request, ABANDONED)
     return redirect("ledger:game_detail", pk=game.pk)
 
 
@@ -384,14 +386,11 @@ def game_rematch(request: HttpRequest, pk: int) -> HttpResponse:
     except LedgerError as exc:
         messages.error(request, exc.message)
         return redirect("ledger:game_detail", pk=game.pk)
-    where = ""
-    if new.session_id != game.session_id:
-        where = (f" The evening of {evening_words(game.session.date)} is settled, so it is "
-                 f"game {new.sequence} of the evening of {evening_words(new.session.date)}.")
-    players = ", ".join(seat.player.name for seat in new.seats.select_related("player")
-                        .order_by("seat"))
-    messages.success(request, f"Game {new.sequence} begins: {players} again, same rules and "
-                              f"stakes.{where}")
+    moved = new.session_id != game.session_id
+    players = [seat.player.name for seat in new.seats.select_related("player").order_by("seat")]
+    messages.success(request, rematch_text(
+        new.sequence, players, settled_evening=evening_words(game.session.date) if moved else "",
+        new_evening=evening_words(new.session.date) if moved else ""))
     return redirect("ledger:game_detail", pk=new.pk)
 
 

@@ -45,14 +45,19 @@ from ledger.exceptions import HandAlreadyRecorded, LedgerError, RecordRefused
 from ledger.forms import HandForm
 from ledger.models import GameStatus
 from ledger.presentation.flash import recorded_text
+from ledger.presentation.notices import (
+    GAME_OVER,
+    HAND_REFUSED,
+    KEY_TAKEN,
+    repeat_text,
+    taken_text,
+    wrong_number_text,
+    wrong_players_text,
+)
 
 from .game_context import hand_spec, load_game
 from .games import _recorded_message, _render_game, saved_parts
 from .params import number_param, refuses_bad_parameters
-
-KEY_TAKEN = ("This entry's key was already used for another hand (an old copy of the page?). "
-             "Save it again: it gets a new one.")
-ROLE_WORDS = {"box": "in the box", "captain": "captain", "opponent": "opponent"}
 
 
 @login_required
@@ -73,16 +78,14 @@ def hand_send(request: HttpRequest, pk: int) -> JsonResponse:
             status=422)
     if earlier is not None:
         # sent before and stored; its answer never reached the phone
-        message = f"Hand {earlier.number} was already recorded; nothing new was stored."
+        message = repeat_text(earlier.number)
         return JsonResponse({
             "status": "recorded", "created": False, "number": earlier.number,
             "message": message, **_parts(request, game, shown, earlier.number),
         })
     result, history = load_game(game)
     if result.get("complete") or game.status != GameStatus.IN_PROGRESS:
-        return JsonResponse({"status": "over",
-                             "message": "This game is over; it takes no more hands."},
-                            status=409)
+        return JsonResponse({"status": "over", "message": GAME_OVER}, status=409)
     next_number = len(result["hands"]) + 1
     if typed is not None and typed != next_number:
         return _stale(game, typed, next_number)
@@ -120,7 +123,7 @@ def hand_send(request: HttpRequest, pk: int) -> JsonResponse:
     problems = [*wrong_players.values(), *(text for text in form.problems
                                            if text in reasons)] or reasons
     return JsonResponse({"status": "refused", "errors": errors, "problems": problems,
-                         "message": " ".join(reasons) or "The hand was refused."},
+                         "message": " ".join(reasons) or HAND_REFUSED},
                         status=422)
 
 
@@ -158,12 +161,10 @@ def _stale(game, typed: int, next_number: int | None) -> JsonResponse:
         next_number = len(result["hands"]) + 1
     if typed < next_number:
         hand = next((h for h in game.live_hands if h.number == typed), None)
-        who = f" by {selectors.person_name(hand.recorded_by)}" if hand and hand.recorded_by \
-            else ""
-        message = (f"Hand {typed} is already recorded{who}: another phone was quicker. "
-                   f"The next hand is {next_number}.")
+        who = selectors.person_name(hand.recorded_by) if hand and hand.recorded_by else ""
+        message = taken_text(typed, next_number, who)
     else:
-        message = f"The next hand of this game is {next_number}, not {typed}."
+        message = wrong_number_text(typed, next_number)
     return JsonResponse({"status": "stale", "next": next_number, "message": message},
                         status=409)
 
@@ -179,13 +180,8 @@ def _seat_as_picked(data, spec: dict, roles: dict) -> dict[str, str]:
             continue
         actual = list(duel["players"])
         if sorted(picked) != sorted(actual):
-            who = " and ".join(
-                f"{name} ({ROLE_WORDS[roles[name]]})" if roles.get(name) in ROLE_WORDS
-                else name for name in actual)
-            where = f"{duel['label']}: " if duel.get("label") else ""
-            wrong[f"t{i}_knocker"] = (
-                f"{where}after the hands before it, this hand is played by {who}, not "
-                f"{picked[0]} and {picked[1]}. Tap who knocked again and check the counts.")
+            wrong[f"t{i}_knocker"] = wrong_players_text(duel.get("label") or "", actual,
+                                                        roles, picked)
             continue
         if picked != actual:
             for a, b in (("c0", "c1"), ("cards0", "cards1")):

@@ -1,6 +1,8 @@
 """The game's sheet on screen and in the CSV, as django-tables2 tables laid out from the
 presentation layer's ``GameSheet`` (``ledger.presentation``): the rows, the words and the
-numbers are the presentation's; this module only places them in columns.
+numbers are the presentation's, the columns' headers and cells its column specification
+(``ledger.presentation.columns``, shared with the printed grid); this module only chooses
+which columns each medium shows.
 
 On screen each player's cell shows the running total with the hand's points under it. Each
 row's cells are made once into HTML here (``cells``) and the table's template
@@ -18,6 +20,14 @@ from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 from django_tables2.export import TableExport
 
+from ledger.presentation.columns import (
+    CAPIT_TOTALS,
+    HAND_COLUMNS,
+    TOTALS,
+    hand_header,
+    number_header,
+)
+from ledger.presentation.money import PLAIN_MINUS, format_money
 from ledger.presentation.rows import HandRow
 from ledger.presentation.sheet import GameSheet
 
@@ -110,9 +120,9 @@ def sheet_columns(sheet: GameSheet, *, fix_url: str | None = None
         columns.append((name, tables.Column(header, orderable=False, attrs=attrs or {})))
 
     capit = layout.kind == "capit"
-    column("n", "Rd" if capit else "#", {"td": {"class": "num n"}, "th": {"class": "num n"}})
-    column("hand", "Round" if capit else "Hand",
-           {"td": {"class": "contract" if capit else "hand"}})
+    column("n", number_header(layout, short=True),
+           {"td": {"class": "num n"}, "th": {"class": "num n"}})
+    column("hand", hand_header(layout), {"td": {"class": "contract" if capit else "hand"}})
     if layout.kind == "hollywood":  # each game's line reads "Lou · Ann", as the tiles
         column("games", "Games", {"td": {"class": "num games"}, "th": {"class": "num"}})
     else:
@@ -172,15 +182,25 @@ def fix_pattern(game_pk: int) -> str:
 
 # -- totals on screen --------------------------------------------------------------------------
 
-class TotalsTable(tables.Table):
-    """The end of a gin-family game (or one of Hollywood's games): one row per player."""
+def _spec_columns(spec: dict, keys: tuple[str, ...], css: dict[str, str]
+                  ) -> list[tuple[str, tables.Column]]:
+    """django-tables2 columns for ``keys`` of a column specification, short headers (the
+    phone's width), read when a table is made."""
+    return [(key, tables.Column(spec[key].short, orderable=False,
+                                attrs={"td": {"class": css.get(key, "num")}}))
+            for key in keys]
 
-    label = tables.Column("", orderable=False, attrs={"td": {"class": "who"}})
-    hand_points = tables.Column("Pts", orderable=False, attrs={"td": {"class": "num"}})
-    hands_won = tables.Column("Won", orderable=False, attrs={"td": {"class": "num"}})
-    box_bonus = tables.Column("Box", orderable=False, attrs={"td": {"class": "num"}})
-    game_bonus = tables.Column("Game", orderable=False, attrs={"td": {"class": "num"}})
-    final = tables.Column("Total", orderable=False, attrs={"td": {"class": "num total"}})
+
+class TotalsTable(tables.Table):
+    """The end of a gin-family game (or one of Hollywood's games): one row per player;
+    the columns are the presentation's ``TOTALS`` (short headers)."""
+
+    KEYS = ("label", "hand_points", "hands_won", "box_bonus", "game_bonus", "final")
+    CSS = {"label": "who", "final": "num total"}
+
+    def __init__(self, data, **kwargs):
+        kwargs.setdefault("extra_columns", _spec_columns(TOTALS, self.KEYS, self.CSS))
+        super().__init__(data, **kwargs)
 
     class Meta:
         orderable = False
@@ -194,10 +214,14 @@ class TotalsTable(tables.Table):
 
 
 class CapitTotalsTable(tables.Table):
-    name = tables.Column("", orderable=False, attrs={"td": {"class": "who"}})
-    final = tables.Column("Points", orderable=False, attrs={"td": {"class": "num total"}})
-    rounds_won = tables.Column("Rounds won", orderable=False, attrs={"td": {"class": "num"}})
-    pot_won = tables.Column("From the pot", orderable=False, attrs={"td": {"class": "num"}})
+    """CAP-IT's end: the presentation's ``CAPIT_TOTALS``."""
+
+    KEYS = ("name", "final", "rounds_won", "pot_won")
+    CSS = {"name": "who", "final": "num total"}
+
+    def __init__(self, data, **kwargs):
+        kwargs.setdefault("extra_columns", _spec_columns(CAPIT_TOTALS, self.KEYS, self.CSS))
+        super().__init__(data, **kwargs)
 
     class Meta:
         orderable = False
@@ -228,26 +252,29 @@ class SheetExport(tables.Table):
 
 
 def export_table(sheet: GameSheet) -> SheetExport:
+    """The CSV's hand columns, full headers from the presentation's ``HAND_COLUMNS``."""
     layout = sheet.layout
     capit = layout.kind == "capit"
-    names: list[tuple[str, str]] = [("number", "Round" if capit else "Hand"),
-                                    ("dealer", "Dealer")]
-    if capit:
-        names += [("contract", "Contract"), ("text", "Went out")]
+    spec = HAND_COLUMNS
+    names: list[tuple[str, str]] = [("number", number_header(layout, short=False)),
+                                    ("dealer", spec["dealer"].header)]
+    if capit:  # CAP-IT's play is who went out
+        names += [("contract", spec["contract"].header), ("text", spec["went_out"].header)]
     else:
         if layout.upcard:
-            names.append(("upcard", "Up-card"))
-        names += [("text", "Play"), ("result", "Result")]
+            names.append(("upcard", spec["upcard"].header))
+        names += [("text", spec["text"].header), ("result", spec["result"].header)]
     if layout.kind == "hollywood":
         for game in layout.games:
             names += [(f"g{game}_{i}", f"Game {game} {key}") for i, key in enumerate(layout.keys)]
     for i, label in enumerate(layout.labels):
         if capit:
-            names.append((f"left_{i}", f"{label} cards left"))
-        names += [(f"pts_{i}", f"{label} points"), (f"run_{i}", f"{label} total")]
+            names.append((f"left_{i}", spec["cards_left"].label(who=label)))
+        names += [(f"pts_{i}", spec["points"].label(who=label)),
+                  (f"run_{i}", spec["running"].label(who=label))]
     if capit:
-        names.append(("share", "Share"))
-    names.append(("void", "Voided"))
+        names.append(("share", spec["share"].header))
+    names.append(("void", spec["void"].header))
     data = []
     for row in sheet.rows:
         if not row.played:
@@ -281,20 +308,24 @@ def export_dataset(sheet: GameSheet) -> tablib.Dataset:
     def line(*cells):
         dataset.append(list(cells) + [""] * (width - len(cells)))
 
+    def amount(value) -> str:
+        return format_money(value, minus=PLAIN_MINUS)
+
+    final = TOTALS["final"].header
     line()
     if sheet.layout.kind == "hollywood":
         for column in sheet.columns:
             line(f"Game {column.number} total", *(f"{t.label} {t.final}" for t in column.totals))
         line("Net", *(f"{key} {value}" for key, value in sheet.net.items()))
     elif sheet.layout.kind == "capit":
-        line("Final total", *(f"{t.name} {t.final}" for t in sheet.capit_totals))
+        line(final, *(f"{t.name} {t.final}" for t in sheet.capit_totals))
     else:
-        line("Final total", *(f"{t.label} {t.final}" for t in sheet.totals))
+        line(final, *(f"{t.label} {t.final}" for t in sheet.totals))
     if sheet.ended:
         for money in sheet.money.lines:
-            line("Money", money.name, money.amount, sheet.money.currency)
+            line("Money", money.name, amount(money.amount), sheet.money.currency)
         for payment in sheet.money.payments:
-            line("Payment", payment.payer, payment.payee, payment.amount)
+            line("Payment", payment.payer, payment.payee, amount(payment.amount))
     return dataset
 
 

@@ -1,0 +1,90 @@
+"""A game's corrections in words: the "Stakes and rules" screen's list of changes
+(``GameChange`` rows), the message after a change, the money a change would move (asked
+before it is made), and the game's stake as it stands.
+"""
+
+from __future__ import annotations
+
+from ledger import selectors
+from ledger.models import ChangeKind, Game, GameChange, GameStatus
+
+from .catalog import SETTING_LABELS
+from .money import format_money
+from .stakes import ante_sentence, stake_sentence
+
+
+def signed(units: int, currency: str) -> str:
+    """Money as the screens show a result: +2.02, −2.02 (a real minus), 0.00, in minor
+    units (the ``signed`` template filter, for messages)."""
+    return format_money(units, currency, minor=True, sign=True)
+
+
+def money_lines(game: Game, old: dict[str, int], new: dict[str, int]) -> list[dict]:
+    """Each player whose money changes, seat order: name, old and new, signed."""
+    names = [seat.player.name for seat in game.seats.select_related("player").order_by("seat")]
+    return [{"name": name, "old": signed(old.get(name, 0), game.currency),
+             "new": signed(new.get(name, 0), game.currency)}
+            for name in names if old.get(name, 0) != new.get(name, 0)]
+
+
+def change_label(change: GameChange) -> str:
+    if change.kind == ChangeKind.ABANDON:
+        return "Game"
+    if change.kind == ChangeKind.RULE:
+        return SETTING_LABELS.get(change.name, change.name.replace("_", " "))
+    if change.name == "rate":
+        return "Stake"
+    if change.name == "per_points":
+        return "Per points"
+    if change.name == "ante":
+        return "Ante"
+    if change.name.startswith("stake of "):
+        return f"{change.name[len('stake of '):]}'s own stake"
+    return change.name
+
+
+def change_value(change: GameChange, value) -> str:
+    if value is None:
+        if change.name.startswith("stake of "):
+            return "same as the game"
+        return "not for money" if change.name == "rate" else "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if change.kind == ChangeKind.ABANDON:
+        return GameStatus(value).label.lower() if value in GameStatus.values else str(value)
+    return str(value).replace("_", " ")
+
+
+def change_rows(changes) -> list[dict]:
+    """GameChange rows as the game page lists them."""
+    return [{"at": change.changed_at, "by": change.changed_by, "what": change_label(change),
+             "old": change_value(change, change.old), "new": change_value(change, change.new),
+             "reason": change.reason, "after_hand": change.after_hand,
+             "money_changed": change.money_changed, "kind": change.kind}
+            for change in changes]
+
+
+def done_message(game: Game, made: list[GameChange]) -> str:
+    parts = [f"{row['what']} {row['old']} → {row['new']}" for row in change_rows(made)]
+    text = "Changed: " + "; ".join(parts) + "."
+    if any(change.money_changed for change in made):
+        money = selectors.game_posted_money(game)
+        text += " Money now: " + ", ".join(
+            f"{name} {signed(amount, game.currency)}" for name, amount in money.items()) + "."
+    return text
+
+
+def stake_text(game: Game, seats) -> str:
+    """The game's stake in words: "0.01 USD per point; own stakes: Ann 0.02", "ante 1.00
+    USD", "no ante", "not for money"."""
+    def money(value):
+        return selectors.decimal_text(value, game.currency)
+
+    if game.variant == "cap-it":
+        return ante_sentence(money(game.ante), game.currency) if game.ante else "no ante"
+    text = stake_sentence(None if game.rate is None else money(game.rate), game.currency,
+                          game.per_points)
+    own = [f"{seat.player.name} {money(seat.stake)}" for seat in seats if seat.stake]
+    if own:
+        text += "; own stakes: " + ", ".join(own)
+    return text

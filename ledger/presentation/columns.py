@@ -1,0 +1,116 @@
+"""The columns of a game's sheet, specified once for every medium: the screen's
+django-tables2 tables (``ledger/views/sheet_tables.py``), the CSV download (same module)
+and the printed grid and totals (``scoresheets/grid.py``, ``scoresheets/selectors.py``).
+
+A ``Column`` is (key, header, short, kind, cell): ``header`` is the full words (the CSV,
+the paper's totals, wherever a column has room), ``short`` the form where space is tight
+(the phone's sheet, the paper's narrow hand columns), ``kind`` what the cell holds (its
+alignment and width on paper), ``cell`` how to read the value from the presentation's row
+(a ``HandRow``, or a ``TotalsRow``; per-player columns get the player's key too). Each
+medium chooses which columns it shows and how it writes an empty value; none of them
+writes a header or reads a row field of its own.
+
+The totals have one vocabulary: hand points, hands won, boxes, game bonus, shutout, final
+total (``TOTALS``), in full words with short forms.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Column:
+    key: str
+    header: str
+    short: str
+    kind: str           # "number", "name", "text", "card", "points", "total", "money"
+    cell: Callable[..., Any]
+
+    def label(self, *, short: bool = False, who: str = "") -> str:
+        """The header; a player's column is headed "<who> <header>" (the CSV)."""
+        words = self.short if short else self.header
+        return f"{who} {words}" if who else words
+
+
+def _get(name: str, default: Any = "") -> Callable[..., Any]:
+    return lambda row, key=None: getattr(row, name, default)
+
+
+def _of(name: str, default: Any = "") -> Callable[..., Any]:
+    """A per-player figure of a row: ``row.<name>[key]``."""
+    return lambda row, key: getattr(row, name).get(key, default)
+
+
+#: What a hand (a CAP-IT round) is called, in full and short: the number column's header.
+HAND_NOUNS = {"hand": ("Hand", "#"), "round": ("Round", "Rd")}
+
+
+def hand_noun(layout) -> str:
+    """"round" for CAP-IT's sheet, "hand" for every other."""
+    return "round" if layout.kind == "capit" else "hand"
+
+
+#: Every column of a hand's row, by key.
+HAND_COLUMNS: dict[str, Column] = {column.key: column for column in (
+    Column("number", "Hand", "#", "number", _get("number")),
+    Column("table", "Table", "Tbl", "number", _get("table")),
+    Column("players", "Players", "Players", "name", _get("players")),
+    Column("dealer", "Dealer", "Dealer", "name", _get("dealer")),
+    Column("upcard", "Up-card", "Up", "card", _get("upcard")),
+    Column("contract", "Contract", "Contract", "text", _get("contract")),
+    Column("went_out", "Went out", "Went out", "name", _get("went_out")),
+    Column("text", "Play", "Play", "text", _get("text")),
+    Column("result", "Result", "Result", "text", _get("result")),
+    Column("table_score", "Table score", "Table score", "text", _get("score")),
+    Column("score", "Score", "Score", "points",
+           lambda row, key=None: f"{row.winner} {row.winner_points}" if row.winner else ""),
+    Column("note", "Sits out / change", "Sits out / change", "text", _get("note")),
+    Column("share", "Share", "Share", "money",
+           lambda row, key=None: [f"{n} {a}" for n, a in row.shares.items()]),
+    Column("void", "Voided", "Voided", "text", _get("void_note")),
+    # per player (``cell(row, key)``)
+    Column("points", "points", "pts", "points", _of("points", None)),
+    Column("running", "total", "total", "total", _of("running")),
+    Column("cards_left", "cards left", "left \u00b7 pts", "points", _of("cards_left")),
+)}
+
+#: The roles a three-handed sheet prints per hand (``row.roles``), by role.
+ROLE_COLUMNS: dict[str, Column] = {column.key: column for column in (
+    Column("box", "Box (deals)", "Box (deals)", "name", _of("roles")),
+    Column("captain", "Captain", "Captain", "name", _of("roles")),
+    Column("sits_out", "Sits out", "Sits out", "name", _of("roles")),
+)}
+
+#: The end of a gin-family game (and of each of Hollywood's games), one row per player:
+#: the one totals vocabulary.
+TOTALS: dict[str, Column] = {column.key: column for column in (
+    Column("label", "", "", "name", _get("label")),
+    Column("hand_points", "Hand points", "Pts", "points", _get("hand_points", 0)),
+    Column("hands_won", "Hands won", "Won", "number", _get("hands_won", 0)),
+    Column("box_bonus", "Boxes", "Box", "points", _get("box_bonus", 0)),
+    Column("game_bonus", "Game bonus", "Game", "points", _get("game_bonus", 0)),
+    Column("shutout", "Shutout", "Shutout", "text", _get("shutout_text")),
+    Column("final", "Final total", "Total", "total", _get("final", 0)),
+)}
+
+#: CAP-IT's end: points (lowest wins), rounds won, the pot's shares.
+CAPIT_TOTALS: dict[str, Column] = {column.key: column for column in (
+    Column("name", "", "", "name", _get("name")),
+    Column("final", "Points", "Points", "total", _get("final", 0)),
+    Column("rounds_won", "Rounds won", "Rounds won", "number", _get("rounds_won", 0)),
+    Column("pot_won", "From the pot", "From the pot", "money", _get("pot_won")),
+)}
+
+
+def number_header(layout, *, short: bool) -> str:
+    """The number column's header: "Hand"/"#", CAP-IT's "Round"/"Rd"."""
+    full, brief = HAND_NOUNS[hand_noun(layout)]
+    return brief if short else full
+
+
+def hand_header(layout) -> str:
+    """The screen's compound hand column: "Hand", CAP-IT's "Round"."""
+    return HAND_NOUNS[hand_noun(layout)][0]

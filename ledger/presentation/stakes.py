@@ -1,0 +1,48 @@
+"""A stake in words, one sentence for every page: the evening's lists, the game's "Stakes
+and rules" screen, the printed sheet's panel and the blank sheet (where the amount is a
+line to write on).
+
+    stake_sentence("0.01", "USD")                  0.01 USD per point
+    stake_sentence("0.01", "USD", 5)               0.01 USD per 5 points
+    stake_sentence("0.01", "USD", paper=True)      0.01 USD a point
+    stake_sentence(None, "USD")                    not for money
+
+Paper says "a point" where the screens say "per point" (both are pinned by the tests of
+their medium); every other word is shared.
+"""
+
+from __future__ import annotations
+
+#: What a game without a stake is played for.
+NO_STAKE = "not for money"
+#: The line a blank sheet leaves for an amount to be written in.
+BLANK_AMOUNT = "______"
+
+
+def per_points_words(per_points: int | None = 1, *, paper: bool = False) -> str:
+    """"per point" ("a point" on paper), "per 5 points"."""
+    per = per_points or 1
+    if per == 1:
+        return "a point" if paper else "per point"
+    return f"per {per} points"
+
+
+def stake_sentence(rate, currency: str, per_points: int | None = 1, *,
+                   paper: bool = False) -> str:
+    """A rate in words: "0.01 USD per point"; ``rate`` None: "not for money". The amount
+    is written as given (the record's decimal string, a Decimal, or ``BLANK_AMOUNT``)."""
+    if rate is None or rate == "":
+        return NO_STAKE
+    return f"{rate} {currency} {per_points_words(per_points, paper=paper)}"
+
+
+def ante_sentence(ante, currency: str, *, each: bool = False) -> str:
+    """CAP-IT's ante: "ante 1.00 USD" ("Ante 1.00 USD each" at the top of a sheet)."""
+    if each:
+        return f"Ante {ante} {currency} each"
+    return f"ante {ante} {currency}"
+
+
+def own_stake_sentence(name: str, stake, currency: str) -> str:
+    """A player's own stake on paper: "Ann plays at 0.02 USD"."""
+    return f"{name} plays at {stake} {currency}"
