@@ -13,7 +13,7 @@ from ledger.presentation import words
 from ledger.presentation.sheet import game_sheet
 from tests.rules.helpers import record, win
 
-from .test_views import text, tile
+from .test_views import tile
 
 pytestmark = pytest.mark.django_db
 MINUS = "\u2212"
