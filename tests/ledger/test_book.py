@@ -2,7 +2,7 @@
 
 E1 settled and paid, E2 settled and unpaid, E3 settled, reopened, given one more game and
 settled again (unpaid), E4 open. Every figure below is worked out by hand from the games'
-results in tests/ledger/data (the .expected.json files give each game's money).
+results in tests/data (the .expected.json files give each game's money).
 """
 
 from __future__ import annotations
