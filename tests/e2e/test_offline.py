@@ -265,7 +265,8 @@ def test_the_share_page_follows_a_new_hand_within_3_seconds(browser, live_server
     share.on("response", lambda r: polls.append(r.status) if "/live/" in r.url else None)
     share.goto(f"{live_server.url}/s/{link.token}/")
     expect(share.locator(".score-tile[data-key='Ann'] .score-value")).to_have_text("0")
-    share.wait_for_timeout(4500)
+    for _ in range(2):  # two polls (every 2 s) answered
+        share.wait_for_event("response", lambda r: "/live/" in r.url, timeout=10_000)
     assert polls and set(polls) == {304}, polls  # nothing changed: empty answers
 
     services.hand_record(game=gin, entry={"knocker": "Ann", "deadwood": {"Ann": 5, "Bob": 20}},
