@@ -11,9 +11,8 @@ from django.urls import reverse
 from ledger import selectors, services
 from ledger.presentation import words
 from ledger.presentation.sheet import game_sheet
+from tests.pages import tile
 from tests.rules.helpers import record, win
-
-from .test_views import tile
 
 pytestmark = pytest.mark.django_db
 MINUS = "\u2212"

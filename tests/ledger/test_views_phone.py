@@ -14,8 +14,9 @@ import pytest
 from django.urls import reverse
 
 from ledger import selectors, services
+from tests.pages import text, tile
 
-from .test_views import hand_post, text, tile
+from .test_views import hand_post
 
 pytestmark = pytest.mark.django_db
 HX = {"HX-Request": "true"}
