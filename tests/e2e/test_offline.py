@@ -19,6 +19,7 @@ from playwright.sync_api import expect
 
 from ledger import services
 from ledger.models import Hand
+from tests.factories import gin_game
 
 from .helpers import duel, login, score, shot
 
@@ -32,9 +33,7 @@ def gin(keeper):
     table = services.table_create(name="Basement", scorekeepers=[keeper])
     session = services.session_create(table=table, currency="USD", rate="0.01",
                                       created_by=keeper)
-    return services.game_start(session=session, variant="gin", players=["Ann", "Bob"],
-                               started_by=keeper, preset="standard",
-                               setup={"first_dealer": "Bob"})
+    return gin_game(session, keeper, preset="standard")
 
 
 def open_game(page, base, game):

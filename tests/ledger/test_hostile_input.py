@@ -66,6 +66,7 @@ from ledger.models import (
     Table,
 )
 from ledger.models_sharing import ShareLink
+from tests.factories import gin_game
 
 from .conftest import DEMO_SESSION, load_case
 from .hostile import (
@@ -203,8 +204,7 @@ def world(client, keeper, django_user_model):
         services.player_get_or_create(table=table, name=name)
     session = services.session_create(table=table, currency="USD", rate="0.01",
                                       created_by=keeper)
-    gin = services.game_start(session=session, variant="gin", players=["Ann", "Bob"],
-                              started_by=keeper, setup={"first_dealer": "Bob"})
+    gin = gin_game(session, keeper)
     for entry in ({"knocker": "Ann", "deadwood": {"Ann": 5, "Bob": 17}},
                   {"knocker": "Bob", "deadwood": {"Ann": 14, "Bob": 0}}):
         services.hand_record(game=gin, entry=entry, recorded_by=keeper,
@@ -571,8 +571,7 @@ def test_players_as_a_string_is_refused_not_split_into_letters(tmp_path):
 
 
 def test_hostile_hand_entries_given_to_the_service(session, keeper):
-    game = services.game_start(session=session, variant="gin", players=["Ann", "Bob"],
-                               started_by=keeper, setup={"first_dealer": "Bob"})
+    game = gin_game(session, keeper)
     before = snapshot()
     for entry in ({"knocker": "Ann", "deadwood": {"Ann": 5, "Bob": 17}, "x": 1},
                   {"knocker": ["Ann"], "deadwood": {"Ann": 5, "Bob": 17}},

@@ -16,6 +16,7 @@ from ledger import services
 from ledger.models import Hand
 from ledger.models_sharing import ShareLink
 from ledger.views import games as views_game
+from tests.factories import gin_game
 from tests.pages import Page, field_error, money_cell, text, tile
 
 from .conftest import start_empty
@@ -256,8 +257,7 @@ def test_a_share_link_does_not_show_who_corrected_or_changed(client, django_user
     marta = django_user_model.objects.create_user("marta_q7", password="pw")
     table = services.table_create(name="Sunday", scorekeepers=[marta])
     session = services.session_create(table=table)
-    game = services.game_start(session=session, variant="gin", players=["Ann", "Bob"],
-                               started_by=marta, setup={"first_dealer": "Bob"})
+    game = gin_game(session, marta)
     services.hand_record(game=game, entry={"knocker": "Ann", "deadwood": {"Ann": 5, "Bob": 17}},
                          recorded_by=marta, idempotency_key=uuid.uuid4())
     services.hand_correct(hand=game.hands.get(number=1), corrected_by=marta,
@@ -330,8 +330,7 @@ def test_csv_export_cannot_carry_a_spreadsheet_formula(logged_in, session, keepe
 
 
 def test_undo_with_a_garbled_number_says_so_and_undoes_nothing(logged_in, session, keeper):
-    game = services.game_start(session=session, variant="gin", players=["Ann", "Bob"],
-                               started_by=keeper, setup={"first_dealer": "Bob"})
+    game = gin_game(session, keeper)
     services.hand_record(game=game, entry={"knocker": "Ann", "deadwood": {"Ann": 5, "Bob": 17}},
                          recorded_by=keeper, idempotency_key=uuid.uuid4())
     response = logged_in.post(reverse("ledger:hand_undo", args=[game.pk]),

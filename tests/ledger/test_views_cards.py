@@ -11,6 +11,7 @@ from django.urls import reverse
 
 from ledger import selectors, services
 from ledger.models import Hand
+from tests.factories import gin_game as start_gin
 from tests.pages import Page, field_error, field_value, text, tile
 
 pytestmark = pytest.mark.django_db
@@ -22,8 +23,7 @@ GIN = "AD 2D 3D 4D JS JC JH 6C 7C 8C"  # all melded
 
 @pytest.fixture
 def gin_game(session, keeper):
-    return services.game_start(session=session, variant="gin", players=["Ann", "Bob"],
-                               started_by=keeper, setup={"first_dealer": "Bob"})
+    return start_gin(session, keeper)
 
 
 def cards_post(number: int, knocker: str, cards: tuple[str, str], counts=("", ""),
@@ -203,9 +203,7 @@ def test_preview_of_a_tie_says_the_undercut_the_game_scores(logged_in, session, 
     post_hand(logged_in, game, cards_post(1, "Ann", (TIE_KNOCKER, TIE_OPPONENT)))
     assert selectors.game_result(game)["hands"][0]["points"] == {"Ann": 0, "Bob": 25}
     # a classic game's undercut bonus is 10
-    classic = services.game_start(session=session, variant="gin", players=["Ann", "Bob"],
-                                  started_by=keeper, setup={"first_dealer": "Bob"},
-                                  preset="classic")
+    classic = start_gin(session, keeper, preset="classic")
     shown = text(preview(logged_in, TIE_KNOCKER, TIE_OPPONENT, game=classic))
     assert "Bob undercuts, Bob +10." in shown
 
