@@ -19,7 +19,8 @@ from tests.rules.helpers import DRAW, gin, knock, record, win
 
 from .conftest import pdf_text
 
-pytestmark = pytest.mark.django_db
+# PDF layout and what the sheets print: the same on any engine (SQLite only in CI).
+pytestmark = [pytest.mark.django_db, pytest.mark.engine_independent]
 MINUS = "\u2212"
 
 

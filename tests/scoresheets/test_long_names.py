@@ -18,7 +18,8 @@ from .conftest import pdf_pages
 from .layout import layout_problems, page_texts, render, render_html
 from .playout import NAMES, play, setup_of
 
-pytestmark = pytest.mark.django_db
+# PDF layout and what the sheets print: the same on any engine (SQLite only in CI).
+pytestmark = [pytest.mark.django_db, pytest.mark.engine_independent]
 
 TABLE = "The Featherstonehaugh Thursday Night Gin Rummy & Supper Society"
 PAPERS = ["A4", "letter"]

@@ -20,7 +20,8 @@ from tests.factories import gin_game
 
 from .conftest import demo_game, pdf_pages, pdf_text
 
-pytestmark = pytest.mark.django_db
+# PDF layout and what the sheets print: the same on any engine (SQLite only in CI).
+pytestmark = [pytest.mark.django_db, pytest.mark.engine_independent]
 
 LONG_NAMES = ["Dev", "Annabelle", "Finnegan", "Eve", "Charlotte", "Maximilian"]
 SIZES = {"A4": (595.28, 841.89), "letter": (612.0, 792.0)}

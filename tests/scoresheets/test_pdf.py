@@ -22,7 +22,8 @@ from tests.factories import gin_game
 
 from .conftest import demo_game, pdf_pages, pdf_text, text_positions
 
-pytestmark = pytest.mark.django_db
+# PDF layout and what the sheets print: the same on any engine (SQLite only in CI).
+pytestmark = [pytest.mark.django_db, pytest.mark.engine_independent]
 
 MINUS = "\u2212"
 
