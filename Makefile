@@ -33,7 +33,7 @@ test:
 
 # The edit-test loop: no database, no browser. Extra pytest arguments: make test-fast ARGS=-x
 test-fast: bootstrap
-	$(PY) -m pytest -q -n 2 -m engine_independent tests/rules tests/test_architecture.py \
+	$(PY) -m pytest -q -n 2 tests/rules tests/test_architecture.py \
 		tests/ledger/test_cleaning.py $(ARGS)
 
 coverage: bootstrap
