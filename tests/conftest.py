@@ -71,7 +71,11 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(no_pg)
         if no_browser is not None and "e2e" in item.keywords:
             item.add_marker(no_browser)
-        if "engine_independent" not in item.keywords and (
+        if "postgres" in item.keywords:
+            if "engine_independent" in item.keywords:  # it would run nowhere
+                raise pytest.UsageError(f"{item.nodeid}: marked both postgres and "
+                                        "engine_independent")
+        elif "engine_independent" not in item.keywords and (
                 "e2e" in item.keywords or not uses_database(item)):
             item.add_marker(ENGINE_INDEPENDENT)
 
