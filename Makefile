@@ -1,11 +1,13 @@
 # Tablestakes developer commands. Everything runs through .venv (made by scripts/bootstrap).
 PY := .venv/bin/python
 
-.PHONY: help bootstrap run test lint bench check-records lock
+.PHONY: help bootstrap run test test-fast coverage lint bench check-records lock
 
 help:
 	@echo "make run            app on SQLite with demo data at http://127.0.0.1:8000"
 	@echo "make test           ruff + the whole pytest suite (installs chromium if root)"
+	@echo "make test-fast      the scoring core, the architecture and the input cleaning (<30 s)"
+	@echo "make coverage       the whole suite, then line and branch coverage of ledger/, scoresheets/"
 	@echo "make lint           ruff check ."
 	@echo "make bench          run every bench/*.py"
 	@echo "make check-records  manage.py score against ../shared/cases"
@@ -29,6 +31,14 @@ run: bootstrap
 
 test:
 	@scripts/test
+
+# The edit-test loop: no database, no browser. Extra pytest arguments: make test-fast ARGS=-x
+test-fast: bootstrap
+	$(PY) -m pytest -q -n 2 tests/rules tests/test_architecture.py \
+		tests/ledger/test_cleaning.py $(ARGS)
+
+coverage: bootstrap
+	@scripts/coverage $(ARGS)
 
 lint: bootstrap
 	$(PY) -m ruff check .

@@ -71,6 +71,33 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(no_pg)
         if no_browser is not None and "e2e" in item.keywords:
             item.add_marker(no_browser)
+        if "postgres" in item.keywords:
+            if "engine_independent" in item.keywords:  # it would run nowhere
+                raise pytest.UsageError(f"{item.nodeid}: marked both postgres and "
+                                        "engine_independent")
+        elif "engine_independent" not in item.keywords and (
+                "e2e" in item.keywords or not uses_database(item)):
+            item.add_marker(ENGINE_INDEPENDENT)
+
+
+#: Fixtures through which a test reaches the database (pytest-django's, and live_server,
+#: whose helper asks for transactional_db).
+DB_FIXTURES = frozenset({"db", "transactional_db", "django_db_reset_sequences",
+                         "django_db_serialized_rollback", "live_server"})
+ENGINE_INDEPENDENT = pytest.mark.engine_independent
+
+
+def uses_database(item) -> bool:
+    """Whether a test touches the database: marked ``django_db`` or asking (directly or
+    through its fixtures) for one of pytest-django's database fixtures.
+
+    This decides the CI split (``-m "not engine_independent"`` on PostgreSQL): a test
+    that uses the database runs on both engines unless its module marks it
+    ``engine_independent`` (browser tests, PDF layout, settings); one that does not is
+    engine independent by itself, so a new test lands on the right side by default."""
+    if item.get_closest_marker("django_db") is not None:
+        return True
+    return bool(DB_FIXTURES & set(getattr(item, "fixturenames", ())))
 
 
 @pytest.fixture(autouse=True)

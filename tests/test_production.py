@@ -21,6 +21,9 @@ import pytest
 from django.conf import settings
 from django.test import Client, override_settings
 
+# Settings, static files and the deploy check: the same on any engine (SQLite only in CI).
+pytestmark = pytest.mark.engine_independent
+
 ROOT = Path(__file__).resolve().parents[1]
 HOST = "rummy.example.org"
 

@@ -42,7 +42,10 @@ def test_the_screens_work_and_nothing_is_blocked(page, live_server, keeper,
     table_page = page.url
     page.goto(shared)
     expect(page.locator("body")).to_contain_text("Friday")
-    page.wait_for_timeout(500)
+    # htmx runs under the policy: its first poll of the live part (every 2 s) is answered
+    with page.expect_response(lambda r: r.request.headers.get("hx-request") == "true",
+                              timeout=10_000):
+        pass
     page.goto(table_page)
     start_evening(page)
     choose_game(page, "Gin", 2)

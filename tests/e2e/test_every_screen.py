@@ -149,12 +149,12 @@ def screens(world) -> list[tuple[str, str, object]]:
         ("correction-captain5", f"/games/{world['running']['captain5'].pk}/hands/1/fix/",
          None),
         ("undo-dialog", f"/games/{gin.pk}/",
-         lambda page: page.get_by_role("link", name=re.compile("Undo hand")).click()),
+         _open_dialog(re.compile("Undo hand"))),
         ("undo-page", f"/games/{gin.pk}/hands/undo/", None),
         ("settle-dialog", f"/sessions/{club.sessions.order_by('-date').first().pk}/",
-         lambda page: page.get_by_role("link", name="Settle up").click()),
+         _open_dialog("Settle up")),
         ("revoke-dialog", f"/tables/{table.pk}/",
-         lambda page: page.get_by_role("link", name="Revoke link").click()),
+         _open_dialog("Revoke link")),
         ("settings", f"/games/{gin.pk}/settings/", None),
         ("settings-over", f"/games/{world['over']['captain5'].pk}/settings/", None),
         ("book", f"/tables/{club.pk}/book/", None),
@@ -164,6 +164,14 @@ def screens(world) -> list[tuple[str, str, object]]:
         ("not-found", "/games/424242/", None),
     ]
     return out
+
+
+def _open_dialog(link):
+    """Tap the link that opens a question in a dialog, and wait for it to be open."""
+    def then(page) -> None:
+        page.get_by_role("link", name=link).click()
+        expect(page.locator("dialog[open]")).to_be_visible()
+    return then
 
 
 def public_screens(world) -> list[tuple[str, str, object]]:
@@ -199,11 +207,10 @@ def _visit(page, base: str, name: str, path: str, then, *, width: str,
     assert response is not None and response.status < 500, (name, response and response.status)
     if then is not None:
         then(page)
-    page.wait_for_timeout(50)
-    if width == "360":
-        found = page.evaluate(FITS) + page.evaluate(FIELDS_STYLED) + page.evaluate(CONTRAST)
-        if found:
-            problems[name] = found[:6]
+    page.wait_for_load_state("load")
+    found = page.evaluate(FITS) + page.evaluate(FIELDS_STYLED) + page.evaluate(CONTRAST)
+    if found:
+        problems[f"{name}-{width}"] = found[:6]
     if SHOOT:
         OUT.mkdir(parents=True, exist_ok=True)
         if width == "360":
@@ -285,11 +292,13 @@ def test_the_game_and_evening_pages_read_in_the_dark(browser, live_server, world
     assert problems == {}
 
 
-@pytest.mark.skipif(not SHOOT, reason="screenshots only: scripts/shots-screens")
 def test_every_screen_at_desktop_width_and_in_the_dark(browser, live_server, world):
+    """The same checks on every screen 1280 wide, and on the game and evening pages on a
+    phone in dark mode (and with SCREENS_SHOTS=1 their screenshots)."""
     problems: dict = {}
     _tour(browser, live_server.url, world, DESKTOP, "1280", problems)
     dark = {"evening", "evening-settled", "home", "table"} | {
         f"game-{key}-{state}" for key in ("gin", "hollywood", "captain5", "capit4")
         for state in ("running", "over")}
     _tour(browser, live_server.url, world, PHONE, "360", problems, scheme="dark", only=dark)
+    assert problems == {}

@@ -7,6 +7,7 @@ they have scrolled away); a settled evening's Games card has no empty gap."""
 from __future__ import annotations
 
 import datetime
+import re
 
 import pytest
 from playwright.sync_api import expect
@@ -35,6 +36,17 @@ CLEAR_OF_BARS = """(el) => {
   return 'ok';
 }"""
 
+# Each answer htmx has put in place (the hand preview), with the values its request sent.
+WATCH_SETTLES = """() => {
+  window.settled = [];
+  document.addEventListener('htmx:afterSettle', (e) => {
+    const config = e.detail.requestConfig;
+    window.settled.push(config && config.formData ? Object.fromEntries(config.formData) : {});
+  });
+}"""
+SETTLED_WITH = "([name, value]) => window.settled.some((sent) => sent[name] === value)"
+NEXT_FRAME = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+
 
 @pytest.fixture
 def session(keeper):
@@ -58,6 +70,7 @@ def test_every_count_box_is_reachable_and_clear_of_the_save_bar(browser, live_se
     play(game, keeper, 2)
     context, page = _page(browser, live_server, KEYPAD_UP)
     page.goto(f"{live_server.url}/games/{game.pk}/")
+    page.evaluate(WATCH_SETTLES)
     boxes = page.locator("#entry input.count")
     n = boxes.count()
     assert n == {"captain5": 4, "captain7": 6, "partnership6": 6, "capit6": 6}[key]
@@ -73,7 +86,10 @@ def test_every_count_box_is_reachable_and_clear_of_the_save_bar(browser, live_se
         assert page.evaluate("document.activeElement.name") == box.get_attribute("name")
         assert box.evaluate(CLEAR_OF_BARS) == "ok", (i, box.get_attribute("name"))
         page.keyboard.type(str(20 + i))
-        page.wait_for_timeout(600)  # the preview answers and the Save bar may grow
+        # the preview of what was typed answers and is put in place (the Save bar may grow,
+        # its size is observed and the field revealed before the next frame is drawn)
+        page.wait_for_function(SETTLED_WITH, arg=[box.get_attribute("name"), str(20 + i)])
+        page.evaluate(NEXT_FRAME)
         assert box.evaluate(CLEAR_OF_BARS) == "ok", (i, box.get_attribute("name"), "typed")
         assert box.evaluate(UNCOVERED) == "ok"
     expect(page.locator("#hand-preview")).not_to_be_empty()
@@ -118,7 +134,7 @@ def test_the_score_is_shown_once_on_the_first_screen(browser, live_server, sessi
     # scrolled down to the last table's counts (the keypad up): the strip keeps the score
     page.set_viewport_size(KEYPAD_UP)
     page.locator("#entry input[name$=_c1], #entry input[name^=pts_]").last.focus()
-    page.wait_for_timeout(300)
+    expect(page.locator("html")).to_have_class(re.compile(r"\bscore-away\b"))
     strip = page.locator(".score-strip")
     expect(strip).to_be_visible()
     assert strip.evaluate("(el) => el.getBoundingClientRect().top") >= 55
@@ -185,7 +201,8 @@ def test_after_a_hand_saved_in_place_the_score_is_still_shown_once(browser, live
     page.get_by_role("button", name="Save hand 3").click()
     expect(page.get_by_role("button", name="Save hand 4")).to_be_visible()
     page.evaluate("window.scrollTo(0, 0)")
-    page.wait_for_timeout(300)
+    expect(page.locator("html")).not_to_have_class(re.compile(r"\bscore-away\b"))
+    page.evaluate(NEXT_FRAME)
     shown = page.evaluate(SCORES_SHOWN)
     tiles = page.locator(".score-tile .score-name").all_inner_texts()
     assert shown == tiles, shown

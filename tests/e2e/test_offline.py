@@ -19,6 +19,7 @@ from playwright.sync_api import expect
 
 from ledger import services
 from ledger.models import Hand
+from tests.factories import gin_game
 
 from .helpers import duel, login, score, shot
 
@@ -32,9 +33,7 @@ def gin(keeper):
     table = services.table_create(name="Basement", scorekeepers=[keeper])
     session = services.session_create(table=table, currency="USD", rate="0.01",
                                       created_by=keeper)
-    return services.game_start(session=session, variant="gin", players=["Ann", "Bob"],
-                               started_by=keeper, preset="standard",
-                               setup={"first_dealer": "Bob"})
+    return gin_game(session, keeper, preset="standard")
 
 
 def open_game(page, base, game):
@@ -265,7 +264,8 @@ def test_the_share_page_follows_a_new_hand_within_3_seconds(browser, live_server
     share.on("response", lambda r: polls.append(r.status) if "/live/" in r.url else None)
     share.goto(f"{live_server.url}/s/{link.token}/")
     expect(share.locator(".score-tile[data-key='Ann'] .score-value")).to_have_text("0")
-    share.wait_for_timeout(4500)
+    for _ in range(2):  # two polls (every 2 s) answered
+        share.wait_for_event("response", lambda r: "/live/" in r.url, timeout=10_000)
     assert polls and set(polls) == {304}, polls  # nothing changed: empty answers
 
     services.hand_record(game=gin, entry={"knocker": "Ann", "deadwood": {"Ann": 5, "Bob": 20}},

@@ -13,6 +13,7 @@ import pytest
 from playwright.sync_api import expect
 
 from ledger import services
+from tests.factories import gin_game
 
 from .helpers import (
     choose_game,
@@ -220,8 +221,7 @@ def test_a_second_scorekeeper_cannot_see_the_first_ones_table(page, live_server,
     django_user_model.objects.create_user("other", password="pw")
     table = services.table_create(name="Private", scorekeepers=[keeper])
     session = services.session_create(table=table, rate="0.01", created_by=keeper)
-    game = services.game_start(session=session, variant="gin", players=["Ann", "Bob"],
-                               started_by=keeper, setup={"first_dealer": "Ann"})
+    game = gin_game(session, keeper, first_dealer="Ann")
     base = live_server.url
     login(page, base, "other")
     expect(page.locator("body")).not_to_contain_text("Private")
@@ -237,8 +237,7 @@ def test_a_second_scorekeeper_cannot_see_the_first_ones_table(page, live_server,
 def test_a_rejected_hand_keeps_what_was_typed(page, live_server, keeper):
     table = services.table_create(name="Friday", scorekeepers=[keeper])
     session = services.session_create(table=table, rate="0.01", created_by=keeper)
-    game = services.game_start(session=session, variant="gin", players=["Ann", "Bob"],
-                               started_by=keeper, setup={"first_dealer": "Bob"})
+    game = gin_game(session, keeper)
     base = live_server.url
     login(page, base, "keeper")
     page.goto(f"{base}/games/{game.pk}/")

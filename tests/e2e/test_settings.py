@@ -15,7 +15,7 @@ from .helpers import login, shot
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
-CASE = Path(__file__).resolve().parents[1] / "ledger" / "data" / "gin-standard-game.json"
+CASE = Path(__file__).resolve().parents[1] / "data" / "gin-standard-game.json"
 
 
 def test_stake_of_a_finished_game_corrected_and_confirmed(page, live_server, keeper):

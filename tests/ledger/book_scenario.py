@@ -17,7 +17,7 @@ from pathlib import Path
 
 from ledger import services
 
-DATA = Path(__file__).parent / "data"
+DATA = Path(__file__).resolve().parents[1] / "data"
 
 
 def renamed(case: str, names: dict[str, str]) -> dict:

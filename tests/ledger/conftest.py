@@ -1,4 +1,4 @@
-"""Fixtures of the ledger tests: accounts, a table, a session, and the game records in data/
+"""Fixtures of the ledger tests: accounts, a table, a session, and the game records in tests/data/
 (copied from the shared cases so the project's tests need nothing outside it)."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import pytest
 
 from ledger import services
 
-DATA = Path(__file__).parent / "data"
+DATA = Path(__file__).resolve().parents[1] / "data"
 ROOT = Path(__file__).resolve().parents[2]
 DEMO_SESSION = ROOT / "fixtures" / "demo_session.json"
 

@@ -22,6 +22,7 @@ from ledger.models import (
     SettlementPayment,
     Table,
 )
+from tests.factories import gin_game
 
 from .conftest import DEMO_SESSION
 
@@ -334,8 +335,7 @@ def test_an_evening_with_games_keeps_its_money_fields(staff):
 
     evening = Session.objects.get(table=staff["ours"])
     services.player_get_or_create(table=staff["ours"], name="Bob")
-    services.game_start(session=evening, variant="gin", players=["Ann", "Bob"],
-                        started_by=staff["user"], setup={"first_dealer": "Bob"})
+    gin_game(evening, staff["user"])
     with pytest.raises(LedgerError, match="no longer change"):
         services.session_change(session=evening, currency="EUR")
     with pytest.raises(LedgerError, match="no longer change"):

@@ -10,8 +10,9 @@ from django.urls import reverse
 
 from ledger import services
 from ledger.models import GameChange, Hand, MoneyPosting, Player, Session
+from tests.pages import field_error, text
 
-from .test_views import field_error, hand_post, text
+from .test_views import hand_post
 
 pytestmark = pytest.mark.django_db
 

@@ -2,7 +2,7 @@
 
 E1 settled and paid, E2 settled and unpaid, E3 settled, reopened, given one more game and
 settled again (unpaid), E4 open. Every figure below is worked out by hand from the games'
-results in tests/ledger/data (the .expected.json files give each game's money).
+results in tests/data (the .expected.json files give each game's money).
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ from ledger.models import (
     SettlementVoid,
 )
 from ledger.services.book import BookChanged
+from tests.factories import gin_game
 
 from .book_scenario import build, renamed
 
@@ -110,8 +111,7 @@ def test_statistics_are_the_games_results_and_money_is_the_postings(table, eveni
 
 
 def test_standings_follow_each_hand_and_undo(session, keeper):
-    game = services.game_start(session=session, variant="gin", players=["Ann", "Bob"],
-                               started_by=keeper, setup={"first_dealer": "Bob"})
+    game = gin_game(session, keeper)
     assert set(GameStanding.objects.filter(game=game).values_list("hands_played", flat=True)) \
         == {0}
     services.hand_record(game=game, entry={"knocker": "Ann", "deadwood": {"Ann": 0, "Bob": 30}},

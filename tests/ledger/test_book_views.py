@@ -13,9 +13,9 @@ from django.urls import reverse
 
 from ledger import services
 from ledger.models import Player, SessionSettlement, SettlementPayment, SettlementVoid, Table
+from tests.pages import field_error, text
 
 from .book_scenario import build
-from .test_views import field_error, text
 
 pytestmark = pytest.mark.django_db
 

@@ -12,6 +12,7 @@ from ledger.exceptions import (
     SessionSettled,
 )
 from ledger.models import ChangeKind, GameChange, GameStatus, Hand
+from tests.factories import gin_game
 
 from .conftest import key, start_empty
 
@@ -126,8 +127,7 @@ def test_game_currency_must_be_the_sessions(session, keeper, case):
 
 
 def test_game_start_takes_the_sessions_default_stake(session, keeper):
-    game = services.game_start(session=session, variant="gin", players=["Ann", "Bob"],
-                               started_by=keeper, setup={"first_dealer": "Bob"})
+    game = gin_game(session, keeper)
     assert selectors.game_record(game)["stakes"] == {
         "rate": "0.01", "per_points": 1, "currency": "USD"}
     assert [seat.player.name for seat in game.seats.all()] == ["Ann", "Bob"]

@@ -17,6 +17,7 @@ from django.urls import reverse
 from ledger import cleaning, services
 from ledger.models import MoneyPosting
 from ledger.rules.money import CURRENCIES, MINOR_UNIT_EXPONENT, minor_exponent
+from tests.factories import gin_game
 
 pytestmark = pytest.mark.django_db
 
@@ -64,8 +65,7 @@ def test_a_settlement_rounds_to_the_currencys_minor_unit_on_screen_and_in_csv(
         logged_in, table, keeper, currency, rate, won, lost):
     session = services.session_create(table=table, currency=currency, rate=rate,
                                       created_by=keeper)
-    game = services.game_start(session=session, variant="gin", players=["Ann", "Bob"],
-                               started_by=keeper, setup={"first_dealer": "Bob"})
+    game = gin_game(session, keeper)
     services.hand_record(game=game, entry={"knocker": "Ann",
                                            "deadwood": {"Ann": 5, "Bob": 20}},
                          recorded_by=keeper, idempotency_key=uuid.uuid4())

@@ -18,6 +18,7 @@ from ledger import services
 from ledger.models import Hand
 from ledger.models_sharing import ShareLink
 from ledger.views import freshness
+from tests.factories import gin_game
 
 pytestmark = pytest.mark.django_db
 
@@ -26,9 +27,7 @@ KNOCK = {"t1_knocker": "Ann", "t1_kind": "knock", "t1_c0": "5", "t1_c1": "20"}
 
 @pytest.fixture
 def gin(session, keeper):
-    return services.game_start(session=session, variant="gin", players=["Ann", "Bob"],
-                               started_by=keeper, preset="standard",
-                               setup={"first_dealer": "Bob"})
+    return gin_game(session, keeper, preset="standard")
 
 
 @pytest.fixture

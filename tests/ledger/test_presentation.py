@@ -11,9 +11,9 @@ from django.urls import reverse
 from ledger import selectors, services
 from ledger.presentation import words
 from ledger.presentation.sheet import game_sheet
+from tests.factories import gin_game
+from tests.pages import tile
 from tests.rules.helpers import record, win
-
-from .test_views import tile
 
 pytestmark = pytest.mark.django_db
 MINUS = "\u2212"
@@ -99,8 +99,7 @@ def test_minus_gives_each_negative_amount_in_a_text_a_real_minus_and_leaves_hyph
 
 
 def test_a_voided_hand_reads_like_a_live_one_with_its_points(session, keeper):
-    game = services.game_start(session=session, variant="gin", players=["Ann", "Bob"],
-                               started_by=keeper, setup={"first_dealer": "Bob"})
+    game = gin_game(session, keeper)
     import uuid
     for entry in ({"knocker": "Ann", "deadwood": {"Ann": 5, "Bob": 17}},
                   {"knocker": "Bob", "deadwood": {"Ann": 14, "Bob": 0}}):

@@ -16,6 +16,7 @@ from ledger.exceptions import RecordRefused
 from ledger.forms import GameSettingsForm, GameStartForm, HandForm
 from ledger.rules import RecordError, score_record
 from ledger.rules.problems import CODES, Problem
+from tests.factories import gin_game
 
 GIN = {"format": "tablestakes.game/1", "variant": "gin", "players": ["Ann", "Bob"],
        "setup": {"first_dealer": "Ann"}, "hands": []}
@@ -255,8 +256,7 @@ def test_setup_problems_land_on_the_start_forms_fields():
 
 @pytest.mark.django_db
 def test_settings_problems_land_on_the_settings_forms_fields(session, keeper):
-    game = services.game_start(session=session, variant="gin", players=["Ann", "Bob"],
-                               started_by=keeper, setup={"first_dealer": "Ann"})
+    game = gin_game(session, keeper, first_dealer="Ann")
     seats = list(game.seats.select_related("player").order_by("seat"))
     data = {"rate": "0.01", "per_points": "1", "reason": "typo",
             **{f"rule_{name}": value for name, value in (

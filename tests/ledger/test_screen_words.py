@@ -14,9 +14,9 @@ import pytest
 from django.urls import reverse
 
 from ledger import services
+from tests.pages import text
 
 from .conftest import load_case
-from .test_views import text
 
 pytestmark = pytest.mark.django_db
 

@@ -7,6 +7,7 @@ import pytest
 from ledger import selectors, services
 from ledger.exceptions import LedgerError
 from ledger.models import SettlementPayment
+from tests.factories import gin_game
 
 pytestmark = pytest.mark.django_db
 
@@ -58,8 +59,7 @@ def test_six_players_settle_with_the_optimum_not_the_greedy_plan(session, keeper
 
 
 def test_settlement_refused_while_a_game_is_in_progress(session, keeper):
-    services.game_start(session=session, variant="gin", players=["Ann", "Bob"],
-                        started_by=keeper, setup={"first_dealer": "Bob"})
+    gin_game(session, keeper)
     with pytest.raises(LedgerError, match="Finish or abandon game 1"):
         services.session_settle(session=session, settled_by=keeper)
 

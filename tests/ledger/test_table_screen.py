@@ -19,9 +19,10 @@ from django.utils import timezone
 from ledger import services
 from ledger.models import Game, GameStatus, Session
 from ledger.models_sharing import ShareLink
+from tests.pages import text, tile
 
 from .conftest import load_case, start_empty
-from .test_views import hand_post, text, tile
+from .test_views import hand_post
 
 pytestmark = pytest.mark.django_db
 

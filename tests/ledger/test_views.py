@@ -4,9 +4,7 @@ links, CSV, corrections, and a sheet whose query count does not grow with its ha
 from __future__ import annotations
 
 import csv
-import html
 import io
-import re
 import uuid
 
 import pytest
@@ -18,37 +16,12 @@ from ledger import services
 from ledger.models import Hand
 from ledger.models_sharing import ShareLink
 from ledger.views import games as views_game
+from tests.factories import gin_game
+from tests.pages import Page, field_error, money_cell, text, tile
 
 from .conftest import start_empty
 
 pytestmark = pytest.mark.django_db
-
-
-def text(response) -> str:
-    """The page's visible text, tags removed and spaces collapsed."""
-    html = response.content.decode()
-    html = re.sub(r"<(script|style)[^>]*>.*?</\1>", " ", html, flags=re.S)
-    return " ".join(re.sub(r"<[^>]+>", " ", html).split())
-
-
-def tile(response, key: str) -> str:
-    match = re.search(rf'data-key="{re.escape(key)}">\s*<span class="score-name">[^<]*</span>'
-                      r'\s*<span class="score-value">([^<]*)</span>', response.content.decode())
-    assert match, f"no score tile for {key}"
-    return match.group(1)
-
-
-def money_cell(response, player: str) -> str:
-    match = re.search(rf'data-player="{re.escape(player)}">([^<]*)</td>',
-                      response.content.decode())
-    assert match, f"no money for {player}"
-    return match.group(1)
-
-
-def field_error(response, field: str) -> str:
-    match = re.search(rf'id="id_{field}_error"[^>]*>([^<]*)</p>', response.content.decode())
-    assert match, f"no error at {field}"
-    return html.unescape(match.group(1))
 
 
 def hand_post(number: int, knocker: str, counts: tuple, kind: str = "knock", **extra) -> dict:
@@ -132,10 +105,11 @@ def test_hollywood_sheet_shows_its_three_columns(logged_in, session, keeper, cas
     game = services.game_import(session=session, record=case("hollywood-columns"),
                                 imported_by=keeper)
     page = logged_in.get(reverse("ledger:game_detail", args=[game.pk]))
-    row3 = re.search(r'<tr id="hand-3".*?</tr>', page.content.decode(), flags=re.S).group(0)
-    lines = re.findall(r'<span class="game[^"]*">(.*?)</span>', row3, flags=re.S)
-    assert [re.sub(r"<[^>]+>", "", line).strip() for line in lines] == [
-        "G1 79 · 0", "G2 54 · 0", "G3 36 · 0"]
+    sheet = Page(page)
+    row3 = sheet.one("tr", id="hand-3")
+    lines = [span for span in row3.iter("span")
+             if any(c.startswith("game") for c in (span.get("class") or "").split())]
+    assert [sheet.text(line) for line in lines] == ["G1 79 · 0", "G2 54 · 0", "G3 36 · 0"]
 
 
 # -- bad input -------------------------------------------------------------------------------
@@ -148,9 +122,9 @@ def test_a_refused_hand_keeps_the_typed_values_and_puts_the_message_at_the_field
                               hand_post(1, a, ("12", "30")))
     assert response.status_code == 422
     assert field_error(response, "t1_c0") == f"a knock must be 10 or less; {a} counted 12"
-    page = response.content.decode()
-    assert 'name="t1_c0" value="12"' in page and 'name="t1_c1" value="30"' in page
-    assert re.search(rf'value="{a}"[^>]*checked', page)
+    page = Page(response)
+    assert page.field_value("t1_c0") == "12" and page.field_value("t1_c1") == "30"
+    assert page.checked("t1_knocker", a)
     assert Hand.objects.filter(game=game).count() == 0
 
     response = logged_in.post(reverse("ledger:hand_create", args=[game.pk]),
@@ -283,8 +257,7 @@ def test_a_share_link_does_not_show_who_corrected_or_changed(client, django_user
     marta = django_user_model.objects.create_user("marta_q7", password="pw")
     table = services.table_create(name="Sunday", scorekeepers=[marta])
     session = services.session_create(table=table)
-    game = services.game_start(session=session, variant="gin", players=["Ann", "Bob"],
-                               started_by=marta, setup={"first_dealer": "Bob"})
+    game = gin_game(session, marta)
     services.hand_record(game=game, entry={"knocker": "Ann", "deadwood": {"Ann": 5, "Bob": 17}},
                          recorded_by=marta, idempotency_key=uuid.uuid4())
     services.hand_correct(hand=game.hands.get(number=1), corrected_by=marta,
@@ -357,8 +330,7 @@ def test_csv_export_cannot_carry_a_spreadsheet_formula(logged_in, session, keepe
 
 
 def test_undo_with_a_garbled_number_says_so_and_undoes_nothing(logged_in, session, keeper):
-    game = services.game_start(session=session, variant="gin", players=["Ann", "Bob"],
-                               started_by=keeper, setup={"first_dealer": "Bob"})
+    game = gin_game(session, keeper)
     services.hand_record(game=game, entry={"knocker": "Ann", "deadwood": {"Ann": 5, "Bob": 17}},
                          recorded_by=keeper, idempotency_key=uuid.uuid4())
     response = logged_in.post(reverse("ledger:hand_undo", args=[game.pk]),

@@ -4,8 +4,6 @@ melds; corrections with cards; tables of a side game with cards at one table."""
 
 from __future__ import annotations
 
-import html
-import re
 import uuid
 
 import pytest
@@ -13,6 +11,8 @@ from django.urls import reverse
 
 from ledger import selectors, services
 from ledger.models import Hand
+from tests.factories import gin_game as start_gin
+from tests.pages import Page, field_error, field_value, text, tile
 
 pytestmark = pytest.mark.django_db
 
@@ -21,40 +21,9 @@ OPPONENT = "9C 9S 9D 4H 8H QH KD 2C 5S AS"  # lays off 4♥ 8♥ Q♥: O 18
 GIN = "AD 2D 3D 4D JS JC JH 6C 7C 8C"  # all melded
 
 
-def text(response) -> str:
-    page = response.content.decode()
-    page = re.sub(r"<(script|style)[^>]*>.*?</\1>", " ", page, flags=re.S)
-    return html.unescape(" ".join(re.sub(r"<[^>]+>", " ", page).split()))
-
-
-def tile(response, key: str) -> str:
-    match = re.search(rf'data-key="{re.escape(key)}">\s*<span class="score-name">[^<]*</span>'
-                      r'\s*<span class="score-value">([^<]*)</span>', response.content.decode())
-    assert match, f"no score tile for {key}"
-    return match.group(1)
-
-
-def field_error(response, field: str) -> str:
-    match = re.search(rf'id="id_{field}_error"[^>]*>([^<]*)</p>', response.content.decode())
-    assert match, f"no error at {field}"
-    return html.unescape(match.group(1))
-
-
-def field_value(response, field: str) -> str:
-    page = response.content.decode()
-    area = re.search(rf'<textarea[^>]*name="{field}"[^>]*>\n?(.*?)</textarea>', page, re.S)
-    if area:
-        return html.unescape(area.group(1))
-    match = re.search(rf'<input[^>]*name="{field}"[^>]*>', page)
-    assert match, f"no input {field}"
-    value = re.search(r'value="([^"]*)"', match.group(0))
-    return html.unescape(value.group(1)) if value else ""
-
-
 @pytest.fixture
 def gin_game(session, keeper):
-    return services.game_start(session=session, variant="gin", players=["Ann", "Bob"],
-                               started_by=keeper, setup={"first_dealer": "Bob"})
+    return start_gin(session, keeper)
 
 
 def cards_post(number: int, knocker: str, cards: tuple[str, str], counts=("", ""),
@@ -143,8 +112,7 @@ def test_bad_cards_name_the_card_and_keep_what_was_typed(logged_in, gin_game):
         'Ann\'s cards: "1X": unknown suit "X" (suits are S H D C)')
     assert field_value(response, "t1_cards0") == typed
     assert field_value(response, "t1_cards1") == OPPONENT
-    assert "<details class=\"cards\"" in response.content.decode()
-    assert re.search(r'<details class="cards"[^>]* open>', response.content.decode())
+    assert Page(response).all("details", class_="cards", open=True)  # the picker stays open
 
     twice = OPPONENT.replace("AS", "3D")  # 3♦ is in Ann's hand
     response = post_hand(logged_in, gin_game, cards_post(1, "Ann", (KNOCKER, twice)))
@@ -235,9 +203,7 @@ def test_preview_of_a_tie_says_the_undercut_the_game_scores(logged_in, session, 
     post_hand(logged_in, game, cards_post(1, "Ann", (TIE_KNOCKER, TIE_OPPONENT)))
     assert selectors.game_result(game)["hands"][0]["points"] == {"Ann": 0, "Bob": 25}
     # a classic game's undercut bonus is 10
-    classic = services.game_start(session=session, variant="gin", players=["Ann", "Bob"],
-                                  started_by=keeper, setup={"first_dealer": "Bob"},
-                                  preset="classic")
+    classic = start_gin(session, keeper, preset="classic")
     shown = text(preview(logged_in, TIE_KNOCKER, TIE_OPPONENT, game=classic))
     assert "Bob undercuts, Bob +10." in shown
 

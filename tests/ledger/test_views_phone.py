@@ -14,8 +14,10 @@ import pytest
 from django.urls import reverse
 
 from ledger import selectors, services
+from tests.factories import gin_game
+from tests.pages import text, tile
 
-from .test_views import hand_post, text, tile
+from .test_views import hand_post
 
 pytestmark = pytest.mark.django_db
 HX = {"HX-Request": "true"}
@@ -23,8 +25,7 @@ HX = {"HX-Request": "true"}
 
 @pytest.fixture
 def gin(session, keeper):
-    return services.game_start(session=session, variant="gin", players=["Ann", "Bob"],
-                               started_by=keeper, setup={"first_dealer": "Bob"})
+    return gin_game(session, keeper)
 
 
 def record(game, keeper, entry):

@@ -17,10 +17,10 @@ from django.urls import reverse
 from ledger import selectors, services
 from ledger.forms import VARIANT_SETTINGS, GameSettingsForm
 from ledger.models import GameChange, GameStatus
+from tests.pages import field_error, money_cell, tile
+from tests.pages import text as page_text
 
 from .conftest import key, start_empty
-from .test_views import field_error, money_cell, tile
-from .test_views import text as page_text
 
 pytestmark = pytest.mark.django_db
 

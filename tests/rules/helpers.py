@@ -6,7 +6,7 @@ import json
 from decimal import Decimal
 from pathlib import Path
 
-DATA = Path(__file__).parent / "data"
+DATA = Path(__file__).resolve().parents[1] / "data"
 
 
 def knock(knocker, k, opponent, o, **extra):

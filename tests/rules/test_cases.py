@@ -1,4 +1,4 @@
-"""The public game-record cases (copied from ../shared/cases into tests/rules/data), checked
+"""The public game-record cases (copied from ../shared/cases into tests/data), checked
 the way ../shared/tools/check-records checks them, through ``manage.py score``."""
 
 import json

@@ -13,7 +13,7 @@ import pytest
 from ledger.rules import RecordError, score_record
 from ledger.rules.money import allocate_zero_sum, lower_amount_prevails
 
-DATA = Path(__file__).resolve().parents[1] / "ledger" / "data"
+DATA = Path(__file__).resolve().parents[1] / "data"
 
 
 def test_rounding_tie_break_prefers_the_move_that_shrinks_an_amount():

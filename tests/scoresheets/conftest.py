@@ -13,6 +13,7 @@ import pytest
 from pypdf import PdfReader
 
 from ledger import services
+from tests.factories import gin_game
 
 ROOT = Path(__file__).resolve().parents[2]
 DEMO_SESSION = ROOT / "fixtures" / "demo_session.json"
@@ -59,8 +60,7 @@ def long_game(demo, keeper):
 def corrected_game(demo, keeper):
     """Gin, Ann v Bob: three hands; hand 2 corrected (Bob's gin against 14 was against 24),
     then hand 3 undone."""
-    game = services.game_start(session=demo, variant="gin", players=["Ann", "Bob"],
-                               started_by=keeper, setup={"first_dealer": "Bob"})
+    game = gin_game(demo, keeper)
     for entry in (
         {"knocker": "Ann", "deadwood": {"Ann": 5, "Bob": 17}},
         {"knocker": "Bob", "deadwood": {"Ann": 14, "Bob": 0}},

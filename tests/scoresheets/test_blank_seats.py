@@ -13,7 +13,8 @@ from ledger import services
 
 from .conftest import pdf_pages, pdf_text
 
-pytestmark = pytest.mark.django_db
+# PDF layout and what the sheets print: the same on any engine (SQLite only in CI).
+pytestmark = [pytest.mark.django_db, pytest.mark.engine_independent]
 
 
 def blank(client, session, **params):

@@ -14,11 +14,13 @@ from django.urls import reverse
 from ledger import selectors, services
 from ledger.presentation.sheet import game_sheet
 from tests.ledger.conftest import load_case
+from tests.pages import text as visible_text
 from tests.rules.helpers import DRAW, gin, knock, record, win
 
 from .conftest import pdf_text
 
-pytestmark = pytest.mark.django_db
+# PDF layout and what the sheets print: the same on any engine (SQLite only in CI).
+pytestmark = [pytest.mark.django_db, pytest.mark.engine_independent]
 MINUS = "\u2212"
 
 
@@ -74,9 +76,7 @@ def flat(text: str) -> str:
 
 
 def page_text(response) -> str:
-    html = response.content.decode()
-    html = re.sub(r"<(script|style)[^>]*>.*?</\1>", " ", html, flags=re.S)
-    return flat(re.sub(r"<[^>]+>", " ", html))
+    return flat(visible_text(response))
 
 
 @pytest.mark.parametrize("name", list(GAMES))

@@ -12,12 +12,14 @@ from ledger import services
 from ledger.selectors import decimal_text
 from scoresheets import documents, selectors
 from scoresheets.blank import evening_blank_context
+from tests.factories import gin_game
 
 from .conftest import pdf_pages
 from .layout import layout_problems, page_texts, render, render_html
 from .playout import NAMES, play, setup_of
 
-pytestmark = pytest.mark.django_db
+# PDF layout and what the sheets print: the same on any engine (SQLite only in CI).
+pytestmark = [pytest.mark.django_db, pytest.mark.engine_independent]
 
 TABLE = "The Featherstonehaugh Thursday Night Gin Rummy & Supper Society"
 PAPERS = ["A4", "letter"]
@@ -216,8 +218,7 @@ def test_the_box_prints_who_deals_once(demo):
 def test_an_evening_with_open_games_says_so_where_the_payments_go(demo, keeper):
     """As the evening's screen does ("Finish or abandon game 6 to settle up"), never
     "Nobody owes anybody" beside nets that are not zero."""
-    services.game_start(session=demo, variant="gin", players=["Ann", "Bob"],
-                        started_by=keeper, setup={"first_dealer": "Ann"})
+    gin_game(demo, keeper, first_dealer="Ann")
     text = " ".join(pdf_pages(documents.session_report_pdf(demo)[0]))
     assert "not yet: game 6 still open" in text
     assert "Finish or abandon game 6 to settle up" in text

@@ -16,10 +16,12 @@ from ledger import services
 from ledger.models import PaperSize
 from scoresheets import documents, pdf
 from scoresheets.blank import evening_blank_context
+from tests.factories import gin_game
 
 from .conftest import demo_game, pdf_pages, pdf_text
 
-pytestmark = pytest.mark.django_db
+# PDF layout and what the sheets print: the same on any engine (SQLite only in CI).
+pytestmark = [pytest.mark.django_db, pytest.mark.engine_independent]
 
 LONG_NAMES = ["Dev", "Annabelle", "Finnegan", "Eve", "Charlotte", "Maximilian"]
 SIZES = {"A4": (595.28, 841.89), "letter": (612.0, 792.0)}
@@ -104,8 +106,7 @@ def test_a_new_table_prints_on_the_paper_of_its_currency(keeper, currency, paper
     assert table.paper_size == PaperSize.AUTO
     session = services.session_create(table=table, currency=currency, rate="0.01",
                                       created_by=keeper)
-    game = services.game_start(session=session, variant="gin", players=["Ann", "Bob"],
-                               started_by=keeper, setup={"first_dealer": "Ann"})
+    game = gin_game(session, keeper, first_dealer="Ann")
     for data, _ in (documents.game_sheet_pdf(game), documents.blank_sheet_pdf(game),
                     documents.session_report_pdf(session)):
         assert page_size(data) == SIZES[paper]

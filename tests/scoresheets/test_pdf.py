@@ -18,10 +18,12 @@ from ledger.models import PaperSize
 from ledger.presentation.catalog import CAPIT_CONTRACTS as CONTRACTS
 from scoresheets import documents, selectors
 from scoresheets.pdf import html_to_pdf, render_html
+from tests.factories import gin_game
 
 from .conftest import demo_game, pdf_pages, pdf_text, text_positions
 
-pytestmark = pytest.mark.django_db
+# PDF layout and what the sheets print: the same on any engine (SQLite only in CI).
+pytestmark = [pytest.mark.django_db, pytest.mark.engine_independent]
 
 MINUS = "\u2212"
 
@@ -172,8 +174,7 @@ def test_hands_entered_with_cards_print_their_melds(demo, keeper):
     """A hand entered with the cards prints, under its play, the melds the core laid out:
     Ann's three melds and 9♣ left; Bob's two melds, 3♥ laid off on Ann's hearts, 15 left;
     Ann scores 15 - 9 = 6. A hand entered as counts has no meld lines."""
-    game = services.game_start(session=demo, variant="gin", players=["Ann", "Bob"],
-                               started_by=keeper, setup={"first_dealer": "Bob"})
+    game = gin_game(demo, keeper)
     for entry in (
         {"knocker": "Ann", "cards": {"Ann": "AS 2S 3S 4H 5H 6H 7C 7D 7H 9C",
                                      "Bob": "KS KH KD 10C JC QC 2D 5D 8S 3H"}},

@@ -17,6 +17,7 @@ from ledger.exceptions import LedgerError
 from ledger.models import Player
 from ledger.models_sharing import ShareLink
 from scoresheets import documents
+from tests.factories import gin_game
 
 from .conftest import pdf_text
 
@@ -88,8 +89,7 @@ def services_share(client, table) -> str:
 
 def test_a_game_in_progress_goes_on_after_a_rename(client, keeper, demo):
     client.force_login(keeper)
-    game = services.game_start(session=demo, variant="gin", players=["Ann", "Bob"],
-                               started_by=keeper, setup={"first_dealer": "Bob"})
+    game = gin_game(demo, keeper)
     services.hand_record(game=game, entry={"knocker": "Ann", "deadwood": {"Ann": 5, "Bob": 17}},
                          recorded_by=keeper, idempotency_key=uuid.uuid4())
     services.player_rename(player=demo.table.players.get(name="Ann"), name="Annie")
