@@ -31,6 +31,13 @@ SHELL = [
     "ledger/cards.js",
     "ledger/shell.js",
     "ledger/offline.js",
+    # the queue's modules, imported by offline.js (tablestakes/storage.py hashes the names)
+    "ledger/queue/form.js",
+    "ledger/queue/lock.js",
+    "ledger/queue/sender.js",
+    "ledger/queue/store.js",
+    "ledger/queue/view.js",
+    "ledger/queue/words.js",
     "ledger/live.js",
     "django_htmx/htmx-2.min.js",
     "ledger/icons/icon.svg",
