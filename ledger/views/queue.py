@@ -47,9 +47,9 @@ from ledger import access, selectors, services
 from ledger.exceptions import HandAlreadyRecorded, LedgerError, RecordRefused
 from ledger.forms import HandForm
 from ledger.forms.queue import picked_names
-from ledger.presentation.queue import QUEUE_WORDS
 from ledger.models import GameStatus
 from ledger.presentation.flash import recorded_text
+from ledger.presentation.queue import QUEUE_WORDS
 
 from .game_context import hand_spec, load_game
 from .games import _recorded_message, _render_game, saved_parts

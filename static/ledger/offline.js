@@ -85,7 +85,7 @@ function start(root) {
     if (outcome.landed) { update = outcome.update; connection(true); }
     if (outcome.state === "waiting" && outcome.offline) connection(false);
     const head = outcome.head;
-    if (head && (head.state === "stale" || head.state === "over")) {
+    if (outcome.answered && (head.state === "stale" || head.state === "over")) {
       // the page is out of date (another phone recorded hands, or the game ended): show
       // the game as it is now; the hand waits in the list for the scorekeeper's word
       window.location.replace(GAME_URL);

@@ -7,8 +7,9 @@
 // connection, a time-out, a server error): a retry, each waiting longer (1 s, 2 s, ... 60
 // s); -> offline when the browser says it has no connection; -> busy when another tab
 // sends the queue. run() returns a promise of the run's outcome,
-// {state, landed, update, head}: landed, how many hands were recorded in this run; update,
-// the last answer that carries the page's changed parts; head, the stopped hand. A run
+// {state, landed, update, head, answered}: landed, how many hands were recorded in this
+// run; update, the last answer that carries the page's changed parts; head, the stopped
+// hand, and answered when the server stopped it in this run (not before). A run
 // asked for while one is going gets the same promise.
 import { fill } from "./words.js";
 import { STOPPED } from "./store.js";
@@ -64,7 +65,7 @@ export function createSender({
       item.next = answer.next || null;
       item.seated = answer.fields || null;
       store.save(now);
-      return { state: "stopped", landed, update, head: item };
+      return { state: "stopped", landed, update, head: item, answered: true };
     }
   }
 
