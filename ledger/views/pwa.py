@@ -34,6 +34,7 @@ SHELL = [
     # the queue's modules, imported by offline.js (tablestakes/storage.py hashes the names)
     "ledger/queue/form.js",
     "ledger/queue/lock.js",
+    "ledger/queue/page.js",
     "ledger/queue/sender.js",
     "ledger/queue/store.js",
     "ledger/queue/view.js",

@@ -15,8 +15,8 @@
 // When the queue is empty again, the page is brought up to date in place, with no reload:
 // the last hand sent asks for the parts of the page that changed (parts=N, N being the
 // first hand the page does not show) and they come back with its answer, in the same round
-// trip; htmx puts them in place (htmx.swap), or, when the hand ended the game, the game page
-// as a reload would draw it.
+// trip; htmx puts them in place (htmx.swap, queue/page.js), or, when the hand ended the
+// game, the game page as a reload would draw it.
 //
 // Without a connection the form goes on to the next hand. Where who plays next depends on
 // the hands not sent yet (data-roles-vary), the form asks who played each table, and the
@@ -30,6 +30,7 @@ import { createLock } from "./queue/lock.js";
 import { createSender, createPost } from "./queue/sender.js";
 import { createView } from "./queue/view.js";
 import { createFormBridge, pickedOf } from "./queue/form.js";
+import { keepPage, swapIn } from "./queue/page.js";
 
 const root = document.getElementById("offline-queue");
 if (root) start(root);
@@ -171,71 +172,18 @@ function start(root) {
     sender.now();
   });
 
-  // The copy of this page the phone keeps for opening it without a connection (sw.js keeps
-  // the pages it loads): a page updated in place is newer than it, so a few seconds after
-  // the last save the kept copy is replaced by the page as the server draws it now; else a
-  // phone reopened offline would number its hands from an old page.
-  let keepTimer = null;
-  function keepPage() {
-    if (!window.caches || !navigator.serviceWorker || !navigator.serviceWorker.controller) return;
-    clearTimeout(keepTimer);
-    keepTimer = setTimeout(async () => {
-      try {
-        const name = (await caches.keys()).find((key) => key.startsWith("ts-pages-"));
-        if (!name) return;
-        const response = await fetch(GAME_URL + "?kept=1",
-          { credentials: "same-origin", redirect: "manual" });
-        if (!response.ok || response.type !== "basic") return;
-        const cache = await caches.open(name);
-        await cache.put(new URL(GAME_URL, location.href).pathname, response);
-      } catch { /* kept as it was */ }
-    }, 3000);
-  }
-
-  // The page brought up to date with what the server sent after the last hand (see
-  // ledger/views/queue.py), by htmx (its oob swaps, and its attributes on the new form).
+  // The page brought up to date in place (queue/page.js), the list drawn again after.
   function inPlace(answer) {
-    let entry = document.getElementById("entry");
-    const main = document.querySelector("main.page");
-    if (!window.htmx || !htmx.swap || !(answer.page ? main : entry)) return false;
+    if (!swapIn(answer, { root, hand, keepTyped: !ROLES_VARY })) return false;
     landed = 0;
     update = null;
     editing = null;
-    keepPage();
-    if (answer.page) {
-      // the game is over: the page as a reload draws it (its scripts already run here)
-      const banner = document.getElementById("offline-banner");
-      htmx.swap(main, answer.page, { swapStyle: "innerHTML" },
-        { select: "main.page > :not(script)" });
-      const fresh = document.getElementById("offline-queue");
-      if (fresh && fresh !== root) fresh.replaceWith(root);
-      if (banner) main.insertBefore(banner, main.firstChild);
-      render();
-      if (document.activeElement && document.activeElement.blur) document.activeElement.blur();
-      window.scrollTo(0, 0);
-      return true;
+    keepPage(GAME_URL);
+    if (answer.parts) {
+      serverNext = answer.next || serverNext;
+      root.dataset.next = String(serverNext);
     }
-    // hands kept offline, sent now, while the next one is being typed: the new form is for
-    // that same hand, and what is typed stays (where the players of each table are fixed)
-    const typed = !ROLES_VARY && hand.form() && hand.number() === String(answer.next)
-      ? hand.fields() : null;
-    const focused = typed && document.activeElement && hand.form().contains(document.activeElement)
-      ? document.activeElement.name : null;
-    htmx.swap(entry, answer.parts, { swapStyle: "outerHTML" });
-    serverNext = answer.next || serverNext;
-    root.dataset.next = String(serverNext);
-    hand.forget();
     render();
-    if (typed && hand.form()) {
-      hand.put(typed);
-      const again = focused && hand.field(focused);
-      if (again && again.focus) again.focus({ preventScroll: true });
-      return true;
-    }
-    // the next hand starts at the top of its card (the saved hand said there), keypad down
-    if (document.activeElement && document.activeElement.blur) document.activeElement.blur();
-    entry = document.getElementById("entry");
-    if (entry) entry.scrollIntoView({ block: "start" });
     return true;
   }
 

@@ -103,7 +103,7 @@ def test_the_lists_templates_and_the_module_are_on_the_page(client_in, session, 
 
 def test_the_script_holds_no_copy_of_the_servers_words_or_names():
     sources = [ROOT / "static/ledger/offline.js", *(ROOT / "static/ledger/queue").glob("*.js")]
-    assert len(sources) == 7
+    assert len(sources) == 8
     # the code, without its comments (which may quote the page)
     code = "\n".join(re.sub(r"^\s*//.*$|\s//\s.*$", "", p.read_text(), flags=re.M)
                      for p in sources)
