@@ -147,10 +147,16 @@ export function createFormBridge(doc) {
     }).filter((t) => t.fieldset);
   }
 
+  function knockers({ table, fieldset }) {
+    return [...fieldset.querySelectorAll(`input[name='${CSS.escape(table.knocker)}']`)]
+      .filter((radio) => radio.value !== table.draw);
+  }
+  function seated(t) { return knockers(t).map((radio) => radio.value); }
+
   // the table's players named as picked: its knocker choices, labels, picker and legend
-  function rename({ table, fieldset }, pair) {
-    [...fieldset.querySelectorAll(`input[name='${CSS.escape(table.knocker)}']`)]
-      .filter((radio) => radio.value !== table.draw).forEach((radio, seat) => {
+  function rename(t, pair) {
+    const { table, fieldset } = t;
+    knockers(t).forEach((radio, seat) => {
       radio.value = pair[seat];
       const span = radio.parentNode.querySelector("span");
       if (span) span.textContent = pair[seat];
@@ -175,8 +181,9 @@ export function createFormBridge(doc) {
         if (box) { box.remove(); rename(t, original[idx]); }
         return;
       }
+      // as picked, else as the form names them now (the last hand's pick stays)
       const pair = (picked && picked[idx] && picked[idx].every(Boolean)) ? picked[idx]
-        : original[idx];
+        : seated(t);
       if (!box && pickTemplate) {
         box = pickTemplate.content.firstElementChild.cloneNode(true);
         box.querySelectorAll("select[data-seat]").forEach((select) => {
