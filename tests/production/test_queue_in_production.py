@@ -64,5 +64,8 @@ def test_the_queue_runs_from_the_hashed_modules(server, page, context,  # noqa: 
     expect(page.locator(".flash")).to_contain_text("Hand 1 recorded: Ann +15.",
                                                    timeout=15_000)
     expect(page.locator("#offline-queue")).to_be_hidden()
-    failed = [text for text in problems if "net::ERR_INTERNET_DISCONNECTED" not in text]
+    # what failed for want of the connection (the live preview's requests, which htmx
+    # logs as errors) is no problem; any other error or an uncaught exception is
+    failed = [text for text in problems if "net::ERR_INTERNET_DISCONNECTED" not in text
+              and not text.startswith("htmx:")]
     assert failed == []
