@@ -19,4 +19,5 @@ one money formatter, behind the ``money``/``signed`` template filters) prints it
     session.py  SessionSummary: an evening's games, nets and payments
     catalog.py  the variants, presets and settings the core offers, for the forms
     cards.py    the card preview's verdict, in words
+    queue.py    the words of the phone's queue of hands not sent yet (offline.js)
 """

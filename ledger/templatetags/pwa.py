@@ -8,7 +8,11 @@ import json
 import segno
 from django import template
 from django.urls import reverse
+from django.utils.html import json_script
 from django.utils.safestring import mark_safe
+
+from ledger.forms.queue import queue_fields as describe_form
+from ledger.presentation.queue import QUEUE_WORDS
 
 register = template.Library()
 
@@ -17,6 +21,19 @@ register = template.Library()
 def as_json(value) -> str:
     """``data-x="{{ value|as_json }}"``: autoescaping then makes it a safe attribute."""
     return json.dumps(value)
+
+
+@register.filter
+def queue_fields(form) -> dict:
+    """``{{ form|queue_fields|json_script:"..." }}``: the hand form as the phone's queue
+    reads it (ledger/forms/queue.py)."""
+    return describe_form(form)
+
+
+@register.simple_tag
+def queue_words() -> str:
+    """The queue's words (ledger/presentation/queue.py), as the JSON the script reads."""
+    return json_script(QUEUE_WORDS, "offline-queue-words")
 
 
 @register.simple_tag

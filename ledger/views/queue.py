@@ -29,7 +29,10 @@ A hand typed offline where the players of the next hand depend on the hands befo
 box, captain play, partnership) carries who the scorekeeper said played each table
 (``t1_p0``/``t1_p1``...). They are checked here against the hand the game is really at: if
 they differ, the hand is refused at that table; if they are the same players in the other
-order, the counts and cards go to each player's place in the form.
+order, the counts and cards go to each player's place in the form. A refusal carries
+``fields``: the hand as the form read it, each count and cards at the place of the player
+who really plays there (what was typed for a player who does not play is left out), so the
+phone puts it back in its form as the server draws it, and never moves them itself.
 """
 
 from __future__ import annotations
@@ -43,6 +46,7 @@ from django.views.decorators.http import require_POST
 from ledger import access, selectors, services
 from ledger.exceptions import HandAlreadyRecorded, LedgerError, RecordRefused
 from ledger.forms import HandForm
+from ledger.forms.queue import picked_names
 from ledger.models import GameStatus
 from ledger.presentation.flash import recorded_text
 from ledger.presentation.notices import (
@@ -123,8 +127,19 @@ def hand_send(request: HttpRequest, pk: int) -> JsonResponse:
     problems = [*wrong_players.values(), *(text for text in form.problems
                                            if text in reasons)] or reasons
     return JsonResponse({"status": "refused", "errors": errors, "problems": problems,
-                         "message": " ".join(reasons) or HAND_REFUSED},
+                         "message": " ".join(reasons) or HAND_REFUSED,
+                         "fields": _as_read(data, spec)},
                         status=422)
+
+
+def _as_read(data, spec: dict) -> list[list[str]]:
+    """The hand's fields as the form read them (seated by ``_seat_as_picked``), without who
+    was picked, the token and the parameters of the request."""
+    skip = {"csrfmiddlewaretoken", "parts"}
+    for i in range(1, len(spec.get("duels") or []) + 1):
+        skip.update(picked_names(i))
+    return [[name, value] for name, values in data.lists() if name not in skip
+            for value in values]
 
 
 def _parts(request, game, shown: int | None, number: int, text: str | None = None, *,
@@ -175,16 +190,19 @@ def _seat_as_picked(data, spec: dict, roles: dict) -> dict[str, str]:
     field."""
     wrong: dict[str, str] = {}
     for i, duel in enumerate(spec.get("duels") or [], start=1):
-        picked = [data.get(f"t{i}_p0") or "", data.get(f"t{i}_p1") or ""]
+        picked = [data.get(name) or "" for name in picked_names(i)]
         if not any(picked):
             continue
         actual = list(duel["players"])
+        seats = [(f"t{i}_c{c}", f"t{i}_cards{c}") for c in (0, 1)]
+        typed = [[data.get(name, "") for name in names] for names in seats]
+        # each player's count and cards at the place the player really has (nothing for
+        # one who does not play this table)
+        for names, player in zip(seats, actual, strict=True):
+            values = typed[picked.index(player)] if player in picked else ["", ""]
+            for name, value in zip(names, values, strict=True):
+                data[name] = value
         if sorted(picked) != sorted(actual):
             wrong[f"t{i}_knocker"] = wrong_players_text(duel.get("label") or "", actual,
                                                         roles, picked)
-            continue
-        if picked != actual:
-            for a, b in (("c0", "c1"), ("cards0", "cards1")):
-                first, second = data.get(f"t{i}_{a}", ""), data.get(f"t{i}_{b}", "")
-                data[f"t{i}_{a}"], data[f"t{i}_{b}"] = second, first
     return wrong

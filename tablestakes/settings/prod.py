@@ -97,7 +97,7 @@ WHITENOISE_SKIP_COMPRESS_EXTENSIONS = [
     "webm", "wmv", "ttf"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+    "staticfiles": {"BACKEND": "tablestakes.storage.StaticFilesStorage"},
 }
 
 # -- one cache for every gunicorn worker (the sign-up limit counts in it) ---------------------

@@ -1,0 +1,46 @@
+"""What the phone's queue (static/ledger/offline.js and static/ledger/queue/) must know of
+the hand form, handed to the page with the form (``_entry.html``, as JSON): the names of the
+form's fields, the words of its required choices, the value of a drawn table, and the
+labels that name a table's players, so that the script copies none of them.
+
+A hand typed offline where who plays depends on the hands not sent yet carries who the
+scorekeeper picked at each table: ``picked_names(i)``, read back by ``views/queue.py``."""
+
+from __future__ import annotations
+
+from .fields import DRAW, SegmentedRadio
+
+
+def picked_names(i: int) -> list[str]:
+    """The fields that say who played table ``i`` (from 1) of a hand typed offline: the
+    script adds them to the form, the queue's view reads them."""
+    return [f"t{i}_p0", f"t{i}_p1"]
+
+
+def _as_template(label: str, name: str) -> str:
+    """``"Ann's count"`` for Ann -> ``"{name}'s count"``: the label with the player's name
+    as a place to fill."""
+    label = str(label)
+    return "{name}" + label[len(name):] if label.startswith(name) else label
+
+
+def queue_fields(form) -> dict:
+    """The hand form described for the script: ``number`` and ``key`` (its hidden fields),
+    ``required`` (each choice that must be tapped, with the form's own words for it), and
+    ``tables``: for each table of a hand, its knocker and kind fields, the value that means
+    a draw, its players and, by seat, the fields of each player (``seats``) with their
+    labels as templates (``labels``), and the fields that say who played (``picked``)."""
+    required = {name: str(field.error_messages["required"])
+                for name, field in form.fields.items()
+                if field.required and isinstance(field.widget, SegmentedRadio)}
+    tables = []
+    for i, duel in enumerate(form.spec.get("duels") or [], start=1):
+        players = list(duel["players"])
+        seats = [[f"t{i}_c{c}", f"t{i}_cards{c}"] for c in (0, 1)]
+        labels = {name: _as_template(form.fields[name].label, players[c])
+                  for c, names in enumerate(seats) for name in names}
+        tables.append({"knocker": f"t{i}_knocker", "kind": f"t{i}_kind", "draw": DRAW,
+                       "players": players, "seats": seats, "labels": labels,
+                       "picked": picked_names(i)})
+    return {"number": form["number"].html_name, "key": form["key"].html_name,
+            "required": required, "tables": tables}
