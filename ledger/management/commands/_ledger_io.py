@@ -13,26 +13,30 @@ from ledger import cleaning, limits
 from ledger.exceptions import LedgerError, RecordRefused
 
 
-def read_json(path: str) -> dict:
-    """The JSON document in ``path`` ("-" for standard input), refused before it is read
-    when it is larger than TABLESTAKES_MAX_IMPORT_BYTES, and when it is not UTF-8 JSON (or
-    holds NaN, or is nested too deeply)."""
-    limit = settings.TABLESTAKES_MAX_IMPORT_BYTES
+def read_bytes(path: str, limit: int) -> tuple[bytes, int]:
+    """The bytes of ``path`` ("-" for standard input) and the file's size, reading no more
+    than ``limit`` + 1 bytes (a larger file is not read at all: its size is enough)."""
     try:
         if path == "-":
             stream = getattr(sys.stdin, "buffer", None)
             data = (stream.read(limit + 1) if stream is not None
                     else sys.stdin.read(limit + 1).encode("utf-8", "surrogatepass"))
-            size = len(data)
-        else:
-            size = Path(path).stat().st_size
-            data = b""
-            if size <= limit:
-                with open(path, "rb") as handle:
-                    data = handle.read(limit + 1)
-                size = len(data)
+            return data, len(data)
+        size = Path(path).stat().st_size
+        if size > limit:
+            return b"", size
+        with open(path, "rb") as handle:
+            data = handle.read(limit + 1)
+        return data, len(data)
     except OSError as exc:
         raise CommandError(f"{path}: {exc.strerror}") from exc
+
+
+def read_json(path: str) -> dict:
+    """The JSON document in ``path`` ("-" for standard input), refused before it is read
+    when it is larger than TABLESTAKES_MAX_IMPORT_BYTES, and when it is not UTF-8 JSON (or
+    holds NaN, or is nested too deeply)."""
+    data, size = read_bytes(path, settings.TABLESTAKES_MAX_IMPORT_BYTES)
     try:
         limits.check_import_bytes(size, where=path if path != "-" else "standard input")
         return cleaning.load_json(data, where=path)

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.db import DatabaseError
@@ -13,7 +10,7 @@ from ledger.cleaning.table_record import load_document
 from ledger.exceptions import LedgerError
 from ledger.services.table_import import table_import
 
-from ._ledger_io import refused, user_named
+from ._ledger_io import read_bytes, refused, user_named
 
 #: A whole table is larger than one evening's record: its own limit (64 MB by default).
 DEFAULT_MAX_BYTES = 64 * 1024 * 1024
@@ -63,19 +60,7 @@ def read_document(path: str):
     NaN, a key twice in one object, or is nested too deeply)."""
     limit = int(getattr(settings, "TABLESTAKES_MAX_TABLE_IMPORT_BYTES", DEFAULT_MAX_BYTES))
     where = "standard input" if path == "-" else path
-    try:
-        if path == "-":
-            data = sys.stdin.buffer.read(limit + 1)
-            size = len(data)
-        else:
-            size = Path(path).stat().st_size
-            data = b""
-            if size <= limit:
-                with open(path, "rb") as handle:
-                    data = handle.read(limit + 1)
-                size = len(data)
-    except OSError as exc:
-        raise CommandError(f"{path}: {exc.strerror}") from exc
+    data, size = read_bytes(path, limit)
     if size > limit:
         raise CommandError(f"{where} is {size:,} bytes; documents up to {limit:,} bytes are "
                            "imported here (TABLESTAKES_MAX_TABLE_IMPORT_BYTES).\n"
