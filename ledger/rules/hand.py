@@ -45,7 +45,7 @@ class HandOutcome:
         """What a hand entry of the result says about the play besides the points."""
         if self.knocker is None:
             return {}
-        out = {"knocker": self.knocker, "deadwood": self.deadwood}
+        out = {"knocker": self.knocker, "deadwood": self.deadwood, "doubled": self.doubled}
         if self.layout is not None:
             out["layout"] = self.layout
         return out
