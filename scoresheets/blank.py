@@ -11,6 +11,7 @@ from __future__ import annotations
 from django.db.models import Max
 
 from ledger.models import Game, Session
+from ledger.presentation.catalog import game_facts
 from ledger.selectors import decimal_text
 
 from .selectors import blank_sheet_context
@@ -25,10 +26,11 @@ def blank_record(session: Session, variant: str, players: list[str], setup: dict
         record["preset"] = preset
     record["rules"] = {}
     record["players"] = list(players)
-    if variant != "cap-it" and session.rate is not None:
+    ante_staked = game_facts(variant, len(players)).stake == "ante"
+    if not ante_staked and session.rate is not None:
         record["stakes"] = {"rate": decimal_text(session.rate, session.currency),
                             "per_points": session.per_points, "currency": session.currency}
-    elif variant == "cap-it" and ante is not None:
+    elif ante_staked and ante is not None:
         record["stakes"] = {"ante": decimal_text(ante, session.currency),
                             "currency": session.currency}
     record["setup"] = dict(setup)
@@ -44,13 +46,14 @@ def evening_blank_context(session: Session, variant: str, players: list[str], se
     would not start this game."""
     sequence = (session.games.aggregate(n=Max("sequence"))["n"] or 0) + 1
     record = blank_record(session, variant, players, setup, preset, ante)
+    ante_staked = game_facts(variant, len(players)).stake == "ante"
     game = Game(session=session, sequence=sequence, variant=variant, preset=preset,
                 rules={}, setup=record["setup"], currency=session.currency,
-                rate=session.rate if variant != "cap-it" else None,
-                per_points=session.per_points, ante=ante if variant == "cap-it" else None)
+                rate=None if ante_staked else session.rate,
+                per_points=session.per_points, ante=ante if ante_staked else None)
     context = blank_sheet_context(game, record=record)
     if "stakes" not in record:  # no ante typed, or an evening without a stake: to write in
         money = session.currency
         context["stakes"] = ([f"Ante ______ {money} each", f"Pot ______ {money}"]
-                             if variant == "cap-it" else [f"Stake ______ {money} a point"])
+                             if ante_staked else [f"Stake ______ {money} a point"])
     return context, sequence

@@ -13,7 +13,8 @@ from dataclasses import asdict, dataclass
 
 from .settings import PLAYER_COUNTS, VARIANTS
 
-__all__ = ["MAX_TABLES", "GameFacts", "Seat", "facts_of", "game_facts", "hand_stats"]
+__all__ = ["MAX_TABLES", "PRESET_VARIANTS", "GameFacts", "Seat", "facts_of", "game_facts",
+           "hand_stats"]
 
 #: The most card tables a hand is played at (captain play for 7: three tables, §3.6).
 MAX_TABLES = 3
@@ -45,14 +46,20 @@ class GameFacts:
     - ``setup``: what the setup names besides the seats: "first_dealer", "captain_tables"
       (captains, opponents and the sitter), "sides" (two named sides), "seats" (nothing).
     - ``seats``: the seats in the record's player order.
-    - ``sides``: the game is scored by sides ("captains"/"opponents" or the partnership's).
+    - ``sides``: the game is scored by sides; ``named_sides``: the setup names them
+      (partnership), else they are the captains and the opponents (captain play).
     - ``columns``: Hollywood's three games side by side, scored at once.
     - ``upcard``: every hand has an up-card (Oklahoma).
     - ``hand_noun``: what one hand of the game is called ("Round" in CAP-IT, else "Hand").
+    - ``dealer_rule``: the ``dealer_rule`` setting decides who deals next (not in the box,
+      where the box deals every hand, nor in table games, where the seating does).
+    - ``hand_roles``: the roles a score sheet shows hand by hand, because they move: in the
+      box who is in the box, captain and sits out; in captain play for 3 who sits out.
+    - ``rounds``: its hands are CAP-IT's rounds (who went out, contracts, shares of the pot).
     - ``cards_entry``: hands can be entered from the cards (the gin family, not CAP-IT).
     - ``layout``: the shape of its score sheet: "duel" (two-hand gin, Oklahoma), "box",
       "captain" (captain play for 3), "hollywood" (three games side by side), "tables"
-      (several card tables in each hand), "rounds" (CAP-IT: five rounds, lowest wins).
+      (several card tables in each hand), "capit" (five rounds, one column per player).
     """
 
     variant: str
@@ -66,9 +73,13 @@ class GameFacts:
     setup: str
     seats: tuple[Seat, ...]
     sides: bool
+    named_sides: bool
     columns: bool
     upcard: bool
     hand_noun: str
+    dealer_rule: bool
+    hand_roles: tuple[str, ...]
+    rounds: bool
     cards_entry: bool
     layout: str
     max_tables: int = MAX_TABLES
@@ -123,7 +134,7 @@ def game_facts(variant: str, players: int) -> GameFacts:
     else:
         setup = "seats"
     if capit:
-        layout = "rounds"
+        layout = "capit"
     elif variant == "hollywood":
         layout = "hollywood"
     elif tables > 1:
@@ -137,8 +148,17 @@ def game_facts(variant: str, players: int) -> GameFacts:
         lower_wins=capit, stake="ante" if capit else "rate", presets=not capit,
         roles_vary=variant in ("box", "captain", "partnership"), setup=setup,
         seats=_seats(variant, players), sides=variant in ("captain", "partnership"),
+        named_sides=variant == "partnership",
         columns=variant == "hollywood", upcard=variant == "oklahoma",
-        hand_noun="Round" if capit else "Hand", cards_entry=not capit, layout=layout)
+        hand_noun="Round" if capit else "Hand", rounds=capit, cards_entry=not capit,
+        dealer_rule=variant != "box" and tables == 1,
+        hand_roles={"box": ("box", "captain", "sits_out"),
+                    "captain": ("sits_out",)}.get(layout, ()),
+        layout=layout)
+
+
+#: The variants played under a preset (every one but CAP-IT).
+PRESET_VARIANTS = tuple(v for v in VARIANTS if game_facts(v, PLAYER_COUNTS[v][0]).presets)
 
 
 def facts_of(result: dict) -> dict:
