@@ -13,8 +13,8 @@ from dataclasses import asdict, dataclass
 
 from .settings import PLAYER_COUNTS, VARIANTS
 
-__all__ = ["MAX_TABLES", "PRESET_VARIANTS", "GameFacts", "Seat", "facts_of", "game_facts",
-           "hand_stats"]
+__all__ = ["ANTE_VARIANTS", "MAX_TABLES", "PRESET_VARIANTS", "GameFacts", "Seat", "facts_of",
+           "game_facts", "hand_stats"]
 
 #: The most card tables a hand is played at (captain play for 7: three tables, §3.6).
 MAX_TABLES = 3
@@ -159,6 +159,8 @@ def game_facts(variant: str, players: int) -> GameFacts:
 
 #: The variants played under a preset (every one but CAP-IT).
 PRESET_VARIANTS = tuple(v for v in VARIANTS if game_facts(v, PLAYER_COUNTS[v][0]).presets)
+#: The variants staked by an ante (CAP-IT); the others by a rate.
+ANTE_VARIANTS = tuple(v for v in VARIANTS if game_facts(v, PLAYER_COUNTS[v][0]).stake == "ante")
 
 
 def facts_of(result: dict) -> dict:

@@ -20,6 +20,7 @@ from ledger import access, cleaning, selectors, services
 from ledger.exceptions import ConfirmationRequired, LedgerError, RecordRefused
 from ledger.forms import SETTING_LABELS, VARIANT_LABELS, GameSettingsForm
 from ledger.models import ChangeKind, Game, GameChange, GameStatus
+from ledger.presentation.catalog import facts_for
 from ledger.templatetags.money import signed as signed_text
 
 from .settled import refuse_if_settled
@@ -111,7 +112,7 @@ def stake_text(game: Game, seats) -> str:
     def money(value):
         return selectors.decimal_text(value, game.currency)
 
-    if game.variant == "cap-it":
+    if facts_for(game).stake == "ante":
         return f"ante {money(game.ante)} {game.currency}" if game.ante else "no ante"
     per = game.per_points or 1
     points = "point" if per == 1 else f"{per} points"

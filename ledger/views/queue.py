@@ -43,7 +43,6 @@ from django.views.decorators.http import require_POST
 from ledger import access, selectors, services
 from ledger.exceptions import HandAlreadyRecorded, LedgerError, RecordRefused
 from ledger.forms import HandForm
-from ledger.models import GameStatus
 from ledger.presentation.flash import recorded_text
 
 from .game_context import hand_spec, load_game
@@ -79,7 +78,7 @@ def hand_send(request: HttpRequest, pk: int) -> JsonResponse:
             "message": message, **_parts(request, game, shown, earlier.number),
         })
     result, history = load_game(game)
-    if result.get("complete") or game.status != GameStatus.IN_PROGRESS:
+    if not selectors.accepts_hands(game, result):
         return JsonResponse({"status": "over",
                              "message": "This game is over; it takes no more hands."},
                             status=409)
@@ -141,7 +140,7 @@ def _parts(request, game, shown: int | None, number: int, text: str | None = Non
         result, history = load_game(game)
     if text is None:
         text = recorded_text(result, number)
-    if result.get("complete") or game.status != GameStatus.IN_PROGRESS:
+    if not selectors.accepts_hands(game, result):
         messages.success(request, text)
         game.refresh_from_db()  # its status, as the service left it
         return {"page": _render_game(request, game, result, history).content.decode()}
