@@ -37,7 +37,7 @@ def recorded_text(result: dict, number: int) -> str:
     hand = result["hands"][number - 1]
     won = {key: points for key, points in (hand.get("points") or {}).items() if points}
     gains = ", ".join(f"{side_word(result, key)} +{points}" for key, points in won.items())
-    what = "Round" if hand.get("result") == "round" else "Hand"
+    what = result["facts"]["hand_noun"]
     text = f"{what} {hand['number']} recorded: {gains or 'no score'}."
     text += "".join(f" {line}" for line in seat_changes(result, hand))
     text += "".join(f" {line}" for line in columns_closed(result, hand))

@@ -131,7 +131,7 @@ def hand_row(hand: dict, result: dict, entry: dict | None = None) -> HandRow:
         row.contract = hand.get("contract", "")
         row.went_out = f"{hand['went_out']} out" if hand.get("went_out") else "Stock ran out"
         row.text = row.went_out
-        row.result = "Round"
+        row.result = facts["hand_noun"]
         row.cards_left = {name: str(cards) for name, cards in
                           ((entry or {}).get("cards") or {}).items() if cards}
         row.shares = dict(hand.get("shares") or {})
