@@ -157,3 +157,10 @@ def test_a_card_in_both_hands_is_the_cores_problem_at_the_second_hand(logged_in,
     assert response.status_code == 422
     assert field_error(response, "t1_cards1") == '"3D" is in both hands: Ann\'s and Bob\'s'
     assert not Hand.objects.filter(game=gin_game).exists()
+
+
+def test_the_core_finds_a_card_in_both_hands_of_any_size():
+    from ledger.rules.cards import parse_cards, shared_card
+
+    assert str(shared_card(parse_cards("AS 2S 9D"), parse_cards("KH 9D 2S"))) == "2S"
+    assert shared_card(parse_cards("AS 2S"), parse_cards("KH")) is None
