@@ -87,6 +87,7 @@ class GameFacts:
     def as_dict(self) -> dict:
         out = asdict(self)
         out["seats"] = [asdict(seat) for seat in self.seats]
+        out["hand_roles"] = list(self.hand_roles)  # JSON-ready: lists, as ``score`` prints
         return out
 
 
