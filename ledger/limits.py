@@ -73,12 +73,21 @@ def check_import_hands(hands: int, where: str = "the record") -> None:
         )
 
 
+def record_hand_count(record) -> int:
+    """Hands in a game record, or over every game of a session record."""
+    if not isinstance(record, dict):
+        return 0
+    games = record.get("games")
+    if isinstance(games, list):
+        return sum(record_hand_count(game) for game in games)
+    hands = record.get("hands")
+    return len(hands) if isinstance(hands, list) else 0
+
+
 def check_record_hands(record, where: str = "the record") -> None:
     """An imported record's hands, counted before anything is scored: at most
     TABLESTAKES_MAX_IMPORT_HANDS over all its games, and no game above the hands a game
     may hold."""
-    from .cleaning import record_hand_count
-
     check_import_hands(record_hand_count(record), where)
     games = record.get("games") if isinstance(record, dict) else None
     for index, game in enumerate(games if isinstance(games, list) else [record], start=1):

@@ -220,6 +220,13 @@ def game_result(game: Game) -> dict:
     return core.score_record(game_record(game))
 
 
+def accepts_hands(game: Game, result: dict) -> bool:
+    """Whether ``game`` takes another hand: the core says the game is neither complete nor
+    abandoned (``result["facts"]["accepts_hands"]``) and the stored game is in progress
+    (``services.hand_record`` refuses a hand otherwise: ``GameNotInProgress``)."""
+    return bool(result["facts"]["accepts_hands"]) and game.status == GameStatus.IN_PROGRESS
+
+
 def preview_hand(game: Game, entry: dict, *, hands: list[Hand] | None = None) -> dict:
     """The core's verdict on ``entry`` (typed with the players' current names) as the next
     hand of ``game``, without storing anything: ``{"hand": ..., "result": ...}`` with the

@@ -11,6 +11,7 @@ from __future__ import annotations
 from django.db.models import Max
 
 from ledger.models import Game, Session
+from ledger.presentation.catalog import game_facts
 from ledger.presentation.stakes import BLANK_AMOUNT, ante_sentence, stake_sentence
 from ledger.selectors import decimal_text
 
@@ -26,10 +27,11 @@ def blank_record(session: Session, variant: str, players: list[str], setup: dict
         record["preset"] = preset
     record["rules"] = {}
     record["players"] = list(players)
-    if variant != "cap-it" and session.rate is not None:
+    ante_staked = game_facts(variant, len(players)).stake == "ante"
+    if not ante_staked and session.rate is not None:
         record["stakes"] = {"rate": decimal_text(session.rate, session.currency),
                             "per_points": session.per_points, "currency": session.currency}
-    elif variant == "cap-it" and ante is not None:
+    elif ante_staked and ante is not None:
         record["stakes"] = {"ante": decimal_text(ante, session.currency),
                             "currency": session.currency}
     record["setup"] = dict(setup)
@@ -45,14 +47,15 @@ def evening_blank_context(session: Session, variant: str, players: list[str], se
     would not start this game."""
     sequence = (session.games.aggregate(n=Max("sequence"))["n"] or 0) + 1
     record = blank_record(session, variant, players, setup, preset, ante)
+    ante_staked = game_facts(variant, len(players)).stake == "ante"
     game = Game(session=session, sequence=sequence, variant=variant, preset=preset,
                 rules={}, setup=record["setup"], currency=session.currency,
-                rate=session.rate if variant != "cap-it" else None,
-                per_points=session.per_points, ante=ante if variant == "cap-it" else None)
+                rate=None if ante_staked else session.rate,
+                per_points=session.per_points, ante=ante if ante_staked else None)
     context = blank_sheet_context(game, record=record)
     if "stakes" not in record:  # no ante typed, or an evening without a stake: to write in
         money = session.currency
         context["stakes"] = ([ante_sentence(BLANK_AMOUNT, money, each=True),
-                              f"Pot {BLANK_AMOUNT} {money}"] if variant == "cap-it"
+                              f"Pot {BLANK_AMOUNT} {money}"] if ante_staked
                              else ["Stake " + stake_sentence(BLANK_AMOUNT, money, paper=True)])
     return context, sequence

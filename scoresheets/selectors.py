@@ -15,12 +15,13 @@ from django.utils import timezone
 
 from ledger import selectors as ledger_selectors
 from ledger.models import Game, Session
+from ledger.presentation.catalog import CAPIT_CONTRACTS
 from ledger.presentation.columns import TOTALS
 from ledger.presentation.header import cast_lines, pairs, rule_lines, stakes_lines
 from ledger.presentation.money import TotalsRow
 from ledger.presentation.session import session_summary
 from ledger.presentation.sheet import blank_rows, game_sheet, layout_of
-from ledger.presentation.words import is_table_game, variant_title
+from ledger.presentation.words import variant_title
 
 from .grid import blank_grid, hands_grid
 
@@ -75,6 +76,7 @@ def _sheet_context(game: Game, record: dict, result: dict, title: str, head: dic
         "game": game,
         "title": title,
         "variant": result["variant"],
+        "facts": result["facts"],
         "record": record,
         "result": result,
         "stakes": stakes_lines(record, result),
@@ -86,7 +88,7 @@ def _sheet_context(game: Game, record: dict, result: dict, title: str, head: dic
         "signers": result["players"],
         # more than two scores side by side, or CAP-IT's five columns: the totals and the
         # money one above the other (see print.css)
-        "stacked": len(layout.keys) > 2 or result["variant"] == "cap-it",
+        "stacked": len(layout.keys) > 2 or result["facts"]["rounds"],
     }
 
 
@@ -109,9 +111,6 @@ def game_sheet_context(game: Game) -> dict:
     return context
 
 
-BLANK_ROWS = {"cap-it": 5}
-
-
 def blank_sheet_context(game: Game, rows: int | None = None, record: dict | None = None
                         ) -> dict:
     """A sheet for a game about to start: players, rules and stakes, and empty rows.
@@ -121,8 +120,9 @@ def blank_sheet_context(game: Game, rows: int | None = None, record: dict | None
     result = ledger_selectors.score(record)
     title = game_title(game, result)
     head = document_head(game.session, "Blank score sheet", f"Game {game.sequence}: {title}")
-    table_game = is_table_game(result)
-    count = rows or BLANK_ROWS.get(result["variant"], 30 if not table_game else 16)
+    facts = result["facts"]
+    count = rows or (len(CAPIT_CONTRACTS) if facts["rounds"]
+                     else 16 if facts["table_game"] else 30)
     seating = len((result.get("next") or {}).get("tables") or [])
     context = _sheet_context(game, record, result, title, head)
     context.update({

@@ -30,12 +30,13 @@ ROOT = Path(__file__).resolve().parent.parent
 
 TABLE = "The Featherstonehaugh Thursday Night Gin Rummy & Supper Society"
 
-#: (label, variant, number of players)
-CONFIGS = [("gin", "gin", 2), ("oklahoma", "oklahoma", 2), ("hollywood", "hollywood", 2),
-           ("box", "box", 3), ("captain-3", "captain", 3), ("captain-5", "captain", 5),
-           ("captain-7", "captain", 7), ("partnership-4", "partnership", 4),
-           ("partnership-6", "partnership", 6), ("cap-it-4", "cap-it", 4),
-           ("cap-it-6", "cap-it", 6)]
+#: (label, variant, number of players, played to 1000 for large numbers)
+CONFIGS = [("gin", "gin", 2, True), ("oklahoma", "oklahoma", 2, True),
+           ("hollywood", "hollywood", 2, False), ("box", "box", 3, True),
+           ("captain-3", "captain", 3, False), ("captain-5", "captain", 5, False),
+           ("captain-7", "captain", 7, False), ("partnership-4", "partnership", 4, False),
+           ("partnership-6", "partnership", 6, False), ("cap-it-4", "cap-it", 4, False),
+           ("cap-it-6", "cap-it", 6, False)]
 
 
 def django_setup(db: str) -> None:
@@ -54,6 +55,7 @@ def build() -> dict:
     from django.contrib.auth import get_user_model
 
     from ledger import services
+    from ledger.presentation.catalog import game_facts
     from tests.scoresheets.playout import NAMES, play
 
     keeper = get_user_model().objects.create_user("keeper", password="pw")
@@ -74,17 +76,17 @@ def build() -> dict:
             place="The back room of the Duke of Wellington, upstairs",
             notes="Rendered by scripts/render-all-pdfs: long names, large numbers.")
         games = {}
-        for n, (label, variant, count) in enumerate(configs):
+        for n, (label, variant, count, big) in enumerate(configs):
             players = NAMES[:count]
-            if variant == "cap-it":
+            facts = game_facts(variant, count)
+            if facts.stake == "ante":
                 ante = {"USD": "250.00", "JPY": "5000", "KWD": "12.500"}[currency]
                 stakes = {"ante": ante, "currency": currency}
             else:
                 stakes = {"rate": rate, "per_points": 1, "currency": currency}
-            big = variant in ("gin", "oklahoma", "box")
             rules = {"target": 1000} if big else {}
             record = play(variant, players, stakes=stakes, rules=rules, seed=seed * 100 + n,
-                          hands=None if finished else {"cap-it": 3}.get(variant, 6), big=big)
+                          hands=None if finished else 3 if facts.rounds else 6, big=big)
             games[label] = services.game_import(session=session, record=record,
                                                 imported_by=keeper)
         if key == "usd-finished":  # a correction and an undo on the gin game
@@ -134,7 +136,7 @@ def documents_to_print(world: dict):
                     yield (f"{key}-{label}-blank-{paper}", documents.BLANK_TEMPLATE,
                            selectors.blank_sheet_context(game), paper)
     session, _ = world["evenings"]["usd-running"]
-    for label, variant, count in CONFIGS:
+    for label, variant, count, _big in CONFIGS:
         players = list(reversed(NAMES[:count]))  # seats in another order than the game's
         context, _ = evening_blank_context(session, variant, players, setup_of(variant, players))
         for paper in ("A4", "letter"):

@@ -1,6 +1,7 @@
 """Per-player figures of one game, read off the core's result of that game.
 
-Nothing here scores: every number is counted or copied from the result dict that
+Nothing here scores: every number is copied (the plays' counts: the result's ``stats``,
+``ledger.rules.facts.hand_stats``) or counted from the result dict that
 ``ledger.rules.score_record`` returned (formats/game-record.md), the same dict the services
 post money from. Pure Python (no Django), so the services, the data migration and the bench
 all call this one function and store the same thing.
@@ -27,6 +28,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ledger.rules.facts import STAT_FIELDS as PLAY_FIELDS
+from ledger.rules.facts import hand_stats
 from ledger.rules.money import to_minor
 
 FIELDS = ("won", "hands_played", "hands_won", "boxes", "gins", "big_gins", "undercuts_made",
@@ -55,32 +58,24 @@ def standings_from_result(result: dict, *, ended: bool) -> dict[str, dict[str, A
     for row in stats.values():
         row["won"] = row["shutout"] = False
 
+    plays = result.get("stats") or hand_stats(result)  # the core's count of each one's plays
+    for name, counted in plays.items():
+        if name in stats:
+            stats[name].update({field: counted[field] for field in PLAY_FIELDS})
     for hand in result.get("hands") or []:
         for name, role in (hand.get("roles") or {}).items():
             if name in stats and role != "sits_out":
                 stats[name]["hands_played"] += 1
+        if not sides:
+            continue
         for play in _plays(hand):
-            kind = play.get("result")
             winner = _play_winner(play)
-            winners = winner if isinstance(winner, list) else [winner]
-            for name in winners:
-                if name not in stats:
-                    continue
-                stats[name]["hands_won"] += 1
-                if kind in ("gin", "big_gin"):
-                    stats[name]["gins"] += 1
-                if kind == "big_gin":
-                    stats[name]["big_gins"] += 1
-                if kind == "undercut":
-                    stats[name]["undercuts_made"] += 1
-                if sides and isinstance(play.get("points"), dict):
+            for name in winner if isinstance(winner, list) else [winner]:
+                if name in stats and isinstance(play.get("points"), dict):
                     points = play["points"].get(name)
                     if points is None:  # three-player captain: points are keyed by side
                         points = play["points"].get(side_of.get(name), 0)
                     stats[name]["hand_points"] += int(points or 0)
-            knocker = play.get("knocker")
-            if kind == "undercut" and knocker in stats:
-                stats[knocker]["undercuts_suffered"] += 1
 
     game_winner = result.get("winner")
     game_winners = set(game_winner) if isinstance(game_winner, list) else {game_winner}

@@ -1,6 +1,9 @@
 """JSON records (imports and hand entries): refused, before any scoring, when not UTF-8 or
-JSON, nested too deeply, holding fields the format does not have, junk inside a hand, or a
-bad name or currency."""
+JSON, nested too deeply, junk inside a hand's known fields, or a bad name or currency.
+
+The game record's fields are the core's (``ledger.rules.schema``), and so is the policy for a
+key the format does not have: it is ignored, by ``manage.py score``, an import and a hand
+entry alike (docs/rules-decisions.md "Records"); a session record's too."""
 
 from __future__ import annotations
 
@@ -9,6 +12,8 @@ from typing import Any
 
 from .. import limits
 from ..exceptions import RecordRefused
+from ..limits import record_hand_count  # noqa: F401  (cleaning's name for it too)
+from ..rules.schema import GAME_FIELDS, HAND_FIELDS, PLAY_FIELDS, STAKE_FIELDS, fields_of_kind
 from .base import Refused, _shown
 from .text import bad_character, clean_name, clean_text, name_key, reserved_name
 from .values import MAX_PER_POINTS, clean_currency, clean_date
@@ -87,31 +92,24 @@ def _tree_problems(value: Any, where: str, depth: int, problems: list[str]) -> N
         problems.append(f"{at}: {type(value).__name__} is not JSON")
 
 
-GAME_KEYS = frozenset({"format", "variant", "preset", "rules", "players", "stakes", "setup",
-                       "abandoned", "hands"})
-STAKE_KEYS = frozenset({"rate", "per_points", "currency", "players", "ante"})
-DUEL_KEYS = frozenset({"knocker", "deadwood", "big_gin", "gin", "draw", "cards", "upcard"})
-HAND_KEYS = DUEL_KEYS | {"tables", "cut_loser", "went_out", "points"}
+GAME_KEYS = frozenset(GAME_FIELDS)
+STAKE_KEYS = frozenset(STAKE_FIELDS)
+DUEL_KEYS = frozenset(PLAY_FIELDS)
+HAND_KEYS = frozenset(HAND_FIELDS)
 SESSION_KEYS = frozenset({"format", "table", "date", "place", "currency", "stakes", "notes",
                           "players", "games", "settlement"})
-_NAME_FIELDS = ("knocker", "upcard", "cut_loser", "went_out")
-_FLAG_FIELDS = ("big_gin", "gin", "draw")
-_COUNT_FIELDS = ("deadwood", "cards", "points")
-
-
-def _unknown(data: dict, known: frozenset, where: str, problems: list[str]) -> None:
-    for key in sorted(set(data) - known, key=str):
-        problems.append(f"{where}{_shown(key)}: not a field of this record")
+_NAME_FIELDS = fields_of_kind(HAND_FIELDS, "name")
+_FLAG_FIELDS = fields_of_kind(HAND_FIELDS, "flag")
+_COUNT_FIELDS = fields_of_kind(HAND_FIELDS, "counts")
 
 
 def _hand_problems(hand: Any, where: str, problems: list[str], *, in_table: bool = False
                    ) -> None:
-    """Junk inside a hand: unknown fields, containers where a name, a flag or a count
-    goes, tables inside tables."""
+    """Junk inside a hand: containers where a name, a flag or a count goes, tables inside
+    tables (unknown fields are ignored)."""
     if not isinstance(hand, dict):
         problems.append(f"{where}: a hand must be a JSON object")
         return
-    _unknown(hand, DUEL_KEYS if in_table else HAND_KEYS, f"{where}: ", problems)
     for key in _NAME_FIELDS:
         value = hand.get(key)
         if value is not None and not isinstance(value, str):
@@ -185,7 +183,6 @@ def _stakes_problems(stakes: Any, where: str, known: frozenset, problems: list[s
         problems.append(f"{where}: must be an object (rate, per_points, currency...), "
                         f"not {_shown(stakes)}")
         return
-    _unknown(stakes, known, f"{where}.", problems)
     per_points = stakes.get("per_points")
     if per_points is not None:
         if isinstance(per_points, bool) or not isinstance(per_points, int):
@@ -213,7 +210,6 @@ def game_record_problems(record: Any, where: str = "") -> list[str]:
         return problems
     if not isinstance(record, dict):
         return [f"{prefix}the game record must be a JSON object"]
-    _unknown(record, GAME_KEYS, prefix, problems)
     for key in ("rules", "setup"):
         if record.get(key) is not None and not isinstance(record[key], dict):
             problems.append(f"{prefix}{key}: must be an object, not {_shown(record[key])}")
@@ -239,8 +235,8 @@ def check_game_record(record: Any, where: str = "") -> None:
 
 
 def check_hand_entry(entry: Any, number: int) -> dict:
-    """A hand as a service receives it: a non-empty JSON object with only the fields of
-    the record format and nothing nested where it does not belong."""
+    """A hand as a service receives it: a non-empty JSON object with nothing nested where
+    it does not belong (fields the record format does not have are ignored)."""
     where = f"hand {number}"
     if not isinstance(entry, dict) or not entry:
         raise RecordRefused([f"{where}: a hand must be a non-empty JSON object"])
@@ -260,7 +256,6 @@ def session_record_problems(record: Any) -> list[str]:
         return problems
     if not isinstance(record, dict):
         return ["the session record must be a JSON object"]
-    _unknown(record, SESSION_KEYS, "", problems)
     for key, length, multiline in (("table", 100, False), ("place", 200, False),
                                    ("notes", MAX_RECORD_TEXT, True)):
         if record.get(key) is None:
@@ -313,12 +308,3 @@ def check_session_record(record: Any) -> None:
         raise RecordRefused(problems)
 
 
-def record_hand_count(record: Any) -> int:
-    """Hands in a game record, or over every game of a session record."""
-    if not isinstance(record, dict):
-        return 0
-    games = record.get("games")
-    if isinstance(games, list):
-        return sum(record_hand_count(game) for game in games)
-    hands = record.get("hands")
-    return len(hands) if isinstance(hands, list) else 0

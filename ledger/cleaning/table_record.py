@@ -18,6 +18,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from ..exceptions import RecordRefused
+from ..rules.settings import VARIANTS
 from .base import Refused, _shown
 from .records import MAX_RECORD_INT, _hand_problems, _tree_problems, load_json
 from .text import MAX_NAME, bad_character, clean_name, clean_text, name_key
@@ -325,8 +326,7 @@ def _game(c: _Check, game: Any, where: str) -> None:
     c.obj(game, where, {
         "id": lambda v, w: c.row_id("game", v, w),
         "sequence": lambda v, w: c.whole(v, w, minimum=1, maximum=100_000),
-        "variant": lambda v, w: c.text(v, w, max_length=20, choices=frozenset({
-            "gin", "oklahoma", "hollywood", "box", "captain", "partnership", "cap-it"})),
+        "variant": lambda v, w: c.text(v, w, max_length=20, choices=frozenset(VARIANTS)),
         "preset": lambda v, w: c.text(v, w, max_length=20),
         "rules": lambda v, w: (c.json_tree(v, w, 3) if isinstance(v, dict)
                                else c.problem(w, "must be an object of rule settings")),

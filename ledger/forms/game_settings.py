@@ -7,6 +7,7 @@ from decimal import Decimal, InvalidOperation
 from django import forms
 
 from ledger.cleaning import CleanInputMixin
+from ledger.presentation.catalog import game_facts
 from ledger.selectors import decimal_text
 
 from .fields import (
@@ -33,10 +34,11 @@ class GameSettingsForm(CleanInputMixin, forms.Form):
     def __init__(self, *args, game, seats, **kwargs):
         self.game = game
         self.seats = list(seats)
+        self.ante_staked = game_facts(game.variant, len(self.seats)).stake == "ante"
         self.settings = [name for name in VARIANT_SETTINGS[game.variant] if name in game.rules]
         initial = {f"rule_{name}": setting_initial(name, game.rules[name])
                    for name in self.settings}
-        if game.variant == "cap-it":
+        if self.ante_staked:
             initial["ante"] = _stake_text(game.ante, game.currency)
         else:
             initial["rate"] = _stake_text(game.rate, game.currency)
@@ -44,7 +46,7 @@ class GameSettingsForm(CleanInputMixin, forms.Form):
             for seat in self.seats:
                 initial[f"stake_{seat.seat}"] = _stake_text(seat.stake, game.currency)
         super().__init__(*args, initial=initial, **kwargs)
-        if game.variant == "cap-it":
+        if self.ante_staked:
             self.fields["ante"] = stake_field("Ante (each player)")
             self.fields["ante"].required = True
         else:
@@ -65,11 +67,11 @@ class GameSettingsForm(CleanInputMixin, forms.Form):
 
     # -- groups of fields for the template, each with the game's value now
     def stake_rows(self) -> list[dict]:
-        names = ["ante"] if self.game.variant == "cap-it" else ["rate", "per_points"]
+        names = ["ante"] if self.ante_staked else ["rate", "per_points"]
         return [self._row(name) for name in names]
 
     def seat_rows(self) -> list[dict]:
-        if self.game.variant == "cap-it":
+        if self.ante_staked:
             return []
         return [self._row(f"stake_{seat.seat}") for seat in self.seats]
 
@@ -91,7 +93,7 @@ class GameSettingsForm(CleanInputMixin, forms.Form):
     def stake_changes(self) -> dict:
         """Keyword arguments of ``game_change_stake`` for what changed (empty: nothing)."""
         data, game = self.cleaned_data, self.game
-        if game.variant == "cap-it":
+        if self.ante_staked:
             return {"ante": str(data["ante"])} if data["ante"] != game.ante else {}
         changes: dict = {}
         rate = data.get("rate")

@@ -176,12 +176,9 @@ class HandForm(CleanInputMixin, forms.Form):
                 field = f"t{i}_c{c}"
                 if field in self.errors:
                     continue
-                if name == knocker and kind != "knock":
-                    if counts[c]:
-                        what = "a big gin" if kind == "big_gin" else "a gin"
-                        self.add_error(field, f"{what} has no deadwood; {name} counted "
-                                              f"{counts[c]} (tap Knock, or clear the count).")
-                elif counts[c] is None:
+                # a gin's knocker may leave his count empty; a count he typed goes to the
+                # core, which refuses a gin with deadwood at this field
+                if counts[c] is None and not (name == knocker and kind != "knock"):
                     self.add_error(field, f"Enter {name}'s count.")
         if self.spec.get("upcard"):
             if any(data.get(f"t{i}_knocker") not in (None, "", DRAW)
@@ -206,12 +203,6 @@ class HandForm(CleanInputMixin, forms.Form):
                 self.cards[(i, c)] = read_cards(text)
             except CardError as error:
                 self.add_error(field, f"{name}'s cards: {error}")
-        if (i, 0) in self.cards and (i, 1) in self.cards:
-            shared = [card for card in self.cards[(i, 1)] if card in self.cards[(i, 0)]]
-            if shared:
-                a, b = duel["players"]
-                self.add_error(f"t{i}_cards1", f'"{shared[0]}" is in both hands: '
-                                               f"{a}'s and {b}'s")
         if given and data.get(f"t{i}_knocker") not in (None, "", DRAW):
             for c, name in enumerate(duel["players"]):
                 field = f"t{i}_cards{c}"
@@ -223,18 +214,12 @@ class HandForm(CleanInputMixin, forms.Form):
 
     def _clean_counts_with_cards(self, i, duel, knocker, kind, counts) -> None:
         """With the cards the counts may be left empty; if given, both are (the core
-        checks them against the cards)."""
-        for c, name in enumerate(duel["players"]):
-            field = f"t{i}_c{c}"
-            if field in self.errors:
-                return
-            if name == knocker and kind != "knock" and counts[c]:
-                what = "a big gin" if kind == "big_gin" else "a gin"
-                self.add_error(field, f"{what} has no deadwood; {name} counted "
-                                      f"{counts[c]} (tap Knock, or clear the count).")
+        checks them against the cards, and a gin's against its having no deadwood)."""
+        for c in range(len(duel["players"])):
+            if f"t{i}_c{c}" in self.errors:
                 return
         needed = [c for c, name in enumerate(duel["players"])
-                  if not (name == knocker and kind != "knock")]
+                  if not (name == knocker and kind != "knock" and not counts[c])]
         given = [c for c in needed if counts[c] is not None]
         if given and len(given) < len(needed):
             for c in needed:
@@ -257,11 +242,13 @@ class HandForm(CleanInputMixin, forms.Form):
         for c, name in enumerate(duel["players"]):
             value = parse_count(data.get(f"t{i}_c{c}", ""))
             if name == knocker and kind != "knock":
-                value = 0
+                value = value or 0
             counts[name] = value
         entry: dict = {"knocker": knocker}
         if kind == "big_gin":
             entry["big_gin"] = True
+        elif kind == "gin" and counts[knocker]:
+            entry["gin"] = True  # with a count: the core says a gin has no deadwood
         # knocker's count first, as the record writes it
         opponent = next(name for name in duel["players"] if name != knocker)
         entry["deadwood"] = {knocker: counts[knocker], opponent: counts[opponent]}
@@ -282,7 +269,7 @@ class HandForm(CleanInputMixin, forms.Form):
                           for name in (knocker, opponent)}
         counts = {name: parse_count(data.get(f"t{i}_c{position[name]}", ""))
                   for name in (knocker, opponent)}
-        if kind != "knock":
+        if kind != "knock" and not counts[knocker]:
             counts[knocker] = 0 if counts[opponent] is not None else None
         if counts[knocker] is not None and counts[opponent] is not None:
             entry["deadwood"] = counts

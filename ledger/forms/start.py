@@ -16,6 +16,7 @@ from ledger.presentation.catalog import (
     VARIANT_COUNTS,
     VARIANT_SETTINGS,
     default_preset,
+    game_facts,
     preset_values,
 )
 
@@ -95,25 +96,9 @@ def setting_initial(setting: str, value):
 
 
 def slots_for(variant: str, count: int) -> list[tuple[str, str]]:
-    """The seats of the setup form: (field name, label), in the record's player order."""
-    if variant in ("gin", "oklahoma", "hollywood"):
-        return [("p1", "Player 1"), ("p2", "Player 2")]
-    if variant == "box":
-        return [("p1", "High card: in the box"), ("p2", "Middle card: captain"),
-                ("p3", "Low card: sits out")]
-    if variant == "captain" and count == 3:
-        return [("p1", "High card: captain"), ("p2", "Second card: plays first"),
-                ("p3", "Third card")]
-    if variant == "captain":
-        sides = count // 2
-        return ([(f"c{i}", f"Captain {i} (red)") for i in range(1, sides + 1)]
-                + [(f"o{i}", f"Opponent {i} (black), table {i}") for i in range(1, sides + 1)]
-                + [("sitter", "Black Ace: sits out")])
-    if variant == "partnership":
-        half = count // 2
-        return ([(f"a{i}", f"First side, table {i}") for i in range(1, half + 1)]
-                + [(f"b{i}", f"Second side, table {i}") for i in range(1, half + 1)])
-    return [(f"p{i}", f"Seat {i}") for i in range(1, count + 1)]
+    """The seats of the setup form: (field name, label), in the record's player order, as
+    the core seats a game (``game_facts(...).seats``: the cut's order to roles)."""
+    return [(seat.key, seat.label) for seat in game_facts(variant, count).seats]
 
 
 def needs_first_dealer(variant: str) -> bool:
@@ -128,6 +113,7 @@ class GameStartForm(CleanInputMixin, forms.Form):
         super().__init__(*args, **kwargs)
         self.variant = variant
         self.count = count
+        self.facts = game_facts(variant, count)
         self.slots = slots_for(variant, count)
         choices = [("", "— choose —")] + [(name, name) for name in player_names]
         for name, label in self.slots:
@@ -137,7 +123,7 @@ class GameStartForm(CleanInputMixin, forms.Form):
         if needs_first_dealer(variant):
             self.fields["first_dealer"] = forms.ChoiceField(
                 label="Deals first", choices=choices, required=True)
-        if variant == "partnership":
+        if self.facts.named_sides:
             self.fields["side_a"] = forms.CharField(label="First side's name", initial="We",
                                                     max_length=30)
             self.fields["side_b"] = forms.CharField(label="Second side's name",
@@ -145,7 +131,7 @@ class GameStartForm(CleanInputMixin, forms.Form):
             self.fields["first_dealer_side"] = forms.ChoiceField(
                 label="Deals first", initial="b", widget=SegmentedRadio(),
                 choices=[("a", "First side"), ("b", "Second side")])
-        if variant == "cap-it":
+        if self.facts.stake == "ante":
             self.fields["ante"] = stake_field("Ante (each player)")
             self.fields["ante"].required = True
         else:
@@ -183,7 +169,7 @@ class GameStartForm(CleanInputMixin, forms.Form):
         dealer = data.get("first_dealer")
         if dealer and dealer not in chosen:
             self.add_error("first_dealer", f"{dealer} is not playing in this game.")
-        if self.variant == "partnership":
+        if self.facts.named_sides:
             for side in ("side_a", "side_b"):
                 if data.get(side):
                     try:
@@ -207,12 +193,12 @@ class GameStartForm(CleanInputMixin, forms.Form):
         data = self.cleaned_data
         if needs_first_dealer(self.variant):
             return {"first_dealer": data["first_dealer"]}
-        if self.variant == "captain" and self.count > 3:
+        if self.facts.setup == "captain_tables":
             sides = self.count // 2
             return {"captains": [data[f"c{i}"] for i in range(1, sides + 1)],
                     "opponents": [data[f"o{i}"] for i in range(1, sides + 1)],
                     "sitter": data["sitter"]}
-        if self.variant == "partnership":
+        if self.facts.named_sides:
             half = self.count // 2
             sides = {data["side_a"]: [data[f"a{i}"] for i in range(1, half + 1)],
                      data["side_b"]: [data[f"b{i}"] for i in range(1, half + 1)]}

@@ -11,7 +11,13 @@ from here, never from ``ledger.rules``.
 from __future__ import annotations
 
 from ledger.cardtext import SUIT_SIGNS
-from ledger.rules.cards import CardError, best_arrangement, parse_cards, score_cards
+from ledger.rules.cards import (
+    CardError,
+    best_arrangement,
+    parse_cards,
+    score_cards,
+    shared_card,
+)
 from ledger.rules.limits import KnockLimit, knock_limit
 from ledger.rules.preview import full_rules, play_hand
 
@@ -101,9 +107,9 @@ def preview_context(knocker_text: str, opponent_text: str, *, kname: str = "Knoc
                      "ace_gin_only": limit.gin_only, "solo": solo, "kname": kname,
                      "oname": oname, "empty": not knocker and not opponent and not errors}
     if knocker and opponent:
-        shared = sorted(set(knocker) & set(opponent), key=lambda card: card.index)
-        if shared:
-            errors.append(f'"{shared[0]}" is in both hands: {kname}\'s and {oname}\'s')
+        shared = shared_card(knocker, opponent)  # the core's: no card is in two hands
+        if shared is not None:
+            errors.append(f'"{shared}" is in both hands: {kname}\'s and {oname}\'s')
     for name, cards, most in ((kname, knocker, 11), (oname, opponent, 11 if solo else 10)):
         if cards and len(cards) > most:
             errors.append(f"{name}'s cards: {len(cards)} cards; a gin hand is 10"

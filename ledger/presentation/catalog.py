@@ -1,6 +1,9 @@
 """The core's catalog for the screens: variants and their player counts and names, presets
 and their values, settings with their kinds, labels, choices and limits, CAP-IT's contracts
-and the roles in words. Screens import these from here, never from ``ledger.rules``.
+and the roles in words, and what a game of a variant is (``game_facts``: tables, stake kind,
+seats, the noun for a hand...; a result carries the same under ``result["facts"]``).
+Screens import these from here, never from ``ledger.rules``; this is the one module outside
+the core that may name a variant (the architecture test).
 
 One set of names: a variant's name (``VARIANT_NAMES``, also the model's choices) with its
 short form for narrow columns (``VARIANT_SHORT_NAMES``), one word per role
@@ -26,6 +29,7 @@ from ledger.rules.catalog import (
     settings_of,
     variants,
 )
+from ledger.rules.facts import MAX_TABLES, PRESET_VARIANTS, GameFacts, Seat, game_facts
 
 #: The variants' names where a column is narrow (the book's tables).
 VARIANT_SHORT_NAMES = {"gin": "Gin", "oklahoma": "Oklahoma", "hollywood": "Hollywood",
@@ -34,9 +38,19 @@ VARIANT_SHORT_NAMES = {"gin": "Gin", "oklahoma": "Oklahoma", "hollywood": "Holly
 assert set(VARIANT_SHORT_NAMES) == set(VARIANT_NAMES)
 
 __all__ = [
+    "MAX_TABLES", "PRESET_VARIANTS", "GameFacts", "Seat", "facts_for", "game_facts",
     "CAPIT_CONTRACTS", "FIRST_DEALER_CHOSEN", "PRESET_NAMES", "ROLE_WORDS", "SETTINGS",
     "SETTING_LABELS",
     "VARIANT_COUNTS", "VARIANT_NAMES", "VARIANT_SETTINGS", "VARIANT_SHORT_NAMES", "Setting",
     "default_preset",
     "hand_kinds", "preset_values", "settings_of", "variants",
 ]
+
+
+def facts_for(game) -> GameFacts:
+    """The facts of a stored game (anything with ``variant`` and ``players``, a list or a
+    count; a model ``Game`` counts its players)."""
+    players = game.players if hasattr(game, "players") else None
+    if players is not None and not isinstance(players, int):
+        players = len(players) if isinstance(players, list | tuple) else players.count()
+    return game_facts(game.variant, players)

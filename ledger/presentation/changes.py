@@ -8,7 +8,7 @@ from __future__ import annotations
 from ledger import selectors
 from ledger.models import ChangeKind, Game, GameChange, GameStatus
 
-from .catalog import SETTING_LABELS
+from .catalog import SETTING_LABELS, facts_for
 from .money import format_money
 from .stakes import ante_sentence, stake_sentence
 
@@ -80,7 +80,7 @@ def stake_text(game: Game, seats) -> str:
     def money(value):
         return selectors.decimal_text(value, game.currency)
 
-    if game.variant == "cap-it":
+    if facts_for(game).stake == "ante":
         return ante_sentence(money(game.ante), game.currency) if game.ante else "no ante"
     text = stake_sentence(None if game.rate is None else money(game.rate), game.currency,
                           game.per_points)

@@ -49,8 +49,8 @@ HAND_NOUNS = {"hand": ("Hand", "#"), "round": ("Round", "Rd")}
 
 
 def hand_noun(layout) -> str:
-    """"round" for CAP-IT's sheet, "hand" for every other."""
-    return "round" if layout.kind == "capit" else "hand"
+    """"round" for CAP-IT's sheet, "hand" for every other (the core's ``hand_noun``)."""
+    return layout.noun
 
 
 #: Every column of a hand's row, by key.

@@ -13,7 +13,7 @@ while it runs (Hollywood's open games, the winner): from the core's result, in t
 from __future__ import annotations
 
 from .rows import hand_row
-from .words import win_verb
+from .words import unnamed_sides, win_verb
 
 
 def _and(items: list) -> str:
@@ -27,7 +27,7 @@ def _lower_the(text: str) -> str:
 
 def side_word(result: dict, key: str) -> str:
     """A score's key as a sentence names it: "the captains", "We", "Ann"."""
-    if result.get("variant") == "captain" and key in ("captains", "opponents"):
+    if unnamed_sides(result) and key in (result.get("sides") or {}):
         return f"the {key}"
     return key
 
@@ -37,7 +37,7 @@ def recorded_text(result: dict, number: int) -> str:
     hand = result["hands"][number - 1]
     won = {key: points for key, points in (hand.get("points") or {}).items() if points}
     gains = ", ".join(f"{side_word(result, key)} +{points}" for key, points in won.items())
-    what = "Round" if hand.get("result") == "round" else "Hand"
+    what = result["facts"]["hand_noun"]
     text = f"{what} {hand['number']} recorded: {gains or 'no score'}."
     text += "".join(f" {line}" for line in seat_changes(result, hand))
     text += "".join(f" {line}" for line in columns_closed(result, hand))
@@ -53,13 +53,14 @@ def seat_changes(result: dict, hand: dict) -> list[str]:
     one who sat out comes in; with 5 or 7 the core's ``substitution`` says at which table),
     or who is in the box next (three-handed): the core's roles of this hand against those
     of the next."""
-    if result.get("complete") or result.get("variant") not in ("captain", "box"):
+    facts = result["facts"]
+    if result.get("complete") or not facts["roles_vary"] or facts["named_sides"]:
         return []
     number = hand["number"]
     after = (result["hands"][number]["roles"] if number < len(result["hands"])
              else (result.get("next") or {}).get("roles")) or {}
     before = hand.get("roles") or {}
-    if result["variant"] == "box":
+    if facts["hand_roles"] and "box" in after.values():
         box = next((n for n, r in after.items() if r == "box"), None)
         captain = next((n for n, r in after.items() if r == "captain"), None)
         out = [n for n, r in after.items() if r == "sits_out"]

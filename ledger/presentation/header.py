@@ -3,9 +3,9 @@
 
 from __future__ import annotations
 
-from .catalog import ROLE_WORDS
+from .catalog import ROLE_WORDS, VARIANT_SETTINGS
 from .stakes import ante_sentence, own_stake_sentence, stake_sentence
-from .words import SHUTOUT_WORDS, is_table_game, names
+from .words import SHUTOUT_WORDS, names
 
 
 def stakes_lines(record: dict, result: dict) -> list[str]:
@@ -31,9 +31,10 @@ def stakes_lines(record: dict, result: dict) -> list[str]:
 def rule_lines(result: dict) -> list[tuple[str, str]]:
     """The settings that decide this game's scores, in words."""
     rules = result["rules"]
-    variant = result["variant"]
+    facts = result["facts"]
+    settings = VARIANT_SETTINGS[result["variant"]]
     out: list[tuple[str, str]] = []
-    if variant == "cap-it":
+    if facts["rounds"]:
         share = rules["capit_round_share"]
         out.append(("Rounds", "five; lowest wins"))
         out.append(("Ace", f"{rules['capit_ace_value']} points"))
@@ -42,7 +43,7 @@ def rule_lines(result: dict) -> list[tuple[str, str]]:
                     "round" else "lowest cumulative"))
         return out
     out.append(("Game to", f"{rules['target']} points"))
-    if variant == "oklahoma":
+    if facts["upcard"]:
         out.append(("Knock limit", "the up-card's value"))
         out.append(("Ace up", "gin only" if rules["oklahoma_ace"] == "gin_only" else "1"))
         out.append(("Spade up-card", "doubles the hand" if rules["spade_double"] else "no"))
@@ -55,16 +56,16 @@ def rule_lines(result: dict) -> list[tuple[str, str]]:
     out.append(("Box bonus", f"{rules['box_bonus']} a hand" if rules["box_bonus"] else "off"))
     out.append(("Game bonus", str(rules["game_bonus"]) if rules["game_bonus"] else "off"))
     out.append(("Shutout", SHUTOUT_WORDS[rules["shutout_mode"]]))
-    if variant not in ("box",) and not is_table_game(result):
+    if facts["dealer_rule"]:
         out.append(("Deal", "winner deals" if rules["dealer_rule"] == "winner_deals"
                     else "alternate"))
-    if variant == "hollywood":
+    if "hollywood_third_double" in settings:
         out.append(("Third column", "counts double" if rules["hollywood_third_double"]
                     else "counts single"))
-    if variant == "box":
+    if "three_hand_money" in settings:
         out.append(("Money", "each pair settles" if rules["three_hand_money"] == "pairwise"
                     else "box v each"))
-    if variant in ("captain", "partnership"):
+    if facts["sides"]:
         out.append(("Unequal stakes", "lower side prevails"))
         out.append(("Division", rules["balance_division"]))
     return out
@@ -77,28 +78,28 @@ def pairs(items: list) -> list[list]:
 
 def cast_lines(record: dict, result: dict) -> list[tuple[str, str]]:
     """Who plays, the sides and the roles at the start."""
-    variant = result["variant"]
+    facts = result["facts"]
     setup = record.get("setup") or {}
     players = result["players"]
     first = result["hands"][0] if result["hands"] else result["next"]
     roles = first.get("roles") or {}
     out: list[tuple[str, str]] = []
-    if variant == "box":
+    if facts["setup"] == "seats" and not facts["sides"]:  # in the box
         out.append(("Cut order", ", ".join(players)))
         for name in players:
             out.append((name, ROLE_WORDS.get(roles.get(name), "")))
-    elif variant == "captain" and len(players) == 3:
+    elif facts["setup"] == "seats":  # captain play for 3
         out.append(("Captain", players[0]))
         out.append(("Opponents", f"{players[1]} and {players[2]} (in cut order)"))
-    elif variant == "captain":
+    elif facts["setup"] == "captain_tables":
         out.append(("Captains", names(setup.get("captains", []))))
         out.append(("Opponents", names(setup.get("opponents", []))))
         out.append(("Sits out first", setup.get("sitter", "")))
-    elif variant == "partnership":
+    elif facts["setup"] == "sides":
         for side, members in (setup.get("sides") or {}).items():
             out.append((side, names(members)))
     else:
-        out.append(("Players" if variant != "cap-it" else "Seats", ", ".join(players)))
+        out.append(("Seats" if facts["rounds"] else "Players", ", ".join(players)))
     dealer = setup.get("first_dealer") or first.get("dealer")
     if dealer:
         out.append(("First dealer", dealer if isinstance(dealer, str) else ", ".join(dealer)))

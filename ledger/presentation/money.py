@@ -192,7 +192,7 @@ def _totals_rows(result: dict, totals: dict, *, compact: bool = False) -> list[T
 
 def totals(result: dict) -> list[TotalsRow]:
     """The end-of-game rows of a gin-family game (not Hollywood, not CAP-IT)."""
-    if result["variant"] in ("hollywood", "cap-it"):
+    if result["facts"]["columns"] or result["facts"]["rounds"]:
         return []
     return _totals_rows(result, result["totals"])
 
@@ -207,7 +207,7 @@ def game_columns(result: dict) -> list[GameColumn]:
 
 
 def capit_totals(result: dict) -> list[CapitTotal]:
-    if result["variant"] != "cap-it":
+    if not result["facts"]["rounds"]:
         return []
     return [CapitTotal(name=name, final=t["final"], rounds_won=t["hands_won"],
                        pot_won=str(t.get("pot_won", "")))
@@ -220,7 +220,7 @@ def scores(result: dict) -> list[Score]:
     each game's total."""
     winner = result.get("winner")
     leaders = set(winner) if isinstance(winner, list) else {winner}
-    if result["variant"] == "hollywood":
+    if result["facts"]["columns"]:
         net = result.get("net") or {}
         columns = result.get("columns") or []
         return [Score(key=key, label=key, value=net.get(key, 0), signed=True,

@@ -23,7 +23,7 @@ from .words import (
     duel_text,
     gains_text,
     hand_text,
-    is_table_game,
+    matchup_text,
     names,
     result_word,
     upcard_text,
@@ -119,7 +119,7 @@ def _roles(hand: dict) -> dict[str, str]:
 def hand_row(hand: dict, result: dict, entry: dict | None = None) -> HandRow:
     """The row of one hand of the core's result (``entry``: what was typed, for CAP-IT's
     cards left)."""
-    variant = result["variant"]
+    facts = result["facts"]
     row = HandRow(number=hand["number"], dealer=names(hand.get("dealer")),
                   points=dict(hand.get("points") or {}), running=dict(hand.get("running") or {}),
                   roles=_roles(hand))
@@ -127,11 +127,11 @@ def hand_row(hand: dict, result: dict, entry: dict | None = None) -> HandRow:
     if isinstance(winner, str):
         row.winner = winner
         row.winner_points = (hand.get("points") or {}).get(winner, 0)
-    if variant == "cap-it":
+    if facts["rounds"]:
         row.contract = hand.get("contract", "")
         row.went_out = f"{hand['went_out']} out" if hand.get("went_out") else "Stock ran out"
         row.text = row.went_out
-        row.result = "Round"
+        row.result = facts["hand_noun"]
         row.cards_left = {name: str(cards) for name, cards in
                           ((entry or {}).get("cards") or {}).items() if cards}
         row.shares = dict(hand.get("shares") or {})
@@ -146,7 +146,7 @@ def hand_row(hand: dict, result: dict, entry: dict | None = None) -> HandRow:
         row.text = " / ".join(f"T{duel.table} {duel.text}" for duel in row.duels)
         row.result = "Tables"
         notes = []
-        if variant == "captain" and row.roles.get("sits_out"):
+        if not facts["named_sides"] and row.roles.get("sits_out"):
             notes.append(f"{row.roles['sits_out']} sits out")
         sub = hand.get("substitution")
         if sub:
@@ -155,14 +155,10 @@ def hand_row(hand: dict, result: dict, entry: dict | None = None) -> HandRow:
     else:
         row.text = hand_text(hand, result)
         row.result = result_word(hand, result)
-        if variant == "oklahoma":
+        if facts["upcard"]:
             row.upcard = upcard_text(hand.get("upcard"))
-        if variant == "box":
-            row.matchup = f"{row.roles.get('box', '')} (box) v {row.roles.get('captain', '')}"
-        elif variant == "captain":
-            row.matchup = (f"{row.roles.get('captain', '')} (captain) v "
-                           f"{row.roles.get('opponent', '')}")
-        if variant == "hollywood":
+        row.matchup = matchup_text(row.roles)
+        if facts["columns"]:
             row.columns = list(hand.get("columns") or [])
             row.column_running = [dict(c) for c in hand.get("column_running") or []]
     row.melds = hand_layout_lines(hand)
@@ -240,7 +236,7 @@ def voided_rows(game, history, record: dict, *, owner: bool) -> list[HandRow]:
 def all_rows(game, result: dict, record: dict, history, *, owner: bool,
              contracts: tuple[str, ...] = ()) -> list[HandRow]:
     """Live rows with each voided hand just before the live hand of its number."""
-    if result["variant"] == "cap-it":
+    if result["facts"]["rounds"]:
         live = capit_rows(result, record, contracts)
     else:
         live = [hand_row(hand, result) for hand in result["hands"]]
@@ -258,7 +254,7 @@ def all_rows(game, result: dict, record: dict, history, *, owner: bool,
 
 
 __all__ = ["Duel", "HandRow", "all_rows", "capit_rows", "duel_line", "entry_row", "hand_row",
-           "is_table_game", "voided_rows", "when_text"]
+           "voided_rows", "when_text"]
 
 
 def preview_words(hand: dict, result: dict) -> dict[str, str]:

@@ -14,7 +14,7 @@ from ledger.models import Game, GameStatus
 from . import money as money_
 from .catalog import CAPIT_CONTRACTS as CONTRACTS
 from .rows import Duel, HandRow, all_rows
-from .words import is_table_game, key_label, names, status_line, variant_title, winner_text
+from .words import key_label, names, status_line, variant_title, winner_text
 
 
 @dataclass
@@ -34,6 +34,7 @@ class Layout:
     roles: tuple[str, ...] = ()         # box: ("box", "captain", "sits_out")
     players: list[str] = field(default_factory=list)
     variant: str = ""
+    noun: str = "hand"                  # what one hand is called: "hand", CAP-IT's "round"
 
     @property
     def pairs(self) -> list[tuple[str, str]]:
@@ -41,22 +42,14 @@ class Layout:
 
 
 def layout_of(result: dict) -> Layout:
+    """The sheet's columns, as the core's facts of the game say (``facts["layout"]``)."""
     keys = list(result["totals"])
-    labels = [key_label(result, key) for key in keys]
-    variant = result["variant"]
-    base = {"keys": keys, "labels": labels, "players": list(result["players"]),
-            "variant": variant}
-    if variant == "cap-it":
-        return Layout(kind="capit", **base)
-    if variant == "hollywood":
-        return Layout(kind="hollywood", games=(1, 2, 3), **base)
-    if is_table_game(result):
-        return Layout(kind="tables", **base)
-    if variant == "box":
-        return Layout(kind="box", roles=("box", "captain", "sits_out"), **base)
-    if variant == "captain":
-        return Layout(kind="captain", roles=("sits_out",), **base)
-    return Layout(kind="duel", upcard=variant == "oklahoma", **base)
+    facts = result["facts"]
+    return Layout(kind=facts["layout"], keys=keys,
+                  labels=[key_label(result, key) for key in keys],
+                  upcard=facts["upcard"], games=(1, 2, 3) if facts["columns"] else (),
+                  roles=tuple(facts["hand_roles"]), players=list(result["players"]),
+                  variant=result["variant"], noun=facts["hand_noun"].lower())
 
 
 @dataclass
@@ -125,7 +118,7 @@ def blank_rows(result: dict, count: int) -> list[HandRow]:
     rows = []
     for number in range(1, count + 1):
         row = HandRow(number=number, played=False)
-        if result["variant"] == "cap-it" and number <= len(CONTRACTS):
+        if result["facts"]["rounds"] and number <= len(CONTRACTS):
             row.contract = CONTRACTS[number - 1]
         if number == 1:
             row.dealer = names(dealers)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ledger.cardtext import card_text
 
-from .catalog import VARIANT_NAMES
+from .catalog import PRESET_VARIANTS, VARIANT_NAMES
 
 RESULT_WORDS = {"knock": "Knock", "undercut": "Undercut", "gin": "Gin", "big_gin": "Big gin",
                 "draw": "Draw", "round": "Round", "tables": "Tables"}
@@ -19,8 +19,6 @@ SHUTOUT_WORDS = {"double_total": "winner's total doubled",
                  "double_hand_points": "hand points doubled", "none": "none"}
 SHUTOUT_SHORT = {"double_total": "yes, total \u00d72", "game_bonus_double": "yes, bonus \u00d72",
                  "double_hand_points": "yes, points \u00d72", "none": "none"}
-#: Variants whose hands are played at several tables at once.
-TABLE_GAMES = {"partnership"}
 
 
 def names(value) -> str:
@@ -36,23 +34,23 @@ def names(value) -> str:
     return ", ".join(items[:-1]) + " and " + items[-1]
 
 
-def is_table_game(result: dict) -> bool:
-    """Partnership, and captain play for 5 or 7: several tables in each hand."""
-    return result["variant"] in TABLE_GAMES or (
-        result["variant"] == "captain" and len(result["players"]) > 3)
+def unnamed_sides(result: dict) -> bool:
+    """Captain play's sides: the captains and the opponents (the core's facts)."""
+    facts = result["facts"]
+    return facts["sides"] and not facts["named_sides"]
 
 
 def key_label(result: dict, key: str) -> str:
     """A column of scores: a player's name, a side's name; captain play's two sides are
     "Captains" and "Opponents"."""
-    if result["variant"] == "captain" and key in ("captains", "opponents"):
+    if unnamed_sides(result) and key in (result.get("sides") or {}):
         return key.capitalize()
     return key
 
 
 def variant_title(variant: str, preset: str | None = None) -> str:
     title = VARIANT_NAMES.get(variant, variant)
-    if preset and variant != "cap-it":
+    if preset and variant in PRESET_VARIANTS:
         title += f" ({preset})"
     return title
 
@@ -78,24 +76,27 @@ def duel_text(hand: dict) -> str:
     return text
 
 
-def doubled(hand: dict, result: dict) -> bool:
-    """An Oklahoma hand whose spade up-card doubled it."""
-    upcard = hand.get("upcard") or ""
-    return (result["variant"] == "oklahoma" and upcard.upper().endswith("S")
-            and bool(result["rules"].get("spade_double")) and hand.get("result") != "draw")
-
-
 def result_word(hand: dict, result: dict) -> str:
     """The hand's kind in a word ("Knock", "Gin"...), "×2" when an Oklahoma spade doubled it."""
     word = RESULT_WORDS.get(hand.get("result"), hand.get("result") or "")
-    return word + " \u00d72" if doubled(hand, result) else word
+    return word + " \u00d72" if hand.get("doubled") else word
 
 
 def hand_text(hand: dict, result: dict) -> str:
     """A gin-family hand in the one sentence every page prints: ``duel_text`` and, for an
     Oklahoma hand a spade doubled, "×2"."""
     text = duel_text(hand)
-    return text + " \u00d72" if doubled(hand, result) else text
+    return text + " \u00d72" if hand.get("doubled") else text
+
+
+def matchup_text(roles: dict[str, str]) -> str:
+    """Who plays whom in a hand of three at one table, from the hand's roles (role: names):
+    "Ann (box) v Bob" in the box, "Cy (captain) v Ann" in captain play for 3; "" else."""
+    if roles.get("box"):
+        return f"{roles['box']} (box) v {roles.get('captain', '')}"
+    if roles.get("captain") and roles.get("opponent"):
+        return f"{roles['captain']} (captain) v {roles['opponent']}"
+    return ""
 
 
 def upcard_text(upcard: str | None) -> str:
@@ -111,7 +112,7 @@ def win_verb(result: dict, winner) -> str:
     """"Ann wins", "The captains win", "Ann and Bob tie": plural for sides and ties."""
     if isinstance(winner, list):
         return f"{names(winner)} tie"
-    if result["variant"] == "captain" and winner in ("captains", "opponents"):
+    if unnamed_sides(result) and winner in (result.get("sides") or {}):
         return f"The {winner} win"
     if winner in (result.get("sides") or {}):
         return f"{winner} win"

@@ -11,8 +11,11 @@ Public API:
     Problem, CODES                             a problem as data; every code it may have
     knock_limit(rules, oklahoma=, upcard=)     a hand's knock limit (limits.KnockLimit)
     fewest_payments(nets) -> list[Payment]     settlement of minor-unit nets
+    game_facts(variant, players) -> GameFacts  what a game is (tables, stake kind, seats,
+                                               lower wins, the noun for a hand...)
 """
 
+from .facts import MAX_TABLES, GameFacts, Seat, game_facts, hand_stats
 from .game import score_record
 from .limits import KnockLimit, knock_limit
 from .money import Payment, fewest_payments, format_minor, minor_exponent, to_minor
@@ -20,6 +23,11 @@ from .problems import CODES, Problem
 from .record import RECORD_FORMAT, RESULT_FORMAT, RecordError
 
 __all__ = [
+    "MAX_TABLES",
+    "GameFacts",
+    "Seat",
+    "game_facts",
+    "hand_stats",
     "CODES",
     "KnockLimit",
     "Problem",

@@ -82,6 +82,7 @@ __all__ = [
     "parse_cards",
     "possible_counts",
     "score_cards",
+    "shared_card",
     "upcard_knock_limit",
 ]
 
@@ -220,6 +221,13 @@ class CardsOutcome:
     def margin(self) -> int:
         """O - K: the knocker's score on a knock when positive, the undercut's size if not."""
         return self.opponent_deadwood - self.knocker_deadwood
+
+
+def shared_card(first_cards, second_cards) -> Card | None:
+    """The first card (in deck order) that is in both hands, of any number of cards each, or
+    None: no card is in two hands (§5)."""
+    both = _mask_of(_as_cards(first_cards)) & _mask_of(_as_cards(second_cards))
+    return _cards_of(both)[0] if both else None
 
 
 def _hands(knocker_cards, opponent_cards) -> tuple[int, int, int]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .facts import facts_of, hand_stats
 from .record import RecordError, read_record
 
 
@@ -9,6 +10,8 @@ def score_record(record: dict) -> dict:
     """The result of a game record (docs/game-record.md); raises ``RecordError``.
 
     The result depends on nothing but the record: no clock, no randomness, no database.
+    Besides the format's keys it carries ``facts`` (what the game is: ``rules.facts``, and
+    whether it ``accepts_hands``) and ``stats`` (each player's plays: ``hand_stats``).
     """
     game = read_record(record)
     problems: list = []
@@ -16,6 +19,8 @@ def score_record(record: dict) -> dict:
     out = scorer(game, problems)
     if problems or out is None:
         raise RecordError(problems or ["record: could not be scored"])
+    out["facts"] = facts_of(out)
+    out["stats"] = hand_stats(out)
     return out
 
 

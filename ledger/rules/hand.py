@@ -45,7 +45,7 @@ class HandOutcome:
         """What a hand entry of the result says about the play besides the points."""
         if self.knocker is None:
             return {}
-        out = {"knocker": self.knocker, "deadwood": self.deadwood}
+        out = {"knocker": self.knocker, "deadwood": self.deadwood, "doubled": self.doubled}
         if self.layout is not None:
             out["layout"] = self.layout
         return out
@@ -201,6 +201,8 @@ def counts_from_cards(hand: GinHand, knocker: str, opponent: str, limit: KnockLi
             text = f"{knocker}'s cards: " + text.replace("the knocker", knocker, 1)
         elif len(parsed[opponent]) != 10:
             text = f"{opponent}'s cards: " + text.replace("the opponent", opponent, 1)
+        elif text.endswith("is in both hands"):
+            text = f"{text}: {knocker}'s and {opponent}'s"
         problems.append(where.problem("cards_unreadable", str(error), path="cards",
                                       field="cards", player=whose, hint=text))
         return None

@@ -27,6 +27,7 @@ from ledger.models import (
     Player,
     Session,
 )
+from ledger.rules.facts import ANTE_VARIANTS
 from ledger.rules.problems import record_problem
 
 from .base import (
@@ -71,7 +72,7 @@ def game_start(*, session: Session, variant: str, players: Sequence[str | Player
     """
     names = [player.name if isinstance(player, Player) else player for player in players]
     if rate is UNSET:
-        rate = session.rate if variant != "cap-it" else None
+        rate = None if variant in ANTE_VARIANTS else session.rate
     if per_points is UNSET:
         per_points = session.per_points if rate is not None else None
     stakes: dict[str, Any] = {}

@@ -30,11 +30,11 @@ def game_rematch(*, game: Game, started_by: User | None) -> Game:
     seats = list(game.seats.select_related("player").order_by("seat"))
     players = [seat.player.name for seat in seats]
     setup = dict(game.setup or {})
-    if game.variant == "captain" and len(players) == 3:
-        following = (selectors.game_result(game).get("next") or {}).get("next_game_players")
-        if following and sorted(following) == sorted(players):
-            players = list(following)
-            setup.pop("first_dealer", None)
+    # captain play for 3: the core seats the next game (``next.next_game_players``)
+    following = (selectors.game_result(game).get("next") or {}).get("next_game_players")
+    if following and sorted(following) == sorted(players):
+        players = list(following)
+        setup.pop("first_dealer", None)
     stakes = {seat.player.name: seat.stake for seat in seats if seat.stake is not None}
     return game_start(
         session=session, variant=game.variant, players=players, started_by=started_by,

@@ -19,6 +19,7 @@ from django.views.decorators.http import require_GET
 
 from ledger import access
 from ledger.presentation.cards import preview_context
+from ledger.presentation.catalog import MAX_TABLES, facts_for
 
 from .params import number_param, refuses_bad_parameters
 
@@ -39,8 +40,8 @@ def cards_preview(request: HttpRequest) -> HttpResponse:
     game_id = number_param(get, "game", minimum=1)
     if game_id is not None:
         game = access.game_for(request.user, game_id)
-        rules, oklahoma = dict(game.rules), game.variant == "oklahoma"
-    table = number_param(get, "table", default=1, minimum=1, maximum=3)
+        rules, oklahoma = dict(game.rules), facts_for(game).upcard
+    table = number_param(get, "table", default=1, minimum=1, maximum=MAX_TABLES)
     a, b = _name(get.get("a"), "Knocker"), _name(get.get("b"), "Opponent")
     texts = [get.get(f"t{table}_cards0", ""), get.get(f"t{table}_cards1", "")]
     knocker = get.get(f"t{table}_knocker")

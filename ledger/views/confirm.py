@@ -23,7 +23,7 @@ def undo_question(game: Game, result: dict) -> dict | None:
     if not hands:
         return None
     last = hands[-1]
-    what = "round" if game.variant == "cap-it" else "hand"
+    what = result["facts"]["hand_noun"].lower()
     words = [f"{what.capitalize()} {last.number}: "
              f"{hand_said(result, last.number, last.entry)}.",
              "It stays in the history, struck through, and comes back in the form: save it "

@@ -40,13 +40,14 @@ def hand_spec(variant: str, result: dict, info: dict) -> dict:
     """What the hand form asks for, from ``info``: ``result["next"]`` for the next hand, or a
     hand of ``result["hands"]`` to correct it."""
     players = result["players"]
-    if variant == "cap-it":
+    facts = result["facts"]
+    if facts["rounds"]:
         return {"kind": "capit", "players": players, "contract": info.get("contract")}
     rules = result["rules"]
     # the game's settings go with the form: the core works the knock limit out from them
     # and the up-card (ledger.presentation.cards.hand_knock_limit)
-    spec: dict = {"kind": "duels", "upcard": variant == "oklahoma",
-                  "oklahoma": variant == "oklahoma",
+    spec: dict = {"kind": "duels", "upcard": facts["upcard"],
+                  "oklahoma": facts["upcard"],
                   "big_gin": "big_gin" in hand_kinds(rules), "rules": dict(rules)}
     roles = info.get("roles") or {}
     tables = info.get("tables")
@@ -60,16 +61,13 @@ def hand_spec(variant: str, result: dict, info: dict) -> dict:
             duels.append({"players": list(pair), "label": f"Table {i}", "dealer": dealer})
         spec["tables"] = True
         spec["duels"] = duels
-        if variant == "captain":
+        if not facts["named_sides"]:  # captain play: the opponents may have to cut
             spec["cut_candidates"] = [name for duel in duels for name in duel["players"]
                                       if roles.get(name) == "opponent"]
         return spec
-    if variant == "box":
-        pair = [next(n for n, r in roles.items() if r == "box"),
-                next(n for n, r in roles.items() if r == "captain")]
-    elif variant == "captain":
-        pair = [next(n for n, r in roles.items() if r == "captain"),
-                next(n for n, r in roles.items() if r == "opponent")]
+    if facts["hand_roles"]:  # three at one table: the two who play, box or captain first
+        pair = sorted((n for n, r in roles.items() if r != "sits_out"),
+                      key=lambda n: ROLE_ORDER[roles[n]])
     else:
         pair = list(players)
     spec["duels"] = [{"players": pair, "dealer": info.get("dealer")}]
@@ -84,7 +82,7 @@ def next_panel(variant: str, result: dict) -> dict:
     panel: dict = {"number": len(result["hands"]) + 1, "dealer": names(nxt.get("dealer")),
                    "tables": [], "roles": [], "sits_out": [n for n, r in roles.items()
                                                           if r == "sits_out"]}
-    if variant == "cap-it":
+    if result["facts"]["rounds"]:
         panel["round"] = nxt.get("round")
         panel["contract"] = nxt.get("contract")
         return panel
@@ -94,8 +92,9 @@ def next_panel(variant: str, result: dict) -> dict:
         panel["tables"].append({"label": duel.get("label"), "a": a, "b": b,
                                 "a_role": roles.get(a), "b_role": roles.get(b),
                                 "dealer": names(duel.get("dealer"))})
-    if variant == "box":
-        panel["box"] = spec["duels"][0]["players"][0]
+    in_the_box = [name for name, role in roles.items() if role == "box"]
+    if in_the_box:
+        panel["box"] = in_the_box[0]
     if nxt.get("dealer_side"):
         panel["dealer_side"] = nxt["dealer_side"]
     return panel
@@ -104,14 +103,15 @@ def next_panel(variant: str, result: dict) -> dict:
 def sheet_chart(game: Game, sheet, result: dict):
     """The running totals drawn, or None: Hollywood's hands count in up to three games at
     once, so no one line per player would be a total the page shows anywhere else."""
-    if game.variant == "hollywood":
+    facts = result["facts"]
+    if facts["columns"]:
         return None
-    lower_wins = game.variant == "cap-it"
+    lower_wins = facts["lower_wins"]
     return running_chart(
         sheet.layout.keys, [row.running for row in sheet.live_rows if row.played],
         target=None if lower_wins else result["rules"].get("target"),
         title="Running totals" + (" (lowest wins)" if lower_wins else ""),
-        unit="round" if lower_wins else "hand")
+        unit=facts["hand_noun"].lower())
 
 
 def game_context(game: Game, result: dict, history: list[Hand], *, owner: bool) -> dict:
@@ -123,7 +123,7 @@ def game_context(game: Game, result: dict, history: list[Hand], *, owner: bool) 
     settled = owner and selectors.session_is_settled(game.session)
     return {
         "game": game, "session": game.session, "table": game.session.table,
-        "result": result, "keys": keys, "view": sheet,
+        "result": result, "facts": result["facts"], "keys": keys, "view": sheet,
         "variant_label": VARIANT_LABELS.get(game.variant, game.variant),
         "sheet": sheet_table(sheet, fix_url=fix_pattern(game.pk)
                              if owner and not settled else None),

@@ -139,7 +139,7 @@ def hand_create(request: HttpRequest, pk: int) -> HttpResponse:
     if refused := refuse_if_settled(request, game.session, game=game):
         return refused
     result, history = load_game(game)
-    if result.get("complete") or game.status != GameStatus.IN_PROGRESS:
+    if not selectors.accepts_hands(game, result):
         messages.info(request, GAME_OVER)
         return _to_game(request, game)
     form = HandForm(request.POST, spec=hand_spec(game.variant, result, result["next"]))
@@ -181,7 +181,7 @@ def _hand_saved(request, game: Game, text: str, *, form: HandForm | None = None
     a hand kept after another phone recorded it first, drawn as typed over a sheet redrawn
     whole."""
     result, history = load_game(game)
-    if result.get("complete") or game.status != GameStatus.IN_PROGRESS:
+    if not selectors.accepts_hands(game, result):
         messages.success(request, text)
         return _to_game(request, game)
     return render(request, "ledger/_hand_saved.html",
@@ -197,7 +197,7 @@ def saved_parts(game: Game, result: dict, history, text: str, *,
     the phone's queue (ledger/views/queue.py) sends back after the last hand it sent."""
     sheet = game_sheet(game, result=result, history=history, owner=True)
     panel = next_panel(game.variant, result)
-    whole = whole or sheet.layout.kind == "capit" or len(result["hands"]) == 1
+    whole = whole or result["facts"]["rounds"] or len(result["hands"]) == 1
     fix = fix_pattern(game.pk)
     context = {
         "game": game, "session": game.session, "table": game.session.table,
@@ -229,7 +229,7 @@ def hand_preview(request: HttpRequest, pk: int) -> HttpResponse:
     game = access.game_for(request.user, pk)
     result, _ = load_game(game)
     preview: dict = {}
-    if not result.get("complete") and game.status == GameStatus.IN_PROGRESS:
+    if selectors.accepts_hands(game, result):
         form = HandForm(request.POST, spec=hand_spec(game.variant, result, result["next"]))
         if form.is_valid():
             verdict = selectors.preview_hand(game, form.entry(), hands=game.live_hands)
@@ -250,7 +250,7 @@ def _kept_for_the_next_hand(request, game: Game, exc: HandAlreadyRecorded) -> Ht
     back in the form of the next hand, to be checked against the table and saved again (or
     cleared), and nothing is recorded until then."""
     result, history = load_game(game)
-    if result.get("complete") or game.status != GameStatus.IN_PROGRESS:
+    if not selectors.accepts_hands(game, result):
         messages.warning(request, exc.message)
         return _to_game(request, game)
     number = len(result["hands"]) + 1
@@ -309,7 +309,7 @@ def hand_undo(request: HttpRequest, pk: int) -> HttpResponse:
     except (LedgerError, ValueError) as exc:
         messages.error(request, getattr(exc, "message", str(exc)))
         return redirect("ledger:game_detail", pk=game.pk)
-    what = "Round" if game.variant == "cap-it" else "Hand"
+    what = before["facts"]["hand_noun"]
     said = hand_said(before, hand.number, hand.entry)
     messages.success(request, undone_text(what, hand.number, said, reopened=was_over))
     return redirect(reverse("ledger:game_detail", kwargs={"pk": game.pk})

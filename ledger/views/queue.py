@@ -47,7 +47,6 @@ from ledger import access, selectors, services
 from ledger.exceptions import HandAlreadyRecorded, LedgerError, RecordRefused
 from ledger.forms import HandForm
 from ledger.forms.queue import picked_names
-from ledger.models import GameStatus
 from ledger.presentation.flash import recorded_text
 from ledger.presentation.notices import (
     GAME_OVER,
@@ -88,7 +87,7 @@ def hand_send(request: HttpRequest, pk: int) -> JsonResponse:
             "message": message, **_parts(request, game, shown, earlier.number),
         })
     result, history = load_game(game)
-    if result.get("complete") or game.status != GameStatus.IN_PROGRESS:
+    if not selectors.accepts_hands(game, result):
         return JsonResponse({"status": "over", "message": GAME_OVER}, status=409)
     next_number = len(result["hands"]) + 1
     if typed is not None and typed != next_number:
@@ -159,7 +158,7 @@ def _parts(request, game, shown: int | None, number: int, text: str | None = Non
         result, history = load_game(game)
     if text is None:
         text = recorded_text(result, number)
-    if result.get("complete") or game.status != GameStatus.IN_PROGRESS:
+    if not selectors.accepts_hands(game, result):
         messages.success(request, text)
         game.refresh_from_db()  # its status, as the service left it
         return {"page": _render_game(request, game, result, history).content.decode()}

@@ -18,6 +18,7 @@ from ledger.forms import (
     needs_first_dealer,
     slots_for,
 )
+from ledger.presentation.catalog import game_facts
 
 from .settled import refuse_if_settled
 
@@ -79,7 +80,7 @@ def cut_for_us(data, variant: str, count: int, table_players: list[str],
     if needs_first_dealer(variant):
         values["first_dealer"] = rng.choice(pool)
         drawn.append(f"{values['first_dealer']} deals first")
-    if variant == "partnership":
+    if game_facts(variant, count).named_sides:
         values["first_dealer_side"] = rng.choice(["a", "b"])
     return values, "The cut: " + "; ".join(drawn) + "."
 
@@ -110,7 +111,7 @@ def game_start(request: HttpRequest, pk: int, variant: str, count: int) -> HttpR
             if form.is_valid():
                 data = form.cleaned_data
                 kwargs = {}
-                if variant == "cap-it":
+                if form.facts.stake == "ante":
                     kwargs["ante"] = str(data["ante"])
                     kwargs["rate"] = None
                 else:

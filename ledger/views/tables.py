@@ -20,6 +20,7 @@ from ledger.forms import VARIANT_LABELS, PlayerForm, SessionForm, TableForm
 from ledger.forms.players import PlayerRenameForm
 from ledger.models import Game, GameStatus, PaperSize
 from ledger.models_sharing import ShareLink
+from ledger.presentation.catalog import game_facts
 
 from . import confirm
 
@@ -58,10 +59,13 @@ def _games_in_progress(user) -> list[dict]:
              .annotate(n_hands=Count("hands", filter=Q(hands__voided_at__isnull=True)))
              .prefetch_related("seats__player")
              .order_by("-started_at", "-pk")[:12])
-    return [{"game": game, "label": VARIANT_LABELS.get(game.variant, game.variant),
-             "players": [seat.player.name for seat in sorted(game.seats.all(),
-                                                             key=lambda s: s.seat)]}
-            for game in games]
+    rows = []
+    for game in games:
+        players = [seat.player.name for seat in sorted(game.seats.all(), key=lambda s: s.seat)]
+        rows.append({"game": game, "label": VARIANT_LABELS.get(game.variant, game.variant),
+                     "players": players,
+                     "noun": game_facts(game.variant, len(players)).hand_noun.lower()})
+    return rows
 
 
 @login_required

@@ -81,6 +81,7 @@ def rename(result: dict, names: dict[str, str]) -> dict:
                       "roles": keyed(hand.get("roles") or {})})
     return {**result, "players": [names[n] for n in result["players"]], "hands": hands,
             "totals": keyed(result["totals"]), "money": keyed(result["money"]),
+            "stats": keyed(result.get("stats") or {}),
             "winner": names.get(result.get("winner"), result.get("winner"))}
 
 

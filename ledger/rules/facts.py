@@ -1,0 +1,203 @@
+"""What a game of a variant is, for everything around the core to read instead of comparing
+the variant's name (RULES §2, §3): how many tables a hand is played at, whether the lowest
+total wins, how it is staked, who sits where at setup, whether the roles change between
+hands, what a hand is called. ``game_facts`` answers before a hand is played (a form, a blank
+sheet); the result of a game carries the same answers under ``"facts"`` (``facts_of``).
+
+Pure: no Django, no database.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+
+from .settings import PLAYER_COUNTS, VARIANTS
+
+__all__ = ["ANTE_VARIANTS", "MAX_TABLES", "PRESET_VARIANTS", "GameFacts", "Seat", "facts_of",
+           "game_facts", "hand_stats"]
+
+#: The most card tables a hand is played at (captain play for 7: three tables, §3.6).
+MAX_TABLES = 3
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One seat of the setup, in the record's player order: ``key`` is its field's name,
+    ``label`` what the seat is (by the cut's order), ``role`` the player's role in the first
+    hand (the result's ``roles``) or, in side games, its side (``captains``, ``opponents``,
+    ``a``/``b`` for partnership's first and second side) with ``table`` its card table."""
+
+    key: str
+    label: str
+    role: str
+    table: int | None = None
+
+
+@dataclass(frozen=True)
+class GameFacts:
+    """What a game of ``variant`` for ``players`` players is.
+
+    - ``tables``: card tables a hand is played at (1, or 2-3 in table games);
+      ``table_game``: more than one (each hand lists its tables' results).
+    - ``lower_wins``: the lowest total wins (CAP-IT); else the highest.
+    - ``stake``: "ante" (every player puts an ante in the pot: CAP-IT) or "rate" (money per
+      points); ``presets``: whether the variant plays under a preset (not CAP-IT).
+    - ``roles_vary``: whose seat it is depends on earlier hands (box, captain, partnership).
+    - ``setup``: what the setup names besides the seats: "first_dealer", "captain_tables"
+      (captains, opponents and the sitter), "sides" (two named sides), "seats" (nothing).
+    - ``seats``: the seats in the record's player order.
+    - ``sides``: the game is scored by sides; ``named_sides``: the setup names them
+      (partnership), else they are the captains and the opponents (captain play).
+    - ``columns``: Hollywood's three games side by side, scored at once.
+    - ``upcard``: every hand has an up-card (Oklahoma).
+    - ``hand_noun``: what one hand of the game is called ("Round" in CAP-IT, else "Hand").
+    - ``dealer_rule``: the ``dealer_rule`` setting decides who deals next (not in the box,
+      where the box deals every hand, nor in table games, where the seating does).
+    - ``hand_roles``: the roles a score sheet shows hand by hand, because they move: in the
+      box who is in the box, captain and sits out; in captain play for 3 who sits out.
+    - ``rounds``: its hands are CAP-IT's rounds (who went out, contracts, shares of the pot).
+    - ``cards_entry``: hands can be entered from the cards (the gin family, not CAP-IT).
+    - ``layout``: the shape of its score sheet: "duel" (two-hand gin, Oklahoma), "box",
+      "captain" (captain play for 3), "hollywood" (three games side by side), "tables"
+      (several card tables in each hand), "capit" (five rounds, one column per player).
+    """
+
+    variant: str
+    players: int
+    tables: int
+    table_game: bool
+    lower_wins: bool
+    stake: str
+    presets: bool
+    roles_vary: bool
+    setup: str
+    seats: tuple[Seat, ...]
+    sides: bool
+    named_sides: bool
+    columns: bool
+    upcard: bool
+    hand_noun: str
+    dealer_rule: bool
+    hand_roles: tuple[str, ...]
+    rounds: bool
+    cards_entry: bool
+    layout: str
+    max_tables: int = MAX_TABLES
+
+    def as_dict(self) -> dict:
+        out = asdict(self)
+        out["seats"] = [asdict(seat) for seat in self.seats]
+        out["hand_roles"] = list(self.hand_roles)  # JSON-ready: lists, as ``score`` prints
+        return out
+
+
+def _seats(variant: str, count: int) -> tuple[Seat, ...]:
+    if variant in ("gin", "oklahoma", "hollywood"):
+        return (Seat("p1", "Player 1", "player"), Seat("p2", "Player 2", "player"))
+    if variant == "box":
+        return (Seat("p1", "High card: in the box", "box"),
+                Seat("p2", "Middle card: captain", "captain"),
+                Seat("p3", "Low card: sits out", "sits_out"))
+    if variant == "captain" and count == 3:
+        return (Seat("p1", "High card: captain", "captain"),
+                Seat("p2", "Second card: plays first", "opponent"),
+                Seat("p3", "Third card", "sits_out"))
+    if variant == "captain":
+        sides = count // 2
+        return (tuple(Seat(f"c{i}", f"Captain {i} (red)", "captains", i)
+                      for i in range(1, sides + 1))
+                + tuple(Seat(f"o{i}", f"Opponent {i} (black), table {i}", "opponents", i)
+                        for i in range(1, sides + 1))
+                + (Seat("sitter", "Black Ace: sits out", "sits_out"),))
+    if variant == "partnership":
+        half = count // 2
+        return (tuple(Seat(f"a{i}", f"First side, table {i}", "a", i)
+                      for i in range(1, half + 1))
+                + tuple(Seat(f"b{i}", f"Second side, table {i}", "b", i)
+                        for i in range(1, half + 1)))
+    return tuple(Seat(f"p{i}", f"Seat {i}", "player") for i in range(1, count + 1))
+
+
+def game_facts(variant: str, players: int) -> GameFacts:
+    """The facts of a game of ``variant`` for ``players`` players; ValueError for a variant
+    or a player count the rules do not have."""
+    if variant not in VARIANTS or players not in PLAYER_COUNTS[variant]:
+        raise ValueError(f"no {variant} game for {players} players")
+    tables = {"partnership": players // 2,
+              "captain": players // 2 if players > 3 else 1}.get(variant, 1)
+    capit = variant == "cap-it"
+    if variant in ("gin", "oklahoma", "hollywood", "cap-it"):
+        setup = "first_dealer"
+    elif variant == "captain" and players > 3:
+        setup = "captain_tables"
+    elif variant == "partnership":
+        setup = "sides"
+    else:
+        setup = "seats"
+    if capit:
+        layout = "capit"
+    elif variant == "hollywood":
+        layout = "hollywood"
+    elif tables > 1:
+        layout = "tables"
+    elif variant in ("box", "captain"):
+        layout = variant
+    else:
+        layout = "duel"
+    return GameFacts(
+        variant=variant, players=players, tables=tables, table_game=tables > 1,
+        lower_wins=capit, stake="ante" if capit else "rate", presets=not capit,
+        roles_vary=variant in ("box", "captain", "partnership"), setup=setup,
+        seats=_seats(variant, players), sides=variant in ("captain", "partnership"),
+        named_sides=variant == "partnership",
+        columns=variant == "hollywood", upcard=variant == "oklahoma",
+        hand_noun="Round" if capit else "Hand", rounds=capit, cards_entry=not capit,
+        dealer_rule=variant != "box" and tables == 1,
+        hand_roles={"box": ("box", "captain", "sits_out"),
+                    "captain": ("sits_out",)}.get(layout, ()),
+        layout=layout)
+
+
+#: The variants played under a preset (every one but CAP-IT).
+PRESET_VARIANTS = tuple(v for v in VARIANTS if game_facts(v, PLAYER_COUNTS[v][0]).presets)
+#: The variants staked by an ante (CAP-IT); the others by a rate.
+ANTE_VARIANTS = tuple(v for v in VARIANTS if game_facts(v, PLAYER_COUNTS[v][0]).stake == "ante")
+
+
+def facts_of(result: dict) -> dict:
+    """The ``"facts"`` a result carries: its game's facts, and ``accepts_hands`` (the game
+    takes another hand: neither complete nor abandoned)."""
+    out = game_facts(result["variant"], len(result["players"])).as_dict()
+    out["accepts_hands"] = not result.get("complete") and not result.get("abandoned")
+    return out
+
+
+STAT_FIELDS = ("hands_won", "gins", "big_gins", "undercuts_made", "undercuts_suffered")
+
+
+def hand_stats(result: dict) -> dict[str, dict[str, int]]:
+    """Per player, what his own plays did (a play: a gin-family deal, the hand itself or
+    each table of a table game's hand; a CAP-IT round): ``hands_won`` (plays he won himself;
+    three-player captain: ``player_winner``), ``gins`` (won by gin or big gin),
+    ``big_gins``, ``undercuts_made`` (won by undercutting the knocker),
+    ``undercuts_suffered`` (knocked and was undercut)."""
+    stats = {name: dict.fromkeys(STAT_FIELDS, 0) for name in result["players"]}
+    for hand in result["hands"]:
+        tables = hand.get("tables")
+        for play in tables if isinstance(tables, list) else [hand]:
+            kind = play.get("result")
+            winner = play.get("player_winner", play.get("winner"))
+            for name in winner if isinstance(winner, list) else [winner]:
+                if name not in stats:
+                    continue
+                stats[name]["hands_won"] += 1
+                if kind in ("gin", "big_gin"):
+                    stats[name]["gins"] += 1
+                if kind == "big_gin":
+                    stats[name]["big_gins"] += 1
+                if kind == "undercut":
+                    stats[name]["undercuts_made"] += 1
+            knocker = play.get("knocker")
+            if kind == "undercut" and knocker in stats:
+                stats[knocker]["undercuts_suffered"] += 1
+    return stats

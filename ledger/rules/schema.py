@@ -1,0 +1,48 @@
+"""The game record's fields, declared once (docs/game-record.md): what ``score`` reads, what
+an import and the hand services check the shape of before scoring.
+
+One policy for a key a record, a hand or a table does not know: it is ignored (a sheet may
+carry ``notes``; docs/rules-decisions.md "Records"). Unknown *setting* and preset names are
+errors, as RULES §6 says: the core checks those when it resolves the rules.
+
+Each known field has a kind: "name" (a player's name, text), "flag" (true or false),
+"counts" (an object of player names to a number or cards), "names" (a list of names),
+"object", "list", "text", "money".
+"""
+
+from __future__ import annotations
+
+__all__ = ["GAME_FIELDS", "HAND_FIELDS", "PLAY_FIELDS", "STAKE_FIELDS", "fields_of_kind",
+           "known"]
+
+#: The top level of a game record.
+GAME_FIELDS = {
+    "format": "text", "variant": "text", "preset": "text", "rules": "object",
+    "players": "names", "stakes": "object", "setup": "object", "abandoned": "flag",
+    "hands": "list",
+}
+
+#: A game's ``stakes``.
+STAKE_FIELDS = {"rate": "money", "per_points": "number", "currency": "text",
+                "players": "object", "ante": "money"}
+
+#: One gin-family play: a hand of a two-player game, or one table of a table game's hand.
+PLAY_FIELDS = {
+    "knocker": "name", "deadwood": "counts", "big_gin": "flag", "gin": "flag",
+    "draw": "flag", "cards": "counts", "upcard": "name",
+}
+
+#: A hand of any variant: a play, a table game's ``tables`` (each a play) with its
+#: ``cut_loser``, or a CAP-IT round (``went_out`` and ``points`` or ``cards``).
+HAND_FIELDS = {**PLAY_FIELDS, "tables": "list", "cut_loser": "name", "went_out": "name",
+               "points": "counts"}
+
+
+def fields_of_kind(fields: dict, kind: str) -> tuple[str, ...]:
+    """The fields of ``fields`` that hold a value of ``kind``."""
+    return tuple(name for name, of in fields.items() if of == kind)
+
+
+def known(data: dict, fields: dict) -> dict:
+    """``data`` without the keys ``fields`` does not declare: what the core reads of it."""
+    return {key: value for key, value in data.items() if key in fields}
