@@ -99,6 +99,7 @@ HAND_KEYS = frozenset(HAND_FIELDS)
 SESSION_KEYS = frozenset({"format", "table", "date", "place", "currency", "stakes", "notes",
                           "players", "games", "settlement"})
 _NAME_FIELDS = fields_of_kind(HAND_FIELDS, "name")
+_CARD_FIELDS = fields_of_kind(HAND_FIELDS, "card")
 _FLAG_FIELDS = fields_of_kind(HAND_FIELDS, "flag")
 _COUNT_FIELDS = fields_of_kind(HAND_FIELDS, "counts")
 
@@ -114,6 +115,10 @@ def _hand_problems(hand: Any, where: str, problems: list[str], *, in_table: bool
         value = hand.get(key)
         if value is not None and not isinstance(value, str):
             problems.append(f"{where}: {key}: must be a name, not {_shown(value)}")
+    for key in _CARD_FIELDS:
+        value = hand.get(key)
+        if value is not None and not isinstance(value, str):
+            problems.append(f"{where}: {key}: must be a card such as 7S, not {_shown(value)}")
     for key in _FLAG_FIELDS:
         value = hand.get(key)
         if value is not None and not isinstance(value, bool):

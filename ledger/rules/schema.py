@@ -5,7 +5,8 @@ One policy for a key a record, a hand or a table does not know: it is ignored (a
 carry ``notes``; docs/rules-decisions.md "Records"). Unknown *setting* and preset names are
 errors, as RULES §6 says: the core checks those when it resolves the rules.
 
-Each known field has a kind: "name" (a player's name, text), "flag" (true or false),
+Each known field has a kind: "name" (a player's name, text), "card" (a card, text such
+as "7S"), "flag" (true or false),
 "counts" (an object of player names to a number or cards), "names" (a list of names),
 "object", "list", "text", "money".
 """
@@ -29,7 +30,7 @@ STAKE_FIELDS = {"rate": "money", "per_points": "number", "currency": "text",
 #: One gin-family play: a hand of a two-player game, or one table of a table game's hand.
 PLAY_FIELDS = {
     "knocker": "name", "deadwood": "counts", "big_gin": "flag", "gin": "flag",
-    "draw": "flag", "cards": "counts", "upcard": "name",
+    "draw": "flag", "cards": "counts", "upcard": "card",
 }
 
 #: A hand of any variant: a play, a table game's ``tables`` (each a play) with its

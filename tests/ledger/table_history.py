@@ -27,7 +27,7 @@ from .book_scenario import build as build_book
 from .book_scenario import renamed
 
 ROOT = Path(__file__).resolve().parents[2]
-DATA = Path(__file__).parent / "data"
+DATA = Path(__file__).resolve().parents[1] / "data"
 
 
 def _hand(game, keeper, entry):

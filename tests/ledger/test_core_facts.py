@@ -20,7 +20,7 @@ from ledger.models import Hand
 from ledger.presentation.catalog import game_facts
 from ledger.rules import score_record
 
-DATA = Path(__file__).resolve().parents[1] / "rules" / "data"
+DATA = Path(__file__).resolve().parents[1] / "data"
 
 
 def case(name: str) -> dict:

@@ -19,7 +19,7 @@ from ledger import selectors
 from ledger.models import Game
 from ledger.rules.cli import run
 
-CASES_DIR = Path(__file__).resolve().parents[1] / "rules" / "data"
+CASES_DIR = Path(__file__).resolve().parents[1] / "data"
 CASES = sorted(p for p in CASES_DIR.glob("*.json") if not p.name.endswith(".expected.json"))
 EXTRA = {"notes": "Played at Bea's; the cat sat on the discard pile.", "x-scorer": 7,
          "owner": "me", "flags": {"late": True}}
