@@ -60,7 +60,7 @@ from .game_context import (
     next_panel,
     sheet_chart,
 )
-from .params import number_param, refuses_bad_parameters
+from .params import BadParameter, bad_parameter_response, number_param, refuses_bad_parameters
 from .settled import refuse_if_settled
 from .sheet_tables import (
     column_tables,
@@ -299,8 +299,12 @@ def hand_undo(request: HttpRequest, pk: int) -> HttpResponse:
     number = request.POST.get("number") or ""
     reason = (request.POST.get("reason") or "").strip() or "undone"
     if number and not cleaning.is_ascii_number(number):  # ('²' is a digit to str.isdigit())
-        messages.error(request, UNDO_OUT_OF_DATE)
-        return redirect("ledger:game_detail", pk=game.pk)
+        # the one answer to a number not written with the digits 0-9: a 400 naming it
+        try:
+            number_param(request.POST, "number", minimum=1)
+        except BadParameter as exc:
+            exc.message = f"{UNDO_OUT_OF_DATE} {exc.message}"
+            return bad_parameter_response(request, exc)
     was_over = game.status == GameStatus.COMPLETE
     before, _ = load_game(game)
     try:

@@ -186,13 +186,15 @@ def test_the_hand_form_refuses_an_odd_hand_number_and_stores_nothing(logged_in, 
 @pytest.mark.parametrize("value", ODD)
 def test_the_undo_button_refuses_an_odd_hand_number_and_undoes_nothing(logged_in, gin,
                                                                        keeper, value):
-    """The undo button's number (a page's own): refused in words on the game page, as
-    before (a redirect, the message there), nothing undone."""
+    """The undo button's number (a page's own): refused with the 400 every number
+    parameter gets, naming it, in the undo's words; nothing undone."""
     services.hand_record(game=gin, entry={"knocker": "Ann", "deadwood": {"Ann": 5, "Bob": 20}},
                          recorded_by=keeper, idempotency_key=uuid.uuid4())
     before = stored()
     response = logged_in.post(reverse("ledger:hand_undo", args=[gin.pk]),
                               {"number": value, "reason": "x"}, follow=True)
-    assert response.status_code == 200
-    assert "The undo button was out of date; nothing was undone." in response.content.decode()
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert "The undo button was out of date; nothing was undone." in page
+    assert "The parameter &#x27;number&#x27;" in page or "The parameter 'number'" in page
     assert stored() == before

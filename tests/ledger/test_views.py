@@ -335,7 +335,9 @@ def test_undo_with_a_garbled_number_says_so_and_undoes_nothing(logged_in, sessio
                          recorded_by=keeper, idempotency_key=uuid.uuid4())
     response = logged_in.post(reverse("ledger:hand_undo", args=[game.pk]),
                               {"number": "abc"}, follow=True)
+    assert response.status_code == 400  # the one answer to a number not written 0-9
     assert "The undo button was out of date; nothing was undone." in text(response)
+    assert "'number'" in text(response)
     assert "invalid literal" not in text(response)
     assert game.hands.filter(voided_at__isnull=True).count() == 1
 
