@@ -161,7 +161,7 @@ def grid_for(layout: Layout) -> tuple[Grid, Callable[[HandRow], list]]:
         return Grid(columns=columns, groups=groups, cls="hands v-cap-it"), cells
 
     if kind == "tables":
-        captain = layout.variant == "captain"
+        captain = layout.sitters
         columns = [number, (head("table"), "num"), (head("players"), "name players"),
                    (head("dealer"), "name"), (head("text"), "play"),
                    (head("table_score"), "score")]
@@ -234,10 +234,10 @@ def hands_grid(layout: Layout, rows: list[HandRow]) -> Grid:
     grid, cells = grid_for(layout)
     for row in rows:
         if not row.played:
-            if layout.kind == "capit":  # a round still to come: its contract, empty
+            if layout.rounds:  # a round still to come: its contract, empty
                 grid.add(GridRow(cells(row), cls="future"))
             continue
-        if layout.kind == "tables":
+        if layout.tables:
             lines = [GridRow(line, void=row.void, note=row.void_note if row.void else "")
                      for line in cells(row)]
             if not row.void:
@@ -257,10 +257,10 @@ def blank_grid(layout: Layout, rows: list[HandRow], seating: int = 0) -> Grid:
     width = len(grid.columns)
     for row in rows:
         cells: list = [str(row.number)] + ["" for _ in range(width - 1)]
-        if layout.kind == "capit":
+        if layout.rounds:
             cells[1] = row.contract
             cells[2] = row.dealer
-        elif layout.kind == "tables":  # a line per table, the first hand's pairs filled in
+        elif layout.tables:  # a line per table, the first hand's pairs filled in
             duels = row.duels or []
             lines = []
             for table in range(1, max(seating, len(duels)) + 1):

@@ -35,6 +35,9 @@ class Layout:
     players: list[str] = field(default_factory=list)
     variant: str = ""
     noun: str = "hand"                  # what one hand is called: "hand", CAP-IT's "round"
+    rounds: bool = False                # CAP-IT: rounds with contracts and a share of the pot
+    tables: bool = False                # several card tables in each hand (a line per table)
+    sitters: bool = False               # captain play: who sits out and who changes
 
     @property
     def pairs(self) -> list[tuple[str, str]]:
@@ -49,7 +52,9 @@ def layout_of(result: dict) -> Layout:
                   labels=[key_label(result, key) for key in keys],
                   upcard=facts["upcard"], games=(1, 2, 3) if facts["columns"] else (),
                   roles=tuple(facts["hand_roles"]), players=list(result["players"]),
-                  variant=result["variant"], noun=facts["hand_noun"].lower())
+                  variant=result["variant"], noun=facts["hand_noun"].lower(),
+                  rounds=facts["rounds"], tables=facts["table_game"],
+                  sitters=facts.get("sitters", False))
 
 
 @dataclass

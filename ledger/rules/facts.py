@@ -57,6 +57,8 @@ class GameFacts:
       box who is in the box, captain and sits out; in captain play for 3 who sits out.
     - ``rounds``: its hands are CAP-IT's rounds (who went out, contracts, shares of the pot).
     - ``cards_entry``: hands can be entered from the cards (the gin family, not CAP-IT).
+    - ``sitters``: a player may sit a hand out and a sitter may come in for him (captain
+      play): the sheet notes who sits out and who changes.
     - ``layout``: the shape of its score sheet: "duel" (two-hand gin, Oklahoma), "box",
       "captain" (captain play for 3), "hollywood" (three games side by side), "tables"
       (several card tables in each hand), "capit" (five rounds, one column per player).
@@ -82,6 +84,7 @@ class GameFacts:
     rounds: bool
     cards_entry: bool
     layout: str
+    sitters: bool = False
     max_tables: int = MAX_TABLES
 
     def as_dict(self) -> dict:
@@ -155,7 +158,7 @@ def game_facts(variant: str, players: int) -> GameFacts:
         dealer_rule=variant != "box" and tables == 1,
         hand_roles={"box": ("box", "captain", "sits_out"),
                     "captain": ("sits_out",)}.get(layout, ()),
-        layout=layout)
+        layout=layout, sitters=variant == "captain")
 
 
 #: The variants played under a preset (every one but CAP-IT).

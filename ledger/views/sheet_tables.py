@@ -119,11 +119,11 @@ def sheet_columns(sheet: GameSheet, *, fix_url: str | None = None
     def column(name: str, header: str, attrs: dict | None = None):
         columns.append((name, tables.Column(header, orderable=False, attrs=attrs or {})))
 
-    capit = layout.kind == "capit"
+    capit = layout.rounds
     column("n", number_header(layout, short=True),
            {"td": {"class": "num n"}, "th": {"class": "num n"}})
     column("hand", hand_header(layout), {"td": {"class": "contract" if capit else "hand"}})
-    if layout.kind == "hollywood":  # each game's line reads "Lou · Ann", as the tiles
+    if layout.games:  # each game's line reads "Lou · Ann", as the tiles
         column("games", "Games", {"td": {"class": "num games"}, "th": {"class": "num"}})
     else:
         for i, (_, label) in enumerate(layout.pairs):
@@ -138,7 +138,7 @@ def sheet_rows(sheet: GameSheet, columns, *, fix_url: str | None = None,
     """Each row of the sheet (``rows``: only these, e.g. the hand just saved) as
     ``{"id", "css", "cells": [(class, html), ...]}``, the cells made once here."""
     layout = sheet.layout
-    capit = layout.kind == "capit"
+    capit = layout.rounds
     css = [col.attrs.get("td", {}).get("class", "") for _, col in columns]
     data = []
     for row in sheet.live_rows if rows is None else rows:
@@ -147,7 +147,7 @@ def sheet_rows(sheet: GameSheet, columns, *, fix_url: str | None = None,
             cells += [_capit_score(row, key) for key in layout.keys]
         else:
             cells = [row.number, _hand_cell(row)]
-            if layout.kind == "hollywood":
+            if layout.games:
                 cells.append(_games_cell(row, layout.games, layout.keys))
             else:
                 cells += [_score(row, key) for key in layout.keys]
@@ -168,7 +168,7 @@ def sheet_table(sheet: GameSheet, *, fix_url: str | None = None) -> SheetTable:
     ✎ column. More than four columns of scores: the table gets the class ``wide`` (its
     first column stays pinned while it scrolls sideways)."""
     columns = sheet_columns(sheet, fix_url=fix_url)
-    if sheet.layout.kind == "capit":
+    if sheet.layout.rounds:
         columns = [(name, col) for name, col in columns if name != "fix"]
     wide = len(sheet.layout.keys) > 4
     return SheetTable(sheet_rows(sheet, columns, fix_url=fix_url), extra_columns=columns,
@@ -230,9 +230,9 @@ class CapitTotalsTable(tables.Table):
 
 
 def totals_table(sheet: GameSheet) -> tables.Table | None:
-    if sheet.layout.kind == "capit":
+    if sheet.layout.rounds:
         return CapitTotalsTable(sheet.capit_totals)
-    if sheet.layout.kind == "hollywood":
+    if sheet.layout.games:
         return None
     return TotalsTable(sheet.totals)
 
@@ -254,7 +254,7 @@ class SheetExport(tables.Table):
 def export_table(sheet: GameSheet) -> SheetExport:
     """The CSV's hand columns, full headers from the presentation's ``HAND_COLUMNS``."""
     layout = sheet.layout
-    capit = layout.kind == "capit"
+    capit = layout.rounds
     spec = HAND_COLUMNS
     names: list[tuple[str, str]] = [("number", number_header(layout, short=False)),
                                     ("dealer", spec["dealer"].header)]
@@ -264,7 +264,7 @@ def export_table(sheet: GameSheet) -> SheetExport:
         if layout.upcard:
             names.append(("upcard", spec["upcard"].header))
         names += [("text", spec["text"].header), ("result", spec["result"].header)]
-    if layout.kind == "hollywood":
+    if layout.games:
         for game in layout.games:
             names += [(f"g{game}_{i}", f"Game {game} {key}") for i, key in enumerate(layout.keys)]
     for i, label in enumerate(layout.labels):
@@ -313,11 +313,11 @@ def export_dataset(sheet: GameSheet) -> tablib.Dataset:
 
     final = TOTALS["final"].header
     line()
-    if sheet.layout.kind == "hollywood":
+    if sheet.layout.games:
         for column in sheet.columns:
             line(f"Game {column.number} total", *(f"{t.label} {t.final}" for t in column.totals))
         line("Net", *(f"{key} {value}" for key, value in sheet.net.items()))
-    elif sheet.layout.kind == "capit":
+    elif sheet.layout.rounds:
         line(final, *(f"{t.name} {t.final}" for t in sheet.capit_totals))
     else:
         line(final, *(f"{t.label} {t.final}" for t in sheet.totals))
