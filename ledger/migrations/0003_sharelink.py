@@ -2,7 +2,7 @@
 
 import django.db.models.deletion
 import django.utils.timezone
-import ledger.models_sharing
+import ledger.models.sharing
 from django.conf import settings
 from django.db import migrations, models
 
@@ -19,7 +19,7 @@ class Migration(migrations.Migration):
             name='ShareLink',
             fields=[
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('token', models.CharField(default=ledger.models_sharing.new_token, editable=False, max_length=64, unique=True)),
+                ('token', models.CharField(default=ledger.models.sharing.new_token, editable=False, max_length=64, unique=True)),
                 ('created_at', models.DateTimeField(default=django.utils.timezone.now, editable=False)),
                 ('revoked_at', models.DateTimeField(blank=True, null=True)),
                 ('created_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),

@@ -10,7 +10,6 @@ from here, never from ``ledger.rules``.
 
 from __future__ import annotations
 
-from ledger.cardtext import SUIT_SIGNS
 from ledger.rules.cards import (
     CardError,
     best_arrangement,
@@ -20,6 +19,8 @@ from ledger.rules.cards import (
 )
 from ledger.rules.limits import KnockLimit, knock_limit
 from ledger.rules.preview import full_rules, play_hand
+
+from .cardtext import SUIT_SIGNS
 
 __all__ = ["CardError", "MAX_CARDS_TEXT", "card_view", "cards_view", "hand_knock_limit",
            "preview_context", "read_cards", "verdict_text"]

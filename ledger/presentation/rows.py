@@ -17,8 +17,8 @@ from django.utils import timezone
 
 from ledger import rules as core
 from ledger import selectors
-from ledger.cardtext import hand_layout_lines
 
+from .cardtext import hand_layout_lines
 from .words import (
     duel_text,
     gains_text,

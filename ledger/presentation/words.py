@@ -8,8 +8,7 @@ kind of hand ("Ann knocks 5 v Bob 17"), one word per role.
 
 from __future__ import annotations
 
-from ledger.cardtext import card_text
-
+from .cardtext import card_text
 from .catalog import PRESET_VARIANTS, VARIANT_NAMES
 
 RESULT_WORDS = {"knock": "Knock", "undercut": "Undercut", "gin": "Gin", "big_gin": "Big gin",

@@ -1,4 +1,4 @@
-"""Share links (``models_sharing.ShareLink``): make one for a table or a game, revoke one.
+"""Share links (``ledger.models.ShareLink``): make one for a table or a game, revoke one.
 The read-only pages they open are ``views.shared``; the screens write links only here.
 
 At most one link per table (table-wide) and per game is live, and the database holds the
@@ -15,8 +15,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from ledger.exceptions import LedgerError
-from ledger.models import Game, Table
-from ledger.models_sharing import ShareLink
+from ledger.models import Game, ShareLink, Table
 
 from .base import User, _user
 

@@ -19,10 +19,10 @@ from ledger import access, selectors, services
 from ledger.book import selectors as book
 from ledger.book.filters import StandingFilter
 from ledger.book.tables import StandingsTable
-from ledger.charts_book import balance_chart
 from ledger.exceptions import LedgerError
 from ledger.forms.book import BookSettleForm, ReopenForm, TableRenameForm
 from ledger.models import EveningStanding, Player
+from ledger.presentation.charts_book import balance_chart
 from ledger.services.book import BookChanged
 
 from . import downloads

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from django.urls import reverse
 
-from ledger.models import Game, GameStatus, Session
-from ledger.models_sharing import ShareLink
+from ledger.models import Game, GameStatus, Session, ShareLink
 from ledger.presentation.flash import hand_said
 from ledger.words import evening_words
 

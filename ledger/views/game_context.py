@@ -7,12 +7,12 @@ from __future__ import annotations
 from django.db.models import prefetch_related_objects
 
 from ledger import selectors
-from ledger.charts import running_chart
 from ledger.forms import (
     VARIANT_LABELS,
 )
 from ledger.models import Game, Hand
 from ledger.presentation.catalog import hand_kinds
+from ledger.presentation.charts import running_chart
 from ledger.presentation.flash import winner_sentence
 from ledger.presentation.sheet import game_sheet
 from ledger.presentation.words import names

@@ -29,8 +29,7 @@ from ledger.forms import (
     initial_from_entry,
     new_hand_initial,
 )
-from ledger.models import Game, GameStatus
-from ledger.models_sharing import ShareLink
+from ledger.models import Game, GameStatus, ShareLink
 from ledger.presentation.flash import (
     hand_said,
     open_games_text,

@@ -10,7 +10,7 @@ from django.views.decorators.http import require_POST
 
 from ledger import access, services
 from ledger.exceptions import LedgerError
-from ledger.models_sharing import ShareLink
+from ledger.models import ShareLink
 
 from . import confirm
 from .params import number_param, refuses_bad_parameters

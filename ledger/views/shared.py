@@ -8,8 +8,7 @@ from django.shortcuts import render
 from django.urls import reverse
 
 from ledger import cleaning
-from ledger.models import Game
-from ledger.models_sharing import ShareLink
+from ledger.models import Game, ShareLink
 
 from . import freshness
 from .errors import friendly_link_404

@@ -18,8 +18,7 @@ from ledger import access, selectors, services
 from ledger.exceptions import LedgerError
 from ledger.forms import VARIANT_LABELS, PlayerForm, SessionForm, TableForm
 from ledger.forms.players import PlayerRenameForm
-from ledger.models import Game, GameStatus, PaperSize
-from ledger.models_sharing import ShareLink
+from ledger.models import Game, GameStatus, PaperSize, ShareLink
 from ledger.presentation.catalog import game_facts
 
 from . import confirm

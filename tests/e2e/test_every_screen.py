@@ -17,7 +17,7 @@ import pytest
 from playwright.sync_api import expect
 
 from ledger import services
-from ledger.models_sharing import ShareLink
+from ledger.models import ShareLink
 from tests.ledger.book_scenario import build
 
 from .helpers import DESKTOP, FITS, GIN, MONDAY, login

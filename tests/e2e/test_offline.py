@@ -255,7 +255,7 @@ def test_what_is_typed_stays_when_kept_hands_land_in_place(page, context, live_s
 
 
 def test_the_share_page_follows_a_new_hand_within_3_seconds(browser, live_server, gin, keeper):
-    from ledger.models_sharing import ShareLink
+    from ledger.models import ShareLink
 
     link = ShareLink.objects.create(table=gin.session.table, game=gin, created_by=keeper)
     watcher = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
@@ -402,7 +402,7 @@ def test_a_server_error_keeps_the_hand_and_it_is_sent_again(page, live_server, g
 
 
 def test_a_revoked_share_link_stops_following(browser, live_server, gin, keeper):
-    from ledger.models_sharing import ShareLink
+    from ledger.models import ShareLink
 
     link = ShareLink.objects.create(table=gin.session.table, game=gin, created_by=keeper)
     watcher = browser.new_context(viewport=PHONE)
@@ -431,7 +431,7 @@ def test_offline_queue_and_live_view_run_under_a_strict_csp(browser, live_server
     """No inline script, style or handler: everything works under the production policy.
     (Service workers are blocked here: Playwright's routes do not see what a worker
     answers; /sw.js itself is a same-origin script, which 'self' allows.)"""
-    from ledger.models_sharing import ShareLink
+    from ledger.models import ShareLink
 
     context = browser.new_context(viewport=PHONE, service_workers="block")
     violations = []

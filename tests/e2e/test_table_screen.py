@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import expect
 
 from ledger import services
-from ledger.models_sharing import ShareLink
+from ledger.models import ShareLink
 
 from .helpers import DESKTOP, GIN, MONDAY, SHOTS, login, shot
 

@@ -12,8 +12,7 @@ from django.urls import reverse
 
 from ledger import cleaning, services
 from ledger.forms.book import BookSettleForm
-from ledger.models import Hand, Player
-from ledger.models_sharing import ShareLink
+from ledger.models import Hand, Player, ShareLink
 from ledger.views.game_settings import confirmed_money
 
 pytestmark = pytest.mark.django_db

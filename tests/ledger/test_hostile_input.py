@@ -63,9 +63,9 @@ from ledger.models import (
     SessionSettlement,
     SettlementPayment,
     SettlementVoid,
+    ShareLink,
     Table,
 )
-from ledger.models_sharing import ShareLink
 from tests.factories import gin_game
 
 from .conftest import DEMO_SESSION, load_case

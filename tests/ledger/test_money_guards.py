@@ -20,8 +20,8 @@ from ledger.models import (
     Player,
     SessionSettlement,
     SettlementVoid,
+    ShareLink,
 )
-from ledger.models_sharing import ShareLink
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db]
 

@@ -15,8 +15,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from ledger import services
-from ledger.models import Hand
-from ledger.models_sharing import ShareLink
+from ledger.models import Hand, ShareLink
 from ledger.views import freshness
 from tests.factories import gin_game
 

@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from ledger import services
 from ledger.exceptions import LedgerError
-from ledger.models_sharing import ShareLink
+from ledger.models import ShareLink
 from ledger.services import sharing
 
 from .conftest import start_empty

@@ -17,8 +17,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from ledger import services
-from ledger.models import Game, GameStatus, Session
-from ledger.models_sharing import ShareLink
+from ledger.models import Game, GameStatus, Session, ShareLink
 from tests.pages import text, tile
 
 from .conftest import load_case, start_empty

@@ -13,8 +13,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from ledger import services
-from ledger.models import Hand
-from ledger.models_sharing import ShareLink
+from ledger.models import Hand, ShareLink
 from ledger.views import games as views_game
 from tests.factories import gin_game
 from tests.pages import Page, field_error, money_cell, text, tile

@@ -14,8 +14,7 @@ from django.urls import reverse
 
 from ledger import selectors, services
 from ledger.exceptions import LedgerError
-from ledger.models import Player
-from ledger.models_sharing import ShareLink
+from ledger.models import Player, ShareLink
 from scoresheets import documents
 from tests.factories import gin_game
 

@@ -1,4 +1,4 @@
-"""A player's running balance, drawn on the server as inline SVG (like ``ledger.charts``).
+"""A player's running balance, drawn on the server as inline SVG (like ``charts``).
 
 One line per currency through the balance after each evening, with zero marked; the axis is
 labelled in the currency's money (the texts come from the caller, who formats them)."""
@@ -9,7 +9,7 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
 from .charts import PALETTE
-from .templatetags.money import minus
+from .money import minus_signs as minus
 
 WIDTH, HEIGHT = 340, 170
 LEFT, RIGHT, TOP, BOTTOM = 48, 12, 12, 24
