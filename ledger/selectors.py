@@ -273,6 +273,21 @@ def game_export(game: Game) -> dict:
 
 # -- sessions --------------------------------------------------------------------------------
 
+def new_evening_initial(table) -> dict:
+    """What the "New evening" form starts from: today, and the place, currency and stake
+    of the table's latest evening (latest date, then latest made), still editable; a table
+    with no evening yet starts from USD, 1 point and no stake."""
+    from django.utils import timezone
+
+    initial = {"date": timezone.localdate(), "currency": "USD", "per_points": 1}
+    last = Session.objects.filter(table=table).order_by("-date", "-id").first()
+    if last is not None:
+        initial.update(place=last.place, currency=last.currency, per_points=last.per_points)
+        if last.rate is not None:
+            initial["rate"] = decimal_text(last.rate, last.currency)
+    return initial
+
+
 def session_games(session: Session) -> list[Game]:
     """The session's games in order, prefetched for ``game_record``."""
     return list(game_queryset_for_records().filter(session=session).order_by("sequence"))

@@ -12,7 +12,6 @@ from django.db.models import Count, Exists, OuterRef, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils import timezone
 
 from ledger import access, selectors, services
 from ledger.exceptions import LedgerError
@@ -69,8 +68,7 @@ def table_detail(request: HttpRequest, pk: int) -> HttpResponse:
     table = access.table_for(request.user, pk)
     player_form = PlayerForm()
     rename_form = PlayerRenameForm(players=table.players.all())
-    session_form = SessionForm(initial={"date": timezone.localdate(), "currency": "USD",
-                                        "per_points": 1})
+    session_form = SessionForm(initial=selectors.new_evening_initial(table))
     if request.method == "POST" and "add_player" in request.POST:
         player_form = PlayerForm(request.POST, table_names=list(
             table.players.values_list("name", flat=True)))
