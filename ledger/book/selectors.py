@@ -200,8 +200,11 @@ def table_books(table: Table) -> list[Book]:
         counts[payment["settlement__session_id"]] += 1
         if payment["paid_at"] is None:
             unpaid.append(payment)
-    history = list(BookSettlement.objects.filter(table=table).select_related("settled_by")
+    history = list(BookSettlement.objects.filter(table=table)
+                   .select_related("settled_by", "undo__undone_by")
                    .order_by("-settled_at", "-id")[:10])
+    for entry in history:  # its undo (BookSettlementUndo) or None, for the page
+        entry.undone = getattr(entry, "undo", None)
 
     by_currency: dict[str, list[dict]] = defaultdict(list)
     for session in sessions:

@@ -1,5 +1,5 @@
-"""What the three steps that cannot simply be taken back ask before they are taken: undoing
-a hand, settling an evening, revoking a share link.
+"""What the steps that cannot simply be taken back ask before they are taken: undoing
+a hand, settling an evening, squaring the book, revoking a share link.
 
 Each question is one dict drawn by templates/ledger/_confirm.html, in a <dialog> on the
 page (static/ledger/confirm.js opens it) and, without JavaScript, on a page of its own
@@ -71,4 +71,25 @@ def revoke_question(link: ShareLink) -> dict:
         "action": reverse("ledger:share_revoke", kwargs={"pk": link.pk}),
         "fields": {}, "reason": False, "button": "Revoke link", "keep": "Keep sharing",
         "cancel": back,
+    }
+
+
+def square_question(table, entry) -> dict:
+    """Square the book in one currency (``entry``: one of ``book.table_books``): the netted
+    payments that are taken as made, and how many evenings' payments that marks paid."""
+    count = len(entry.outstanding_ids)
+    owed = [f"{row['payer'].name} pays {row['payee'].name} {row['text']}"
+            for row in entry.owed_rows]
+    return {
+        "id": f"confirm-square-{entry.currency}", "title": f"Square the book in {entry.currency}?",
+        "words": ["These payments were made: " + "; ".join(owed) + ".",
+                  f"That marks the {count} unpaid payment{'s' if count != 1 else ''} of the "
+                  "settled evenings paid, now.",
+                  "A mistake can be undone from the book's \u201cBook squared\u201d list, as a "
+                  "paid mark is undone."],
+        "action": reverse("ledger:book_settle", kwargs={"pk": table.pk}),
+        "fields": {"currency": entry.currency,
+                   "expected": ",".join(str(i) for i in entry.outstanding_ids)},
+        "reason": False, "button": "These are paid: square the book", "keep": "Not yet",
+        "cancel": reverse("ledger:table_book", kwargs={"pk": table.pk}) + f"#owed-{entry.currency}",
     }
