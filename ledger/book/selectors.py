@@ -128,6 +128,7 @@ class BookEvening:
     date: datetime.date
     place: str
     settled: bool
+    number: int = 1                             # which evening of its date: "(2)"
     cells: list = field(default_factory=list)  # per book player: (units, text) or None
     unpaid: int = 0                             # unpaid payments of its live settlement
     payments: int = 0
@@ -200,6 +201,7 @@ def table_books(table: Table) -> list[Book]:
         counts[payment["settlement__session_id"]] += 1
         if payment["paid_at"] is None:
             unpaid.append(payment)
+    numbers = selectors.evening_numbers(table.pk)
     history = list(BookSettlement.objects.filter(table=table)
                    .select_related("settled_by", "undo__undone_by")
                    .order_by("-settled_at", "-id")[:10])
@@ -221,6 +223,7 @@ def table_books(table: Table) -> list[Book]:
             evening = BookEvening(
                 session_id=row["id"], date=row["date"], place=row["place"],
                 settled=bool(row["settled"]), payments=counts.get(row["id"], 0),
+                number=numbers.get(row["id"], 1),
             )
             for pid in order:
                 units = nets[row["id"]].get(pid, 0 if pid in played[row["id"]] else None)

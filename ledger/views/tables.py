@@ -121,6 +121,8 @@ def table_detail(request: HttpRequest, pk: int) -> HttpResponse:
         n_games=Count("games"),
         settled=Exists(selectors.live_settlements().filter(session=OuterRef("pk")))
     ).order_by("-date", "-id")  # tonight first (a query with Count ignores Meta.ordering)
+    sessions = list(sessions)
+    selectors.set_evening_numbers(sessions)  # "(2)": the second evening of a day
     links = ShareLink.objects.filter(table=table, revoked_at__isnull=True,
                                      game__isnull=True).first()
     status = 422 if (player_form.errors or session_form.errors or rename_form.errors) else 200

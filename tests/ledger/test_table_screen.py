@@ -292,7 +292,8 @@ def test_same_players_again_after_settling_opens_a_new_evening(logged_in, evenin
     game = services.game_import(session=evening, record=load_case("gin-standard-game"),
                                 imported_by=keeper)
     services.session_settle(session=evening, settled_by=keeper)
-    response = logged_in.post(reverse("ledger:game_rematch", args=[game.pk]), follow=True)
+    response = logged_in.post(reverse("ledger:game_rematch", args=[game.pk]),
+                              {"new_evening": "1"}, follow=True)
     new = Game.objects.exclude(pk=game.pk).get()
     assert new.session_id != evening.pk and new.sequence == 1
     assert new.session.date == timezone.localdate() and new.session.rate == Decimal("0.01")
