@@ -21,6 +21,7 @@ from ledger.presentation.money import TotalsRow
 from ledger.presentation.session import session_summary
 from ledger.presentation.sheet import blank_rows, game_sheet, layout_of
 from ledger.presentation.words import is_table_game, variant_title
+from ledger.words import evening_words
 
 from .grid import blank_grid, hands_grid
 
@@ -54,7 +55,7 @@ def document_head(session: Session, kind: str, subtitle: str) -> dict:
         "club": table.name,
         "kind": kind,
         "subtitle": subtitle,
-        "date": session.date.strftime("%A %d %B %Y"),
+        "date": evening_words(session.date),  # "Wednesday 2 December 2026", as on screen
         "short_date": session.date.isoformat(),
         "place": session.place,
         "printed": timezone.localtime().strftime("%d %b %Y %H:%M"),

@@ -44,8 +44,10 @@ def is_table_game(result: dict) -> bool:
 
 def key_label(result: dict, key: str) -> str:
     """A column of scores: a player's name, a side's name; captain play's two sides are
-    "Captains" and "Opponents"."""
+    "Captains" and "Opponents" ("Captain" for 3: one captain plays the two)."""
     if result["variant"] == "captain" and key in ("captains", "opponents"):
+        if key == "captains" and len(result.get("players") or ()) == 3:
+            return "Captain"
         return key.capitalize()
     return key
 

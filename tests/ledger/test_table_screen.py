@@ -318,7 +318,7 @@ def test_three_player_captain_says_who_sits_out_and_who_comes_in(logged_in, even
     assert post_hand(logged_in, game, hand_post(1, "X", ("25", "5"))) == (
         "Hand 1 recorded: the opponents +20.")
     assert post_hand(logged_in, game, hand_post(2, "C", ("", "15"), kind="gin")) == (
-        "Hand 2 recorded: the captains +40. X lost and sits out; Y comes in for the "
+        "Hand 2 recorded: the captain +40. X lost and sits out; Y comes in for the "
         "opponents.")
 
 
