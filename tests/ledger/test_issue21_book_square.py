@@ -122,3 +122,31 @@ def test_another_keeper_cannot_undo(client, other_keeper, table, keeper, evening
     client.force_login(other_keeper)
     response = client.post(reverse("ledger:book_settle_undo", args=[table.pk, done.pk]))
     assert response.status_code == 404 and unpaid() == 0
+
+
+def test_an_undone_squaring_goes_through_export_and_import(table, keeper, evenings, tmp_path):
+    import json
+
+    from django.core.management import call_command
+
+    from ledger.services.table_import import table_import
+
+    ids = sorted(SettlementPayment.objects.filter(paid_at__isnull=True,
+                                                  settlement__void__isnull=True)
+                 .values_list("pk", flat=True))
+    done = services.book_settle(table=table, currency="USD", expected=ids, settled_by=keeper)
+    services.book_settle_undo(book_settlement=done, undone_by=keeper)
+    path = tmp_path / "table.json"
+    call_command("export_table", table.pk, output=str(path))
+    document = json.loads(path.read_text())
+    [entry] = document["book_settlements"]
+    assert len(entry["undone"]["restored"]) == 3 and entry["undone"]["undone_by"] == "keeper"
+    copy = table_import(document=document, name="Friday copy").table
+    undo = BookSettlementUndo.objects.get(book_settlement__table=copy)
+    assert len(undo.restored) == 3
+    assert SettlementPayment.objects.filter(
+        pk__in=undo.restored, paid_at__isnull=True).count() == 3
+    # a file from before the undo existed (no "undone") still imports
+    del entry["undone"]
+    older = table_import(document=document, name="Friday older").table
+    assert not BookSettlementUndo.objects.filter(book_settlement__table=older).exists()
