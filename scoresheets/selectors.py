@@ -55,7 +55,8 @@ def document_head(session: Session, kind: str, subtitle: str) -> dict:
         "club": table.name,
         "kind": kind,
         "subtitle": subtitle,
-        "date": evening_words(session.date),  # "Wednesday 2 December 2026", as on screen
+        # "Wednesday 2 December 2026", as on screen ("(2)": the day's second evening)
+        "date": evening_words(session.date) + session.number_suffix,
         "short_date": session.date.isoformat(),
         "place": session.place,
         "printed": timezone.localtime().strftime("%d %b %Y %H:%M"),

@@ -57,6 +57,7 @@ def _games_in_progress(user) -> list[dict]:
              .annotate(n_hands=Count("hands", filter=Q(hands__voided_at__isnull=True)))
              .prefetch_related("seats__player")
              .order_by("-started_at", "-pk")[:12])
+    selectors.set_evening_numbers([game.session for game in games])  # "(2)"
     return [{"game": game, "label": VARIANT_LABELS.get(game.variant, game.variant),
              "players": [seat.player.name for seat in sorted(game.seats.all(),
                                                              key=lambda s: s.seat)]}

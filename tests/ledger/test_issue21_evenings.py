@@ -108,3 +108,17 @@ def test_the_book_tells_evenings_of_one_day_apart(logged_in, table, keeper):
     page = Page(logged_in.get(reverse("ledger:table_book", args=[table.pk])))
     cells = [page.text(el) for el in page.all("td", class_="when")]
     assert cells == ["25 Nov 26 (2)", "25 Nov 26"]
+
+
+def test_home_and_paper_tell_a_days_second_evening_apart(logged_in, table, keeper):
+    from scoresheets.selectors import document_head
+    from tests.factories import gin_game
+
+    day = datetime.date(2026, 12, 2)
+    first = services.session_create(table=table, date=day, currency="USD", created_by=keeper)
+    second = services.session_create(table=table, date=day, currency="USD", created_by=keeper)
+    gin_game(second, keeper)
+    page = Page(logged_in.get(reverse("ledger:home")))
+    assert "Friday · Wed 2 Dec (2) · Game 1" in page.text()
+    assert document_head(first, "Evening", "")["date"] == "Wednesday 2 December 2026"
+    assert document_head(second, "Evening", "")["date"] == "Wednesday 2 December 2026 (2)"
