@@ -280,6 +280,70 @@ def game_export(game: Game) -> dict:
 
 # -- sessions --------------------------------------------------------------------------------
 
+def evening_numbers(table_id: int) -> dict[int, int]:
+    """Each evening of the table: which of its date's evenings it is (1, 2...), in the
+    order they were made (one query)."""
+    numbers: dict[int, int] = {}
+    seen: dict = {}
+    for pk, day in (Session.objects.filter(table_id=table_id).order_by("date", "id")
+                    .values_list("id", "date")):
+        seen[day] = seen.get(day, 0) + 1
+        numbers[pk] = seen[day]
+    return numbers
+
+
+def set_evening_numbers(sessions) -> None:
+    """Give each evening of a list its ``number`` (``Session.number``) without a query each."""
+    sessions = list(sessions)
+    if not sessions:
+        return
+    by_table: dict[int, dict[int, int]] = {}
+    for session in sessions:
+        if session.table_id not in by_table:
+            by_table[session.table_id] = evening_numbers(session.table_id)
+        session.__dict__["number"] = by_table[session.table_id].get(session.pk, 1)
+
+
+def evening_label(session) -> str:
+    """An evening as the screens name it: "Wednesday 25 November 2026", and "(2)" after
+    the second one of the same day."""
+    from .words import evening_words
+
+    return evening_words(session.date) + session.number_suffix
+
+
+def rematch_evening(game: Game) -> Session | None:
+    """The evening a rematch of ``game`` goes into: its own while that is not settled, else
+    the table's evening of today in the same currency that is still open; None when there is
+    none, and the rematch would open a new evening (``services.game_rematch``)."""
+    from django.utils import timezone
+
+    session = game.session
+    if not session_is_settled(session):
+        return session
+    for candidate in (Session.objects.filter(table_id=session.table_id,
+                                             date=timezone.localdate(),
+                                             currency=session.currency).order_by("-pk")):
+        if not session_is_settled(candidate):
+            return candidate
+    return None
+
+
+def new_evening_initial(table) -> dict:
+    """What the "New evening" form starts from: today, and the place, currency and stake
+    of the table's latest evening (latest date, then latest made), still editable; a table
+    with no evening yet starts from USD, 1 point and no stake."""
+    from django.utils import timezone
+
+    initial = {"date": timezone.localdate(), "currency": "USD", "per_points": 1}
+    last = Session.objects.filter(table=table).order_by("-date", "-id").first()
+    if last is not None:
+        initial.update(place=last.place, currency=last.currency, per_points=last.per_points)
+        if last.rate is not None:
+            initial["rate"] = decimal_text(last.rate, last.currency)
+    return initial
+
+
 def session_games(session: Session) -> list[Game]:
     """The session's games in order, prefetched for ``game_record``."""
     return list(game_queryset_for_records().filter(session=session).order_by("sequence"))

@@ -27,6 +27,8 @@ urlpatterns = [
     path("share/<int:pk>/revoke/", share_admin.share_revoke, name="share_revoke"),
     path("tables/<int:pk>/book/", book.table_book, name="table_book"),
     path("tables/<int:pk>/book/settle/", book.book_settle, name="book_settle"),
+    path("tables/<int:pk>/book/settle/<int:settlement>/undo/", book.book_settle_undo,
+         name="book_settle_undo"),
     path("tables/<int:pk>/standings/", book.table_standings, name="table_standings"),
     path("tables/<int:pk>/tidy/", book.table_tidy, name="table_tidy"),
     path("tables/<int:pk>/export.json", table_download.table_download,

@@ -22,6 +22,7 @@ from ledger.presentation.money import TotalsRow
 from ledger.presentation.session import session_summary
 from ledger.presentation.sheet import blank_rows, game_sheet, layout_of
 from ledger.presentation.words import variant_title
+from ledger.words import evening_words
 
 from .grid import blank_grid, hands_grid
 
@@ -55,7 +56,8 @@ def document_head(session: Session, kind: str, subtitle: str) -> dict:
         "club": table.name,
         "kind": kind,
         "subtitle": subtitle,
-        "date": session.date.strftime("%A %d %B %Y"),
+        # "Wednesday 2 December 2026", as on screen ("(2)": the day's second evening)
+        "date": evening_words(session.date) + session.number_suffix,
         "short_date": session.date.isoformat(),
         "place": session.place,
         "printed": timezone.localtime().strftime("%d %b %Y %H:%M"),

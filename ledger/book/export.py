@@ -21,6 +21,7 @@ from typing import Any
 
 from ledger.models import (
     BookSettlement,
+    BookSettlementUndo,
     Game,
     GameChange,
     GamePlayer,
@@ -79,6 +80,8 @@ def table_export(table: Table) -> dict[str, Any]:
                  .order_by("pk"))
     voids = list(SettlementVoid.objects.filter(settlement__session__table=table).order_by("pk"))
     book_settlements = list(BookSettlement.objects.filter(table=table).order_by("pk"))
+    undos = {undo.book_settlement_id: undo for undo in
+             BookSettlementUndo.objects.filter(book_settlement__table=table)}
     links = list(ShareLink.objects.filter(table=table).order_by("pk"))
 
     actor_ids = {table_keeper for table_keeper in
@@ -89,6 +92,7 @@ def table_export(table: Table) -> dict[str, Any]:
         (batches, ("created_by_id",)), (settlements, ("settled_by_id",)),
         (payments, ("paid_by_id",)), (marks, ("marked_by_id",)), (voids, ("voided_by_id",)),
         (book_settlements, ("settled_by_id",)), (links, ("created_by_id",)),
+        (list(undos.values()), ("undone_by_id",)),
     ):
         for row in rows:
             actor_ids.update(getattr(row, name) for name in fields)
@@ -251,6 +255,12 @@ def table_export(table: Table) -> dict[str, Any]:
             "cleared": [payment_id[pk] for pk in entry.cleared if pk in payment_id],
             "settled_by": who(entry.settled_by_id),
             "settled_at": stamp(entry.settled_at),
+            **({"undone": {
+                "restored": [payment_id[pk] for pk in undos[entry.pk].restored
+                             if pk in payment_id],
+                "undone_by": who(undos[entry.pk].undone_by_id),
+                "undone_at": stamp(undos[entry.pk].undone_at),
+            }} if entry.pk in undos else {}),
         } for rank, entry in enumerate(book_settlements, start=1)],
         "share_links": [{
             "id": rank,

@@ -35,6 +35,7 @@ from django.db.models import Count, Exists, Max, Min, OuterRef, Q, Sum
 from ledger import selectors
 from ledger.models import (
     BookSettlement,
+    GamePlayer,
     GameStanding,
     GameStatus,
     MoneyPosting,
@@ -43,7 +44,7 @@ from ledger.models import (
     SettlementPayment,
     Table,
 )
-from ledger.presentation.catalog import VARIANT_SHORT_NAMES
+from ledger.presentation.catalog import VARIANT_SHORT_NAMES, game_facts
 from ledger.presentation.money import PLAIN_MINUS, format_money
 from ledger.rules.money import fewest_payments, format_minor
 
@@ -128,6 +129,7 @@ class BookEvening:
     date: datetime.date
     place: str
     settled: bool
+    number: int = 1                             # which evening of its date: "(2)"
     cells: list = field(default_factory=list)  # per book player: (units, text) or None
     unpaid: int = 0                             # unpaid payments of its live settlement
     payments: int = 0
@@ -200,8 +202,12 @@ def table_books(table: Table) -> list[Book]:
         counts[payment["settlement__session_id"]] += 1
         if payment["paid_at"] is None:
             unpaid.append(payment)
-    history = list(BookSettlement.objects.filter(table=table).select_related("settled_by")
+    numbers = selectors.evening_numbers(table.pk)
+    history = list(BookSettlement.objects.filter(table=table)
+                   .select_related("settled_by", "undo__undone_by")
                    .order_by("-settled_at", "-id")[:10])
+    for entry in history:  # its undo (BookSettlementUndo) or None, for the page
+        entry.undone = getattr(entry, "undo", None)
 
     by_currency: dict[str, list[dict]] = defaultdict(list)
     for session in sessions:
@@ -218,6 +224,7 @@ def table_books(table: Table) -> list[Book]:
             evening = BookEvening(
                 session_id=row["id"], date=row["date"], place=row["place"],
                 settled=bool(row["settled"]), payments=counts.get(row["id"], 0),
+                number=numbers.get(row["id"], 1),
             )
             for pid in order:
                 units = nets[row["id"]].get(pid, 0 if pid in played[row["id"]] else None)
@@ -298,16 +305,6 @@ FIGURES_SQL = f"""
 SELECT variant, {_AGG} FROM {_T} WHERE player_id = %s AND status <> %s GROUP BY variant
 UNION ALL
 SELECT NULL, {_AGG} FROM {_T} WHERE player_id = %s AND status <> %s"""
-HEAD_TO_HEAD_SQL = f"""
-SELECT o.player_id, p.name, o.currency, COUNT(*),
-       SUM(CASE WHEN o.won THEN 1 ELSE 0 END), SUM(CASE WHEN m.won THEN 1 ELSE 0 END),
-       SUM(m.money_minor)
-FROM {_T} m
-JOIN {_T} o ON o.game_id = m.game_id AND o.player_id <> m.player_id
-JOIN {_P} p ON p.id = o.player_id
-WHERE m.player_id = %s AND m.status <> %s
-GROUP BY o.player_id, p.name, o.currency
-ORDER BY p.name, o.currency"""
 
 
 def _raw(sql: str, params: list) -> list[tuple]:
@@ -318,6 +315,92 @@ def _raw(sql: str, params: list) -> list[tuple]:
 
 #: Short names of the variants, for narrow columns (the presentation's catalog).
 VARIANT_LABELS = VARIANT_SHORT_NAMES
+
+
+def game_sides(variant: str, setup: dict, seat_names: dict[str, int]) -> dict[int, str]:
+    """Each player's side in a game (player id -> side), from the game's setup
+    (docs/head-to-head.md): partnership's ``sides``; captain play for 5 or 7, the captains
+    against the opponents (the sitter with them); every other game, each player alone.
+    ``seat_names``: the names the setup uses (as played) -> player id."""
+    sides = {pid: f"alone-{pid}" for pid in seat_names.values()}
+    groups: dict[str, list] = {}
+    try:
+        facts = game_facts(variant, len(seat_names))
+    except ValueError:  # (a game whose seats do not make the variant: nobody has a side)
+        return sides
+    if facts.named_sides and isinstance(setup.get("sides"), dict):
+        groups = {str(side): members for side, members in setup["sides"].items()}
+    elif facts.sides and facts.table_game and isinstance(setup.get("captains"), list) \
+            and isinstance(setup.get("opponents"), list):
+        groups = {"captains": setup["captains"],
+                  "opponents": list(setup["opponents"]) + [setup.get("sitter")]}
+    for side, members in groups.items():
+        for name in members if isinstance(members, list) else []:
+            if name in seat_names:
+                sides[seat_names[name]] = side
+    return sides
+
+
+def head_to_head(player: Player) -> tuple[list[dict], list[dict]]:
+    """The player's finished (and abandoned) games against each other player and with each
+    partner (docs/head-to-head.md): opponents are players on the other side of a game, and
+    the money between two players is what one paid the other in their two-hand games.
+    Returns (against, partners), by name then currency. Three queries."""
+    games = list(GameStanding.objects.filter(player=player)
+                 .exclude(status=GameStatus.IN_PROGRESS).values_list("game_id", flat=True))
+    rows: dict[int, dict[int, dict]] = defaultdict(dict)
+    for row in (GameStanding.objects.filter(game_id__in=games)
+                .values("game_id", "player_id", "won", "money_minor", "currency")):
+        rows[row["game_id"]][row["player_id"]] = row
+    seats: dict[int, dict[str, int]] = defaultdict(dict)
+    names: dict[int, str] = {}
+    setups: dict[int, tuple[str, dict]] = {}
+    for game_id, pid, played_as, name, variant, setup in (
+        GamePlayer.objects.filter(game_id__in=games)
+        .values_list("game_id", "player_id", "played_as", "player__name", "game__variant",
+                     "game__setup")
+    ):
+        seats[game_id][played_as or name] = pid
+        names[pid] = name
+        setups[game_id] = (variant, setup if isinstance(setup, dict) else {})
+    against: dict[tuple[int, str], dict] = {}
+    partners: dict[tuple[int, str], dict] = {}
+    for game_id, standing in rows.items():
+        mine = standing.get(player.pk)
+        if mine is None:
+            continue
+        variant, setup = setups.get(game_id, ("", {}))
+        sides = game_sides(variant, setup, seats[game_id])
+        two_hand = len(standing) == 2
+        for pid, theirs in standing.items():
+            if pid == player.pk:
+                continue
+            key = (pid, mine["currency"])
+            if sides.get(pid) == sides.get(player.pk):
+                line = partners.setdefault(key, {"games": 0, "won": 0})
+                line["games"] += 1
+                line["won"] += int(mine["won"])
+                continue
+            line = against.setdefault(key, {"games": 0, "my_wins": 0, "their_wins": 0,
+                                            "money": 0, "money_games": 0})
+            line["games"] += 1
+            line["my_wins"] += int(mine["won"])
+            line["their_wins"] += int(theirs["won"])
+            if two_hand:  # what the other paid the player (or was paid): the game's money
+                line["money"] += int(mine["money_minor"])
+                line["money_games"] += 1
+
+    def order(item):
+        (pid, currency), _ = item
+        return (names[pid].lower(), currency)
+
+    head = [{"player_id": pid, "player__name": names[pid], "currency": currency, **line,
+             "money_text": money_text(line["money"], currency) if line["money_games"] else ""}
+            for (pid, currency), line in sorted(against.items(), key=order)]
+    withs = [{"player_id": pid, "player__name": names[pid], "currency": currency, **line,
+              "text": f"with {names[pid]}: {line['won']} of {line['games']} won"}
+             for (pid, currency), line in sorted(partners.items(), key=order)]
+    return head, withs
 
 
 def player_page(player: Player) -> dict:
@@ -361,13 +444,7 @@ def player_page(player: Player) -> dict:
                    money_text(series[-1][1], currency))
         for currency, series in running.items()
     }
-    head = [
-        {"player_id": pid, "player__name": name, "currency": currency, "games": games,
-         "their_wins": int(theirs or 0), "my_wins": int(mine or 0), "money": int(money or 0),
-         "money_text": money_text(int(money or 0), currency)}
-        for pid, name, currency, games, theirs, mine, money
-        in _raw(HEAD_TO_HEAD_SQL, [player.pk, GameStatus.IN_PROGRESS])
-    ]
+    head, partners = head_to_head(player)
     outstanding: dict[str, int] = defaultdict(int)
     for payer_id, amount, currency in (
         SettlementPayment.objects.filter(
@@ -384,7 +461,7 @@ def player_page(player: Player) -> dict:
                    for currency, units in sorted(totals.items())],
         "outstanding": [(currency, money_text(units, currency), units)
                         for currency, units in sorted(outstanding.items()) if units],
-        "head_to_head": head,
+        "head_to_head": head, "partners": partners,
     }
 
 

@@ -250,7 +250,15 @@ def _document(c: _Check, doc: Any) -> None:
     for index, session in enumerate(c.items(doc.get("sessions"), "sessions")):
         _session(c, session, f"sessions[{index}]")
     for index, entry in enumerate(c.items(doc.get("book_settlements"), "book_settlements")):
+        # "undone" only when the squaring was undone (files before it have none)
+        undone = {"undone": lambda v, w: c.obj(v, w, {
+            "restored": lambda v, w: [_ref(c, "payment", item, f"{w}[{i}]")
+                                      for i, item in enumerate(c.items(v, w))],
+            "undone_by": c.user,
+            "undone_at": c.stamp,
+        })} if isinstance(entry, dict) and "undone" in entry else {}
         c.obj(entry, f"book_settlements[{index}]", {
+            **undone,
             "id": lambda v, w: c.row_id("book settlement", v, w),
             "currency": c.currency,
             "payments": lambda v, w: [c.obj(item, f"{w}[{i}]", {

@@ -73,8 +73,17 @@ class MoneyField(forms.DecimalField):
 
 
 def stake_field(label: str, **kwargs) -> MoneyField:
+    """A stake: more than nothing, or empty for no money; a refusal names the field."""
+    errors = {
+        "min_value": f"{label}: an amount above 0, like 0.05; leave it empty to play for "
+                     "no money.",
+        "max_digits": f"{label}: at most 5 digits before the decimal mark.",
+        "max_decimal_places": f"{label}: at most 4 decimals, like 0.0125.",
+        "max_whole_digits": f"{label}: at most 5 digits before the decimal mark.",
+        **kwargs.pop("error_messages", {}),
+    }
     return MoneyField(label=label, required=False, min_value=Decimal("0.0001"),
-                      max_digits=9, decimal_places=4,
+                      max_digits=9, decimal_places=4, error_messages=errors,
                       widget=forms.TextInput(attrs=DECIMAL), **kwargs)
 
 

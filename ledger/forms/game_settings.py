@@ -62,6 +62,8 @@ class GameSettingsForm(CleanInputMixin, forms.Form):
             self.fields[f"rule_{name}"] = setting_field(name, current=True)
         self.fields["reason"] = forms.CharField(
             label="Why?", max_length=300,
+            error_messages={"required": "Why? Say why the rules or stakes change, in a few "
+                                        "words: it is kept in the game's history."},
             widget=forms.TextInput(attrs={"placeholder": "e.g. we agreed two cents",
                                           "autocomplete": "off"}))
 

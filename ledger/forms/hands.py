@@ -55,6 +55,9 @@ class HandForm(CleanInputMixin, forms.Form):
             self.fields["hand"] = forms.IntegerField(required=False, widget=forms.HiddenInput)
             self.fields["reason"] = forms.CharField(
                 label="Why the correction?", max_length=300,
+                error_messages={"required": "Why the correction? Say why in a few words "
+                                            "(e.g. Bob's count was 17): it is kept with the "
+                                            "hand it replaces."},
                 widget=forms.TextInput(attrs={"placeholder": "e.g. Bob's count was 17",
                                               "autocomplete": "off"}))
 

@@ -26,7 +26,13 @@ imports every one of them, so ``from ledger.models import Hand`` keeps working):
 """
 
 from .base import CURRENCY_HELP, AppendOnlyModel, AppendOnlyQuerySet, ImmutableError
-from .book import BookSettlement, EveningStanding, GameStanding, SettlementVoid
+from .book import (
+    BookSettlement,
+    BookSettlementUndo,
+    EveningStanding,
+    GameStanding,
+    SettlementVoid,
+)
 from .games import ChangeKind, Game, GameChange, GamePlayer, GameStatus, Hand, Variant
 from .money import (
     BatchKind,
@@ -46,6 +52,6 @@ __all__ = [
     "GameStatus", "Variant", "Game", "GamePlayer", "Hand", "ChangeKind", "GameChange",
     "BatchKind", "PostingBatch", "MoneyPosting", "SessionSettlement", "SettlementPayment",
     "PaymentMark",
-    "GameStanding", "EveningStanding", "SettlementVoid", "BookSettlement",
+    "GameStanding", "EveningStanding", "SettlementVoid", "BookSettlement", "BookSettlementUndo",
     "ShareLink", "new_token", "RenderSlot",
 ]

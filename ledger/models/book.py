@@ -147,3 +147,22 @@ class BookSettlement(AppendOnlyModel):
 
     def __str__(self) -> str:
         return f"Book of {self.table_id} settled {self.settled_at:%Y-%m-%d} ({self.currency})"
+
+
+class BookSettlementUndo(AppendOnlyModel):
+    """A book settlement taken back (the squaring was tapped by mistake): each payment it
+    marked paid that was still paid by its mark got a new "not paid" ``PaymentMark`` at
+    ``undone_at``; ``restored`` are those SettlementPayment ids. The book settlement stays,
+    as a paid mark stays when it is undone."""
+
+    book_settlement = models.OneToOneField(BookSettlement, on_delete=models.PROTECT,
+                                           related_name="undo")
+    restored = OrderedJSONField(default=list)
+    undone_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
+        related_name="+",
+    )
+    undone_at = models.DateTimeField(default=timezone.now)
+
+    def __str__(self) -> str:
+        return f"Undo of book settlement {self.book_settlement_id}"

@@ -8,6 +8,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.functional import cached_property
 
 from .base import CURRENCY_HELP
 
@@ -114,6 +115,19 @@ class Session(models.Model):
     def __str__(self) -> str:
         where = f" at {self.place}" if self.place else ""
         return f"{self.table} {self.date}{where}"
+
+    @cached_property
+    def number(self) -> int:
+        """Which evening of its table on its date this is (1, 2...): the second evening of a
+        day is listed as "Wednesday 25 November 2026 (2)". Lists set it for all their
+        evenings at once (``selectors.set_evening_numbers``)."""
+        return Session.objects.filter(table_id=self.table_id, date=self.date,
+                                      id__lte=self.id).count()
+
+    @property
+    def number_suffix(self) -> str:
+        """" (2)" for a day's second evening, "" for its first."""
+        return f" ({self.number})" if self.number > 1 else ""
 
     @property
     def settlement(self) -> SessionSettlement | None:

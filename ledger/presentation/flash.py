@@ -28,6 +28,8 @@ def _lower_the(text: str) -> str:
 def side_word(result: dict, key: str) -> str:
     """A score's key as a sentence names it: "the captains", "We", "Ann"."""
     if unnamed_sides(result) and key in (result.get("sides") or {}):
+        if key == "captains" and result["facts"]["tables"] == 1:
+            return "the captain"  # captain play for 3: one captain (one per card table)
         return f"the {key}"
     return key
 
@@ -38,7 +40,8 @@ def recorded_text(result: dict, number: int) -> str:
     won = {key: points for key, points in (hand.get("points") or {}).items() if points}
     gains = ", ".join(f"{side_word(result, key)} +{points}" for key, points in won.items())
     what = result["facts"]["hand_noun"]
-    text = f"{what} {hand['number']} recorded: {gains or 'no score'}."
+    said = gains or ("Draw" if hand.get("result") == "draw" else "no score")
+    text = f"{what} {hand['number']} recorded: {said}."
     text += "".join(f" {line}" for line in seat_changes(result, hand))
     text += "".join(f" {line}" for line in columns_closed(result, hand))
     if result.get("complete"):

@@ -31,6 +31,7 @@ class GameLine:
     money: list[money_.MoneyLine]
     payments: list[money_.PaymentLine]
     stakes: str
+    noun: str = "hand"      # what its hands are called ("round" in CAP-IT: the core's facts)
 
 
 @dataclass
@@ -64,7 +65,8 @@ def game_line(game: Game, record: dict, result: dict) -> GameLine:
         status_word=GameStatus(game.status).label, players=_players_text(result),
         hands=len(result["hands"]), scores=money_.scores(result), status=status_line(result),
         winner=names(result.get("winner")), money=money.lines, payments=money.payments,
-        stakes=", ".join(stakes_lines(record, result)))
+        stakes=", ".join(stakes_lines(record, result)),
+        noun=result["facts"]["hand_noun"].lower())
 
 
 def session_summary(session: Session,

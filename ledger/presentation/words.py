@@ -41,8 +41,10 @@ def unnamed_sides(result: dict) -> bool:
 
 def key_label(result: dict, key: str) -> str:
     """A column of scores: a player's name, a side's name; captain play's two sides are
-    "Captains" and "Opponents"."""
+    "Captains" and "Opponents" ("Captain" for 3: one captain plays the two)."""
     if unnamed_sides(result) and key in (result.get("sides") or {}):
+        if key == "captains" and result["facts"]["tables"] == 1:
+            return "Captain"  # one captain per card table
         return key.capitalize()
     return key
 

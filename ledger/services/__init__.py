@@ -22,7 +22,7 @@ Overview (see each docstring):
     game_start, game_rematch, game_import, game_change_rules, game_change_stake, game_abandon
     hand_record, hand_correct, hand_undo_last
     session_settle, settlement_payment_mark_paid, session_import
-    session_reopen, book_settle, table_rename, player_archive   (services/book.py)
+    session_reopen, book_settle, book_settle_undo, table_rename, player_archive  (book.py)
     share_link_get_or_create, share_link_revoke, account_create
     table_set_paper, pdf_render_slot (PDF renderings at once)   (services/printing.py)
 """
@@ -31,7 +31,14 @@ from ledger import rules as core  # noqa: F401  (tests slow the core down throug
 
 from .accounts import account_create
 from .base import MAX_STAKE, UNSET, User
-from .book import BookChanged, book_settle, player_archive, session_reopen, table_rename
+from .book import (
+    BookChanged,
+    book_settle,
+    book_settle_undo,
+    player_archive,
+    session_reopen,
+    table_rename,
+)
 from .games import (
     game_abandon,
     game_change_rules,
@@ -74,5 +81,6 @@ __all__ = [
     "session_change", "session_create",
     "table_create", "table_named", "table_set_scorekeepers",
     "session_import", "session_settle", "settlement_payment_mark_paid",
-    "BookChanged", "book_settle", "player_archive", "session_reopen", "table_rename",
+    "BookChanged", "book_settle", "book_settle_undo", "player_archive", "session_reopen",
+    "table_rename",
 ]

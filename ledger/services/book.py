@@ -28,6 +28,7 @@ from ledger import cleaning, selectors
 from ledger.exceptions import LedgerError
 from ledger.models import (
     BookSettlement,
+    BookSettlementUndo,
     PaymentMark,
     Player,
     SettlementPayment,
@@ -104,6 +105,37 @@ def book_settle(*, table: Table, currency: str, expected: list[int] | None,
         table=table, currency=currency, payments=netted, cleared=ids, settled_by=by,
         settled_at=now,
     )
+
+
+@transaction.atomic
+def book_settle_undo(*, book_settlement: BookSettlement,
+                     undone_by: User | None) -> BookSettlementUndo:
+    """Take back a squaring of the book, as a paid mark is undone: every payment it marked
+    paid that is still paid by that mark (not marked again since) gets a "not paid"
+    ``PaymentMark`` and is outstanding again; a ``BookSettlementUndo`` row records it. The
+    book settlement stays in the history. Refused (nothing written) when it was undone
+    already or none of its payments is still paid by it."""
+    Table.objects.select_for_update().get(pk=book_settlement.table_id)
+    book_settlement = BookSettlement.objects.get(pk=book_settlement.pk)
+    if BookSettlementUndo.objects.filter(book_settlement=book_settlement).exists():
+        raise LedgerError("This squaring of the book was undone already.")
+    payments = list(
+        SettlementPayment.objects.select_for_update()
+        .filter(pk__in=book_settlement.cleared,
+                settlement__in=selectors.live_settlements(),
+                paid_at=book_settlement.settled_at).order_by("pk")
+    )
+    if not payments:
+        raise LedgerError("None of the payments this squaring marked paid is still paid by "
+                          "it (each was marked again since): nothing to undo.")
+    now = timezone.now()
+    by = _user(undone_by)
+    ids = [payment.pk for payment in payments]
+    PaymentMark.objects.bulk_create(PaymentMark(payment_id=pk, paid=False, marked_by=by,
+                                                marked_at=now) for pk in ids)
+    SettlementPayment.objects.filter(pk__in=ids).update(paid_at=None, paid_by=None)
+    return BookSettlementUndo.objects.create(book_settlement=book_settlement, restored=ids,
+                                             undone_by=by, undone_at=now)
 
 
 # -- tidying ---------------------------------------------------------------------------------

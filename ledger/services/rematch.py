@@ -26,7 +26,7 @@ def game_rematch(*, game: Game, started_by: User | None) -> Game:
     can be played again too). Returns the new game; its ``session`` says which evening."""
     session = _lock_session(game.session_id)
     if selectors.session_is_settled(session):
-        session = _open_evening_today(session, started_by)
+        session = selectors.rematch_evening(game) or _new_evening_today(session, started_by)
     seats = list(game.seats.select_related("player").order_by("seat"))
     players = [seat.player.name for seat in seats]
     setup = dict(game.setup or {})
@@ -43,13 +43,7 @@ def game_rematch(*, game: Game, started_by: User | None) -> Game:
         ante=game.ante, player_stakes=stakes or None)
 
 
-def _open_evening_today(settled: Session, by: User | None) -> Session:
-    today = timezone.localdate()
-    for candidate in (Session.objects.filter(table_id=settled.table_id, date=today,
-                                             currency=settled.currency)
-                      .order_by("-pk")):
-        if not selectors.session_is_settled(candidate):
-            return candidate
-    return session_create(table=settled.table, date=today, place=settled.place,
+def _new_evening_today(settled: Session, by: User | None) -> Session:
+    return session_create(table=settled.table, date=timezone.localdate(), place=settled.place,
                           currency=settled.currency, rate=settled.rate,
                           per_points=settled.per_points, created_by=_user(by))

@@ -45,6 +45,7 @@ from ledger.exceptions import LedgerError, RecordRefused
 from ledger.models import (
     BatchKind,
     BookSettlement,
+    BookSettlementUndo,
     EveningStanding,
     Game,
     GamePlayer,
@@ -580,7 +581,7 @@ def _by(users: dict[str, Any], username: str | None):
 def _book_settlements(document, table, players, payments, users, problems) -> None:
     known = {p["id"]: p for s in document["sessions"] for st in s["settlements"]
              for p in st["payments"]}
-    rows = []
+    rows, undone = [], []
     for index, entry in enumerate(document["book_settlements"]):
         where = f"book_settlements[{index}]"
         if any(known[fid]["paid_at"] is None and not known[fid]["marks"]
@@ -593,8 +594,15 @@ def _book_settlements(document, table, players, payments, users, problems) -> No
             cleared=[payments[fid] for fid in entry["cleared"]],
             settled_by=_by(users, entry["settled_by"]),
             settled_at=_moment(entry["settled_at"])), None))
+        if entry.get("undone"):
+            undone.append((entry["id"], entry["undone"]))
     if not problems:
-        _insert(BookSettlement, rows, {})
+        ids: dict[int, int] = {}
+        _insert(BookSettlement, rows, ids)
+        BookSettlementUndo.objects.bulk_create(BookSettlementUndo(
+            book_settlement_id=ids[fid], restored=[payments[p] for p in undo["restored"]],
+            undone_by=_by(users, undo["undone_by"]), undone_at=_moment(undo["undone_at"]))
+            for fid, undo in undone)
 
 
 def _share_links(document, table, games, users, outcome) -> None:

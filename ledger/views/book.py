@@ -21,11 +21,11 @@ from ledger.book.filters import StandingFilter
 from ledger.book.tables import StandingsTable
 from ledger.exceptions import LedgerError
 from ledger.forms.book import BookSettleForm, ReopenForm, TableRenameForm
-from ledger.models import EveningStanding, Player
+from ledger.models import BookSettlement, EveningStanding, Player
 from ledger.presentation.charts_book import balance_chart
 from ledger.services.book import BookChanged
 
-from . import downloads
+from . import confirm, downloads
 from .params import BadParameter, bad_parameter_response, number_param, refuses_bad_parameters
 
 
@@ -42,17 +42,24 @@ def table_book(request: HttpRequest, pk: int) -> HttpResponse:
     table = access.table_for(request.user, pk)
     books = book.table_books(table)
     for entry in books:
-        entry.form = BookSettleForm(initial={
-            "currency": entry.currency,
-            "expected": ",".join(str(i) for i in entry.outstanding_ids),
-        })
+        entry.square_question = confirm.square_question(table, entry) if entry.owed else None
     return render(request, "ledger/book.html", {"table": table, "books": books})
 
 
 @login_required
-@require_POST
 def book_settle(request: HttpRequest, pk: int) -> HttpResponse:
+    """GET (?currency=EUR): the question, without JavaScript (the book asks it in a dialog).
+    POST: square the book in that currency."""
     table = access.table_for(request.user, pk)
+    if request.method != "POST":
+        currency = request.GET.get("currency", "")
+        entry = next((b for b in book.table_books(table)
+                      if b.currency == currency and b.owed), None)
+        if entry is None:
+            messages.info(request, f"Nothing is outstanding in {currency[:3] or 'that currency'}.")
+            return redirect("ledger:table_book", pk=table.pk)
+        return render(request, "ledger/confirm.html", {
+            "q": confirm.square_question(table, entry), "table": table, "session": None})
     form = BookSettleForm(request.POST)
     if not form.is_valid():
         messages.error(request, "The page was damaged; nothing was marked. Look again.")
@@ -69,7 +76,27 @@ def book_settle(request: HttpRequest, pk: int) -> HttpResponse:
         count = len(done.cleared)
         messages.success(request, f"The book is square in {done.currency}: "
                                   f"{count} payment{'s' if count != 1 else ''} of the evenings "
-                                  "marked paid.")
+                                  "marked paid. Tapped by mistake? Undo it under "
+                                  "\u201cBook squared\u201d.")
+    return redirect("ledger:table_book", pk=table.pk)
+
+
+@login_required
+@require_POST
+def book_settle_undo(request: HttpRequest, pk: int, settlement: int) -> HttpResponse:
+    """Take back a squaring of the book (its payments are outstanding again)."""
+    table = access.table_for(request.user, pk)
+    done = BookSettlement.objects.filter(pk=settlement, table=table).first()
+    if done is None:
+        raise Http404("No such squaring of the book")
+    try:
+        undo = services.book_settle_undo(book_settlement=done, undone_by=request.user)
+    except LedgerError as exc:
+        messages.error(request, exc.message)
+    else:
+        count = len(undo.restored)
+        messages.success(request, f"Undone: {count} payment{'s' if count != 1 else ''} of "
+                                  f"the evenings in {done.currency} are unpaid again.")
     return redirect("ledger:table_book", pk=table.pk)
 
 

@@ -1,5 +1,6 @@
-"""What the three steps that cannot simply be taken back ask before they are taken: undoing
-a hand, settling an evening, revoking a share link.
+"""What the steps that cannot simply be taken back ask before they are taken: undoing
+a hand, settling an evening, squaring the book, revoking a share link, and a rematch that
+would open a new evening.
 
 Each question is one dict drawn by templates/ledger/_confirm.html, in a <dialog> on the
 page (static/ledger/confirm.js opens it) and, without JavaScript, on a page of its own
@@ -45,7 +46,8 @@ def undo_question(game: Game, result: dict) -> dict | None:
 def settle_question(session: Session, games: int) -> dict:
     return {
         "id": "confirm-settle", "title": "Settle up?",
-        "words": [f"The evening of {evening_words(session.date)} is closed with the payments "
+        "words": [f"The evening of {evening_words(session.date)}{session.number_suffix} is closed "
+                  "with the payments "
                   f"shown. Its {games} game{'s' if games != 1 else ''} can no longer change: "
                   "no more hands, undos, corrections or stake changes.",
                   "Payments are then marked paid one by one. A later game needs a new evening."],
@@ -70,4 +72,52 @@ def revoke_question(link: ShareLink) -> dict:
         "action": reverse("ledger:share_revoke", kwargs={"pk": link.pk}),
         "fields": {}, "reason": False, "button": "Revoke link", "keep": "Keep sharing",
         "cancel": back,
+    }
+
+
+def square_question(table, entry) -> dict:
+    """Square the book in one currency (``entry``: one of ``book.table_books``): the netted
+    payments that are taken as made, and how many evenings' payments that marks paid."""
+    count = len(entry.outstanding_ids)
+    owed = [f"{row['payer'].name} pays {row['payee'].name} {row['text']}"
+            for row in entry.owed_rows]
+    return {
+        "id": f"confirm-square-{entry.currency}", "title": f"Square the book in {entry.currency}?",
+        "words": ["These payments were made: " + "; ".join(owed) + ".",
+                  f"That marks the {count} unpaid payment{'s' if count != 1 else ''} of the "
+                  "settled evenings paid, now.",
+                  "A mistake can be undone from the book's \u201cBook squared\u201d list, as a "
+                  "paid mark is undone."],
+        "action": reverse("ledger:book_settle", kwargs={"pk": table.pk}),
+        "fields": {"currency": entry.currency,
+                   "expected": ",".join(str(i) for i in entry.outstanding_ids)},
+        "reason": False, "button": "These are paid: square the book", "keep": "Not yet",
+        "cancel": reverse("ledger:table_book", kwargs={"pk": table.pk}) + f"#owed-{entry.currency}",
+    }
+
+
+def rematch_question(game: Game, players: list[str]) -> dict:
+    """Same players again after the evening is settled, with no open evening of today to
+    take the game: a new evening would be opened (today, same place, currency, stake)."""
+    from django.utils import timezone
+
+    from ledger.models import Session
+
+    settled = game.session
+    today = timezone.localdate()
+    number = Session.objects.filter(table_id=settled.table_id, date=today).count() + 1
+    label = evening_words(today) + (f" ({number})" if number > 1 else "")
+    place = f" at {settled.place}" if settled.place else ""
+    return {
+        "id": "confirm-rematch", "title": "Open a new evening?",
+        "words": [f"The evening of {evening_words(settled.date)}{settled.number_suffix} is "
+                  "settled: it takes no more games.",
+                  f"Same players again opens a new evening, {label}{place}, in "
+                  f"{settled.currency} with the same stakes, and starts its game 1: "
+                  f"{', '.join(players)}.",
+                  "The settled evening stays as it is."],
+        "action": reverse("ledger:game_rematch", kwargs={"pk": game.pk}),
+        "fields": {"new_evening": "1"}, "reason": False,
+        "button": "Open a new evening", "keep": "Not now",
+        "cancel": reverse("ledger:game_detail", kwargs={"pk": game.pk}) + "#over",
     }

@@ -98,6 +98,9 @@ def _render_game(request, game, result, history, form=None, status=200):
         "settled_text": evening_words(game.session.date) if context["settled"] else "",
         "open_games_text": open_games_text(result),
         "rematch": context["ended"],
+        "rematch_question": (confirm.rematch_question(game, _seat_names(game))
+                             if context["ended"] and context["settled"]
+                             and selectors.rematch_evening(game) is None else None),
         "winner_sentence": winner_sentence(result),
     })
     return render(request, "ledger/game_detail.html", context, status=status)
@@ -380,21 +383,33 @@ def game_abandon(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @login_required
-@require_POST
 def game_rematch(request: HttpRequest, pk: int) -> HttpResponse:
-    """Same players again (``services.game_rematch`` says where and how)."""
+    """Same players again (``services.game_rematch`` says where and how). When the evening
+    is settled and a new evening would be opened, that is asked first: GET (or a POST
+    without ``new_evening=1``) shows the question, the game page asks it in a dialog."""
     game = access.game_for(request.user, pk)
+    needs_new = selectors.rematch_evening(game) is None
+    if request.method != "POST" or (needs_new and request.POST.get("new_evening") != "1"):
+        if not needs_new:
+            return redirect(reverse("ledger:game_detail", kwargs={"pk": game.pk}) + "#over")
+        return render(request, "ledger/confirm.html", {
+            "q": confirm.rematch_question(game, _seat_names(game)),
+            "table": game.session.table, "session": game.session})
     try:
         new = services.game_rematch(game=game, started_by=request.user)
     except LedgerError as exc:
         messages.error(request, exc.message)
         return redirect("ledger:game_detail", pk=game.pk)
     moved = new.session_id != game.session_id
-    players = [seat.player.name for seat in new.seats.select_related("player").order_by("seat")]
     messages.success(request, rematch_text(
-        new.sequence, players, settled_evening=evening_words(game.session.date) if moved else "",
-        new_evening=evening_words(new.session.date) if moved else ""))
+        new.sequence, _seat_names(new),
+        settled_evening=selectors.evening_label(game.session) if moved else "",
+        new_evening=selectors.evening_label(new.session) if moved else ""))
     return redirect("ledger:game_detail", pk=new.pk)
+
+
+def _seat_names(game: Game) -> list[str]:
+    return [seat.player.name for seat in game.seats.select_related("player").order_by("seat")]
 
 
 @login_required

@@ -44,7 +44,8 @@ def test_book_player_and_standings_on_a_phone(page, live_server, django_user_mod
     expect(page.get_by_role("heading", name="Ann")).to_be_visible()
     expect(page.locator("[data-stat=money-USD]")).to_have_text("+5.59")
     expect(page.locator("svg.chart")).to_be_visible()
-    expect(page.locator("tr[data-against=Bob] td").nth(4)).to_have_text("+3.57")
+    # money between two: their two-hand games only (docs/head-to-head.md), not the box game
+    expect(page.locator("tr[data-against=Bob] td").nth(4)).to_have_text("+2.02")
     fits(page)
     shot(page, "book-player-360")
 
@@ -59,7 +60,14 @@ def test_book_player_and_standings_on_a_phone(page, live_server, django_user_mod
     shot(page, "book-standings-360")
 
     page.get_by_role("link", name="Book", exact=True).click()
-    page.click("button:has-text('square the book')")
+    # issue 21: squaring asks first (a dialog), and says how to undo it
+    page.click("a:has-text('square the book')")
+    question = page.locator("dialog#confirm-square-USD")
+    expect(question).to_be_visible()
+    expect(question).to_contain_text("Square the book in USD?")
+    expect(question).to_contain_text("Bob pays Ann 1.55")
+    shot(page, "book-square-question-360")
+    question.locator("button", has_text="square the book").click()
     expect(page.locator(".flash")).to_contain_text("3 payments of the evenings marked paid")
     expect(page.locator("tr[data-player=Bob] td").nth(4)).to_have_text("0.00")
     fits(page)

@@ -235,7 +235,10 @@ def test_player_page_figures_and_head_to_head(table, evenings):
     assert [(v["variant"], v["games"]) for v in ann["by_variant"]] == [("gin", 2), ("box", 1)]
     head = {h["player__name"]: (h["games"], h["my_wins"], h["their_wins"], h["money"])
             for h in ann["head_to_head"]}
-    assert head == {"Bob": (2, 2, 0, 202 + 155), "Cy": (2, 2, 0, 155 + 202)}
+    # money between two players: their two-hand games only (docs/head-to-head.md); the box
+    # game of three (E2) is counted as a game against each, its money is not
+    assert head == {"Bob": (2, 2, 0, 202), "Cy": (2, 2, 0, 202)}
+    assert ann["partners"] == []
     assert [date.day for date, _ in ann["running"]["USD"]] == [8, 15, 29]
     assert [units for _, units in ann["running"]["USD"]] == [202, 357, 559]
 
@@ -249,8 +252,9 @@ def test_head_to_head_sums_agree_with_the_games(table, evenings):
     assert bob_cy["games"] == cy_bob["games"] == 3  # box game of E2 and the two of E3
     assert bob_cy["my_wins"] == cy_bob["their_wins"]
     # the two-player games of Bob and Cy (E3): +2.07 and -2.02 for Bob; the box game of E2
-    # adds Bob's -1.63 and Cy's +0.08
-    assert bob_cy["money"] == 207 - 202 - 163 and cy_bob["money"] == -207 + 202 + 8
+    # (three players) is not money between two of them (docs/head-to-head.md)
+    assert bob_cy["money"] == 207 - 202 and cy_bob["money"] == -207 + 202
+    assert bob_cy["money_games"] == cy_bob["money_games"] == 2
     shared = GameStanding.objects.filter(player__name="Bob", status__in=["complete",
                                                                           "abandoned"],
                                          game__standings__player__name="Cy")

@@ -70,6 +70,7 @@ NOT_A_CHANGE = {
     "session_reopen": "the way back to changing a settled evening, asked with a reason",
     "session_detail": "reading",
     "payment_mark": "marks a settled evening's payment paid",
+    "book_settle_undo": "marks the payments a squaring of the book marked paid unpaid again",
     "game_detail": "reading",
     "hand_preview": "says what a hand would make; stores nothing (checked below)",
     "hand_send": "the offline queue: answers 'over' for a finished game (checked below)",
@@ -155,7 +156,11 @@ def test_what_stores_nothing_stores_nothing_on_a_settled_evening(client, keeper,
     assert preview.status_code == 200
     sent = client.post(reverse("ledger:hand_send", args=[settled.game.pk]), _hand(0))
     assert sent.status_code == 409 and sent.json()["status"] == "over"
-    again = client.post(reverse("ledger:game_rematch", args=[settled.game.pk]))
+    asked = client.post(reverse("ledger:game_rematch", args=[settled.game.pk]))
+    assert asked.status_code == 200 and "Open a new evening?" in asked.content.decode()
+    assert not Game.objects.exclude(session=settled.session).exists()
+    again = client.post(reverse("ledger:game_rematch", args=[settled.game.pk]),
+                        {"new_evening": "1"})
     assert again.status_code == 302
     new = Game.objects.exclude(session=settled.session).get()
     assert new.session.table == settled.session.table and new.status == GameStatus.IN_PROGRESS

@@ -291,7 +291,8 @@ def test_same_players_again_after_settling_opens_a_new_evening(logged_in, evenin
     game = services.game_import(session=evening, record=load_case("gin-standard-game"),
                                 imported_by=keeper)
     services.session_settle(session=evening, settled_by=keeper)
-    response = logged_in.post(reverse("ledger:game_rematch", args=[game.pk]), follow=True)
+    response = logged_in.post(reverse("ledger:game_rematch", args=[game.pk]),
+                              {"new_evening": "1"}, follow=True)
     new = Game.objects.exclude(pk=game.pk).get()
     assert new.session_id != evening.pk and new.sequence == 1
     assert new.session.date == timezone.localdate() and new.session.rate == Decimal("0.01")
@@ -316,7 +317,7 @@ def test_three_player_captain_says_who_sits_out_and_who_comes_in(logged_in, even
     assert post_hand(logged_in, game, hand_post(1, "X", ("25", "5"))) == (
         "Hand 1 recorded: the opponents +20.")
     assert post_hand(logged_in, game, hand_post(2, "C", ("", "15"), kind="gin")) == (
-        "Hand 2 recorded: the captains +40. X lost and sits out; Y comes in for the "
+        "Hand 2 recorded: the captain +40. X lost and sits out; Y comes in for the "
         "opponents.")
 
 

@@ -299,8 +299,12 @@ def test_form_refusals_keep_input(logged_in, session, keeper, case):
     assert response.status_code == 422
     assert field_error(response, "rate") == \
         "Stake: write an amount with the digits 0-9, like 0.05."
-    assert "greater than or equal to 0.0001" in field_error(response, "stake_1")
-    assert field_error(response, "reason") == "This field is required."
+    # issue 21: the app's own words, naming the field (was Django's "Ensure this value is
+    # greater than or equal to 0.0001." and "This field is required.")
+    assert field_error(response, "stake_1") == ("B's own stake: an amount above 0, like 0.05; "
+                                                "leave it empty to play for no money.")
+    assert field_error(response, "reason") == ("Why? Say why the rules or stakes change, in a "
+                                               "few words: it is kept in the game's history.")
     assert input_value(response, "rate") == "two cents"
     assert input_value(response, "stake_1") == "-1"
 

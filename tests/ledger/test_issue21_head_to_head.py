@@ -1,0 +1,85 @@
+"""Issue 21 item 6: head-to-head means what it says (docs/head-to-head.md): opponents are on
+the other side, partners are counted apart, money between two is their two-hand games'."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.urls import reverse
+
+from ledger import services
+from ledger.book import selectors as book
+from ledger.models import GameStanding, Player
+from tests.pages import Page
+from tests.scoresheets.playout import play
+
+from .conftest import load_case
+
+pytestmark = pytest.mark.django_db
+STAKES = {"rate": "0.01", "per_points": 1, "currency": "USD"}
+
+
+def partnership(session, keeper, seed: int):
+    record = play("partnership", ["Rosa", "Ben", "Cy", "Dee"], stakes=STAKES, rules={},
+                  hands=None, seed=seed, big=False)
+    record["setup"] = {"sides": {"We": ["Rosa", "Ben"], "They": ["Cy", "Dee"]}}
+    return services.game_import(session=session, record=record, imported_by=keeper)
+
+
+def won(game, name: str) -> bool:
+    return GameStanding.objects.get(game=game, player__name=name).won
+
+
+def test_partners_are_counted_apart_and_not_as_opponents(logged_in, session, keeper):
+    games = [partnership(session, keeper, seed) for seed in (1, 2, 3)]
+    rosa_won = sum(won(game, "Rosa") for game in games)
+    assert all(won(game, "Rosa") == won(game, "Ben") for game in games)  # same side
+    page = book.player_page(Player.objects.get(name="Rosa"))
+    assert [(w["player__name"], w["games"], w["won"]) for w in page["partners"]] == \
+        [("Ben", 3, rosa_won)]
+    assert page["partners"][0]["text"] == f"with Ben: {rosa_won} of 3 won"
+    against = {h["player__name"]: h for h in page["head_to_head"]}
+    assert sorted(against) == ["Cy", "Dee"]  # Ben is no opponent
+    for name in ("Cy", "Dee"):
+        assert (against[name]["games"], against[name]["my_wins"],
+                against[name]["their_wins"]) == (3, rosa_won, 3 - rosa_won)
+        # four players: no money between two of them (docs/head-to-head.md)
+        assert against[name]["money_games"] == 0 and against[name]["money_text"] == ""
+    response = logged_in.get(reverse("ledger:player_detail",
+                                     args=[Player.objects.get(name="Rosa").pk]))
+    html = Page(response)
+    assert html.text(html.one("li", data_partner="Ben")) == f"with Ben: {rosa_won} of 3 won"
+    assert html.all("tr", data_against="Ben") == []
+    cells = [html.text(td) for td in html.one("tr", data_against="Cy").iter("td")]
+    assert cells == ["Cy", "3", str(rosa_won), str(3 - rosa_won), "·"]
+
+
+def test_money_between_two_is_what_one_paid_the_other(session, keeper):
+    def gin(names):
+        return services.game_import(session=session, record=_renamed("gin-standard-game", names),
+                                    imported_by=keeper)
+
+    first = gin({"A": "Rosa", "B": "Ben"})
+    second = gin({"A": "Ben", "B": "Rosa"})
+    box = services.game_import(session=session, imported_by=keeper, record=_renamed(
+        "box-rotation", {"P": "Rosa", "Q": "Ben", "R": "Cy"}))
+    paid = {g.pk: GameStanding.objects.get(game=g, player__name="Rosa").money_minor
+            for g in (first, second)}
+    assert paid[first.pk] == -paid[second.pk] != 0  # the same game, won once each way
+    rosa = {h["player__name"]: h for h in book.player_page(
+        Player.objects.get(name="Rosa"))["head_to_head"]}
+    ben = {h["player__name"]: h for h in book.player_page(
+        Player.objects.get(name="Ben"))["head_to_head"]}
+    assert rosa["Ben"]["games"] == 3 and rosa["Ben"]["money_games"] == 2
+    assert rosa["Ben"]["money"] == 0 == ben["Rosa"]["money"]  # they are square
+    box_money = GameStanding.objects.get(game=box, player__name="Rosa").money_minor
+    assert box_money != 0  # the box game's money is the three's, not Rosa's from Ben
+    assert rosa["Cy"]["money_games"] == 0 and rosa["Cy"]["games"] == 1
+
+
+def _renamed(case: str, names: dict[str, str]) -> dict:
+    text = json.dumps(load_case(case))
+    for old, new in names.items():
+        text = text.replace(f'"{old}"', f'"{new}"')
+    return json.loads(text)
