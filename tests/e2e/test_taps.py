@@ -107,7 +107,7 @@ def test_taps_and_keys_for_a_knock_a_gin_a_draw_and_a_capit_round(browser, live_
     c = open_game(gin)
     c.tap(seg(page, "t1_knocker", "-draw-"))
     c.save(page.get_by_role("button", name="Save hand 1"))
-    saved("Hand 1 recorded: no score.")
+    saved("Hand 1 recorded: Draw.")
     figures["draw"] = c.figures()
     scrolled = {"draw": c.scrolled}
 

@@ -102,7 +102,7 @@ def test_hands_that_landed_together_are_all_in_the_parts_and_said_once(client_in
     # two hands new to the page: the whole sheet, both rows; both hands said
     assert 'id="sheet" hx-swap-oob="true"' in parts
     assert 'id="hand-1"' in parts and 'id="hand-2"' in parts
-    assert "Hand 1 recorded: Ann +15. Hand 2 recorded: no score." in parts
+    assert "Hand 1 recorded: Ann +15. Hand 2 recorded: Draw." in parts
     assert 'id="flash"' not in client_in.get(
         reverse("ledger:game_detail", args=[gin.pk])).content.decode()
     # a hand whose answer was lost, sent again asking for the parts: said as recorded
@@ -110,7 +110,7 @@ def test_hands_that_landed_together_are_all_in_the_parts_and_said_once(client_in
     response, answer = send(client_in, gin, 2, {"t1_knocker": "-draw-", "parts": "3"},
                             key=hand.idempotency_key)
     assert (response.status_code, answer["created"], answer["next"]) == (200, False, 3)
-    assert "Hand 2 recorded: no score." in answer["parts"]
+    assert "Hand 2 recorded: Draw." in answer["parts"]
     assert len(live_hands(gin)) == 2
 
 
