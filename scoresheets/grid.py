@@ -189,7 +189,7 @@ def grid_for(layout: Layout) -> tuple[Grid, Callable[[HandRow], list]]:
 
         return Grid(columns=columns, groups=groups, cls=f"hands tables v-{layout.variant}"), cells
 
-    if kind == "hollywood":
+    if layout.games:
         columns = [number, (head("dealer"), "name"), (head("text"), "play"),
                    (head("score"), "pts score")]
         groups = [("", 4)]
@@ -209,7 +209,7 @@ def grid_for(layout: Layout) -> tuple[Grid, Callable[[HandRow], list]]:
         return Grid(columns=columns, groups=groups, cls="hands v-hollywood"), cells
 
     # in the box the box player deals every hand (RULES 2): one column says both
-    box = kind == "box"
+    box = not layout.dealer_column
     columns = [number] + ([] if box else [(head("dealer"), "name")])
     columns += [(ROLE_COLUMNS[role].short, "name") for role in layout.roles]
     if layout.upcard:

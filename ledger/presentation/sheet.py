@@ -38,6 +38,7 @@ class Layout:
     rounds: bool = False                # CAP-IT: rounds with contracts and a share of the pot
     tables: bool = False                # several card tables in each hand (a line per table)
     sitters: bool = False               # captain play: who sits out and who changes
+    dealer_column: bool = True          # who deals changes (not in the box: the box deals)
 
     @property
     def pairs(self) -> list[tuple[str, str]]:
@@ -54,7 +55,8 @@ def layout_of(result: dict) -> Layout:
                   roles=tuple(facts["hand_roles"]), players=list(result["players"]),
                   variant=result["variant"], noun=facts["hand_noun"].lower(),
                   rounds=facts["rounds"], tables=facts["table_game"],
-                  sitters=facts.get("sitters", False))
+                  sitters=facts.get("sitters", False),
+                  dealer_column=facts["dealer_rule"] or facts["table_game"])
 
 
 @dataclass

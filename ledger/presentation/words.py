@@ -9,7 +9,7 @@ kind of hand ("Ann knocks 5 v Bob 17"), one word per role.
 from __future__ import annotations
 
 from .cardtext import card_text
-from .catalog import PRESET_VARIANTS, VARIANT_NAMES
+from .catalog import PRESET_VARIANTS, ROLE_WORDS, VARIANT_NAMES
 
 RESULT_WORDS = {"knock": "Knock", "undercut": "Undercut", "gin": "Gin", "big_gin": "Big gin",
                 "draw": "Draw", "round": "Round", "tables": "Tables"}
@@ -139,3 +139,15 @@ def gains_text(hand: dict) -> str:
     """A hand's points for a flash message: "Ann +25", "no score"."""
     won = {key: points for key, points in (hand.get("points") or {}).items() if points}
     return ", ".join(f"{key} +{points}" for key, points in won.items()) or "no score"
+
+
+#: The roles a matchup marks beside a player's name (in words, with the chip's class).
+_CHIPS = {"box": "chip chip-box", "captain": "chip"}
+
+
+def role_chip(role: str | None) -> dict | None:
+    """The chip beside a player in the next hand's matchup: ``{"word", "css"}`` for the
+    player in the box and a captain, None for the others."""
+    if role not in _CHIPS:
+        return None
+    return {"word": ROLE_WORDS[role], "css": _CHIPS[role]}

@@ -15,7 +15,7 @@ from ledger.presentation.catalog import hand_kinds
 from ledger.presentation.charts import running_chart
 from ledger.presentation.flash import winner_sentence
 from ledger.presentation.sheet import game_sheet
-from ledger.presentation.words import names
+from ledger.presentation.words import names, role_chip
 
 from .game_settings import change_rows
 from .sheet_tables import column_tables, fix_pattern, sheet_table, totals_table
@@ -91,6 +91,8 @@ def next_panel(variant: str, result: dict) -> dict:
         a, b = duel["players"]
         panel["tables"].append({"label": duel.get("label"), "a": a, "b": b,
                                 "a_role": roles.get(a), "b_role": roles.get(b),
+                                "a_chip": role_chip(roles.get(a)),
+                                "b_chip": role_chip(roles.get(b)),
                                 "dealer": names(duel.get("dealer"))})
     in_the_box = [name for name, role in roles.items() if role == "box"]
     if in_the_box:
