@@ -26,13 +26,21 @@ import signal
 import threading
 import time
 from contextlib import contextmanager
+from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 from urllib.parse import unquote, urlsplit
 
 from django.template.loader import render_to_string
-from weasyprint import CSS, HTML
-from weasyprint.text.fonts import FontConfiguration
-from weasyprint.urls import URLFetcher
+
+if TYPE_CHECKING:
+    from weasyprint import CSS
+    from weasyprint.text.fonts import FontConfiguration
+    from weasyprint.urls import URLFetcher
+
+# WeasyPrint is imported on the first rendering, not when the app starts: loading it (pango
+# and its fonts through cffi) is more than half of the start-up of every process that never
+# prints (each gunicorn worker, every manage.py command, every test process).
 
 STATIC_DIR = Path(__file__).resolve().parent / "static" / "scoresheets"
 PRINT_CSS = STATIC_DIR / "print.css"
@@ -60,23 +68,36 @@ def local_path(url: str) -> Path:
     return Path(posixpath.normpath(path)).resolve()
 
 
-class LocalOnlyFetcher(URLFetcher):
-    """Fetches ``file:`` URLs inside the app's static folder and ``data:`` URLs; refuses
-    anything else (http, https, ftp, files elsewhere) and stops the rendering if asked."""
+@cache
+def _fetcher_class() -> type[URLFetcher]:
+    from weasyprint.urls import URLFetcher
 
-    def __init__(self, root: Path = STATIC_DIR):
-        super().__init__(allowed_protocols={"file", "data"}, fail_on_errors=True)
-        self.root = root.resolve()
+    class LocalOnlyFetcher(URLFetcher):
+        """Fetches ``file:`` URLs inside the app's static folder and ``data:`` URLs; refuses
+        anything else (http, https, ftp, files elsewhere) and stops the rendering if asked."""
 
-    def fetch(self, url, headers=None):
-        if url.startswith("file:"):
-            path = local_path(url)
-            if not path.is_relative_to(self.root):
-                raise ValueError(f"refused: {url} is outside {self.root}")
-            url = path.as_uri()  # fetch the very file that was checked
-        elif not url.startswith("data:"):
-            raise ValueError(f"refused: {url} (score sheets fetch nothing from the network)")
-        return super().fetch(url, headers)
+        def __init__(self, root: Path = STATIC_DIR):
+            super().__init__(allowed_protocols={"file", "data"}, fail_on_errors=True)
+            self.root = root.resolve()
+
+        def fetch(self, url, headers=None):
+            if url.startswith("file:"):
+                path = local_path(url)
+                if not path.is_relative_to(self.root):
+                    raise ValueError(f"refused: {url} is outside {self.root}")
+                url = path.as_uri()  # fetch the very file that was checked
+            elif not url.startswith("data:"):
+                raise ValueError(f"refused: {url} (score sheets fetch nothing from the network)")
+            return super().fetch(url, headers)
+
+    return LocalOnlyFetcher
+
+
+def __getattr__(name: str):
+    """``LocalOnlyFetcher``, made when first asked for (it subclasses WeasyPrint's fetcher)."""
+    if name == "LocalOnlyFetcher":
+        return _fetcher_class()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 _lock = threading.Lock()
@@ -90,8 +111,11 @@ def _stylesheets(paper_size: str) -> tuple[FontConfiguration, list[CSS]]:
     key = (paper_size, PRINT_CSS.stat().st_mtime_ns)
     cached = _cache.get(key)
     if cached is None:
+        from weasyprint import CSS
+        from weasyprint.text.fonts import FontConfiguration
+
         font_config = FontConfiguration()
-        fetcher = LocalOnlyFetcher()
+        fetcher = _fetcher_class()()
         sheets = [
             CSS(filename=str(PRINT_CSS), font_config=font_config, url_fetcher=fetcher),
             CSS(string=f"@page {{ size: {PAPER_SIZES[paper_size]}; }}",
@@ -126,9 +150,11 @@ def _deadline(seconds: float | None):
 
 
 def _render(html: str, paper_size: str, max_pages: int | None) -> bytes:
+    from weasyprint import HTML
+
     font_config, sheets = _stylesheets(paper_size)
     document = HTML(string=html, base_url=str(STATIC_DIR) + "/",
-                    url_fetcher=LocalOnlyFetcher()).render(
+                    url_fetcher=_fetcher_class()()).render(
         stylesheets=sheets, font_config=font_config)
     if max_pages and len(document.pages) > max_pages:
         raise PdfTooLarge(f"The document runs to {len(document.pages)} pages; "

@@ -18,8 +18,6 @@ from collections.abc import Iterable, Sequence
 from decimal import Decimal, InvalidOperation
 
 from django.http import HttpResponse
-from openpyxl import Workbook
-from openpyxl.writer.excel import save_workbook
 
 from ledger import cleaning
 
@@ -69,6 +67,9 @@ def _money(text: str) -> tuple[Decimal, str] | None:
 
 def xlsx_bytes(headers: Sequence, rows: Iterable[Sequence], *, title: str = "Sheet",
                money_columns: Iterable[int] = ()) -> bytes:
+    from openpyxl import Workbook  # on the first XLSX: no process pays for it at start-up
+    from openpyxl.writer.excel import save_workbook
+
     workbook = Workbook()
     sheet = workbook.active
     sheet.title = cleaning.safe_filename(title, default="Sheet")[:31]

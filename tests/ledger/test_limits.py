@@ -137,7 +137,7 @@ def no_rendering(monkeypatch):
     def explode(*args, **kwargs):
         raise AssertionError("rendered a document that should have been refused first")
 
-    monkeypatch.setattr(pdf, "HTML", explode)
+    monkeypatch.setattr(pdf, "_render", explode)
 
 
 def test_a_game_with_too_many_hands_is_not_rendered(client, session, keeper, settings,
