@@ -20,14 +20,13 @@ from tests.e2e.helpers import (
     start_game,
 )
 
-from .test_service_worker import server  # noqa: F401 (the fixture: gunicorn behind a proxy)
-
-pytestmark = pytest.mark.e2e
+# gunicorn behind a proxy: the ``server`` fixture of conftest.py, started once per run
+pytestmark = [pytest.mark.e2e, pytest.mark.xdist_group("collected_static")]
 
 HASHED = re.compile(r"/static/ledger/(offline|queue/\w+)\.[0-9a-f]{12}\.js$")
 
 
-def test_the_queue_runs_from_the_hashed_modules(server, page, context,  # noqa: F811
+def test_the_queue_runs_from_the_hashed_modules(server, page, context,
                                                 static_manifest):
     base, _ = server
     problems = []

@@ -8,11 +8,8 @@ see what a club's server does (``/sw.js`` answered 500 there and nowhere else)."
 
 from __future__ import annotations
 
-import importlib
 import json
-import os
 import re
-from unittest import mock
 
 import pytest
 from django.conf import settings
@@ -23,24 +20,14 @@ from whitenoise.storage import CompressedManifestStaticFilesStorage
 
 from ledger.views.pwa import SHELL
 
-from .conftest import HOST, ROOT, prod_env
+from .conftest import HOST, ROOT, load_prod, prod_env
 
-pytestmark = pytest.mark.django_db
+# one worker runs every module that uses the collected static files (collectstatic once)
+pytestmark = [pytest.mark.django_db, pytest.mark.xdist_group("collected_static")]
 
 # settings the test keeps its own: the test database, and Django's app registry and logging
 # (the same in prod; overriding them would only reload them)
 KEEP = {"DATABASES", "INSTALLED_APPS", "LOGGING", "SETTINGS_MODULE"}
-
-
-def load_prod(env: dict):
-    """tablestakes.settings.prod (and base, which it builds on) imported with ``env``; base
-    is imported again afterwards with the test's own environment."""
-    base = importlib.import_module("tablestakes.settings.base")
-    with mock.patch.dict(os.environ, env, clear=True):
-        importlib.reload(base)
-        module = importlib.reload(importlib.import_module("tablestakes.settings.prod"))
-    importlib.reload(base)
-    return module
 
 
 @pytest.fixture

@@ -1,7 +1,9 @@
 """Production settings (tablestakes.settings.prod): what a club's server runs with.
 
-The deploy check and the start-up refusals run in a subprocess, with exactly the
-environment a server would have, so CI proves that ``check --deploy`` stays clean.
+The deploy check runs in a subprocess, with exactly the environment a server would have, so
+CI proves that ``check --deploy`` stays clean. The start-up refusals are raised by the
+settings module itself: they are checked by loading it in this process with a server's
+environment, and once through ``manage.py`` to show that a refusal stops the start-up.
 """
 
 from __future__ import annotations
@@ -11,37 +13,19 @@ import io
 import json
 import logging
 import os
-import secrets
 import subprocess
 import sys
-from pathlib import Path
 from unittest import mock
 
 import pytest
 from django.conf import settings
+from django.core.exceptions import ImproperlyConfigured
 from django.test import Client, override_settings
+
+from .conftest import HOST, ROOT, load_prod, manage, prod_env
 
 # Settings, static files and the deploy check: the same on any engine (SQLite only in CI).
 pytestmark = pytest.mark.engine_independent
-
-ROOT = Path(__file__).resolve().parents[1]
-HOST = "rummy.example.org"
-
-
-def prod_env(**extra) -> dict:
-    env = {key: value for key, value in os.environ.items()
-           if not key.startswith(("DJANGO_", "TABLESTAKES_"))}
-    env.update(DJANGO_SETTINGS_MODULE="tablestakes.settings.prod",
-               DJANGO_SECRET_KEY=secrets.token_urlsafe(50), DJANGO_ALLOWED_HOSTS=HOST,
-               TABLESTAKES_PROXY_COUNT="1")
-    env.update(extra)
-    return {key: value for key, value in env.items() if value is not None}
-
-
-def manage(*args, env: dict) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=120)
-
 
 def test_check_deploy_under_prod_is_clean():
     run = manage("check", "--deploy", "--fail-level", "WARNING", env=prod_env())
@@ -56,16 +40,23 @@ def test_check_deploy_under_prod_is_clean():
     ("DJANGO_ALLOWED_HOSTS", "DJANGO_ALLOWED_HOSTS is not set"),
 ])
 def test_prod_refuses_to_start_without_its_secrets(missing, message):
-    run = manage("check", env=prod_env(**{missing: None}))
+    with pytest.raises(ImproperlyConfigured, match=message) as refused:
+        load_prod(prod_env(**{missing: None}))
+    assert "refuses to start" in str(refused.value)
+
+
+def test_a_refusal_stops_manage_py_with_its_reason():
+    """What the refusals above raise is what a server's start-up prints, and it stops."""
+    run = manage("check", env=prod_env(DJANGO_SECRET_KEY=None))
     assert run.returncode != 0
-    assert "ImproperlyConfigured" in run.stderr and message in run.stderr
-    assert "refuses to start" in run.stderr
+    assert "ImproperlyConfigured" in run.stderr
+    assert "DJANGO_SECRET_KEY is not set" in run.stderr and "refuses to start" in run.stderr
 
 
-def test_prod_refuses_the_development_key_or_a_short_one():
-    for key in ("dev-only-not-secret-change-me", "django-insecure-" + "x" * 60):
-        run = manage("check", env=prod_env(DJANGO_SECRET_KEY=key))
-        assert run.returncode != 0 and "DJANGO_SECRET_KEY is too weak" in run.stderr
+@pytest.mark.parametrize("key", ["dev-only-not-secret-change-me", "django-insecure-" + "x" * 60])
+def test_prod_refuses_the_development_key_or_a_short_one(key):
+    with pytest.raises(ImproperlyConfigured, match="DJANGO_SECRET_KEY is too weak"):
+        load_prod(prod_env(DJANGO_SECRET_KEY=key))
 
 
 def test_wsgi_defaults_to_prod_and_manage_py_to_dev():
@@ -138,11 +129,11 @@ def test_prod_behind_the_proxy_sends_hsts_and_secure_cookies(prod, db):
         assert "default-src 'self'" in page["Content-Security-Policy"]
 
 
-def test_collectstatic_writes_hashed_files_that_whitenoise_serves(prod, tmp_path, db):
-    # (the admin's files are Django's own: left out to keep the test quick)
-    run = manage("collectstatic", "--noinput", "--ignore", "admin",
-                 env=prod_env(DJANGO_STATIC_ROOT=str(tmp_path)))
-    assert run.returncode == 0, run.stderr
+@pytest.mark.xdist_group("collected_static")
+def test_collectstatic_writes_hashed_files_that_whitenoise_serves(prod, collected_static, db):
+    # (collectstatic run once for the session, by the conftest: the package's own modules
+    # share it, and one worker runs them all)
+    tmp_path = collected_static
     manifest = json.loads((tmp_path / "staticfiles.json").read_text())["paths"]
     hashed = manifest["ledger/app.css"]
     assert hashed != "ledger/app.css" and (tmp_path / (hashed + ".gz")).exists()
