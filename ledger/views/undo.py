@@ -1,0 +1,60 @@
+"""Undo the last hand of a game: it stays in the history, crossed out, and comes back in
+the form of the next hand, ready to be saved again."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+
+from ledger import access, cleaning, services
+from ledger.exceptions import LedgerError
+from ledger.models import GameStatus
+from ledger.presentation.flash import hand_said
+from ledger.presentation.notices import UNDO_OUT_OF_DATE, undone_text
+
+from . import confirm
+from .game_context import load_game
+from .params import BadParameter, bad_parameter_response, number_param
+from .settled import refuse_if_settled
+
+
+@login_required
+def hand_undo(request: HttpRequest, pk: int) -> HttpResponse:
+    """GET: the question (the page for phones without JavaScript; the game page asks it
+    in a dialog). POST: undo the last hand, then offer it again in the form."""
+    game = access.game_for(request.user, pk)
+    if refused := refuse_if_settled(request, game.session, game=game):
+        return refused
+    if request.method != "POST":
+        result, _ = load_game(game)
+        question = confirm.undo_question(game, result)
+        if question is None:
+            return redirect("ledger:game_detail", pk=game.pk)
+        return render(request, "ledger/confirm.html", {
+            "q": question, "table": game.session.table, "session": game.session,
+            "game": game, "crumb_game": True})
+    number = request.POST.get("number") or ""
+    reason = (request.POST.get("reason") or "").strip() or "undone"
+    if number and not cleaning.is_ascii_number(number):  # ('²' is a digit to str.isdigit())
+        # the one answer to a number not written with the digits 0-9: a 400 naming it
+        try:
+            number_param(request.POST, "number", minimum=1)
+        except BadParameter as exc:
+            exc.message = f"{UNDO_OUT_OF_DATE} {exc.message}"
+            return bad_parameter_response(request, exc)
+    was_over = game.status == GameStatus.COMPLETE
+    before, _ = load_game(game)
+    try:
+        hand = services.hand_undo_last(game=game, undone_by=request.user, reason=reason,
+                                       number=int(number) if number else None)
+    except (LedgerError, ValueError) as exc:
+        messages.error(request, getattr(exc, "message", str(exc)))
+        return redirect("ledger:game_detail", pk=game.pk)
+    what = before["facts"]["hand_noun"]
+    said = hand_said(before, hand.number, hand.entry)
+    messages.success(request, undone_text(what, hand.number, said, reopened=was_over))
+    return redirect(reverse("ledger:game_detail", kwargs={"pk": game.pk})
+                    + f"?again={hand.pk}#next")
