@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect
+from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from ledger import access, services
-from ledger.exceptions import LedgerError
 from ledger.presentation.notices import ABANDONED
 
+from .actions import run_service
 from .settled import refuse_if_settled
 
 
@@ -22,10 +21,7 @@ def game_abandon(request: HttpRequest, pk: int) -> HttpResponse:
     if refused := refuse_if_settled(request, game.session, game=game):
         return refused
     reason = (request.POST.get("reason") or "").strip()
-    try:
-        services.game_abandon(game=game, abandoned_by=request.user, reason=reason)
-    except LedgerError as exc:
-        messages.error(request, exc.message)
-    else:
-        messages.success(request, ABANDONED)
-    return redirect("ledger:game_detail", pk=game.pk)
+    return run_service(
+        request, lambda: services.game_abandon(game=game, abandoned_by=request.user,
+                                               reason=reason),
+        success=ABANDONED, redirect_to=reverse("ledger:game_detail", args=[game.pk]))

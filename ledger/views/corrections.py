@@ -10,11 +10,11 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 
 from ledger import access, selectors, services
-from ledger.exceptions import LedgerError, RecordRefused
 from ledger.forms import VARIANT_LABELS, HandForm, initial_from_entry, new_hand_initial
 from ledger.presentation.notices import corrected_text
 from ledger.presentation.rows import hand_row
 
+from .actions import refusals_to
 from .game_context import hand_spec, load_game
 from .settled import refuse_if_settled
 
@@ -36,16 +36,11 @@ def hand_correct(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             # (the service then refuses; a repeat of this very correction is recognized)
             opened = next((h for h in history if h.pk == form.cleaned_data["hand"]
                            and h.number == number), hand)
-            try:
+            with refusals_to(form):
                 services.hand_correct(
                     hand=opened, entry=form.entry(), corrected_by=request.user,
                     reason=form.cleaned_data["reason"],
                     idempotency_key=form.cleaned_data["key"])
-            except RecordRefused as exc:
-                form.add_problems(exc.details)
-            except LedgerError as exc:
-                form.add_error(None, exc.message)
-            else:
                 messages.success(request, corrected_text(number))
                 return redirect(reverse("ledger:game_detail", kwargs={"pk": game.pk})
                                 + f"#hand-{number}")

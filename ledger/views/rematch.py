@@ -3,17 +3,16 @@ evening while it is open, a new evening when it is settled)."""
 
 from __future__ import annotations
 
-from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 
 from ledger import access, selectors, services
-from ledger.exceptions import LedgerError
 from ledger.presentation.notices import rematch_text
 
 from . import confirm
+from .actions import run_service
 from .game_context import seat_names
 
 
@@ -30,14 +29,17 @@ def game_rematch(request: HttpRequest, pk: int) -> HttpResponse:
         return render(request, "ledger/confirm.html", {
             "q": confirm.rematch_question(game, seat_names(game)),
             "table": game.session.table, "session": game.session})
-    try:
-        new = services.game_rematch(game=game, started_by=request.user)
-    except LedgerError as exc:
-        messages.error(request, exc.message)
-        return redirect("ledger:game_detail", pk=game.pk)
+    return run_service(
+        request, lambda: services.game_rematch(game=game, started_by=request.user),
+        success=lambda new: _started_text(game, new),
+        redirect_to=lambda new: reverse("ledger:game_detail", args=[new.pk]),
+        failure_redirect=reverse("ledger:game_detail", args=[game.pk]))
+
+
+def _started_text(game, new) -> str:
+    """"Game 4 started: ...", naming both evenings when the new game opened a new one."""
     moved = new.session_id != game.session_id
-    messages.success(request, rematch_text(
+    return rematch_text(
         new.sequence, seat_names(new),
         settled_evening=selectors.evening_label(game.session) if moved else "",
-        new_evening=selectors.evening_label(new.session) if moved else ""))
-    return redirect("ledger:game_detail", pk=new.pk)
+        new_evening=selectors.evening_label(new.session) if moved else "")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -10,13 +9,13 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from ledger import access, selectors, services
-from ledger.exceptions import LedgerError
 from ledger.forms import VARIANT_COUNTS, VARIANT_LABELS
 from ledger.models import SettlementPayment
 from ledger.presentation.session import session_summary
 from ledger.views.book import book_context
 
 from . import confirm
+from .actions import run_service
 from .settled import refuse_if_settled
 
 
@@ -55,13 +54,10 @@ def session_settle(request: HttpRequest, pk: int) -> HttpResponse:
         return render(request, "ledger/confirm.html", {
             "q": confirm.settle_question(session, session.games.count()),
             "table": session.table, "session": session})
-    try:
-        services.session_settle(session=session, settled_by=request.user)
-    except LedgerError as exc:
-        messages.error(request, exc.message)
-    else:
-        messages.success(request, "Settled. Mark each payment as it is made.")
-    return redirect("ledger:session_detail", pk=session.pk)
+    return run_service(
+        request, lambda: services.session_settle(session=session, settled_by=request.user),
+        success="Settled. Mark each payment as it is made.",
+        redirect_to=_session_url(session.pk))
 
 
 @login_required

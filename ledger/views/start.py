@@ -10,7 +10,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
 from ledger import access, selectors, services
-from ledger.exceptions import LedgerError, RecordRefused
+from ledger.exceptions import LedgerError
 from ledger.forms import (
     VARIANT_COUNTS,
     VARIANT_LABELS,
@@ -20,6 +20,7 @@ from ledger.forms import (
 )
 from ledger.presentation.catalog import game_facts
 
+from .actions import refusals_to
 from .settled import refuse_if_settled
 
 # -- starting a game -------------------------------------------------------------------------
@@ -119,16 +120,11 @@ def game_start(request: HttpRequest, pk: int, variant: str, count: int) -> HttpR
                     kwargs["rate"] = str(data["rate"]) if data.get("rate") else None
                     kwargs["per_points"] = (data.get("per_points") or 1) if data.get("rate") \
                         else None
-                try:
+                with refusals_to(form):
                     game = services.game_start(
                         session=session, variant=variant, players=form.players(),
                         started_by=request.user, rules=form.rules(), setup=form.setup(),
                         player_stakes=form.player_stakes() or None, **kwargs)
-                except RecordRefused as exc:
-                    form.add_problems(exc.details)
-                except LedgerError as exc:
-                    form.add_error(None, exc.message)
-                else:
                     messages.success(request, f"Game {game.sequence} started. Good luck!")
                     return redirect("ledger:game_detail", pk=game.pk)
             status = 422

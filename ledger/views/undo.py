@@ -3,19 +3,18 @@ the form of the next hand, ready to be saved again."""
 
 from __future__ import annotations
 
-from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 
 from ledger import access, cleaning, services
-from ledger.exceptions import LedgerError
 from ledger.models import GameStatus
 from ledger.presentation.flash import hand_said
 from ledger.presentation.notices import UNDO_OUT_OF_DATE, undone_text
 
 from . import confirm
+from .actions import run_service
 from .game_context import load_game
 from .params import BadParameter, bad_parameter_response, number_param
 from .settled import refuse_if_settled
@@ -47,14 +46,14 @@ def hand_undo(request: HttpRequest, pk: int) -> HttpResponse:
             return bad_parameter_response(request, exc)
     was_over = game.status == GameStatus.COMPLETE
     before, _ = load_game(game)
-    try:
-        hand = services.hand_undo_last(game=game, undone_by=request.user, reason=reason,
-                                       number=int(number) if number else None)
-    except (LedgerError, ValueError) as exc:
-        messages.error(request, getattr(exc, "message", str(exc)))
-        return redirect("ledger:game_detail", pk=game.pk)
-    what = before["facts"]["hand_noun"]
-    said = hand_said(before, hand.number, hand.entry)
-    messages.success(request, undone_text(what, hand.number, said, reopened=was_over))
-    return redirect(reverse("ledger:game_detail", kwargs={"pk": game.pk})
-                    + f"?again={hand.pk}#next")
+    game_url = reverse("ledger:game_detail", kwargs={"pk": game.pk})
+    return run_service(
+        request, lambda: services.hand_undo_last(game=game, undone_by=request.user,
+                                                 reason=reason,
+                                                 number=int(number) if number else None),
+        success=lambda hand: undone_text(before["facts"]["hand_noun"], hand.number,
+                                         hand_said(before, hand.number, hand.entry),
+                                         reopened=was_over),
+        # the form of the next hand starts from the hand undone (game_page._undone_hand)
+        redirect_to=lambda hand: f"{game_url}?again={hand.pk}#next",
+        failure_redirect=game_url)
