@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
 from django.views.decorators.http import require_POST
@@ -14,7 +13,6 @@ from .actions import run_service
 from .settled import refuse_if_settled
 
 
-@login_required
 @require_POST
 def game_abandon(request: HttpRequest, pk: int) -> HttpResponse:
     game = access.game_for(request.user, pk)

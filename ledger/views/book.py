@@ -7,7 +7,6 @@ stored per-game standings), every write goes through a service.
 from __future__ import annotations
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -37,7 +36,6 @@ def _player_for(user, pk) -> Player:
         raise Http404("No such player") from None
 
 
-@login_required
 def table_book(request: HttpRequest, pk: int) -> HttpResponse:
     table = access.table_for(request.user, pk)
     books = book.table_books(table)
@@ -46,7 +44,6 @@ def table_book(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "ledger/book.html", {"table": table, "books": books})
 
 
-@login_required
 def book_settle(request: HttpRequest, pk: int) -> HttpResponse:
     """GET (?currency=EUR): the question, without JavaScript (the book asks it in a dialog).
     POST: square the book in that currency."""
@@ -75,7 +72,6 @@ def book_settle(request: HttpRequest, pk: int) -> HttpResponse:
         redirect_to=reverse("ledger:table_book", args=[table.pk]), warn=(BookChanged,))
 
 
-@login_required
 @require_POST
 def book_settle_undo(request: HttpRequest, pk: int, settlement: int) -> HttpResponse:
     """Take back a squaring of the book (its payments are outstanding again)."""
@@ -102,7 +98,6 @@ def _chart_ends(first, last) -> dict[str, str]:
     return {"first": f"{first:%b %Y}", "last": f"{last:%b %Y}"}
 
 
-@login_required
 def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
     player = _player_for(request.user, pk)
     page = book.player_page(player)
@@ -136,7 +131,6 @@ STAT_ROWS = (
 )
 
 
-@login_required
 def table_standings(request: HttpRequest, pk: int) -> HttpResponse:
     table = access.table_for(request.user, pk)
     currencies, years = book.table_currencies(table)
@@ -217,7 +211,6 @@ def _filter_fields(form) -> list[dict]:
     return fields
 
 
-@login_required
 @require_POST
 def session_reopen(request: HttpRequest, pk: int) -> HttpResponse:
     session = access.session_for(request.user, pk)
@@ -234,7 +227,6 @@ def session_reopen(request: HttpRequest, pk: int) -> HttpResponse:
         redirect_to=url, failure_redirect=f"{url}#reopen")
 
 
-@login_required
 @refuses_bad_parameters
 def table_tidy(request: HttpRequest, pk: int) -> HttpResponse:
     """Rename the table; archive players who left (or bring them back)."""

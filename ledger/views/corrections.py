@@ -4,7 +4,6 @@ history (``Hand.replaces``), and the game is scored again."""
 from __future__ import annotations
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -19,7 +18,6 @@ from .game_context import hand_spec, load_game
 from .settled import refuse_if_settled
 
 
-@login_required
 def hand_correct(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     game = access.game_for(request.user, pk)
     result, history = load_game(game)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 
 from ledger import access
@@ -14,7 +13,6 @@ from .game_context import load_game
 from .sheet_tables import export_dataset
 
 
-@login_required
 def game_export(request: HttpRequest, pk: int) -> HttpResponse:
     """The hands as CSV (django-tables2's export of the sheet table)."""
     game = access.game_for(request.user, pk)

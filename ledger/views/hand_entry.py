@@ -11,7 +11,6 @@ from __future__ import annotations
 import uuid
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -31,7 +30,6 @@ from .game_page import render_game, saved_parts, to_game
 from .settled import refuse_if_settled
 
 
-@login_required
 @require_POST
 def hand_create(request: HttpRequest, pk: int) -> HttpResponse:
     game = access.game_for(request.user, pk)
@@ -106,7 +104,6 @@ def _kept_for_the_next_hand(request, game: Game, exc: HandAlreadyRecorded) -> Ht
     return render_game(request, game, result, history, form=retry, status=409)
 
 
-@login_required
 @require_POST
 def hand_preview(request: HttpRequest, pk: int) -> HttpResponse:
     """htmx, as the hand is typed: what the core would make of it as the next hand (its

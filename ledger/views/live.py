@@ -9,6 +9,7 @@ nothing of the request, so compressing it gives nothing away)."""
 
 from __future__ import annotations
 
+from django.contrib.auth.decorators import login_not_required
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.template.loader import render_to_string
@@ -53,6 +54,7 @@ def _answer(request: HttpRequest, template: str, context) -> HttpResponse:
     return response
 
 
+@login_not_required  # polled by the share pages
 @require_GET
 @gzip_page
 @condition(etag_func=_link_etag)
@@ -66,6 +68,7 @@ def shared_live(request: HttpRequest, token: str) -> HttpResponse:
                    lambda: shared.shared_table_context(link))
 
 
+@login_not_required
 @require_GET
 @gzip_page
 @condition(etag_func=_game_etag)

@@ -38,7 +38,6 @@ phone puts it back in its form as the server draws it, and never moves them itse
 from __future__ import annotations
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, JsonResponse
 from django.template.loader import render_to_string
 from django.views.decorators.http import require_POST
@@ -63,7 +62,6 @@ from .game_page import render_game, saved_parts
 from .params import number_param, refuses_bad_parameters
 
 
-@login_required
 @require_POST
 @refuses_bad_parameters(json=True)
 def hand_send(request: HttpRequest, pk: int) -> JsonResponse:

@@ -3,7 +3,6 @@ evening while it is open, a new evening when it is settled)."""
 
 from __future__ import annotations
 
-from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -16,7 +15,6 @@ from .actions import run_service
 from .game_context import seat_names
 
 
-@login_required
 def game_rematch(request: HttpRequest, pk: int) -> HttpResponse:
     """Same players again (``services.game_rematch`` says where and how). When the evening
     is settled and a new evening would be opened, that is asked first: GET (or a POST

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -18,7 +17,6 @@ from .params import number_param, refuses_bad_parameters
 
 # -- share links -----------------------------------------------------------------------------
 
-@login_required
 @require_POST
 @refuses_bad_parameters
 def share_create(request: HttpRequest, pk: int) -> HttpResponse:
@@ -38,7 +36,6 @@ def share_create(request: HttpRequest, pk: int) -> HttpResponse:
         success="Share link ready: anyone with it can watch the sheet.", redirect_to=back)
 
 
-@login_required
 def share_revoke(request: HttpRequest, pk: int) -> HttpResponse:
     """GET: the question (without JavaScript; the pages ask it in a dialog). POST: revoke."""
     link = (ShareLink.objects.filter(pk=pk, table__in=access.tables_for(request.user))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.contrib.auth.decorators import login_not_required
 from django.db.models import Count, Prefetch, Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -29,6 +30,7 @@ def _live_link(token: str) -> ShareLink:
     return link
 
 
+@login_not_required  # the read-only link: whoever has it, without an account
 @friendly_link_404
 def shared(request: HttpRequest, token: str) -> HttpResponse:
     """A share link: one game's sheet, or the table's evenings with their games."""
@@ -50,6 +52,7 @@ def shared_table_context(link: ShareLink) -> dict:
             "live_url": reverse("ledger:shared_live", kwargs={"token": link.token})}
 
 
+@login_not_required
 @friendly_link_404
 def shared_game(request: HttpRequest, token: str, game_pk: int) -> HttpResponse:
     link = _live_link(token)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
@@ -25,7 +24,6 @@ from .settled import refuse_if_settled
 
 # -- starting a game -------------------------------------------------------------------------
 
-@login_required
 def game_new(request: HttpRequest, pk: int) -> HttpResponse:
     session = access.session_for(request.user, pk)
     if refused := refuse_if_settled(request, session, what="new game"):
@@ -86,7 +84,6 @@ def cut_for_us(data, variant: str, count: int, table_players: list[str],
     return values, "The cut: " + "; ".join(drawn) + "."
 
 
-@login_required
 def game_start(request: HttpRequest, pk: int, variant: str, count: int) -> HttpResponse:
     session = access.session_for(request.user, pk)
     if refused := refuse_if_settled(request, session, what="new game"):

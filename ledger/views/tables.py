@@ -6,7 +6,6 @@ keep score at that table); writes go through ``ledger.services``."""
 from __future__ import annotations
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.db import transaction
 from django.db.models import Count, Exists, OuterRef, Q
 from django.http import HttpRequest, HttpResponse
@@ -23,7 +22,6 @@ from . import confirm
 from .actions import refusals_to, run_service
 
 
-@login_required
 def home(request: HttpRequest) -> HttpResponse:
     tables = (access.tables_for(request.user)
               .annotate(n_players=Count("players", distinct=True),
@@ -64,7 +62,6 @@ def _games_in_progress(user) -> list[dict]:
     return rows
 
 
-@login_required
 def table_detail(request: HttpRequest, pk: int) -> HttpResponse:
     table = access.table_for(request.user, pk)
     player_form = PlayerForm()

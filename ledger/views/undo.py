@@ -3,7 +3,6 @@ the form of the next hand, ready to be saved again."""
 
 from __future__ import annotations
 
-from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -20,7 +19,6 @@ from .params import BadParameter, bad_parameter_response, number_param
 from .settled import refuse_if_settled
 
 
-@login_required
 def hand_undo(request: HttpRequest, pk: int) -> HttpResponse:
     """GET: the question (the page for phones without JavaScript; the game page asks it
     in a dialog). POST: undo the last hand, then offer it again in the form."""
