@@ -20,7 +20,7 @@ from . import freshness, shared
 
 
 def _link_etag(request: HttpRequest, token: str) -> str:
-    link = shared._live_link(token)
+    link = shared.live_link(token)
     request.share_link = link
     if link.game_id:
         request.live_etag = freshness.game_etag(link.game_id)
@@ -30,7 +30,7 @@ def _link_etag(request: HttpRequest, token: str) -> str:
 
 
 def _game_etag(request: HttpRequest, token: str, game_pk: int) -> str:
-    request.share_link = shared._live_link(token)
+    request.share_link = shared.live_link(token)
     request.shared_game = shared.shared_game_for(request.share_link, game_pk)
     request.live_etag = freshness.game_etag(game_pk)
     return request.live_etag

@@ -20,7 +20,9 @@ from .game_context import (
 
 # -- shared, read-only sheets ----------------------------------------------------------------
 
-def _live_link(token: str) -> ShareLink:
+def live_link(token: str) -> ShareLink:
+    """The live (not revoked) share link with ``token``; Http404 for any other token
+    (also used by the live parts, ``views/live.py``)."""
     if not cleaning.is_token(token):  # a NUL or other junk: no database would hold it
         raise Http404("No such link")
     link = (ShareLink.objects.select_related("table", "game")
@@ -34,7 +36,7 @@ def _live_link(token: str) -> ShareLink:
 @friendly_link_404
 def shared(request: HttpRequest, token: str) -> HttpResponse:
     """A share link: one game's sheet, or the table's evenings with their games."""
-    link = _live_link(token)
+    link = live_link(token)
     if link.game_id:
         return _shared_game(request, link, link.game)
     response = render(request, "ledger/shared_table.html", shared_table_context(link))
@@ -55,7 +57,7 @@ def shared_table_context(link: ShareLink) -> dict:
 @login_not_required
 @friendly_link_404
 def shared_game(request: HttpRequest, token: str, game_pk: int) -> HttpResponse:
-    link = _live_link(token)
+    link = live_link(token)
     return _shared_game(request, link, shared_game_for(link, game_pk))
 
 
