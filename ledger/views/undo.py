@@ -52,6 +52,6 @@ def hand_undo(request: HttpRequest, pk: int) -> HttpResponse:
         success=lambda hand: undone_text(before["facts"]["hand_noun"], hand.number,
                                          hand_said(before, hand.number, hand.entry),
                                          reopened=was_over),
-        # the form of the next hand starts from the hand undone (game_page._undone_hand)
+        # the next hand's form on the game page starts from the hand undone
         redirect_to=lambda hand: f"{game_url}?again={hand.pk}#next",
         failure_redirect=game_url)
