@@ -13,6 +13,7 @@ from django.conf import settings
 from django.contrib.auth import forms as auth_forms
 from django.contrib.auth import get_user_model
 from django.contrib.auth import views as auth_views
+from django.contrib.auth.decorators import login_not_required
 from django.contrib.auth.tokens import default_token_generator
 from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.core import signing
@@ -22,6 +23,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.decorators import method_decorator
 from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 
@@ -237,6 +239,8 @@ class SetPasswordForm(CleanInputMixin, auth_forms.SetPasswordForm):
     pass
 
 
+# its own dispatch hides Django's, which says the page needs no log-in
+@method_decorator(login_not_required, name="dispatch")
 class PasswordResetView(auth_views.PasswordResetView):
     """Django's password reset by mail, where mail can be sent; elsewhere a page that says
     whom to ask (never "a mail is on its way" when none can be)."""

@@ -78,6 +78,20 @@ class DatabaseOutageMiddleware:
     def __call__(self, request):
         return self.get_response(request)
 
+    def process_view(self, request, view_func, view_args, view_kwargs):
+        """Read the session's user here, first of the views' middleware: the log-in
+        middleware (``LoginRequiredMiddleware``) asks for it before every view, and what
+        fails in its ``process_view`` would pass ``process_exception`` by. A database that
+        cannot be reached then answers the outage page here, as for a view."""
+        user = getattr(request, "user", None)
+        if user is None:
+            return None
+        try:
+            user.is_authenticated  # noqa: B018  (reads the session and the user)
+        except OUTAGE_ERRORS as error:
+            return self.process_exception(request, error)
+        return None
+
     def process_exception(self, request, exception):
         if not is_outage(exception):
             return None

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from csp.constants import UNSAFE_INLINE
 from csp.decorators import csp_update
-from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.templatetags.static import static
@@ -76,7 +75,6 @@ def _printed(request, make, back: str) -> HttpResponse:
     return _pdf_response(pdf, name, request)
 
 
-@login_required
 @require_GET
 def game_pdf(request, pk: int):
     game = game_for(request.user, pk)
@@ -84,7 +82,6 @@ def game_pdf(request, pk: int):
                     reverse("ledger:game_detail", args=[game.pk]))
 
 
-@login_required
 @require_GET
 def blank_pdf(request, pk: int):
     game = game_for(request.user, pk)
@@ -93,7 +90,6 @@ def blank_pdf(request, pk: int):
                     reverse("ledger:game_detail", args=[game.pk]))
 
 
-@login_required
 @require_GET
 def session_pdf(request, pk: int):
     session = session_for(request.user, pk)
@@ -126,7 +122,6 @@ def _blank_game(request) -> tuple[str, int]:
     return game
 
 
-@login_required
 @require_GET
 @refuses_bad_parameters
 def session_blank(request, pk: int):
@@ -139,7 +134,6 @@ def session_blank(request, pk: int):
         initial=initial, session=session, variant=variant, count=count))
 
 
-@login_required
 @require_GET
 @refuses_bad_parameters
 def session_blank_pdf(request, pk: int):
@@ -177,7 +171,6 @@ def _preview(html: str) -> HttpResponse:
 PREVIEW_CSP = {"style-src-attr": [UNSAFE_INLINE]}
 
 
-@login_required
 @require_GET
 @csp_update(PREVIEW_CSP)
 def game_html(request, pk: int):
@@ -185,7 +178,6 @@ def game_html(request, pk: int):
     return _preview(render_html(documents.GAME_TEMPLATE, selectors.game_sheet_context(game)))
 
 
-@login_required
 @require_GET
 @csp_update(PREVIEW_CSP)
 def session_html(request, pk: int):

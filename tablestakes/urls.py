@@ -1,4 +1,6 @@
 from django.contrib import admin
+from django.contrib.auth import views as auth_views
+from django.contrib.auth.decorators import login_not_required
 from django.urls import include, path
 
 from ledger import accounts
@@ -16,6 +18,10 @@ urlpatterns = [
          name="password_reset"),
     path("accounts/reset/<uidb64>/<token>/", accounts.PasswordResetConfirmView.as_view(),
          name="password_reset_confirm"),
+    # logging out needs no log-in: a phone whose session ran out still taps "Log out" and
+    # lands on the home page, not on a log-in page that would send it back to log out
+    path("accounts/logout/", login_not_required(auth_views.LogoutView.as_view()),
+         name="logout"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("", include("ledger.urls")),
 ]

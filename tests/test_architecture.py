@@ -621,7 +621,7 @@ def variant_checked_files() -> list[Path]:
 def test_no_module_outside_the_core_decides_by_a_variant_name():
     files = variant_checked_files()
     modules = {_module_name(path) for path in files}
-    assert {"ledger.views.games", "ledger.forms.start", "ledger.presentation.words",
+    assert {"ledger.views.game_page", "ledger.forms.start", "ledger.presentation.words",
             "scoresheets.blank", "ledger.services.games", "ledger.book.stats",
             "scripts.render_all_pdfs"} <= modules
     assert "ledger.rules.facts" not in modules and "ledger.presentation.catalog" not in modules
@@ -737,7 +737,7 @@ def ledger_import_graph(root: Path = ROOT) -> dict[str, set[str]]:
 def test_ledger_has_no_import_cycle():
     graph = ledger_import_graph()
     assert "ledger.presentation.catalog" in graph["ledger.presentation.words"]
-    assert "ledger.selectors" in graph["ledger.views.games"]
+    assert "ledger.selectors" in graph["ledger.views.game_page"]
     assert import_cycles(graph) == []
 
 
@@ -756,3 +756,80 @@ def test_ledger_cycle_check_fails_on_a_planted_cycle(tmp_path):
     assert import_cycles(graph) == [["ledger.selectors", "ledger.views.games"]]
     # the TYPE_CHECKING import of models makes no cycle
     assert "ledger.models" not in graph["ledger.selectors"]
+
+
+# -- the views: no private name taken from another view module -------------------------------
+
+VIEWS = "ledger.views"
+
+
+def private_view_imports(source: str, module: str, is_package: bool = False) -> list[str]:
+    """Where a view module uses a private name (``_x``, not ``__x__``) of another view
+    module: ``from .games import _render``, ``from ledger.views.games import _render``, or
+    ``games._render`` after ``from . import games``. What several views share is public
+    (in a helper module such as ``views/actions.py``, or in ``ledger/presentation/``)."""
+    package = module if is_package else module.rpartition(".")[0]
+    aliases: dict[str, str] = {}  # a name bound to another view module -> that module
+    found = []
+
+    def private(name: str) -> bool:
+        return name.startswith("_") and not name.endswith("__")
+
+    tree = ast.parse(source)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            if node.level:
+                parts = package.split(".")
+                parts = parts[: len(parts) - (node.level - 1)]
+                base = ".".join(parts + ([node.module] if node.module else []))
+            else:
+                base = node.module or ""
+            if not _within(base, VIEWS) or base == module:
+                continue
+            for alias in node.names:
+                if private(alias.name):
+                    found.append(f"{module}:{node.lineno} imports {alias.name} from {base}")
+                elif base == VIEWS:  # a view module itself: its attributes are checked below
+                    aliases[alias.asname or alias.name] = f"{VIEWS}.{alias.name}"
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                if _within(alias.name, VIEWS) and alias.name != module and alias.asname:
+                    aliases[alias.asname] = alias.name
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
+                and node.value.id in aliases and private(node.attr)):
+            found.append(f"{module}:{node.lineno} uses {node.attr} of "
+                         f"{aliases[node.value.id]}")
+    return found
+
+
+def test_no_view_module_takes_a_private_name_from_another():
+    files = _py_files("ledger", "views")
+    assert len(files) > 20 and any(path.name == "actions.py" for path in files)
+    found = []
+    for path in files:
+        found.extend(private_view_imports(*_source(path)))
+    assert found == []
+
+
+def test_private_view_import_check_fails_on_planted_imports():
+    module = "ledger.views.queue"
+    assert private_view_imports(
+        "from .games import _render_game, saved_parts\n", module) == [
+        "ledger.views.queue:1 imports _render_game from ledger.views.games"]
+    assert private_view_imports(
+        "def late():\n    from ledger.views.games import _seat_names\n", module) == [
+        "ledger.views.queue:2 imports _seat_names from ledger.views.games"]
+    assert private_view_imports(
+        "from . import games\nx = games._recorded_message(1)\n", module) == [
+        "ledger.views.queue:2 uses _recorded_message of ledger.views.games"]
+    assert private_view_imports(
+        "import ledger.views.games as g\ng._to_game()\n", module) == [
+        "ledger.views.queue:2 uses _to_game of ledger.views.games"]
+    # public names, private names of other packages and a module's own are fine
+    assert private_view_imports(
+        "from .game_page import render_game\nfrom ledger.cleaning.text import _trim\n"
+        "from . import confirm\nconfirm.undo_question\n_local = 1\n", module) == []
+    # the package's __init__ is a view module too
+    assert private_view_imports("from .book import _player_for\n", VIEWS, True) == [
+        "ledger.views:1 imports _player_for from ledger.views.book"]

@@ -2,6 +2,8 @@
 while it runs (Hollywood's open games, the winner): from the core's result, in the words of
 ``words.py`` (issue 11).
 
+    outcome_text    what a saved hand's flash says: ``recorded_text``, or that it was
+                    already recorded (a repeat: nothing new stored)
     recorded_text   "Hand 4 recorded: the captains +12. Vic lost and sits out; Sal comes in
                     for the opponents." / "... Game 1 is over: Ann wins. Still open: games
                     2 and 3." / "... Game over: the captains win."
@@ -12,6 +14,7 @@ while it runs (Hollywood's open games, the winner): from the core's result, in t
 
 from __future__ import annotations
 
+from .notices import repeat_text
 from .rows import hand_row
 from .words import unnamed_sides, win_verb
 
@@ -49,6 +52,14 @@ def recorded_text(result: dict, number: int) -> str:
         text += (f" Game over: {_lower_the(win_verb(result, winner))}." if winner
                  else " Game over: a tie.")
     return text
+
+
+def outcome_text(outcome) -> str:
+    """The flash after ``services.hand_record``'s outcome: the hand in words, or, for a
+    hand whose key was already stored, that nothing new was."""
+    if not outcome.created:
+        return repeat_text(outcome.hand.number)
+    return recorded_text(outcome.result, outcome.hand.number)
 
 
 def seat_changes(result: dict, hand: dict) -> list[str]:

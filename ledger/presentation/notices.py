@@ -1,7 +1,7 @@
 """What the game page and the phone's queue say when a hand is sent, refused, undone,
 corrected, or a game is abandoned or played again: every such sentence, once. The views
-(``ledger/views/games.py``, ``ledger/views/queue.py``) pass the facts (numbers, names,
-who recorded what) and show the words; they write none of their own.
+(``ledger/views/hand_entry.py``, ``undo.py``, ``rematch.py``, ``queue.py``...) pass the
+facts (numbers, names, who recorded what) and show the words; they write none of their own.
 """
 
 from __future__ import annotations

@@ -20,6 +20,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
+from django.contrib.auth.decorators import login_not_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.debug import sensitive_post_parameters
@@ -40,6 +41,7 @@ from ledger.accounts import (
 from ledger.exceptions import LedgerError
 
 
+@login_not_required
 @require_http_methods(["GET", "POST"])
 def signup(request: HttpRequest) -> HttpResponse:
     if not signup_open():
@@ -61,6 +63,7 @@ def signup(request: HttpRequest) -> HttpResponse:
                   status=422 if form.errors else 200)
 
 
+@login_not_required
 @require_http_methods(["GET"])
 def signup_sent(request: HttpRequest) -> HttpResponse:
     if not signup_open():
@@ -72,6 +75,7 @@ FINISH_SET = "set"
 FINISH_SESSION_KEY = "_signup_token"
 
 
+@login_not_required
 @sensitive_post_parameters("new_password1", "new_password2")
 @require_http_methods(["GET", "POST"])
 def signup_finish(request: HttpRequest, token: str) -> HttpResponse:

@@ -7,7 +7,6 @@ stored per-game standings), every write goes through a service.
 from __future__ import annotations
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -19,13 +18,13 @@ from ledger import access, selectors, services
 from ledger.book import selectors as book
 from ledger.book.filters import StandingFilter
 from ledger.book.tables import StandingsTable
-from ledger.exceptions import LedgerError
 from ledger.forms.book import BookSettleForm, ReopenForm, TableRenameForm
 from ledger.models import BookSettlement, EveningStanding, Player
 from ledger.presentation.charts_book import balance_chart
 from ledger.services.book import BookChanged
 
 from . import confirm, downloads
+from .actions import refusals_to, run_service
 from .params import BadParameter, bad_parameter_response, number_param, refuses_bad_parameters
 
 
@@ -37,7 +36,6 @@ def _player_for(user, pk) -> Player:
         raise Http404("No such player") from None
 
 
-@login_required
 def table_book(request: HttpRequest, pk: int) -> HttpResponse:
     table = access.table_for(request.user, pk)
     books = book.table_books(table)
@@ -46,7 +44,6 @@ def table_book(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "ledger/book.html", {"table": table, "books": books})
 
 
-@login_required
 def book_settle(request: HttpRequest, pk: int) -> HttpResponse:
     """GET (?currency=EUR): the question, without JavaScript (the book asks it in a dialog).
     POST: square the book in that currency."""
@@ -64,24 +61,17 @@ def book_settle(request: HttpRequest, pk: int) -> HttpResponse:
     if not form.is_valid():
         messages.error(request, "The page was damaged; nothing was marked. Look again.")
         return redirect("ledger:table_book", pk=table.pk)
-    try:
-        done = services.book_settle(table=table, currency=form.cleaned_data["currency"],
-                                    expected=form.cleaned_data["expected"],
-                                    settled_by=request.user)
-    except BookChanged as exc:
-        messages.warning(request, exc.message)
-    except LedgerError as exc:
-        messages.error(request, exc.message)
-    else:
-        count = len(done.cleared)
-        messages.success(request, f"The book is square in {done.currency}: "
-                                  f"{count} payment{'s' if count != 1 else ''} of the evenings "
-                                  "marked paid. Tapped by mistake? Undo it under "
-                                  "\u201cBook squared\u201d.")
-    return redirect("ledger:table_book", pk=table.pk)
+    return run_service(
+        request, lambda: services.book_settle(
+            table=table, currency=form.cleaned_data["currency"],
+            expected=form.cleaned_data["expected"], settled_by=request.user),
+        success=lambda done: (
+            f"The book is square in {done.currency}: {len(done.cleared)} "
+            f"payment{'s' if len(done.cleared) != 1 else ''} of the evenings marked paid. "
+            "Tapped by mistake? Undo it under \u201cBook squared\u201d."),
+        redirect_to=reverse("ledger:table_book", args=[table.pk]), warn=(BookChanged,))
 
 
-@login_required
 @require_POST
 def book_settle_undo(request: HttpRequest, pk: int, settlement: int) -> HttpResponse:
     """Take back a squaring of the book (its payments are outstanding again)."""
@@ -89,15 +79,13 @@ def book_settle_undo(request: HttpRequest, pk: int, settlement: int) -> HttpResp
     done = BookSettlement.objects.filter(pk=settlement, table=table).first()
     if done is None:
         raise Http404("No such squaring of the book")
-    try:
-        undo = services.book_settle_undo(book_settlement=done, undone_by=request.user)
-    except LedgerError as exc:
-        messages.error(request, exc.message)
-    else:
-        count = len(undo.restored)
-        messages.success(request, f"Undone: {count} payment{'s' if count != 1 else ''} of "
-                                  f"the evenings in {done.currency} are unpaid again.")
-    return redirect("ledger:table_book", pk=table.pk)
+    return run_service(
+        request, lambda: services.book_settle_undo(book_settlement=done,
+                                                   undone_by=request.user),
+        success=lambda undo: (
+            f"Undone: {len(undo.restored)} payment{'s' if len(undo.restored) != 1 else ''} "
+            f"of the evenings in {done.currency} are unpaid again."),
+        redirect_to=reverse("ledger:table_book", args=[table.pk]))
 
 
 def _chart_ends(first, last) -> dict[str, str]:
@@ -110,7 +98,6 @@ def _chart_ends(first, last) -> dict[str, str]:
     return {"first": f"{first:%b %Y}", "last": f"{last:%b %Y}"}
 
 
-@login_required
 def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
     player = _player_for(request.user, pk)
     page = book.player_page(player)
@@ -144,7 +131,6 @@ STAT_ROWS = (
 )
 
 
-@login_required
 def table_standings(request: HttpRequest, pk: int) -> HttpResponse:
     table = access.table_for(request.user, pk)
     currencies, years = book.table_currencies(table)
@@ -225,7 +211,6 @@ def _filter_fields(form) -> list[dict]:
     return fields
 
 
-@login_required
 @require_POST
 def session_reopen(request: HttpRequest, pk: int) -> HttpResponse:
     session = access.session_for(request.user, pk)
@@ -234,18 +219,14 @@ def session_reopen(request: HttpRequest, pk: int) -> HttpResponse:
     if not form.is_valid():
         messages.error(request, "Reopen: " + " ".join(form.errors.get("reason", [])))
         return redirect(f"{url}#reopen")
-    try:
-        services.session_reopen(session=session, reopened_by=request.user,
-                                reason=form.cleaned_data["reason"])
-    except LedgerError as exc:
-        messages.error(request, exc.message)
-        return redirect(f"{url}#reopen")
-    messages.success(request, "The evening is open again: its settlement is voided (kept), "
-                              "its games can change, and it settles anew.")
-    return redirect(url)
+    return run_service(
+        request, lambda: services.session_reopen(session=session, reopened_by=request.user,
+                                                 reason=form.cleaned_data["reason"]),
+        success="The evening is open again: its settlement is voided (kept), its games can "
+                "change, and it settles anew.",
+        redirect_to=url, failure_redirect=f"{url}#reopen")
 
 
-@login_required
 @refuses_bad_parameters
 def table_tidy(request: HttpRequest, pk: int) -> HttpResponse:
     """Rename the table; archive players who left (or bring them back)."""
@@ -254,12 +235,9 @@ def table_tidy(request: HttpRequest, pk: int) -> HttpResponse:
     if request.method == "POST" and "rename" in request.POST:
         rename = TableRenameForm(request.POST)
         if rename.is_valid():
-            try:
+            with refusals_to(rename, field="name"):
                 services.table_rename(table=table, name=rename.cleaned_data["name"],
                                       renamed_by=request.user)
-            except LedgerError as exc:
-                rename.add_error("name", exc.message)
-            else:
                 messages.success(request, f"The table is now called {table.name}.")
                 return redirect("ledger:table_tidy", pk=table.pk)
     elif request.method == "POST" and "player" in request.POST:

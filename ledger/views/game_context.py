@@ -36,6 +36,11 @@ def load_game(game: Game) -> tuple[dict, list[Hand]]:
     return selectors.game_result(game), history
 
 
+def seat_names(game: Game) -> list[str]:
+    """The game's players by name, in seat order."""
+    return [seat.player.name for seat in game.seats.select_related("player").order_by("seat")]
+
+
 def hand_spec(variant: str, result: dict, info: dict) -> dict:
     """What the hand form asks for, from ``info``: ``result["next"]`` for the next hand, or a
     hand of ``result["hands"]`` to correct it."""

@@ -12,7 +12,6 @@ change), nothing is written and the screen asks again.
 from __future__ import annotations
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
@@ -52,7 +51,6 @@ def confirmed_money(token: str | None) -> dict[str, int] | None:
 
 # -- the screen ------------------------------------------------------------------------------
 
-@login_required
 def game_settings(request: HttpRequest, pk: int) -> HttpResponse:
     game = access.game_for(request.user, pk)
     if refused := refuse_if_settled(request, game.session, game=game):

@@ -9,6 +9,7 @@ nothing of the request, so compressing it gives nothing away)."""
 
 from __future__ import annotations
 
+from django.contrib.auth.decorators import login_not_required
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.template.loader import render_to_string
@@ -19,7 +20,7 @@ from . import freshness, shared
 
 
 def _link_etag(request: HttpRequest, token: str) -> str:
-    link = shared._live_link(token)
+    link = shared.live_link(token)
     request.share_link = link
     if link.game_id:
         request.live_etag = freshness.game_etag(link.game_id)
@@ -29,7 +30,7 @@ def _link_etag(request: HttpRequest, token: str) -> str:
 
 
 def _game_etag(request: HttpRequest, token: str, game_pk: int) -> str:
-    request.share_link = shared._live_link(token)
+    request.share_link = shared.live_link(token)
     request.shared_game = shared.shared_game_for(request.share_link, game_pk)
     request.live_etag = freshness.game_etag(game_pk)
     return request.live_etag
@@ -53,6 +54,7 @@ def _answer(request: HttpRequest, template: str, context) -> HttpResponse:
     return response
 
 
+@login_not_required  # polled by the share pages
 @require_GET
 @gzip_page
 @condition(etag_func=_link_etag)
@@ -66,6 +68,7 @@ def shared_live(request: HttpRequest, token: str) -> HttpResponse:
                    lambda: shared.shared_table_context(link))
 
 
+@login_not_required
 @require_GET
 @gzip_page
 @condition(etag_func=_game_etag)

@@ -12,6 +12,7 @@ import json
 from functools import lru_cache
 
 from django.conf import settings
+from django.contrib.auth.decorators import login_not_required
 from django.contrib.staticfiles import finders
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
@@ -47,6 +48,7 @@ SHELL = [
 ]
 
 
+@login_not_required  # fetched by the browser, logged in or not
 @require_GET
 def manifest(request: HttpRequest) -> JsonResponse:
     response = JsonResponse({
@@ -83,6 +85,7 @@ def _worker_code() -> str:
         return handle.read()
 
 
+@login_not_required
 @require_GET
 def service_worker(request: HttpRequest) -> HttpResponse:
     config = {
@@ -102,6 +105,7 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     return response
 
 
+@login_not_required  # the page the worker shows when the network is gone
 @require_GET
 def offline(request: HttpRequest) -> HttpResponse:
     """What a phone shows for a page it has not kept when there is no connection. The same

@@ -38,7 +38,6 @@ phone puts it back in its form as the server draws it, and never moves them itse
 from __future__ import annotations
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, JsonResponse
 from django.template.loader import render_to_string
 from django.views.decorators.http import require_POST
@@ -47,7 +46,7 @@ from ledger import access, selectors, services
 from ledger.exceptions import HandAlreadyRecorded, LedgerError, RecordRefused
 from ledger.forms import HandForm
 from ledger.forms.queue import picked_names
-from ledger.presentation.flash import recorded_text
+from ledger.presentation.flash import outcome_text, recorded_text
 from ledger.presentation.notices import (
     GAME_OVER,
     HAND_REFUSED,
@@ -59,11 +58,10 @@ from ledger.presentation.notices import (
 )
 
 from .game_context import hand_spec, load_game
-from .games import _recorded_message, _render_game, saved_parts
+from .game_page import render_game, saved_parts
 from .params import number_param, refuses_bad_parameters
 
 
-@login_required
 @require_POST
 @refuses_bad_parameters(json=True)
 def hand_send(request: HttpRequest, pk: int) -> JsonResponse:
@@ -108,7 +106,7 @@ def hand_send(request: HttpRequest, pk: int) -> JsonResponse:
         except LedgerError as exc:
             form.add_error(None, exc.message)
         else:
-            message = _recorded_message(outcome)
+            message = outcome_text(outcome)
             parts = _parts(request, game, shown, outcome.hand.number, message,
                            after=(outcome, history))
             if not parts:
@@ -161,7 +159,7 @@ def _parts(request, game, shown: int | None, number: int, text: str | None = Non
     if not selectors.accepts_hands(game, result):
         messages.success(request, text)
         game.refresh_from_db()  # its status, as the service left it
-        return {"page": _render_game(request, game, result, history).content.decode()}
+        return {"page": render_game(request, game, result, history).content.decode()}
     said = [str(m) for m in messages.get_messages(request)]  # the hands sent before it
     context = saved_parts(game, result, history, " ".join([*said, text]),
                           whole=number != shown)

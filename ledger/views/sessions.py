@@ -2,25 +2,22 @@
 
 from __future__ import annotations
 
-from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from ledger import access, selectors, services
-from ledger.exceptions import LedgerError
 from ledger.forms import VARIANT_COUNTS, VARIANT_LABELS
 from ledger.models import SettlementPayment
 from ledger.presentation.session import session_summary
 from ledger.views.book import book_context
 
 from . import confirm
+from .actions import run_service
 from .settled import refuse_if_settled
 
 
-@login_required
 def session_detail(request: HttpRequest, pk: int) -> HttpResponse:
     session = access.session_for(request.user, pk)
     summary = session_summary(session)
@@ -44,7 +41,6 @@ def _blank_choices(session) -> dict:
                       for variant, counts in VARIANT_COUNTS.items() for n in counts]}
 
 
-@login_required
 def session_settle(request: HttpRequest, pk: int) -> HttpResponse:
     """GET: the question (without JavaScript; the evening's page asks it in a dialog).
     POST: settle."""
@@ -55,16 +51,12 @@ def session_settle(request: HttpRequest, pk: int) -> HttpResponse:
         return render(request, "ledger/confirm.html", {
             "q": confirm.settle_question(session, session.games.count()),
             "table": session.table, "session": session})
-    try:
-        services.session_settle(session=session, settled_by=request.user)
-    except LedgerError as exc:
-        messages.error(request, exc.message)
-    else:
-        messages.success(request, "Settled. Mark each payment as it is made.")
-    return redirect("ledger:session_detail", pk=session.pk)
+    return run_service(
+        request, lambda: services.session_settle(session=session, settled_by=request.user),
+        success="Settled. Mark each payment as it is made.",
+        redirect_to=_session_url(session.pk))
 
 
-@login_required
 @require_POST
 def payment_mark(request: HttpRequest, pk: int) -> HttpResponse:
     payment = (SettlementPayment.objects.select_related("settlement__session")

@@ -3,21 +3,20 @@
 from __future__ import annotations
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from ledger import access, services
-from ledger.exceptions import LedgerError
 from ledger.models import ShareLink
 
 from . import confirm
+from .actions import run_service
 from .params import number_param, refuses_bad_parameters
 
 # -- share links -----------------------------------------------------------------------------
 
-@login_required
 @require_POST
 @refuses_bad_parameters
 def share_create(request: HttpRequest, pk: int) -> HttpResponse:
@@ -29,18 +28,14 @@ def share_create(request: HttpRequest, pk: int) -> HttpResponse:
         game = access.game_for(request.user, game_id)
         if game.session.table_id != table.pk:
             raise Http404("No such game")
-    try:
-        services.share_link_get_or_create(table=table, game=game, created_by=request.user)
-    except LedgerError as exc:
-        messages.error(request, exc.message)
-    else:
-        messages.success(request, "Share link ready: anyone with it can watch the sheet.")
-    if game is not None:
-        return redirect("ledger:game_detail", pk=game.pk)
-    return redirect("ledger:table_detail", pk=table.pk)
+    back = (reverse("ledger:game_detail", args=[game.pk]) if game is not None
+            else reverse("ledger:table_detail", args=[table.pk]))
+    return run_service(
+        request, lambda: services.share_link_get_or_create(table=table, game=game,
+                                                           created_by=request.user),
+        success="Share link ready: anyone with it can watch the sheet.", redirect_to=back)
 
 
-@login_required
 def share_revoke(request: HttpRequest, pk: int) -> HttpResponse:
     """GET: the question (without JavaScript; the pages ask it in a dialog). POST: revoke."""
     link = (ShareLink.objects.filter(pk=pk, table__in=access.tables_for(request.user))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.contrib.auth.decorators import login_not_required
 from django.db.models import Count, Prefetch, Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -19,7 +20,9 @@ from .game_context import (
 
 # -- shared, read-only sheets ----------------------------------------------------------------
 
-def _live_link(token: str) -> ShareLink:
+def live_link(token: str) -> ShareLink:
+    """The live (not revoked) share link with ``token``; Http404 for any other token
+    (also used by the live parts, ``views/live.py``)."""
     if not cleaning.is_token(token):  # a NUL or other junk: no database would hold it
         raise Http404("No such link")
     link = (ShareLink.objects.select_related("table", "game")
@@ -29,10 +32,11 @@ def _live_link(token: str) -> ShareLink:
     return link
 
 
+@login_not_required  # the read-only link: whoever has it, without an account
 @friendly_link_404
 def shared(request: HttpRequest, token: str) -> HttpResponse:
     """A share link: one game's sheet, or the table's evenings with their games."""
-    link = _live_link(token)
+    link = live_link(token)
     if link.game_id:
         return _shared_game(request, link, link.game)
     response = render(request, "ledger/shared_table.html", shared_table_context(link))
@@ -50,9 +54,10 @@ def shared_table_context(link: ShareLink) -> dict:
             "live_url": reverse("ledger:shared_live", kwargs={"token": link.token})}
 
 
+@login_not_required
 @friendly_link_404
 def shared_game(request: HttpRequest, token: str, game_pk: int) -> HttpResponse:
-    link = _live_link(token)
+    link = live_link(token)
     return _shared_game(request, link, shared_game_for(link, game_pk))
 
 

@@ -5,12 +5,11 @@ from __future__ import annotations
 import random
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
 from ledger import access, selectors, services
-from ledger.exceptions import LedgerError, RecordRefused
+from ledger.exceptions import LedgerError
 from ledger.forms import (
     VARIANT_COUNTS,
     VARIANT_LABELS,
@@ -20,11 +19,11 @@ from ledger.forms import (
 )
 from ledger.presentation.catalog import game_facts
 
+from .actions import refusals_to
 from .settled import refuse_if_settled
 
 # -- starting a game -------------------------------------------------------------------------
 
-@login_required
 def game_new(request: HttpRequest, pk: int) -> HttpResponse:
     session = access.session_for(request.user, pk)
     if refused := refuse_if_settled(request, session, what="new game"):
@@ -85,7 +84,6 @@ def cut_for_us(data, variant: str, count: int, table_players: list[str],
     return values, "The cut: " + "; ".join(drawn) + "."
 
 
-@login_required
 def game_start(request: HttpRequest, pk: int, variant: str, count: int) -> HttpResponse:
     session = access.session_for(request.user, pk)
     if refused := refuse_if_settled(request, session, what="new game"):
@@ -119,16 +117,11 @@ def game_start(request: HttpRequest, pk: int, variant: str, count: int) -> HttpR
                     kwargs["rate"] = str(data["rate"]) if data.get("rate") else None
                     kwargs["per_points"] = (data.get("per_points") or 1) if data.get("rate") \
                         else None
-                try:
+                with refusals_to(form):
                     game = services.game_start(
                         session=session, variant=variant, players=form.players(),
                         started_by=request.user, rules=form.rules(), setup=form.setup(),
                         player_stakes=form.player_stakes() or None, **kwargs)
-                except RecordRefused as exc:
-                    form.add_problems(exc.details)
-                except LedgerError as exc:
-                    form.add_error(None, exc.message)
-                else:
                     messages.success(request, f"Game {game.sequence} started. Good luck!")
                     return redirect("ledger:game_detail", pk=game.pk)
             status = 422

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 from django.views.decorators.http import require_GET
@@ -12,7 +11,6 @@ from ledger import access, cleaning, selectors
 from ledger.book.export import table_export
 
 
-@login_required
 @require_GET
 def table_download(request: HttpRequest, pk: int) -> HttpResponse:
     table = access.table_for(request.user, pk)  # its keepers only; 404 for anyone else

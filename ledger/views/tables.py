@@ -6,7 +6,6 @@ keep score at that table); writes go through ``ledger.services``."""
 from __future__ import annotations
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.db import transaction
 from django.db.models import Count, Exists, OuterRef, Q
 from django.http import HttpRequest, HttpResponse
@@ -14,16 +13,15 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 
 from ledger import access, selectors, services
-from ledger.exceptions import LedgerError
 from ledger.forms import VARIANT_LABELS, PlayerForm, SessionForm, TableForm
 from ledger.forms.players import PlayerRenameForm
 from ledger.models import Game, GameStatus, PaperSize, ShareLink
 from ledger.presentation.catalog import game_facts
 
 from . import confirm
+from .actions import refusals_to, run_service
 
 
-@login_required
 def home(request: HttpRequest) -> HttpResponse:
     tables = (access.tables_for(request.user)
               .annotate(n_players=Count("players", distinct=True),
@@ -33,15 +31,12 @@ def home(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
         form = TableForm(request.POST)
         if form.is_valid():
-            try:
-                with transaction.atomic():
-                    table = services.table_create(name=form.cleaned_data["name"],
-                                                  scorekeepers=[request.user])
-                    services.players_get_or_create(table=table,
-                                                   names=form.cleaned_data["players"])
-            except LedgerError as exc:
-                form.add_error("name", exc.message)
-            else:
+            with refusals_to(form, field="name") as attempt, transaction.atomic():
+                table = services.table_create(name=form.cleaned_data["name"],
+                                              scorekeepers=[request.user])
+                services.players_get_or_create(table=table,
+                                               names=form.cleaned_data["players"])
+            if not attempt.refused:
                 messages.success(request, f"Table {table.name} is ready.")
                 return redirect("ledger:table_detail", pk=table.pk)
     return render(request, "ledger/home.html", {
@@ -67,7 +62,6 @@ def _games_in_progress(user) -> list[dict]:
     return rows
 
 
-@login_required
 def table_detail(request: HttpRequest, pk: int) -> HttpResponse:
     table = access.table_for(request.user, pk)
     player_form = PlayerForm()
@@ -77,33 +71,25 @@ def table_detail(request: HttpRequest, pk: int) -> HttpResponse:
         player_form = PlayerForm(request.POST, table_names=list(
             table.players.values_list("name", flat=True)))
         if player_form.is_valid():
-            try:
+            with refusals_to(player_form, field="name"):
                 player = services.player_get_or_create(table=table,
                                                        name=player_form.cleaned_data["name"])
-            except LedgerError as exc:
-                player_form.add_error("name", exc.message)
-            else:
                 messages.success(request, f"{player.name} joins the table.")
                 return redirect("ledger:table_detail", pk=table.pk)
     elif request.method == "POST" and "paper" in request.POST:
-        try:
-            table = services.table_set_paper(table=table, paper_size=request.POST["paper"])
-        except LedgerError as exc:
-            messages.error(request, exc.message)
-        else:
-            messages.success(request, f"Sheets print on: {table.get_paper_size_display()}.")
-        return redirect(reverse("ledger:table_detail", kwargs={"pk": table.pk}) + "#paper")
+        return run_service(
+            request, lambda: services.table_set_paper(table=table,
+                                                      paper_size=request.POST["paper"]),
+            success=lambda table: f"Sheets print on: {table.get_paper_size_display()}.",
+            redirect_to=reverse("ledger:table_detail", kwargs={"pk": table.pk}) + "#paper")
     elif request.method == "POST" and "rename_player" in request.POST:
         rename_form = PlayerRenameForm(request.POST, players=table.players.all())
         if rename_form.is_valid():
             player = table.players.get(pk=rename_form.cleaned_data["player"])
             old = player.name
-            try:
+            with refusals_to(rename_form, field="name"):
                 player = services.player_rename(player=player,
                                                 name=rename_form.cleaned_data["name"])
-            except LedgerError as exc:
-                rename_form.add_error("name", exc.message)
-            else:
                 messages.success(request, f"{old} is now {player.name}, in every game and "
                                           "on every sheet.")
                 return redirect("ledger:table_detail", pk=table.pk)
@@ -111,14 +97,11 @@ def table_detail(request: HttpRequest, pk: int) -> HttpResponse:
         session_form = SessionForm(request.POST)
         if session_form.is_valid():
             data = session_form.cleaned_data
-            try:
+            with refusals_to(session_form):
                 session = services.session_create(
                     table=table, date=data["date"], place=data["place"],
                     currency=data["currency"], rate=data["rate"],
                     per_points=data["per_points"] or 1, created_by=request.user)
-            except LedgerError as exc:
-                session_form.add_error(None, exc.message)
-            else:
                 messages.success(request, "A new evening begins.")
                 return redirect("ledger:session_detail", pk=session.pk)
     sessions = table.sessions.annotate(

@@ -334,9 +334,9 @@ def test_five_player_captain_announces_the_substitution_and_the_winner(logged_in
     case = load_case("captain-five-money")
     game = start_empty(evening, keeper, case)
     outcome = record(game, case["hands"][0], keeper)
-    from ledger.views.games import _recorded_message
+    from ledger.presentation.flash import outcome_text
 
-    assert _recorded_message(outcome) == (
+    assert outcome_text(outcome) == (
         "Hand 1 recorded: the captains +120. B2 lost and sits out; B3 comes in for the "
         "opponents at table 2.")
 

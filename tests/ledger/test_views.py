@@ -14,7 +14,7 @@ from django.urls import reverse
 
 from ledger import services
 from ledger.models import Hand, ShareLink
-from ledger.views import games as views_game
+from ledger.views.downloads import inert_cell
 from tests.factories import gin_game
 from tests.pages import Page, field_error, money_cell, text, tile
 
@@ -324,8 +324,8 @@ def test_csv_export_cannot_carry_a_spreadsheet_formula(logged_in, session, keepe
     assert rows[0][4] == "'" + evil + " points" and rows[0][6] == "'@Bob points"
     assert rows[1][2].startswith("'" + evil + " knocks 5 v @Bob 17")
     assert rows[1][1] == "'@Bob" and rows[1][4:8] == ["12", "12", "0", "0"]
-    assert views_game.inert_cell("-2.02") == "-2.02" and views_game.inert_cell(-3) == -3
-    assert views_game.inert_cell("-cmd") == "'-cmd"
+    assert inert_cell("-2.02") == "-2.02" and inert_cell(-3) == -3
+    assert inert_cell("-cmd") == "'-cmd"
 
 
 def test_undo_with_a_garbled_number_says_so_and_undoes_nothing(logged_in, session, keeper):
