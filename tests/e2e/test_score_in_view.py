@@ -195,3 +195,29 @@ def test_keys_and_scrolls_after_save_for_a_knock_and_a_gin(browser, live_server,
     print(figures)
     assert figures == {"knock": {"tabs": 0, "scrolls to see the score": 0},
                        "gin": {"tabs": 0, "scrolls to see the score": 0}}, figures
+
+
+def test_a_hand_kept_offline_goes_on_like_a_saved_one(browser, live_server, keeper, session):
+    """No connection: the hand is kept on the phone and the form goes on to the next hand
+    as after a save: the score in view, the focus on the next hand's first choice."""
+    game = start(session, keeper, "gin")
+    play(game, keeper, 2)
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    login(page, live_server.url, "keeper")
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    context.set_offline(True)
+    expect(page.locator("#offline-banner")).to_be_visible()
+    number = fill_next_hand(page, game, 2)
+    page.get_by_role("button", name=f"Save hand {number}").click()
+    expect(page.get_by_role("button", name=f"Save hand {number + 1}")).to_be_visible()
+    expect(page.locator("#offline-queue")).to_contain_text("Not sent yet")
+    page.wait_for_timeout(150)
+    where = page.evaluate(WHERE)
+    assert score_in_view(where), where
+    assert where["active"] == "t1_knocker" and where["activeType"] == "radio", where
+    context.set_offline(False)
+    expect(page.locator("#announce")).to_contain_text(f"Hand {number} recorded",
+                                                      timeout=15_000)
+    assert game.hands.count() == number
+    context.close()
