@@ -58,7 +58,7 @@ function nextHand() {
   if (score) {
     var r = score.getBoundingClientRect();
     if (r.top < top || r.bottom > window.innerHeight) {
-      window.scrollBy(0, r.top - top - 8);
+      window.scrollBy(0, r.top - top - 4);  // just clear of the bar (the title above goes)
     }
   }
   if (!form) return;
