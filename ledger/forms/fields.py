@@ -31,7 +31,10 @@ CARDS_INPUT = {"autocomplete": "off", "autocapitalize": "characters", "autocorre
 
 
 class SegmentedRadio(forms.RadioSelect):
-    """Radio buttons drawn as big tappable segments (templates/ledger/_seg.html)."""
+    """Radio buttons drawn as big tappable segments (templates/ledger/_seg.html). ``group_name``:
+    the group's name for a screen reader when its label alone is not enough (each table's)."""
+
+    group_name = ""
 
     def __init__(self, *args, columns: int = 0, **kwargs):
         super().__init__(*args, **kwargs)

@@ -9,6 +9,7 @@ from django import forms
 
 from ledger.cleaning import CleanInputMixin
 from ledger.presentation.cards import CardError, preview_context, read_cards
+from ledger.presentation.cardtext import card_name
 
 from .fields import (
     CARDS_INPUT,
@@ -72,6 +73,11 @@ class HandForm(CleanInputMixin, forms.Form):
             self.fields[f"t{i}_kind"] = forms.ChoiceField(
                 label="How", initial="knock", required=False, widget=SegmentedRadio(columns=3),
                 choices=KIND_CHOICES if self.spec.get("big_gin") else KIND_CHOICES[:2])
+            if duel.get("label"):
+                # a screen reader names each table's choices, not three "Who knocked?"
+                where = duel["label"].lower()
+                self.fields[f"t{i}_knocker"].widget.group_name = f"Who knocked at {where}?"
+                self.fields[f"t{i}_kind"].widget.group_name = f"How at {where}?"
             self.fields[f"t{i}_c0"] = count_field(f"{a}'s count")
             self.fields[f"t{i}_c1"] = count_field(f"{b}'s count")
             for c, name in enumerate((a, b)):
@@ -101,6 +107,13 @@ class HandForm(CleanInputMixin, forms.Form):
             self.fields[f"pts_{j}"] = count_field(f"{name}'s points")
 
     # -- groups for the template
+    def card_deck(self) -> list[dict]:
+        """The picker's grid: each suit's cards, with the words a screen reader says."""
+        return [{"suit": suit, "sign": sign, "red": suit in "HD",
+                 "cards": [{"code": f"{rank}{suit}", "rank": rank,
+                            "name": card_name(f"{rank}{suit}")} for rank in self.card_ranks]}
+                for suit, sign in self.card_suits]
+
     def duel_rows(self):
         rows = []
         for i, duel in enumerate(self.spec.get("duels", []), start=1):

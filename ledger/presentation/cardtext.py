@@ -9,6 +9,15 @@ same on the phone and on paper. Pure text: the melds themselves come from the sc
 from __future__ import annotations
 
 SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+RANK_NAMES = {"A": "Ace", "J": "Jack", "Q": "Queen", "K": "King"}
+
+
+def card_name(card: str) -> str:
+    """``"AS"`` -> ``"Ace of spades"``, ``"10H"`` -> ``"10 of hearts"``: a card as a screen
+    reader says it (the picker's buttons)."""
+    rank, suit = card[:-1].upper(), card[-1].upper()
+    return f"{RANK_NAMES.get(rank, rank)} of {SUIT_NAMES[suit]}"
 
 
 def card_text(card: str | None) -> str:

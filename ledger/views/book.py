@@ -164,7 +164,8 @@ def table_standings(request: HttpRequest, pk: int) -> HttpResponse:
             words.append(dict(fields["variant"].choices)[data["variant"]])
     filter_words = " · ".join(words) or "Every game, any time"
     headers = [{"header": column.header, "sort": column.order_by_alias.next,
-                "css": column.attrs["th"].get("class", "")} for column in standings.columns]
+                "css": column.attrs["th"].get("class", ""),
+                "aria_sort": _aria_sort(column)} for column in standings.columns]
     query = request.GET.copy()
     query.pop("_export", None)
     sort_query = query.copy()
@@ -175,6 +176,13 @@ def table_standings(request: HttpRequest, pk: int) -> HttpResponse:
         "filter_fields": _filter_fields(filterset.form), "headers": headers,
         "sort_query": sort_query.urlencode() + "&" if sort_query else "",
     }, status=200 if valid else 422)
+
+
+def _aria_sort(column) -> str:
+    """The header's ``aria-sort``: how the standings are sorted by this column now."""
+    if not column.is_ordered:
+        return "none"
+    return "descending" if column.order_by_alias.is_descending else "ascending"
 
 
 def _standings_download(request, table, standings: StandingsTable, export: str):

@@ -43,11 +43,33 @@ document.addEventListener("htmx:afterSettle", function (event) {
   var elt = (detail.requestConfig && detail.requestConfig.elt) || detail.elt;
   if (!elt || !elt.hasAttribute || !elt.hasAttribute("data-hand-form")) return;
   if (document.getElementById("save-error")) { showRefusal(); return; }
-  // the next hand starts at the top of its card, the keypad down
-  if (document.activeElement && document.activeElement.blur) document.activeElement.blur();
-  var entry = document.getElementById("entry");
-  if (entry) entry.scrollIntoView({block: "start"});
+  nextHand();
 });
+// A hand saved in place (htmx here, or the phone's queue: static/ledger/queue/page.js sends
+// "tablestakes:next-hand"): the new score in view, whole and just under the top bar, with
+// the next hand's card under it; the focus on the next hand's first choice (a radio: no
+// keypad comes up), so the keyboard goes on from there. The live region (#announce) has
+// already been given the hand's words by the answer.
+function nextHand() {
+  var form = document.querySelector("form[data-hand-form]");
+  var score = document.querySelector("#score .scoreboard") || document.getElementById("score");
+  var bar = document.querySelector(".topbar");
+  var top = bar ? bar.getBoundingClientRect().bottom : 0;
+  if (score) {
+    var r = score.getBoundingClientRect();
+    if (r.top < top || r.bottom > window.innerHeight) {
+      window.scrollBy(0, r.top - top - 4);  // just clear of the bar (the title above goes)
+    }
+  }
+  if (!form) return;
+  var first = form.querySelector(".field input[type=radio]");
+  if (first) {
+    var group = form.querySelectorAll("input[type=radio][name='" + first.name + "']");
+    var chosen = Array.prototype.filter.call(group, function (el) { return el.checked; })[0];
+    (chosen || first).focus({preventScroll: true});
+  }
+}
+document.addEventListener("tablestakes:next-hand", nextHand);
 document.addEventListener("click", function (event) {
   // A share link's box: one tap selects the whole link, ready to copy.
   var el = event.target;
@@ -61,17 +83,22 @@ document.addEventListener("click", function (event) {
 // typed in is brought back into view.
 (function () {
   var root = document.documentElement;
-  var TOP = 56;  // the sticky top bar
+  var topbar = document.querySelector(".topbar");
+  // the sticky top bar's height (56 px and its border)
+  var TOP = topbar ? Math.round(topbar.getBoundingClientRect().height) : 56;
+  root.style.setProperty("--topbar-h", TOP + "px");  // the strip sits right under it
   var watched = null, bar = null;
+  // the tiles (not the "game to 100" line under them): the strip shows as soon as any of
+  // them goes under the top bar, so that a number is never hidden there
   var away = window.IntersectionObserver ? new IntersectionObserver(function (entries) {
     entries.forEach(function (entry) {
       // the score swapped in place (htmx, the offline queue): watch the new one
       if (!entry.target.isConnected) { watched = null; watch(); return; }
-      root.classList.toggle("score-away", !entry.isIntersecting &&
+      root.classList.toggle("score-away", entry.intersectionRatio < 0.99 &&
                             entry.boundingClientRect.top < TOP);
       reveal();
     });
-  }, {rootMargin: "-" + TOP + "px 0px 0px 0px"}) : null;
+  }, {rootMargin: "-" + TOP + "px 0px 0px 0px", threshold: [0, 0.99, 1]}) : null;
   var sized = window.ResizeObserver ? new ResizeObserver(function () {
     if (bar && !bar.isConnected) { sized.unobserve(bar); bar = null; watch(); }  // swapped
     measure();
@@ -95,7 +122,7 @@ document.addEventListener("click", function (event) {
     if (r.bottom > b.top || r.top < ceiling()) el.scrollIntoView({block: "nearest"});
   }
   function watch() {
-    var score = document.getElementById("score");
+    var score = document.querySelector("#score .scoreboard") || document.getElementById("score");
     if (away && score !== watched) {
       away.disconnect();
       if (score) away.observe(score); else root.classList.remove("score-away");

@@ -9,8 +9,19 @@ document.addEventListener("click", function (event) {
     if (!dialog || typeof dialog.showModal !== "function") return;
     event.preventDefault();
     dialog.showModal();
-    var first = dialog.querySelector("input[type=text]");
-    if (first) first.blur();  // no keypad jumping up over the question
+    // the focus on the question itself (the dialog, named by its title): a screen reader
+    // reads it, the next Tab reaches its first field, and no keypad jumps up over it (the
+    // browser would focus the text field). Closed, the focus goes back to the link.
+    dialog.focus();
+    if (!dialog.dataset.returns) {
+      dialog.dataset.returns = "1";
+      dialog.addEventListener("close", function () {
+        var opener = dialog.opener;
+        if (opener && opener.isConnected &&
+            (!document.activeElement || document.activeElement === document.body)) opener.focus();
+      });
+    }
+    dialog.opener = link;
     return;
   }
   if (event.target.tagName === "DIALOG" && event.target.open) {

@@ -214,7 +214,9 @@ function start(root) {
     if (!navigator.onLine) {
       render();
       nextHand();
-      (document.getElementById("next") || form).scrollIntoView({ block: "start" });
+      // kept on this phone: on to the next hand as after a save (app.js: the score in
+      // view, the focus on the next hand's first choice)
+      document.dispatchEvent(new CustomEvent("tablestakes:next-hand"));
       return;
     }
     const button = form.querySelector("button[type=submit]");

@@ -32,7 +32,7 @@ function blur() {
 // in the form stays when the new form is for that same hand. Returns false when htmx or the
 // place is missing (then the page is reloaded).
 export function swapIn(answer, { root, hand, keepTyped }) {
-  let entry = document.getElementById("entry");
+  const entry = document.getElementById("entry");
   const main = document.querySelector("main.page");
   const htmx = window.htmx;
   if (!htmx || !htmx.swap || !(answer.page ? main : entry)) return false;
@@ -62,9 +62,9 @@ export function swapIn(answer, { root, hand, keepTyped }) {
     if (again && again.focus) again.focus({ preventScroll: true });
     return true;
   }
-  // the next hand starts at the top of its card (the saved hand said there), keypad down
+  // the next hand: the new score in view and the focus on its first choice, keypad down
+  // (app.js: nextHand)
   blur();
-  entry = document.getElementById("entry");
-  if (entry) entry.scrollIntoView({ block: "start" });
+  document.dispatchEvent(new CustomEvent("tablestakes:next-hand"));
   return true;
 }
