@@ -11,9 +11,12 @@ import os
 import re
 from pathlib import Path
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
-SHOTS = Path(os.environ.get("SHOTS_DIR", "/tmp/shots"))
+# Screenshots to look at are taken only when asked for: SHOTS_DIR=/tmp/shots scripts/test ...
+# (a full-page picture at twice the pixels costs more than many of the tests' own steps).
+SHOTS_DIR = os.environ.get("SHOTS_DIR", "")
+SHOTS = Path(SHOTS_DIR or "/tmp/shots")
 
 # Every table and every cell within its box; the page itself never scrolls sideways.
 FITS = """() => {
@@ -71,10 +74,16 @@ UNCOVERED = """(el) => {
 }"""
 
 
-def shot(page: Page, name: str) -> None:
-    """A full-page phone screenshot for looking at the screens (/tmp/shots/NAME.png)."""
+def shot(target: Page | Locator, name: str, *, full_page: bool = True) -> None:
+    """A screenshot of a page (the whole page unless ``full_page=False``) or of one element,
+    for looking at the screens: $SHOTS_DIR/NAME.png, taken only when SHOTS_DIR is set."""
+    if not SHOTS_DIR:
+        return
     SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+    if isinstance(target, Page):
+        target.screenshot(path=str(SHOTS / f"{name}.png"), full_page=full_page)
+    else:
+        target.screenshot(path=str(SHOTS / f"{name}.png"))
 
 
 def login(page: Page, base: str, username: str, password: str = "pw") -> None:

@@ -1,6 +1,6 @@
 """The table's book in real Chromium at 360x740: the book, a player's page, the standings
 (filter in the browser) and squaring the book, with nothing wider than the phone and a
-screenshot of each page (SHOTS_DIR, default /tmp/shots)."""
+screenshot of each page (in $SHOTS_DIR, when it is set)."""
 
 from __future__ import annotations
 

@@ -13,7 +13,6 @@ from ledger.rules.cards import score_cards
 from ledger.selectors import game_record
 
 from .helpers import (
-    SHOTS,
     choose_game,
     create_table,
     login,
@@ -21,6 +20,7 @@ from .helpers import (
     save_hand,
     score,
     seat,
+    shot,
     start_evening,
     start_game,
     tap,
@@ -99,19 +99,18 @@ def test_gin_game_from_cards_alone_scores_as_from_counts(page, live_server, keep
             expect(box.locator(".deck-card[data-card='AD']")).to_be_disabled()
             expect(box.locator(".deck-card[data-card='9C']")).to_have_attribute(
                 "aria-pressed", "true")
-            SHOTS.mkdir(parents=True, exist_ok=True)
             box.scroll_into_view_if_needed()
-            page.screenshot(path=str(SHOTS / "cards-picker.png"))
-            box.screenshot(path=str(SHOTS / "cards-picker-box.png"))
+            shot(page, "cards-picker", full_page=False)
+            shot(box, "cards-picker-box")
         if number == 2:
             expect(preview).to_contain_text(
                 "Bob knocks with 3; Ann counts 18: Bob wins by 15, Bob +15.")
             expect(preview.locator(".cp-layoffs")).to_contain_text("Lays off")
-            box.screenshot(path=str(SHOTS / "cards-preview-layoffs.png"))
+            shot(box, "cards-preview-layoffs")
         save_hand(page, number)
 
     expect(page.get_by_role("heading", name="Game over")).to_be_visible()
-    page.screenshot(path=str(SHOTS / "cards-game-over.png"), full_page=True)
+    shot(page, "cards-game-over", full_page=True)
 
     # The same game from counts, scored by the core: the screens show the same numbers.
     game = Game.objects.get()
@@ -153,7 +152,7 @@ def test_picker_at_360px_and_a_bad_card_typed(page, live_server, keeper):
     size = box.locator(".deck-card").first.bounding_box()
     assert size["height"] >= 44 and size["width"] >= 36, size
     box.scroll_into_view_if_needed()
-    page.screenshot(path=str(SHOTS / "cards-picker-360.png"))
+    shot(page, "cards-picker-360", full_page=False)
     page.fill("[name=t1_cards1]", "9C 9S 9D 4H 8H QH KD 2C 5S AS")
     page.get_by_role("button", name="Save hand 1").click()
     expect(page.locator("#id_t1_cards0_error")).to_contain_text('"1X": unknown suit "X"')
@@ -188,13 +187,13 @@ def test_preview_of_a_tie_says_the_undercut_and_follows_the_up_card(page, live_s
     tap(page, "up_suit", "S")  # a spade doubles: 25 x 2
     expect(preview).to_contain_text("Bob undercuts, Bob +50 (doubled: a spade up-card).")
     box.scroll_into_view_if_needed()
-    page.screenshot(path=str(SHOTS / "cards-preview-tie.png"))
+    shot(page, "cards-preview-tie", full_page=False)
     page.set_viewport_size({"width": 360, "height": 740})
     box.scroll_into_view_if_needed()
-    page.screenshot(path=str(SHOTS / "cards-preview-tie-360.png"))
+    shot(page, "cards-preview-tie-360", full_page=False)
     page.set_viewport_size({"width": 1280, "height": 900})
     box.scroll_into_view_if_needed()
-    page.screenshot(path=str(SHOTS / "cards-preview-tie-desktop.png"))
+    shot(page, "cards-preview-tie-desktop", full_page=False)
 
 
 def test_start_form_shows_the_picked_presets_values(page, live_server, keeper):
@@ -213,4 +212,4 @@ def test_start_form_shows_the_picked_presets_values(page, live_server, keeper):
     expect(page.locator("select[name=rule_shutout_mode] option[value='']")).to_have_text(
         "game bonus double (preset)")
     page.locator("summary:has-text('Adjust settings')").scroll_into_view_if_needed()
-    page.screenshot(path=str(SHOTS / "start-classic-360.png"), full_page=True)
+    shot(page, "start-classic-360", full_page=True)

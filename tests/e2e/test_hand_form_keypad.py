@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 
 from ledger import services
 
-from .helpers import SHOTS, UNCOVERED, login
+from .helpers import UNCOVERED, login, shot
 from .phone_games import play, start
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -93,8 +93,7 @@ def test_every_count_box_is_reachable_and_clear_of_the_save_bar(browser, live_se
         assert box.evaluate(CLEAR_OF_BARS) == "ok", (i, box.get_attribute("name"), "typed")
         assert box.evaluate(UNCOVERED) == "ok"
     expect(page.locator("#hand-preview")).not_to_be_empty()
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"keypad-{key}.png"))
+    shot(page, f"keypad-{key}", full_page=False)
     # and with focus moved by the keyboard's "next" key (Tab), not by a tap
     page.goto(f"{live_server.url}/games/{game.pk}/")
     boxes.first.focus()

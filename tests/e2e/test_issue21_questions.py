@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 from ledger import services
 from ledger.models import Session
 
-from .helpers import GIN, MONDAY, SHOTS, login
+from .helpers import GIN, MONDAY, login, shot
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -37,8 +37,7 @@ def test_rematch_on_a_settled_evening_asks_first(phone, live_server, keeper):
     expect(question).to_be_visible()
     expect(question).to_contain_text("Open a new evening?")
     expect(question).to_contain_text("The evening of Monday 23 November 2026 is settled")
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    phone.screenshot(path=str(SHOTS / "21-rematch-question-360.png"))
+    shot(phone, "21-rematch-question-360", full_page=False)
     question.get_by_role("button", name="Not now").click()
     expect(question).to_be_hidden()
     assert Session.objects.filter(table=table).count() == 1

@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 
 from ledger import selectors, services
 
-from .helpers import FITS, SHOTS, UNCOVERED, login
+from .helpers import FITS, UNCOVERED, login, shot
 from .phone_games import VARIANTS, finish, play, start
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -47,9 +47,8 @@ def phone(browser, live_server, keeper):
     context.close()
 
 
-def shot(page, name: str, *, full: bool = True) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"phone-{name}.png"), full_page=full)
+def phone_shot(page, name: str, *, full: bool = True) -> None:
+    shot(page, f"phone-{name}", full_page=full)
 
 
 @pytest.mark.parametrize("key", list(VARIANTS))
@@ -57,8 +56,8 @@ def test_a_running_game_fits_the_phone(phone, live_server, session, keeper, key)
     game = start(session, keeper, key)
     play(game, keeper, 6)
     phone.goto(f"{live_server.url}/games/{game.pk}/")
-    shot(phone, f"{key}-running")
-    shot(phone, f"{key}-running-top", full=False)
+    phone_shot(phone, f"{key}-running")
+    phone_shot(phone, f"{key}-running-top", full=False)
     assert phone.evaluate(FITS) == []
     if key == "capit6":  # six players' columns: the round's column stays, the rest scroll
         wide = phone.evaluate(WIDE_SHEET)
@@ -75,8 +74,8 @@ def test_a_finished_game_shows_winner_and_money_on_the_first_screen(phone, live_
     game = start(session, keeper, key)
     result = finish(game, keeper)
     phone.goto(f"{live_server.url}/games/{game.pk}/")
-    shot(phone, f"{key}-over", full=False)
-    shot(phone, f"{key}-over-full")
+    phone_shot(phone, f"{key}-over", full=False)
+    phone_shot(phone, f"{key}-over-full")
     over = phone.locator("#over")
     expect(over).to_contain_text("Game over")
     winner = result["winner"]
@@ -104,7 +103,7 @@ def test_a_refused_hand_says_why_next_to_save_and_at_its_field(phone, live_serve
     phone.evaluate("window.notReloaded = true")
     phone.locator("label.seg-opt:has(input[name='t1_knocker'][value='Sal'])").click()
     phone.fill("input[name=t1_c0]", "11")
-    shot(phone, "before-save", full=False)
+    phone_shot(phone, "before-save", full=False)
     phone.fill("input[name=t1_c1]", "24")
     phone.get_by_role("button", name="Save hand 4").click()
     reason = phone.locator("#save-error")
@@ -115,7 +114,7 @@ def test_a_refused_hand_says_why_next_to_save_and_at_its_field(phone, live_serve
     assert field.evaluate(UNCOVERED.replace("el.contains(top)", "el.contains(top) || true")) \
         == "ok"  # the marked field is on the screen too
     assert phone.evaluate("document.activeElement.name") == "t1_c0"
-    shot(phone, "refused", full=False)
+    phone_shot(phone, "refused", full=False)
     assert game.hands.count() == 3
 
     # a letter in a count: the same, and the typed values are kept
@@ -136,7 +135,7 @@ def test_a_refused_hand_says_why_next_to_save_and_at_its_field(phone, live_serve
     assert phone.evaluate("window.notReloaded") is True
     expect(phone.get_by_role("button", name="Save hand 5")).to_be_visible()
     assert game.hands.count() == 4
-    shot(phone, "after-in-place-save", full=False)
+    phone_shot(phone, "after-in-place-save", full=False)
     # the new form is live: its preview speaks as hand 5 is typed (Vic 2 v Sal 12: +10)
     phone.locator("label.seg-opt:has(input[name='t1_knocker'][value='Vic'])").click()
     phone.fill("input[name=t1_c1]", "2")
@@ -153,7 +152,7 @@ def test_the_last_save_shows_winner_and_money_on_the_first_screen_without_a_relo
     assert points == {"Sal": 46, "Vic": 23}  # 20-3, then Vic 27-4, then 34-5
     phone.goto(f"{live_server.url}/games/{game.pk}/")
     phone.evaluate("window.notReloaded = true")
-    shot(phone, "before-last-save", full=False)
+    phone_shot(phone, "before-last-save", full=False)
     phone.locator("label.seg-opt:has(input[name='t1_knocker'][value='Sal'])").click()
     phone.locator("label.seg-opt:has(input[name='t1_kind'][value='gin'])").click()
     phone.fill("input[name=t1_c1]", "60")  # gin: Vic's 60 and the gin bonus 25 to Sal
@@ -179,7 +178,7 @@ def test_the_last_save_shows_winner_and_money_on_the_first_screen_without_a_relo
     expect(phone.locator("#sheet #hand-4")).to_be_visible()
     expect(phone.locator("#totals")).to_contain_text("Final score")
     expect(phone.locator(".title-row .chip")).to_have_text("Complete", ignore_case=True)
-    shot(phone, "over-after-last-save", full=False)
+    phone_shot(phone, "over-after-last-save", full=False)
     # the page as a reload draws it: the same sections, and the queue's list still works
     ids = phone.evaluate("[...document.querySelectorAll('main.page > [id]')].map(e => e.id)")
     phone.reload()
@@ -202,7 +201,7 @@ def test_the_preview_says_what_the_core_makes_of_the_hand(phone, live_server, se
     expect(preview).to_contain_text("Vic +26")
     phone.fill("input[name=t1_c0]", "12")
     expect(preview.locator(".pv-bad")).to_contain_text("10")
-    shot(phone, "preview", full=False)
+    phone_shot(phone, "preview", full=False)
     assert game.hands.count() == 0
 
 
@@ -220,7 +219,7 @@ def test_capit_rounds_save_in_place_and_fix_from_the_round_number(phone, live_se
     expect(phone.locator("#hand-1 a.fix")).to_have_attribute("aria-label", "Fix round 1")
     expect(phone.locator("#score")).to_contain_text("35")
     assert phone.evaluate(FITS) == []
-    shot(phone, "capit4-after-round", full=False)
+    phone_shot(phone, "capit4-after-round", full=False)
 
 
 def test_the_game_page_at_desktop_width(browser, live_server, session, keeper):
@@ -231,6 +230,5 @@ def test_the_game_page_at_desktop_width(browser, live_server, session, keeper):
     login(page, live_server.url, "keeper")
     page.goto(f"{live_server.url}/games/{game.pk}/")
     assert page.evaluate(FITS) == []
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / "desktop-captain5.png"), full_page=True)
+    shot(page, "desktop-captain5", full_page=True)
     context.close()

@@ -17,7 +17,7 @@ from playwright.sync_api import expect
 from ledger import selectors, services
 from ledger.views.game_context import hand_spec
 
-from .helpers import SHOTS, login
+from .helpers import login, shot
 from .phone_games import NAMES, next_entry, play, start
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -126,8 +126,7 @@ def test_after_save_the_score_is_in_view_and_the_focus_on_the_next_hand(
     for i in (2, 3):
         where = save_and_look(page, game, i)
         if SHOOT:
-            SHOTS.mkdir(parents=True, exist_ok=True)
-            page.screenshot(path=str(SHOTS / f"score-in-view-{key}-{size}.png"))
+            shot(page, f"score-in-view-{key}-{size}", full_page=False)
         assert score_in_view(where), where
         assert where["active"] == first_choice(game) and where["activeType"] == "radio", where
         assert where["live"].strip().startswith(

@@ -2,7 +2,7 @@
 nothing that changes a game, undo / settle / revoke ask first in a dialog, the error pages
 render, games in progress are one tap from home, and the pages in dark mode.
 
-Screenshots go to $SHOTS_DIR (default /tmp/shots): 11-*.png."""
+Screenshots go to $SHOTS_DIR when it is set: 11-*.png."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 from ledger import services
 from ledger.models import ShareLink
 
-from .helpers import DESKTOP, GIN, MONDAY, SHOTS, login, shot
+from .helpers import DESKTOP, GIN, MONDAY, login, shot
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -39,8 +39,7 @@ def phone(browser):
 
 def view_shot(page, name: str) -> None:
     """What the screen shows now (not the whole page): for dialogs."""
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"))
+    shot(page, f"{name}", full_page=False)
 
 
 def no_sideways_scroll(page) -> None:
