@@ -9,6 +9,7 @@ and the whole page at 1280 px (and the game and evening pages in dark mode) in
 from __future__ import annotations
 
 import datetime
+import json
 import os
 import re
 from pathlib import Path
@@ -20,6 +21,7 @@ from ledger import services
 from ledger.models import ShareLink
 from tests.ledger.book_scenario import build
 
+from .axe import serious_findings
 from .helpers import DESKTOP, FITS, GIN, MONDAY, login
 from .phone_games import NAMES, VARIANTS, finish, play, start
 
@@ -202,7 +204,7 @@ def _post_without_token(page) -> None:
 
 
 def _visit(page, base: str, name: str, path: str, then, *, width: str,
-           problems: dict) -> None:
+           problems: dict, audit: dict | None = None) -> None:
     response = page.goto(base + path)
     assert response is not None and response.status < 500, (name, response and response.status)
     if then is not None:
@@ -211,6 +213,10 @@ def _visit(page, base: str, name: str, path: str, then, *, width: str,
     found = page.evaluate(FITS) + page.evaluate(FIELDS_STYLED) + page.evaluate(CONTRAST)
     if found:
         problems[f"{name}-{width}"] = found[:6]
+    if audit is not None:
+        findings = serious_findings(page)
+        if findings:
+            audit[name] = findings
     if SHOOT:
         OUT.mkdir(parents=True, exist_ok=True)
         if width == "360":
@@ -221,25 +227,39 @@ def _visit(page, base: str, name: str, path: str, then, *, width: str,
 
 
 def _tour(browser, base: str, world, options: dict, width: str, problems: dict,
-          scheme: str = "light", only=None) -> None:
-    context = browser.new_context(**options, color_scheme=scheme)
+          scheme: str = "light", only=None, audit: dict | None = None) -> int:
+    """Visit the screens (``only`` those named); with ``audit`` axe's serious and critical
+    findings go there (the context then lets the audit's script past the CSP). Returns how
+    many screens were visited."""
+    context = browser.new_context(**options, color_scheme=scheme,
+                                  bypass_csp=audit is not None)
     page = context.new_page()
+    visited = 0
     for name, path, then in public_screens(world):
         if only is None or name in only:
             _visit(page, base, name + ("-dark" if scheme == "dark" else ""), path, then,
-                   width=width, problems=problems)
+                   width=width, problems=problems, audit=audit)
+            visited += 1
     login(page, base, "keeper")
     for name, path, then in screens(world):
         if only is None or name in only:
             _visit(page, base, name + ("-dark" if scheme == "dark" else ""), path, then,
-                   width=width, problems=problems)
+                   width=width, problems=problems, audit=audit)
+            visited += 1
     context.close()
+    return visited
 
 
-def test_every_screen_fits_the_phone(browser, live_server, world):
+def test_every_screen_fits_the_phone_and_passes_the_audit(browser, live_server, world):
+    """Each screen at 360x740, in one page load: nothing cut off or past the edge, fields
+    styled, text readable, and no serious or critical finding of the accessibility audit
+    (axe-core: tests/e2e/axe.py; test_accessibility.py shows it is not blind)."""
     problems: dict = {}
-    _tour(browser, live_server.url, world, PHONE, "360", problems)
+    audit: dict = {}
+    visited = _tour(browser, live_server.url, world, PHONE, "360", problems, audit=audit)
+    assert visited > 50  # the tour's screens, not an empty list
     assert problems == {}
+    assert audit == {}, json.dumps(audit, indent=1)
 
 
 def test_error_pages_fit_the_phone(browser, live_server, django_user_model, monkeypatch):
