@@ -15,7 +15,7 @@ from . import money as money_
 from .header import stakes_lines
 from .money import plain_amount
 from .rows import when_text
-from .words import key_label, names, status_line, variant_title
+from .words import key_label, lead_words, names, status_line, variant_title
 
 
 @dataclass
@@ -32,6 +32,7 @@ class GameLine:
     payments: list[money_.PaymentLine]
     stakes: str
     noun: str = "hand"      # what its hands are called ("round" in CAP-IT: the core's facts)
+    lead: str = ""          # "Ann wins", "Rosa leads", "Level" (words.lead_words)
 
 
 @dataclass
@@ -66,7 +67,7 @@ def game_line(game: Game, record: dict, result: dict) -> GameLine:
         hands=len(result["hands"]), scores=money_.scores(result), status=status_line(result),
         winner=names(result.get("winner")), money=money.lines, payments=money.payments,
         stakes=", ".join(stakes_lines(record, result)),
-        noun=result["facts"]["hand_noun"].lower())
+        noun=result["facts"]["hand_noun"].lower(), lead=lead_words(result))
 
 
 def session_summary(session: Session,
