@@ -13,8 +13,8 @@ from dataclasses import asdict, dataclass
 
 from .settings import PLAYER_COUNTS, VARIANTS
 
-__all__ = ["ANTE_VARIANTS", "MAX_TABLES", "PRESET_VARIANTS", "GameFacts", "Seat", "facts_of",
-           "game_facts", "hand_stats"]
+__all__ = ["ANTE_VARIANTS", "LOWER_WINS_VARIANTS", "MAX_TABLES", "PRESET_VARIANTS",
+           "GameFacts", "Seat", "facts_of", "game_facts", "hand_stats"]
 
 #: The most card tables a hand is played at (captain play for 7: three tables, §3.6).
 MAX_TABLES = 3
@@ -173,6 +173,10 @@ def game_facts(variant: str, players: int) -> GameFacts:
 PRESET_VARIANTS = tuple(v for v in VARIANTS if game_facts(v, PLAYER_COUNTS[v][0]).presets)
 #: The variants staked by an ante (CAP-IT); the others by a rate.
 ANTE_VARIANTS = tuple(v for v in VARIANTS if game_facts(v, PLAYER_COUNTS[v][0]).stake == "ante")
+#: The variants scored low (CAP-IT's penalty points and rounds): the standings keep them
+#: apart from the gin family's points, hands and boxes.
+LOWER_WINS_VARIANTS = tuple(v for v in VARIANTS
+                            if game_facts(v, PLAYER_COUNTS[v][0]).lower_wins)
 
 
 def facts_of(result: dict) -> dict:
