@@ -122,7 +122,8 @@ def win_verb(result: dict, winner) -> str:
 
 def lead_words(result: dict) -> str:
     """Who won or leads a game, in a few words for a list of games: "Ann wins",
-    "The captains win", "Rosa leads", "Level" (nobody ahead yet), "A tie: Ann and Bob".
+    "The captains win", "Rosa leads", "Level" (nobody ahead yet), "A tie: Ann and Bob";
+    an abandoned game: "The captains were ahead".
     The leader is the one the core's totals put ahead (Hollywood: its net; CAP-IT: the
     lowest), the winner the core's."""
     winner = result.get("winner")
@@ -141,11 +142,13 @@ def lead_words(result: dict) -> str:
     if len(ahead) != 1:
         return "Level"
     label = key_label(result, ahead[0])
+    plural = ahead[0] in (result.get("sides") or {}) and label.endswith("s") or (
+        ahead[0] in (result.get("sides") or {}) and not unnamed_sides(result))
     if unnamed_sides(result) and ahead[0] in (result.get("sides") or {}):
-        return f"The {label.lower()} lead" if label.endswith("s") else f"The {label.lower()} leads"
-    if ahead[0] in (result.get("sides") or {}):
-        return f"{label} lead"
-    return f"{label} leads"
+        label = f"The {label.lower()}"
+    if result.get("abandoned"):  # it stopped there
+        return f"{label} {'were' if plural else 'was'} ahead"
+    return f"{label} {'lead' if plural else 'leads'}"
 
 
 def status_line(result: dict) -> str:
