@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from ledger import selectors
 from ledger.models import Game, GameStatus, Session, SessionSettlement
+from ledger.words import evening_words
 
 from . import money as money_
 from .header import stakes_lines
@@ -104,6 +105,23 @@ def session_summary(session: Session,
         players=[player.name for player in players], nets=nets, payments=payments,
         settlement=settlement,
         open_games=[game.sequence for game in games if game.status == GameStatus.IN_PROGRESS])
+
+
+_ORDINALS = {2: "second", 3: "third", 4: "fourth", 5: "fifth"}
+
+
+def evening_heading(session: Session) -> str:
+    """An evening as a share page heads it: "Wednesday 25 November 2026 · Rosa's", and a
+    day's second evening "Wednesday 25 November 2026, second evening · Rosa's": told
+    apart in words, not by a bare "(2)" that reads like a repeat to someone who follows
+    the link (``Session.number``; lists set it with ``selectors.set_evening_numbers``)."""
+    text = evening_words(session.date)
+    if session.number > 1:
+        ordinal = _ORDINALS.get(session.number)
+        text += f", {ordinal} evening" if ordinal else f", evening {session.number}"
+    if session.place:
+        text += f" \u00b7 {session.place}"
+    return text
 
 
 def _when(moment) -> str:

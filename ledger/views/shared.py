@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from ledger import cleaning, selectors
 from ledger.models import Game, ShareLink
-from ledger.presentation.session import session_summary
+from ledger.presentation.session import evening_heading, session_summary
 
 from . import freshness
 from .errors import friendly_link_404
@@ -49,9 +49,10 @@ def shared_table_context(link: ShareLink) -> dict:
     presentation's ``SessionSummary``, as the evening's own page and report show it)."""
     etag = freshness.table_etag(link.table_id)  # first: never newer than what is shown
     sessions = list(link.table.sessions.all()[:SHARED_EVENINGS])
-    selectors.set_evening_numbers(sessions)  # a day's second evening: "(2)", as elsewhere
+    selectors.set_evening_numbers(sessions)  # a day's second evening, told apart in words
     return {"link": link, "table": link.table, "live_etag": etag,
-            "evenings": [session_summary(session) for session in sessions],
+            "evenings": [(evening_heading(session), session_summary(session))
+                         for session in sessions],
             "live_url": reverse("ledger:shared_live", kwargs={"token": link.token})}
 
 
@@ -88,6 +89,7 @@ def shared_game_context(link: ShareLink, game: Game) -> dict:
     result, history = load_game(game)
     context = game_context(game, result, history, owner=False)
     context["link"] = link
+    context["evening"] = evening_heading(game.session)
     context["live_etag"] = etag
     context["live_url"] = reverse("ledger:shared_game_live",
                                   kwargs={"token": link.token, "game_pk": game.pk})
