@@ -6,8 +6,10 @@ CAP-IT apart and sort "more is better" columns highest first."""
 from __future__ import annotations
 
 import datetime
+import io
 import re
 
+import openpyxl
 import pytest
 from django.urls import reverse
 
@@ -136,3 +138,8 @@ def test_standings_keep_capit_apart_and_sort_most_first(logged_in, table, evenin
     # the CAP-IT part downloads on its own
     csv = logged_in.get(url, {"part": "capit", "_export": "csv"}).content.decode()
     assert csv.splitlines()[0].startswith("Player,Money (USD),Games,Wins,Win %,Rounds")
+    xlsx = logged_in.get(url, {"part": "capit", "_export": "xlsx", "capit-sort": "name"})
+    sheet = openpyxl.load_workbook(io.BytesIO(xlsx.content)).active
+    rows = list(sheet.iter_rows(values_only=True))
+    assert [row[0] for row in rows[1:]] == ["A", "B", "C", "D"]
+    assert [row[1] for row in rows[1:]] == [10, -4, -3, -3]  # money as numbers
