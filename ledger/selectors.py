@@ -25,10 +25,13 @@ from .models import (
     GameStatus,
     Hand,
     MoneyPosting,
+    PaymentMark,
     Player,
     PostingBatch,
     Session,
     SessionSettlement,
+    SettlementPayment,
+    SettlementVoid,
     Table,
 )
 from .rules.money import Payment, fewest_payments, format_minor, minor_exponent, to_minor
@@ -499,8 +502,9 @@ def game_live_version(game_id: int) -> str:
 
 
 def table_live_version(table_id: int) -> str:
-    """The same for a table's list of evenings and games (their status and hands), with
-    its name and its players' (a rename shows everywhere)."""
+    """The same for a table's list of evenings and games (their status and hands), its
+    evenings' settlements (settled, reopened, a payment marked paid), with its name and its
+    players' (a rename shows everywhere)."""
     rows = _rows(
         "SELECT t.name,"
         " (SELECT MAX(s.id) FROM {session} s WHERE s.table_id = t.id),"
@@ -515,19 +519,28 @@ def table_live_version(table_id: int) -> str:
         " (SELECT COUNT(*) FROM {hand} h JOIN {game} g ON h.game_id = g.id"
         "  JOIN {session} s ON g.session_id = s.id"
         "  WHERE s.table_id = t.id AND h.voided_at IS NOT NULL),"
+        " (SELECT MAX(st.id) FROM {settlement} st JOIN {session} s ON st.session_id = s.id"
+        "  WHERE s.table_id = t.id),"
+        " (SELECT MAX(v.id) FROM {void} v JOIN {settlement} st ON v.settlement_id = st.id"
+        "  JOIN {session} s ON st.session_id = s.id WHERE s.table_id = t.id),"
+        " (SELECT MAX(m.id) FROM {mark} m JOIN {payment} sp ON m.payment_id = sp.id"
+        "  JOIN {settlement} st ON sp.settlement_id = st.id"
+        "  JOIN {session} s ON st.session_id = s.id WHERE s.table_id = t.id),"
         " p.id, p.name"
         " FROM {table} t LEFT JOIN {player} p ON p.table_id = t.id"
         " WHERE t.id = %s ORDER BY p.id",
         str(GameStatus.COMPLETE), str(GameStatus.ABANDONED), table_id)
     if not rows:
         return "gone"
-    return f"t{table_id}|" + "|".join(map(str, rows[0][:7])) + "|" + "|".join(
-        f"{row[7]}={row[8]}" for row in rows)
+    return f"t{table_id}|" + "|".join(map(str, rows[0][:10])) + "|" + "|".join(
+        f"{row[10]}={row[11]}" for row in rows)
 
 
 def _rows(sql: str, *params) -> list[tuple]:
     names = {"hand": Hand, "change": GameChange, "batch": PostingBatch, "game": Game,
-             "session": Session, "table": Table, "seat": GamePlayer, "player": Player}
+             "session": Session, "table": Table, "seat": GamePlayer, "player": Player,
+             "settlement": SessionSettlement, "void": SettlementVoid,
+             "payment": SettlementPayment, "mark": PaymentMark}
     quote = connection.ops.quote_name
     with connection.cursor() as cursor:
         cursor.execute(sql.format(**{key: quote(model._meta.db_table)

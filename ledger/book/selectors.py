@@ -46,6 +46,7 @@ from ledger.models import (
 )
 from ledger.presentation.catalog import VARIANT_SHORT_NAMES, game_facts
 from ledger.presentation.money import PLAIN_MINUS, format_money
+from ledger.rules.facts import LOWER_WINS_VARIANTS
 from ledger.rules.money import fewest_payments, format_minor
 
 ENDED = ~Q(status=GameStatus.IN_PROGRESS)
@@ -480,14 +481,20 @@ def table_currencies(table: Table) -> tuple[list[str], list[int]]:
     return [row["currency"] for row in rows], list(range(last, first - 1, -1))
 
 
-def standings(queryset, currency: str) -> list[dict]:
+def standings(queryset, currency: str, *, lower_wins: bool = False) -> list[dict]:
     """One row per player from filtered ``EveningStanding`` rows (``queryset``: each
     evening's finished games added up per player and variant), for the standings table
-    (two queries). The money column is each game's money as stored with its figures: the
-    very amount the ledger posted for that game and player (the same result;
+    (two queries): the gin family's games, or with ``lower_wins`` CAP-IT's (like with
+    like: its penalty points and rounds are not gin points and boxes). The money column is
+    each game's money as stored with its figures: the very amount the ledger posted for
+    that game and player (the same result;
     ``test_statistics_are_the_games_results_and_money_is_the_postings``)."""
     rows = []
     figures = {name: Sum(name) for name in FIGURES if name != "evenings"}
+    if lower_wins:
+        queryset = queryset.filter(variant__in=LOWER_WINS_VARIANTS)
+    else:
+        queryset = queryset.exclude(variant__in=LOWER_WINS_VARIANTS)
     found = list(queryset.filter(currency=currency).values("player_id")
                  .annotate(**figures, money=Sum("money_minor")).order_by())
     # grouped by the id alone, SQLite walks the (table, player) index without a temp tree

@@ -57,3 +57,63 @@ class StandingsTable(tables.Table):
 
     def value_money(self, record):
         return record["money_text"].lstrip("+")
+
+
+class CapitStandingsTable(tables.Table):
+    """CAP-IT's standings, apart from the gin family's (like with like): rounds and penalty
+    points, lowest best; its money is its own games' (the pot)."""
+
+    name = tables.Column("Player", attrs={"td": {"class": "who"}})
+    games = tables.Column("Games", attrs=_num())
+    wins = tables.Column("Wins", attrs=_num())
+    win_rate = tables.Column("Win %", attrs=_num())
+    hands_played = tables.Column("Rounds", attrs=_num())
+    hands_won = tables.Column("Rounds won", attrs=_num())
+    points_per_hand = tables.Column("Pts/round", attrs=_num())
+    money = tables.Column("Money", attrs=_num())
+
+    class Meta:
+        template_name = "ledger/sheet_table.html"
+        attrs = {"class": "sheet standings"}
+        order_by = ("-money",)
+        #: templates/ledger/standings_capit_table.html writes the cells in this order
+        sequence = ("name", "money", "games", "wins", "win_rate", "hands_played", "hands_won",
+                    "points_per_hand")
+
+    def __init__(self, data, *, currency: str, **kwargs):
+        super().__init__(data, **kwargs)
+        self.currency = currency
+        self.columns["money"].column.verbose_name = f"Money ({currency})"
+
+    def value_money(self, record):
+        return record["money_text"].lstrip("+")
+
+
+#: Columns where less is better: their first tap sorts them lowest first; every other
+#: figure (more is better) sorts highest first, the name from A.
+LOW_FIRST = frozenset({"name", "undercuts_suffered"})
+LOW_FIRST_CAPIT = frozenset({"name", "points_per_hand"})
+
+
+def sort_links(table: tables.Table, low_first: frozenset) -> list[dict]:
+    """Each column's header and the ordering its tap asks for: the other direction when the
+    table is sorted on it, else highest first for a "more is better" figure ("most gins"
+    puts the player with most on top), lowest first for the others."""
+    links = []
+    for column in table.columns:
+        alias = column.order_by_alias
+        if column.is_ordered:
+            sort = alias.next
+        else:
+            sort = alias.bare if column.name in low_first else "-" + alias.bare
+        links.append({"header": column.header, "sort": sort, "name": column.name,
+                      "css": column.attrs["th"].get("class", ""),
+                      "aria_sort": aria_sort(column)})
+    return links
+
+
+def aria_sort(column) -> str:
+    """The header's ``aria-sort``: how the table is sorted by this column now."""
+    if not column.is_ordered:
+        return "none"
+    return "descending" if column.order_by_alias.is_descending else "ascending"

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from .catalog import ROLE_WORDS, VARIANT_SETTINGS
+from .money import cover_line
 from .stakes import ante_sentence, own_stake_sentence, stake_sentence
 from .words import SHUTOUT_WORDS, names
 
@@ -23,6 +24,8 @@ def stakes_lines(record: dict, result: dict) -> list[str]:
     if "rate" in stakes:
         lines.append(stake_sentence(stakes["rate"], currency, stakes.get("per_points", 1),
                                     paper=True))
+        if cover := cover_line(result, record, paper=True):
+            lines.append(cover)
     for name, stake in (stakes.get("players") or {}).items():
         lines.append(own_stake_sentence(name, stake, currency))
     return lines

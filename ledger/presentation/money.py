@@ -18,8 +18,9 @@ import re
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 
-from ledger.rules.money import format_minor
+from ledger.rules.money import format_minor, minor_exponent
 
+from .stakes import cover_rate, cover_sentence
 from .words import SHUTOUT_SHORT, SHUTOUT_WORDS, key_label
 
 # -- the one money formatter -------------------------------------------------------------
@@ -167,6 +168,7 @@ class Money:
     payments: list[PaymentLine] = field(default_factory=list)
     show_stake: bool = False
     show_side: bool = False
+    cover: str = ""         # captain play: "Captains cover 4:3: each captain plays at ..."
 
 
 def _totals_rows(result: dict, totals: dict, *, compact: bool = False) -> list[TotalsRow]:
@@ -240,10 +242,42 @@ def game_money(result: dict, record: dict) -> Money:
     sides = result.get("sides") or {}
     side_of = {member: side for side, members in sides.items() for member in members}
     player_stakes = stakes.get("players") or {}
+    cover = result["facts"].get("cover")
+    captains = set(sides.get("captains") or []) if cover else set()
+    own_opponents = bool(cover) and any(name in player_stakes
+                                        for name in sides.get("opponents") or [])
+
+    def stake_of(name: str) -> str:
+        if name in player_stakes:
+            return player_stakes[name]
+        if name in captains and "rate" in stakes:  # the cover, as the sum a player checks
+            return "" if own_opponents else cover_rate(stakes["rate"], cover)
+        return stakes.get("rate", "")
+
     lines = [MoneyLine(name=name, amount=amount, side=side_of.get(name, ""),
-                       stake=player_stakes.get(name, stakes.get("rate", "")))
+                       stake=stake_of(name))
              for name, amount in (result.get("money") or {}).items()]
     payments = [PaymentLine(payer=p["from"], payee=p["to"], amount=p["amount"])
                 for p in result.get("payments") or []]
     return Money(currency=currency, lines=lines, payments=payments,
-                 show_stake="rate" in stakes, show_side=bool(sides))
+                 show_stake="rate" in stakes, show_side=bool(sides),
+                 cover=cover_line(result, record))
+
+
+def cover_line(result: dict, record: dict, *, paper: bool = False) -> str:
+    """Captain play's cover in words (the core's ``facts["cover"]``), or "" in the other
+    games, a game without a rate, and one where every captain has a stake of his own."""
+    cover = result["facts"].get("cover")
+    stakes = record.get("stakes") or {}
+    if not cover or "rate" not in stakes:
+        return ""
+    sides = result.get("sides") or {}
+    player_stakes = stakes.get("players") or {}
+    if all(name in player_stakes for name in sides.get("captains") or []):
+        return ""
+    currency = stakes.get("currency", "")
+    return cover_sentence(stakes["rate"], currency, stakes.get("per_points", 1), cover,
+                          minor=minor_exponent(currency),
+                          own_opponents=any(name in player_stakes
+                                            for name in sides.get("opponents") or []),
+                          paper=paper)

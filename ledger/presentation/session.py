@@ -10,12 +10,13 @@ from dataclasses import dataclass, field
 
 from ledger import selectors
 from ledger.models import Game, GameStatus, Session, SessionSettlement
+from ledger.words import evening_words
 
 from . import money as money_
 from .header import stakes_lines
 from .money import plain_amount
 from .rows import when_text
-from .words import key_label, names, status_line, variant_title
+from .words import key_label, lead_words, names, status_line, variant_title
 
 
 @dataclass
@@ -32,6 +33,7 @@ class GameLine:
     payments: list[money_.PaymentLine]
     stakes: str
     noun: str = "hand"      # what its hands are called ("round" in CAP-IT: the core's facts)
+    lead: str = ""          # "Ann wins", "Rosa leads", "Level" (words.lead_words)
 
 
 @dataclass
@@ -66,7 +68,7 @@ def game_line(game: Game, record: dict, result: dict) -> GameLine:
         hands=len(result["hands"]), scores=money_.scores(result), status=status_line(result),
         winner=names(result.get("winner")), money=money.lines, payments=money.payments,
         stakes=", ".join(stakes_lines(record, result)),
-        noun=result["facts"]["hand_noun"].lower())
+        noun=result["facts"]["hand_noun"].lower(), lead=lead_words(result))
 
 
 def session_summary(session: Session,
@@ -103,6 +105,23 @@ def session_summary(session: Session,
         players=[player.name for player in players], nets=nets, payments=payments,
         settlement=settlement,
         open_games=[game.sequence for game in games if game.status == GameStatus.IN_PROGRESS])
+
+
+_ORDINALS = {2: "second", 3: "third", 4: "fourth", 5: "fifth"}
+
+
+def evening_heading(session: Session) -> str:
+    """An evening as a share page heads it: "Wednesday 25 November 2026 · Rosa's", and a
+    day's second evening "Wednesday 25 November 2026, second evening · Rosa's": told
+    apart in words, not by a bare "(2)" that reads like a repeat to someone who follows
+    the link (``Session.number``; lists set it with ``selectors.set_evening_numbers``)."""
+    text = evening_words(session.date)
+    if session.number > 1:
+        ordinal = _ORDINALS.get(session.number)
+        text += f", {ordinal} evening" if ordinal else f", evening {session.number}"
+    if session.place:
+        text += f" \u00b7 {session.place}"
+    return text
 
 
 def _when(moment) -> str:

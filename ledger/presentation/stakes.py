@@ -13,6 +13,8 @@ their medium); every other word is shared.
 
 from __future__ import annotations
 
+from decimal import Decimal, InvalidOperation
+
 #: What a game without a stake is played for.
 NO_STAKE = "not for money"
 #: The line a blank sheet leaves for an amount to be written in.
@@ -46,3 +48,58 @@ def ante_sentence(ante, currency: str, *, each: bool = False) -> str:
 def own_stake_sentence(name: str, stake, currency: str) -> str:
     """A player's own stake on paper: "Ann plays at 0.02 USD"."""
     return f"{name} plays at {stake} {currency}"
+
+
+# -- captain play's cover (RULES §3.5, §3.6; the core's ``facts["cover"]``) -------------------
+
+def cover_ratio(cover) -> str:
+    """The cover as players say it: "4:3", "3:2"; "2x" for the one captain of three."""
+    opponents, captains = cover
+    return f"{opponents}x" if captains == 1 else f"{opponents}:{captains}"
+
+
+def cover_rate(rate, cover) -> str:
+    """A captain's effective stake as the sum a player checks: "0.05 × 4/3", "0.05 × 2"."""
+    opponents, captains = cover
+    factor = str(opponents) if captains == 1 else f"{opponents}/{captains}"
+    return f"{rate} \u00d7 {factor}"
+
+
+def cover_value(rate, cover, minor: int) -> str:
+    """What that comes to: "= 0.075", "= 0.10" when it is exact to the currency's ``minor``
+    decimals and two more, else "≈ 0.0667"; "" for a rate that is not a number."""
+    opponents, captains = cover
+    try:
+        exact = Decimal(str(rate)) * opponents / captains
+    except (InvalidOperation, ValueError):
+        return ""
+    shown = exact.quantize(Decimal(1).scaleb(-(minor + 2)))
+    if shown != exact:
+        return "\u2248 " + format(shown, "f")
+    text = exact.normalize()
+    if -text.as_tuple().exponent < minor:
+        text = exact.quantize(Decimal(1).scaleb(-minor))
+    return "= " + format(text, "f")
+
+
+def cover_sentence(rate, currency: str, per_points: int | None, cover, *, minor: int,
+                   own_opponents: bool = False, paper: bool = False) -> str:
+    """The cover in words, under the stake on the sheet and the money box:
+    "Captains cover 4:3: each captain plays at 0.05 × 4/3 ≈ 0.0667 USD a point";
+    "The captain covers both opponents (2x): 0.05 × 2 = 0.10 USD a point".
+    ``own_opponents``: an opponent plays at a stake of his own, so the captains' stake is
+    the opponents' stakes together divided among them (no one factor of the game's)."""
+    opponents, captains = cover
+    per = per_points_words(per_points, paper=paper)
+    if own_opponents:
+        if captains == 1:
+            return ("The captain covers both opponents: he plays at their stakes "
+                    f"together, in {currency} {per}")
+        return (f"Captains cover {cover_ratio(cover)}: each captain plays at the "
+                f"{opponents} opponents' stakes together \u00f7 {captains}, in {currency} "
+                f"{per}")
+    amount = f"{cover_rate(rate, cover)} {cover_value(rate, cover, minor)}".strip()
+    if captains == 1:
+        return (f"The captain covers both opponents ({cover_ratio(cover)}): "
+                f"{amount} {currency} {per}")
+    return f"Captains cover {cover_ratio(cover)}: each captain plays at {amount} {currency} {per}"

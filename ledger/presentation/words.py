@@ -120,6 +120,37 @@ def win_verb(result: dict, winner) -> str:
     return f"{winner} wins"
 
 
+def lead_words(result: dict) -> str:
+    """Who won or leads a game, in a few words for a list of games: "Ann wins",
+    "The captains win", "Rosa leads", "Level" (nobody ahead yet), "A tie: Ann and Bob";
+    an abandoned game: "The captains were ahead".
+    The leader is the one the core's totals put ahead (Hollywood: its net; CAP-IT: the
+    lowest), the winner the core's."""
+    winner = result.get("winner")
+    if winner and result.get("complete"):
+        if isinstance(winner, list):
+            return f"A tie: {names(winner)}"
+        return win_verb(result, winner)
+    if result["facts"]["columns"]:
+        values = {key: (result.get("net") or {}).get(key, 0) for key in result["totals"]}
+    else:
+        values = {key: t.get("final", 0) for key, t in result["totals"].items()}
+    if not values or not result["hands"]:
+        return "Not begun"
+    best = (min if result["facts"]["lower_wins"] else max)(values.values())
+    ahead = [key for key, value in values.items() if value == best]
+    if len(ahead) != 1:
+        return "Level"
+    label = key_label(result, ahead[0])
+    plural = ahead[0] in (result.get("sides") or {}) and label.endswith("s") or (
+        ahead[0] in (result.get("sides") or {}) and not unnamed_sides(result))
+    if unnamed_sides(result) and ahead[0] in (result.get("sides") or {}):
+        label = f"The {label.lower()}"
+    if result.get("abandoned"):  # it stopped there
+        return f"{label} {'were' if plural else 'was'} ahead"
+    return f"{label} {'lead' if plural else 'leads'}"
+
+
 def status_line(result: dict) -> str:
     """Where the game stands, in one sentence."""
     winner = result.get("winner")

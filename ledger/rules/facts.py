@@ -13,8 +13,8 @@ from dataclasses import asdict, dataclass
 
 from .settings import PLAYER_COUNTS, VARIANTS
 
-__all__ = ["ANTE_VARIANTS", "MAX_TABLES", "PRESET_VARIANTS", "GameFacts", "Seat", "facts_of",
-           "game_facts", "hand_stats"]
+__all__ = ["ANTE_VARIANTS", "LOWER_WINS_VARIANTS", "MAX_TABLES", "PRESET_VARIANTS",
+           "GameFacts", "Seat", "facts_of", "game_facts", "hand_stats"]
 
 #: The most card tables a hand is played at (captain play for 7: three tables, §3.6).
 MAX_TABLES = 3
@@ -62,6 +62,11 @@ class GameFacts:
     - ``layout``: the shape of its score sheet: "duel" (two-hand gin, Oklahoma), "box",
       "captain" (captain play for 3), "hollywood" (three games side by side), "tables"
       (several card tables in each hand), "capit" (five rounds, one column per player).
+    - ``cover``: captain play's cover (RULES §3.5, §3.6), (opponents, captains): a captain
+      who has no stake of his own plays at the opponents' stakes together divided among the
+      captains, i.e. at the game's stake x opponents/captains: (2, 1) "2x" for 3 players,
+      (3, 2) "3:2" for 5, (4, 3) "4:3" for 7 (the sitter counts with his side); None in
+      the other games.
     """
 
     variant: str
@@ -86,11 +91,13 @@ class GameFacts:
     layout: str
     sitters: bool = False
     max_tables: int = MAX_TABLES
+    cover: tuple[int, int] | None = None
 
     def as_dict(self) -> dict:
         out = asdict(self)
         out["seats"] = [asdict(seat) for seat in self.seats]
         out["hand_roles"] = list(self.hand_roles)  # JSON-ready: lists, as ``score`` prints
+        out["cover"] = list(self.cover) if self.cover else None
         return out
 
 
@@ -158,13 +165,18 @@ def game_facts(variant: str, players: int) -> GameFacts:
         dealer_rule=variant != "box" and tables == 1,
         hand_roles={"box": ("box", "captain", "sits_out"),
                     "captain": ("sits_out",)}.get(layout, ()),
-        layout=layout, sitters=variant == "captain")
+        layout=layout, sitters=variant == "captain",
+        cover=(players - players // 2, players // 2) if variant == "captain" else None)
 
 
 #: The variants played under a preset (every one but CAP-IT).
 PRESET_VARIANTS = tuple(v for v in VARIANTS if game_facts(v, PLAYER_COUNTS[v][0]).presets)
 #: The variants staked by an ante (CAP-IT); the others by a rate.
 ANTE_VARIANTS = tuple(v for v in VARIANTS if game_facts(v, PLAYER_COUNTS[v][0]).stake == "ante")
+#: The variants scored low (CAP-IT's penalty points and rounds): the standings keep them
+#: apart from the gin family's points, hands and boxes.
+LOWER_WINS_VARIANTS = tuple(v for v in VARIANTS
+                            if game_facts(v, PLAYER_COUNTS[v][0]).lower_wins)
 
 
 def facts_of(result: dict) -> dict:

@@ -17,7 +17,13 @@ from django_tables2.export import TableExport
 from ledger import access, selectors, services
 from ledger.book import selectors as book
 from ledger.book.filters import StandingFilter
-from ledger.book.tables import StandingsTable
+from ledger.book.tables import (
+    LOW_FIRST,
+    LOW_FIRST_CAPIT,
+    CapitStandingsTable,
+    StandingsTable,
+    sort_links,
+)
 from ledger.forms.book import BookSettleForm, ReopenForm, TableRenameForm
 from ledger.models import BookSettlement, EveningStanding, Player
 from ledger.presentation.charts_book import balance_chart
@@ -141,14 +147,19 @@ def table_standings(request: HttpRequest, pk: int) -> HttpResponse:
     currency = (filterset.form.cleaned_data.get("currency") if valid else None) or \
         (currencies[0] if currencies else "USD")
     rows = book.standings(queryset, currency)
+    capit_rows = book.standings(queryset, currency, lower_wins=True)  # CAP-IT apart
     player_url = reverse("ledger:player_detail", args=[0]).replace("/0/", "/{}/")
-    for row in rows:
+    for row in rows + capit_rows:
         row["url"] = player_url.format(row["player_id"])
         row["money_css"] = "pos" if row["money"] > 0 else "neg" if row["money"] < 0 else ""
     standings = StandingsTable(rows, currency=currency)
+    capit = CapitStandingsTable(capit_rows, currency=currency, prefix="capit-")
     RequestConfig(request, paginate=False).configure(standings)
+    RequestConfig(request, paginate=False).configure(capit)
     export = request.GET.get("_export")
     if export:
+        if request.GET.get("part") == "capit":
+            return _standings_download(request, table, capit, export, name="standings-capit")
         return _standings_download(request, table, standings, export)
     words = []
     if valid:
@@ -163,29 +174,26 @@ def table_standings(request: HttpRequest, pk: int) -> HttpResponse:
         if data.get("variant"):
             words.append(dict(fields["variant"].choices)[data["variant"]])
     filter_words = " · ".join(words) or "Every game, any time"
-    headers = [{"header": column.header, "sort": column.order_by_alias.next,
-                "css": column.attrs["th"].get("class", ""),
-                "aria_sort": _aria_sort(column)} for column in standings.columns]
+    headers = sort_links(standings, LOW_FIRST)
     query = request.GET.copy()
     query.pop("_export", None)
+    query.pop("part", None)
     sort_query = query.copy()
     sort_query.pop("sort", None)
+    capit_query = query.copy()
+    capit_query.pop("capit-sort", None)
     return render(request, "ledger/book_standings.html", {
         "table": table, "filter": filterset, "standings": standings, "currency": currency,
         "query": query.urlencode(), "count": len(rows), "filter_words": filter_words,
         "filter_fields": _filter_fields(filterset.form), "headers": headers,
         "sort_query": sort_query.urlencode() + "&" if sort_query else "",
+        "capit": capit if capit_rows else None, "capit_count": len(capit_rows),
+        "capit_headers": sort_links(capit, LOW_FIRST_CAPIT),
+        "capit_query": capit_query.urlencode() + "&" if capit_query else "",
     }, status=200 if valid else 422)
 
 
-def _aria_sort(column) -> str:
-    """The header's ``aria-sort``: how the standings are sorted by this column now."""
-    if not column.is_ordered:
-        return "none"
-    return "descending" if column.order_by_alias.is_descending else "ascending"
-
-
-def _standings_download(request, table, standings: StandingsTable, export: str):
+def _standings_download(request, table, standings, export: str, *, name: str = "standings"):
     """The standings as CSV or XLSX (``downloads``: inert cells, a safe file name); any
     other ``_export`` is answered 400 with the formats there are."""
     if export not in downloads.FORMATS:
@@ -195,7 +203,7 @@ def _standings_download(request, table, standings: StandingsTable, export: str):
             f"(_export=csv or _export=xlsx), not {export[:20]!r}.")))
     dataset = TableExport("csv", standings).dataset  # the columns' value_* (plain values)
     headers, rows = list(dataset.headers), [list(row) for row in dataset]
-    name = f"{table.name}-standings.{export}"
+    name = f"{table.name}-{name}.{export}"
     if export == "csv":
         return downloads.csv_response(headers, rows, name)
     money = [headers.index(str(standings.columns["money"].header))]

@@ -31,6 +31,7 @@ SHELL = [
     "ledger/app.js",
     "ledger/cards.js",
     "ledger/shell.js",
+    "ledger/scrolls.js",
     "ledger/offline.js",
     # the queue's modules, imported by offline.js (tablestakes/storage.py hashes the names)
     "ledger/queue/form.js",

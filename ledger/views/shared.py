@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from django.contrib.auth.decorators import login_not_required
-from django.db.models import Count, Prefetch, Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 
-from ledger import cleaning
+from ledger import cleaning, selectors
 from ledger.models import Game, ShareLink
+from ledger.presentation.session import evening_heading, session_summary
 
 from . import freshness
 from .errors import friendly_link_404
@@ -17,6 +17,9 @@ from .game_context import (
     game_context,
     load_game,
 )
+
+#: How many of a table's last evenings its share page shows.
+SHARED_EVENINGS = 10
 
 # -- shared, read-only sheets ----------------------------------------------------------------
 
@@ -45,12 +48,15 @@ def shared(request: HttpRequest, token: str) -> HttpResponse:
 
 
 def shared_table_context(link: ShareLink) -> dict:
-    """The table's last evenings with their games, for the page and its live part."""
+    """The table's last evenings, for the page and its live part: each game's score line,
+    each player's money so far and, once the evening is settled, who pays whom (the
+    presentation's ``SessionSummary``, as the evening's own page and report show it)."""
     etag = freshness.table_etag(link.table_id)  # first: never newer than what is shown
-    sessions = list(link.table.sessions.prefetch_related(
-        Prefetch("games", queryset=Game.objects.order_by("sequence").annotate(
-            live_hands=Count("hands", filter=Q(hands__voided_at__isnull=True)))))[:10])
-    return {"link": link, "table": link.table, "sessions": sessions, "live_etag": etag,
+    sessions = list(link.table.sessions.all()[:SHARED_EVENINGS])
+    selectors.set_evening_numbers(sessions)  # a day's second evening, told apart in words
+    return {"link": link, "table": link.table, "live_etag": etag,
+            "evenings": [(evening_heading(session), session_summary(session))
+                         for session in sessions],
             "live_url": reverse("ledger:shared_live", kwargs={"token": link.token})}
 
 
@@ -88,6 +94,7 @@ def shared_game_context(link: ShareLink, game: Game) -> dict:
     result, history = load_game(game)
     context = game_context(game, result, history, owner=False)
     context["link"] = link
+    context["evening"] = evening_heading(game.session)
     context["live_etag"] = etag
     context["live_url"] = reverse("ledger:shared_game_live",
                                   kwargs={"token": link.token, "game_pk": game.pk})
