@@ -102,6 +102,8 @@ def _render_game(request, game, result, history, form=None, status=200):
                              if context["ended"] and context["settled"]
                              and selectors.rematch_evening(game) is None else None),
         "winner_sentence": winner_sentence(result),
+        # a share link asked for in the tools menu is shown there, open
+        "tools_open": request.GET.get("tools") == "share" and share_game is not None,
     })
     return render(request, "ledger/game_detail.html", context, status=status)
 

@@ -6,6 +6,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from ledger import access, services
@@ -35,9 +36,14 @@ def share_create(request: HttpRequest, pk: int) -> HttpResponse:
         messages.error(request, exc.message)
     else:
         messages.success(request, "Share link ready: anyone with it can watch the sheet.")
+    # the link and its QR code in view where they were asked for: the game's tools menu
+    # (open), the game page's tools card, or the table page's share card
     if game is not None:
-        return redirect("ledger:game_detail", pk=game.pk)
-    return redirect("ledger:table_detail", pk=table.pk)
+        url = reverse("ledger:game_detail", kwargs={"pk": game.pk})
+        if request.POST.get("shown") == "tools":
+            return redirect(url + "?tools=share")
+        return redirect(url + "#shared-link")
+    return redirect(reverse("ledger:table_detail", kwargs={"pk": table.pk}) + "#share")
 
 
 @login_required
