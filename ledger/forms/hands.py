@@ -64,6 +64,12 @@ class HandForm(CleanInputMixin, forms.Form):
 
     # -- fields
     def _duel_fields(self) -> None:
+        if self.spec.get("upcard"):  # first: it is known before the deal (and asked first)
+            self.fields["up_rank"] = forms.ChoiceField(
+                label="Rank", required=False, choices=[(r, r) for r in RANKS],
+                widget=SegmentedRadio(columns=7))
+            self.fields["up_suit"] = forms.ChoiceField(
+                label="Suit", required=False, choices=SUITS, widget=SegmentedRadio(columns=4))
         for i, duel in enumerate(self.spec["duels"], start=1):
             a, b = duel["players"]
             self.fields[f"t{i}_knocker"] = forms.ChoiceField(
@@ -84,12 +90,6 @@ class HandForm(CleanInputMixin, forms.Form):
                 self.fields[f"t{i}_cards{c}"] = forms.CharField(
                     label=f"{name}'s cards", required=False, max_length=200,
                     widget=forms.Textarea(attrs={**CARDS_INPUT, "data-pos": c, "rows": 2}))
-        if self.spec.get("upcard"):
-            self.fields["up_rank"] = forms.ChoiceField(
-                label="Rank", required=False, choices=[(r, r) for r in RANKS],
-                widget=SegmentedRadio(columns=7))
-            self.fields["up_suit"] = forms.ChoiceField(
-                label="Suit", required=False, choices=SUITS, widget=SegmentedRadio(columns=4))
         if self.spec.get("cut_candidates"):
             self.fields["cut_loser"] = forms.ChoiceField(
                 label="Tie for most points lost: who cut the lower card?", required=False,
@@ -119,7 +119,8 @@ class HandForm(CleanInputMixin, forms.Form):
         for i, duel in enumerate(self.spec.get("duels", []), start=1):
             cards = [self[f"t{i}_cards0"], self[f"t{i}_cards1"]]
             rows.append({"index": i, "label": duel.get("label"), "players": duel["players"],
-                         "dealer": duel.get("dealer"),
+                         "dealer": duel.get("dealer"), "chips": duel.get("chips") or [None, None],
+                         "dealer_words": duel.get("dealer_words"),
                          "knocker": self[f"t{i}_knocker"], "kind": self[f"t{i}_kind"],
                          "counts": [self[f"t{i}_c0"], self[f"t{i}_c1"]],
                          "cards": cards,

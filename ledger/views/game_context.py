@@ -63,7 +63,11 @@ def hand_spec(variant: str, result: dict, info: dict) -> dict:
             pair = table["players"] if isinstance(table, dict) else table
             dealer = table.get("dealer") if isinstance(table, dict) else (
                 dealers[i - 1] if isinstance(dealers, list) and len(dealers) >= i else None)
-            duels.append({"players": list(pair), "label": f"Table {i}", "dealer": dealer})
+            # each player's role chip, for the table's row in the hand form (the matchup
+            # is said there, once, next to its fields)
+            duels.append({"players": list(pair), "label": f"Table {i}", "dealer": dealer,
+                          "chips": [role_chip(roles.get(name)) for name in pair],
+                          "dealer_words": names(dealer)})
         spec["tables"] = True
         spec["duels"] = duels
         if not facts["named_sides"]:  # captain play: the opponents may have to cut

@@ -89,6 +89,8 @@ def render_game(request, game: Game, result: dict, history, form: HandForm | Non
                              if context["ended"] and context["settled"]
                              and selectors.rematch_evening(game) is None else None),
         "winner_sentence": winner_sentence(result),
+        # a share link asked for in the tools menu is shown there, open
+        "tools_open": request.GET.get("tools") == "share" and share_game is not None,
     })
     return render(request, "ledger/game_detail.html", context, status=status)
 

@@ -28,8 +28,13 @@ def share_create(request: HttpRequest, pk: int) -> HttpResponse:
         game = access.game_for(request.user, game_id)
         if game.session.table_id != table.pk:
             raise Http404("No such game")
-    back = (reverse("ledger:game_detail", args=[game.pk]) if game is not None
-            else reverse("ledger:table_detail", args=[table.pk]))
+    # the link and its QR code in view where they were asked for: the game's tools menu
+    # (open), the game page's tools card, or the table page's share card
+    if game is not None:
+        back = reverse("ledger:game_detail", kwargs={"pk": game.pk})
+        back += "?tools=share" if request.POST.get("shown") == "tools" else "#shared-link"
+    else:
+        back = reverse("ledger:table_detail", kwargs={"pk": table.pk}) + "#share"
     return run_service(
         request, lambda: services.share_link_get_or_create(table=table, game=game,
                                                            created_by=request.user),

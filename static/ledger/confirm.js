@@ -34,3 +34,20 @@ document.addEventListener("click", function (event) {
 document.addEventListener("focusin", function (event) {
   if (event.target.matches && event.target.matches("input.copy")) event.target.select();
 });
+// The game's tools menu (templates/ledger/_tools.html, a <details>): a tap outside it, on one
+// of its links, or Escape closes it; without this script its button opens and closes it.
+(function () {
+  var menu = document.getElementById("tools");
+  if (!menu) return;
+  document.addEventListener("click", function (event) {
+    if (!menu.open) return;
+    if (!menu.contains(event.target)) { menu.open = false; return; }
+    if (event.target.closest("a.tools-item")) menu.open = false;
+  });
+  document.addEventListener("keydown", function (event) {
+    if (event.key === "Escape" && menu.open && !document.querySelector("dialog[open]")) {
+      menu.open = false;
+      menu.querySelector("summary").focus();
+    }
+  });
+})();

@@ -158,7 +158,11 @@ def money(page: Page, player: str) -> str:
 
 
 def next_panel(page: Page) -> str:
-    return " ".join((page.locator("#next").text_content() or "").split())
+    """Who deals and plays next, as the page says it: the panel, and with several tables
+    each table's row of the hand form (its matchup is said there, issue 21)."""
+    parts = [page.locator("#next").text_content() or ""]
+    parts += page.locator("#entry .table-row legend").all_text_contents()
+    return " ".join(" ".join(parts).split())
 
 # a desktop browser, the evening's date, and a gin game of three hands (Sal 0 v 40, 2 v 30,
 # 0 v 35) as a record to import

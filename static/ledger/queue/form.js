@@ -156,19 +156,24 @@ export function createFormBridge(doc) {
   // the table's players named as picked: its knocker choices, labels, picker and legend
   function rename(t, pair) {
     const { table, fieldset } = t;
+    // a table's card picker is in its row, or (several tables) with the others under them
+    const index = table.knocker.match(/\d+/);
+    const picker = index && form().querySelector(`details.cards[data-cards='${index[0]}']`);
+    const scopes = picker && !fieldset.contains(picker) ? [fieldset, picker] : [fieldset];
+    const within = (selector) => scopes.flatMap((scope) => [...scope.querySelectorAll(selector)]);
     knockers(t).forEach((radio, seat) => {
       radio.value = pair[seat];
       const span = radio.parentNode.querySelector("span");
       if (span) span.textContent = pair[seat];
     });
     table.seats.forEach((names, seat) => names.forEach((name) => {
-      const label = fieldset.querySelector(`label[for='id_${CSS.escape(name)}']`);
+      const label = within(`label[for='id_${CSS.escape(name)}']`)[0];
       if (label) label.textContent = fill(table.labels[name], { name: pair[seat] });
     }));
-    fieldset.querySelectorAll(".picker-tab .picker-name").forEach((el, seat) => {
+    within(".picker-tab .picker-name").forEach((el, seat) => {
       el.textContent = pair[seat];
     });
-    fieldset.querySelectorAll("legend [data-seat]").forEach((el) => {
+    within("legend [data-seat], summary [data-seat]").forEach((el) => {
       el.textContent = pair[+el.dataset.seat];
     });
   }

@@ -62,11 +62,28 @@ export function createView(doc, root, words) {
     note.textContent = text;
   }
 
+  // A hand stopped for the scorekeeper's word (another phone saved its number, a refusal,
+  // the game over, a login) is said at the form, above it, and brought into view once: not
+  // below the fold while the form goes on to the next hand. Else the list follows the form.
+  function place(stopped) {
+    const entry = doc.getElementById("entry");
+    if (entry && entry.parentNode === root.parentNode) {
+      if (stopped && root.nextElementSibling !== entry) entry.before(root);
+      else if (!stopped && entry.nextElementSibling !== root) entry.after(root);
+    }
+    if (!stopped) { delete root.dataset.shown; return; }
+    if (root.dataset.shown) return;
+    root.dataset.shown = "1";
+    root.scrollIntoView({ block: "start" });
+  }
+
   function render(queue, online) {
     root.hidden = queue.length === 0;
     root.textContent = "";
     const said = describeQueue(queue, words, online);
     scoreNote(said.score);
+    const stopped = queue.length > 0 && STOPPED.has(queue[0].state);
+    place(stopped);
     if (!queue.length || !listTemplate || !itemTemplate) return;
     const list = listTemplate.content.cloneNode(true);
     slot(list, "count").textContent = said.count;
