@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 
 from ledger import services
 
-from .helpers import MONDAY, SHOTS, login
+from .helpers import MONDAY, login, shot
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -90,8 +90,7 @@ def test_the_shared_table_shows_scores_money_and_who_pays(phone, live_server, cl
     expect(second).to_contain_text("In progress")
     expect(second).to_contain_text("Money so far")
     assert not re.search(r"\(\d\)", phone.locator("main").inner_text())
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    phone.screenshot(path=str(SHOTS / "21-pages-shared-table-360.png"), full_page=True)
+    shot(phone, "21-pages-shared-table-360", full_page=True)
 
 
 def test_a_finished_games_shared_page_says_final(phone, live_server, club):
@@ -101,8 +100,7 @@ def test_a_finished_games_shared_page_says_final(phone, live_server, club):
     expect(phone.locator(".live-dot")).to_have_count(0)
     assert "LIVE" not in phone.locator("main").inner_text()
     assert not re.search(r"\(\d\)", phone.locator("main").inner_text())
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    phone.screenshot(path=str(SHOTS / "21-pages-shared-final-360.png"))
+    shot(phone, "21-pages-shared-final-360", full_page=False)
     phone.goto(f"{live_server.url}/s/{token}/")
     phone.locator(f"section[data-session='{club['second'].pk}'] li.shared-game a").click()
     expect(phone.locator(".live-dot")).to_be_visible()
@@ -132,14 +130,13 @@ def test_wide_tables_pin_their_first_column_and_say_they_scroll(phone, desk, liv
     evenings.evaluate("(t) => { t.closest('.sheet-wrap').scrollLeft = 400; }")
     first = evenings.locator("tbody td.when").first.bounding_box()
     assert first["x"] < 40
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    phone.screenshot(path=str(SHOTS / "21-pages-book-360.png"), full_page=True)
+    shot(phone, "21-pages-book-360", full_page=True)
     # the player table fits: no scroll sign
     assert phone.locator("table.book-players").evaluate(PINNED)["hint"] is False
     phone.goto(f"{live_server.url}/tables/{table.pk}/standings/")
     assert phone.locator("table.standings").first.evaluate(PINNED) == {
         "position": "sticky", "overflows": True, "hint": True}
-    phone.screenshot(path=str(SHOTS / "21-pages-standings-360.png"), full_page=True)
+    shot(phone, "21-pages-standings-360", full_page=True)
     # a desktop: the standings use the width, nothing to swipe
     login(desk, live_server.url, "keeper")
     desk.goto(f"{live_server.url}/tables/{table.pk}/standings/")
@@ -147,7 +144,7 @@ def test_wide_tables_pin_their_first_column_and_say_they_scroll(phone, desk, liv
     assert wide.bounding_box()["width"] > 1000
     assert wide.evaluate(PINNED)["overflows"] is False
     expect(desk.locator(".scroll-hint").first).to_be_hidden()
-    desk.screenshot(path=str(SHOTS / "21-pages-standings-1280.png"), full_page=True)
+    shot(desk, "21-pages-standings-1280", full_page=True)
 
 
 def test_standings_sort_most_first_and_keep_capit_apart(phone, live_server, club):

@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 
 from ledger import services
 
-from .helpers import SHOTS, login
+from .helpers import login, shot
 from .phone_games import play, start
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -113,8 +113,7 @@ def test_a_three_table_hand_is_entered_with_no_scroll(browser, live_server, keep
             assert box.evaluate(CLEAR) == "ok", (i, position)
     expect(page.locator("#hand-preview")).not_to_be_empty()  # the preview has answered
     page.wait_for_timeout(300)
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"multitable-{key}-360.png"))
+    shot(page, f"multitable-{key}-360", full_page=False)
     _every_field_clear(page, "typed")
     assert page.evaluate("window.scrollY") == y, "the page scrolled"
     page.get_by_role("button", name="Save hand 2").click()
@@ -148,7 +147,7 @@ def test_oklahoma_asks_the_up_card_first(browser, live_server, keeper, session):
         page.keyboard.type(value)
         assert box.evaluate(CLEAR) == "ok"  # typed in view (the page may move it there)
     expect(page.locator("#hand-preview")).not_to_be_empty()
-    page.screenshot(path=str(SHOTS / "oklahoma-upcard-first-360.png"))
+    shot(page, "oklahoma-upcard-first-360", full_page=False)
     page.get_by_role("button", name="Save hand 2").click()
     expect(page.locator(".flash")).to_contain_text("Hand 2 recorded: Sal +42")  # spades
     assert game.hands.get(number=2).entry["upcard"] == "9S"
@@ -165,5 +164,5 @@ def test_on_a_desktop_each_table_is_one_line(browser, live_server, keeper, sessi
             "el => (el.closest('.seg-opt') || el).getBoundingClientRect().bottom"))
             for name in (f"t{i}_knocker", f"t{i}_kind", f"t{i}_c0", f"t{i}_c1")}
         assert max(tops) - min(tops) <= 2, (i, tops)
-    page.screenshot(path=str(SHOTS / "multitable-captain7-1280.png"))
+    shot(page, "multitable-captain7-1280", full_page=False)
     context.close()

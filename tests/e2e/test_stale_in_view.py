@@ -15,7 +15,7 @@ from ledger import services
 from ledger.models import Hand
 from tests.factories import gin_game
 
-from .helpers import SHOTS, duel, login
+from .helpers import duel, login, shot
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -52,7 +52,7 @@ def _open(page, base, game):
     page.locator("#entry").evaluate("el => el.scrollIntoView({block: 'start'})")
 
 
-def _stopped_hand_in_view(page, shot: str):
+def _stopped_hand_in_view(page, name: str):
     head = page.locator("#offline-queue .queue-item").first
     expect(head).to_have_attribute("data-state", "stale", timeout=15_000)
     why = head.locator(".queue-why")
@@ -66,8 +66,7 @@ def _stopped_hand_in_view(page, shot: str):
     page.wait_for_timeout(300)  # (a late scroll would show here)
     for el in (why, send, discard):
         assert el.evaluate(IN_VIEW) == "ok", el
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{shot}.png"))
+    shot(page, name, full_page=False)
     send.click()
     expect(page.locator(".flash")).to_contain_text("Hand 10 recorded", timeout=15_000)
     # the list, empty again, follows the form

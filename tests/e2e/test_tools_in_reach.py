@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 from ledger import services
 from ledger.models import ShareLink
 
-from .helpers import SHOTS, duel, login
+from .helpers import duel, login, shot
 from .phone_games import play
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -84,8 +84,7 @@ def test_after_30_hands_the_tools_are_one_tap_away(phone, live_server, long_game
             }""")  # not covered by anything
             assert item.bounding_box()["height"] >= 44
         assert page.evaluate("window.scrollY") == y  # no scroll
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(SHOTS / f"tools-{where}-360.png"))
+        shot(page, f"tools-{where}-360", full_page=False)
         page.keyboard.press("Escape")
         expect(panel).to_be_hidden()
 
@@ -126,7 +125,7 @@ def test_share_from_the_menu_shows_the_link_and_qr_there(phone, live_server, lon
     address = _tools(page).locator("input.copy")
     assert address.evaluate(IN_VIEW) == "ok"
     assert address.input_value().endswith(f"/s/{link.token}/")
-    page.screenshot(path=str(SHOTS / "tools-share-360.png"))
+    shot(page, "tools-share-360", full_page=False)
     # the page's own card: the same link where its Share button was, on the screen
     services.share_link_revoke(link=link)
     page.goto(f"{live_server.url}/games/{long_game.pk}/")
