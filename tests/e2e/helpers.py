@@ -86,7 +86,26 @@ def shot(target: Page | Locator, name: str, *, full_page: bool = True) -> None:
         target.screenshot(path=str(SHOTS / f"{name}.png"))
 
 
-def login(page: Page, base: str, username: str, password: str = "pw") -> None:
+def login(page: Page, base: str, username: str) -> None:
+    """Logged in as ``username`` and on the home page. The session is made the way the log-in
+    form makes it (Django's test client logs the user in) and handed to the browser as its
+    cookie: a page load and a form post fewer than the form, for the many tests that are
+    about what comes after. The log-in form itself: ``login_with_the_form``."""
+    from django.conf import settings
+    from django.contrib.auth import get_user_model
+    from django.test import Client
+
+    client = Client()
+    client.force_login(get_user_model().objects.get(username=username))
+    page.context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "url": base,
+                               "value": client.cookies[settings.SESSION_COOKIE_NAME].value}])
+    page.goto(base + "/")
+    expect(page.get_by_role("heading", name="Your tables")).to_be_visible()
+
+
+def login_with_the_form(page: Page, base: str, username: str, password: str = "pw") -> None:
+    """Log in through the log-in page, as a person does (and on a server whose database the
+    test does not share)."""
     page.goto(base + "/accounts/login/")
     page.fill("input[name=username]", username)
     page.fill("input[name=password]", password)

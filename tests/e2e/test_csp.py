@@ -7,7 +7,14 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from .helpers import choose_game, create_table, login, seat, start_evening, start_game
+from .helpers import (
+    choose_game,
+    create_table,
+    login_with_the_form,
+    seat,
+    start_evening,
+    start_game,
+)
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -27,7 +34,7 @@ def test_the_screens_work_and_nothing_is_blocked(page, live_server, keeper,
                                                   django_user_model):
     violations = watch(page)
     base = live_server.url
-    login(page, base, "keeper")
+    login_with_the_form(page, base, "keeper")
     create_table(page, "Friday", ["Ann", "Bob"])
     # the share box selects the whole link on a tap (app.js; it was an inline onclick)
     page.click("button:has-text('Make a share link')")

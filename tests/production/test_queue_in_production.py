@@ -14,7 +14,7 @@ from tests.e2e.helpers import (
     choose_game,
     create_table,
     duel,
-    login,
+    login_with_the_form,
     seat,
     start_evening,
     start_game,
@@ -37,7 +37,7 @@ def test_the_queue_runs_from_the_hashed_modules(server, page, context,
     page.on("request", lambda request: scripts.append(request.url)
             if "/static/ledger/" in request.url and request.url.endswith(".js") else None)
 
-    login(page, base, "keeper")
+    login_with_the_form(page, base, "keeper")
     create_table(page, "Friday", ["Ann", "Bob"])
     start_evening(page)
     choose_game(page, "Gin", 2)
