@@ -93,7 +93,7 @@ class GameAdmin(TableScopedAdmin, ReadOnlyAdminMixin, admin.ModelAdmin):
 
     @admin.display(description="posted money")
     def money(self, obj):
-        from ..selectors import game_posted_money
+        from ..selectors.games import game_posted_money
 
         amounts = game_posted_money(obj)
         return ", ".join(

@@ -16,7 +16,7 @@ from ..models import (
     SettlementVoid,
 )
 from ..presentation.money import plain_amount
-from ..selectors import settlement_nets
+from ..selectors.evenings import settlement_nets
 from .scoping import ONLY_THEIRS, ReadOnlyAdminMixin, ReadOnlyInline, TableScopedAdmin
 
 

@@ -8,7 +8,7 @@ from django.core.exceptions import ValidationError
 from django.db.models import Count, Exists, OuterRef
 
 from ..models import Game, Player, Session, Table
-from ..selectors import live_settlements
+from ..selectors.evenings import live_settlements
 from ..services.book import table_rename
 from ..services.printing import table_set_paper
 from ..services.tables import (

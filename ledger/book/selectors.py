@@ -32,7 +32,6 @@ from dataclasses import dataclass, field
 from django.db import connection
 from django.db.models import Count, Exists, Max, Min, OuterRef, Q, Sum
 
-from ledger import selectors
 from ledger.models import (
     BookSettlement,
     GamePlayer,
@@ -47,6 +46,7 @@ from ledger.models import (
 from ledger.presentation.catalog import VARIANT_SHORT_NAMES, game_facts
 from ledger.presentation.money import PLAIN_MINUS, format_money
 from ledger.rules.money import fewest_payments, format_minor
+from ledger.selectors.evenings import evening_numbers, live_settlements
 
 ENDED = ~Q(status=GameStatus.IN_PROGRESS)
 MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August",
@@ -90,7 +90,7 @@ def _figures(row: dict) -> dict:
 
 
 def _live_settled(session_ref: str = "pk"):
-    return Exists(selectors.live_settlements().filter(session=OuterRef(session_ref)))
+    return Exists(live_settlements().filter(session=OuterRef(session_ref)))
 
 
 # -- the book ----------------------------------------------------------------------------------
@@ -202,7 +202,7 @@ def table_books(table: Table) -> list[Book]:
         counts[payment["settlement__session_id"]] += 1
         if payment["paid_at"] is None:
             unpaid.append(payment)
-    numbers = selectors.evening_numbers(table.pk)
+    numbers = evening_numbers(table.pk)
     history = list(BookSettlement.objects.filter(table=table)
                    .select_related("settled_by", "undo__undone_by")
                    .order_by("-settled_at", "-id")[:10])
@@ -448,7 +448,7 @@ def player_page(player: Player) -> dict:
     outstanding: dict[str, int] = defaultdict(int)
     for payer_id, amount, currency in (
         SettlementPayment.objects.filter(
-            settlement__in=selectors.live_settlements(), paid_at__isnull=True)
+            settlement__in=live_settlements(), paid_at__isnull=True)
         .filter(Q(payer=player) | Q(payee=player))
         .values_list("payer_id", "amount_minor", "settlement__currency")
     ):

@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 
-from ledger.rules.money import format_minor
+from ledger.rules.money import decimal_text, format_minor
 
 from .words import SHUTOUT_SHORT, SHUTOUT_WORDS, key_label
 
@@ -75,6 +75,14 @@ def format_money(amount, currency: str = "", *, minor: bool = False, sign: bool 
     else:
         text = digits
     return f"{text} {currency}" if show_currency and currency else text
+
+
+def amount_text(value, currency: str) -> str:
+    """A stored amount (a stake, an ante: a Decimal) as a field and a sentence write it: the
+    record's decimals ("0.01", "1.00", "0.015"), through ``format_money``; None gives ""."""
+    if value is None:
+        return ""
+    return format_money(decimal_text(value, currency), currency, minus=PLAIN_MINUS)
 
 
 def plain_amount(units: int, currency: str) -> str:

@@ -16,7 +16,8 @@ from datetime import datetime
 from django.utils import timezone
 
 from ledger import rules as core
-from ledger import selectors
+from ledger.presentation.words import person_name
+from ledger.selectors.games import entry_as_played, game_seats
 
 from .cardtext import hand_layout_lines
 from .words import (
@@ -210,14 +211,14 @@ def capit_rows(result: dict, record: dict, contracts: tuple[str, ...]) -> list[H
 def voided_rows(game, history, record: dict, *, owner: bool) -> list[HandRow]:
     """Every voided hand of ``history`` (all the game's Hand rows), scored in its place."""
     rows = []
-    seats = selectors.game_seats(game)
+    seats = game_seats(game)
     replaced = {hand.replaces_id for hand in history if hand.replaces_id}
     for hand in history:
         if hand.voided_at is None:
             continue
         corrected = hand.pk in replaced
         attempt = dict(record, hands=record["hands"][: hand.number - 1] + [
-            selectors.entry_as_played(game, hand.entry, seats)], abandoned=False)
+            entry_as_played(game, hand.entry, seats)], abandoned=False)
         try:
             scored = core.score_record(attempt)
             row = hand_row(scored["hands"][-1], scored, attempt["hands"][-1])
@@ -226,7 +227,7 @@ def voided_rows(game, history, record: dict, *, owner: bool) -> list[HandRow]:
         row.void = True
         row.void_kind = "Corrected" if corrected else "Undone"
         row.void_reason = hand.void_reason
-        row.void_by = selectors.person_name(hand.voided_by) if owner and hand.voided_by_id \
+        row.void_by = person_name(hand.voided_by) if owner and hand.voided_by_id \
             else ""
         row.void_at = hand.voided_at
         rows.append(row)

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ledger import selectors
 from ledger.models import Game, GameStatus
+from ledger.selectors.games import game_record, score
+from ledger.selectors.hands import game_history
 
 from . import money as money_
 from .catalog import CAPIT_CONTRACTS as CONTRACTS
@@ -100,9 +101,9 @@ def game_sheet(game: Game, *, record: dict | None = None, result: dict | None = 
     """The sheet of ``game``; ``record``, ``result`` and ``history`` (every Hand row, voided
     ones too) are read when not given. ``owner`` False (a share page) leaves out who
     corrected a hand: account names stay the table's business."""
-    record = selectors.game_record(game) if record is None else record
-    result = selectors.score(record) if result is None else result
-    history = selectors.game_history(game) if history is None else history
+    record = game_record(game) if record is None else record
+    result = score(record) if result is None else result
+    history = game_history(game) if history is None else history
     abandoned = game.status == GameStatus.ABANDONED or bool(result.get("abandoned"))
     return GameSheet(
         game=game, record=record, result=result,

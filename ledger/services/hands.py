@@ -9,7 +9,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from ledger import cleaning, limits, selectors
+from ledger import cleaning, limits
 from ledger.exceptions import (
     GameNotInProgress,
     HandAlreadyRecorded,
@@ -21,6 +21,7 @@ from ledger.models import (
     GameStatus,
     Hand,
 )
+from ledger.selectors.games import entry_as_stored, game_record, game_result
 
 from .base import (
     User,
@@ -79,14 +80,14 @@ def hand_record(*, game: Game, entry: dict, recorded_by: User | None,
     """
     key = uuid.UUID(str(idempotency_key))
     game = _lock_game(game)
-    entry = selectors.entry_as_stored(game, entry)  # typed with today's names
+    entry = entry_as_stored(game, entry)  # typed with today's names
     existing = Hand.objects.filter(idempotency_key=key).first()
     if existing is not None:
         if existing.game_id != game.pk or existing.entry != entry:
             raise IdempotencyKeyReused(
                 "This submission key was already used for another hand; reload and try again."
             )
-        return HandOutcome(hand=existing, created=False, result=selectors.game_result(game))
+        return HandOutcome(hand=existing, created=False, result=game_result(game))
     hands = _live_hands(game)
     _check_numbers(hands)
     next_number = len(hands) + 1
@@ -108,7 +109,7 @@ def hand_record(*, game: Game, entry: dict, recorded_by: User | None,
         )
     limits.check_hand_room(len(hands))  # TABLESTAKES_MAX_HANDS_PER_GAME, draws included
     entry = _check_entry(entry, next_number)
-    result = _score(selectors.game_record(game, hands=[*(h.entry for h in hands), entry]))
+    result = _score(game_record(game, hands=[*(h.entry for h in hands), entry]))
     by = _user(recorded_by)
     try:
         with transaction.atomic():
@@ -140,12 +141,12 @@ def hand_correct(*, hand: Hand, entry: dict, corrected_by: User, reason: str,
         raise LedgerError("A correction must say who made it.")
     key = uuid.UUID(str(idempotency_key)) if idempotency_key else uuid.uuid4()
     game = _lock_game(hand.game_id)
-    entry = selectors.entry_as_stored(game, entry)  # typed with today's names
+    entry = entry_as_stored(game, entry)  # typed with today's names
     existing = Hand.objects.filter(idempotency_key=key).first()
     if existing is not None:
         if existing.replaces_id != hand.pk or existing.entry != entry:
             raise IdempotencyKeyReused("This submission key was already used for another hand.")
-        return HandOutcome(hand=existing, created=False, result=selectors.game_result(game))
+        return HandOutcome(hand=existing, created=False, result=game_result(game))
     old = Hand.objects.select_for_update().get(pk=hand.pk)
     if old.voided_at is not None:
         raise HandAlreadyRecorded(
@@ -156,7 +157,7 @@ def hand_correct(*, hand: Hand, entry: dict, corrected_by: User, reason: str,
     entry = _check_entry(entry, old.number)
     entries = [entry if h.pk == old.pk else h.entry for h in hands]
     abandoned = game.status == GameStatus.ABANDONED
-    result = _score(selectors.game_record(game, hands=entries, abandoned=abandoned))
+    result = _score(game_record(game, hands=entries, abandoned=abandoned))
     old.voided_at = timezone.now()
     old.voided_by = by
     old.void_reason = reason.strip()[:300]
@@ -188,7 +189,7 @@ def hand_undo_last(*, game: Game, undone_by: User | None, reason: str = "undone"
     if number is not None and number != last.number:
         raise LedgerError(f"The last hand is {last.number}, not {number}; reload the game.")
     abandoned = game.status == GameStatus.ABANDONED
-    result = _score(selectors.game_record(
+    result = _score(game_record(
         game, hands=[h.entry for h in hands[:-1]], abandoned=abandoned))
     by = _user(undone_by)
     last.voided_at = timezone.now()

@@ -9,7 +9,7 @@ from decimal import Decimal
 from django.db import transaction
 from django.utils import timezone
 
-from ledger import cleaning, limits, selectors
+from ledger import cleaning, limits
 from ledger.exceptions import (
     LedgerError,
     SessionSettled,
@@ -20,6 +20,7 @@ from ledger.models import (
     Session,
     Table,
 )
+from ledger.selectors.evenings import session_is_settled
 from ledger.words import evening_words
 
 from .base import (
@@ -168,7 +169,7 @@ def table_set_scorekeepers(*, table: Table, scorekeepers: Sequence[User]) -> Tab
 def player_rename(*, player: Player, name: str) -> Player:
     """Give ``player`` a new name. Every game, sheet, settlement, CSV and share page of the
     player then shows the new name: the stored hands keep the name as played
-    (``GamePlayer.played_as``) and are read in the current one (``selectors.game_record``).
+    (``GamePlayer.played_as``) and are read in the current one (``game_record``).
 
     Refused (LedgerError, nothing written) for an empty or too long name, a name kept for
     the hand form, or one that clashes with another player's at the table by capitals or
@@ -242,7 +243,7 @@ def session_change(*, session: Session, table: Table | None = None,
     if money and session.games.exists():
         raise LedgerError("This evening has games: its table, currency and default stake "
                           "no longer change.")
-    if (money or "date" in changes) and selectors.session_is_settled(session):
+    if (money or "date" in changes) and session_is_settled(session):
         raise SessionSettled(
             f"The evening of {evening_words(session.date)} is settled: its date, table, "
             "currency and stake no longer change. Reopen it first.")

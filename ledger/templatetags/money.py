@@ -18,10 +18,9 @@ from __future__ import annotations
 
 from django import template
 
-from ledger.presentation.money import MINUS, format_money, minus_signs
+from ledger.presentation.money import MINUS, amount_text, format_money, minus_signs
 from ledger.presentation.money import money_sign as _sign
 from ledger.presentation.stakes import stake_sentence
-from ledger.selectors import decimal_text
 
 register = template.Library()
 
@@ -59,6 +58,6 @@ def stake(session, medium: str = "") -> str:
     The amount in the currency's decimals, as the record writes it."""
     rate = getattr(session, "rate", None)
     currency = getattr(session, "currency", "")
-    amount = None if rate is None else decimal_text(rate, currency)
+    amount = None if rate is None else amount_text(rate, currency)
     return stake_sentence(amount, currency, getattr(session, "per_points", 1),
                           paper=medium == "paper")

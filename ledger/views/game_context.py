@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from django.db.models import prefetch_related_objects
 
-from ledger import selectors
 from ledger.forms import (
     VARIANT_LABELS,
 )
@@ -15,7 +14,10 @@ from ledger.presentation.catalog import hand_kinds
 from ledger.presentation.charts import running_chart
 from ledger.presentation.flash import winner_sentence
 from ledger.presentation.sheet import game_sheet
-from ledger.presentation.words import names, role_chip
+from ledger.presentation.words import names, person_name, role_chip
+from ledger.selectors.evenings import session_is_settled
+from ledger.selectors.games import game_result
+from ledger.selectors.hands import game_history
 
 from .game_settings import change_rows
 from .sheet_tables import column_tables, fix_pattern, sheet_table, totals_table
@@ -30,10 +32,10 @@ def load_game(game: Game) -> tuple[dict, list[Hand]]:
     queries whatever the number of hands (seats with players, and one query for every hand
     ever entered, from which the live ones are taken)."""
     prefetch_related_objects([game], "seats__player")
-    history = selectors.game_history(game)
+    history = game_history(game)
     game.live_hands = sorted((h for h in history if h.voided_at is None),
                              key=lambda h: h.number)
-    return selectors.game_result(game), history
+    return game_result(game), history
 
 
 def hand_spec(variant: str, result: dict, info: dict) -> dict:
@@ -122,7 +124,7 @@ def game_context(game: Game, result: dict, history: list[Hand], *, owner: bool) 
     sheet = game_sheet(game, result=result, history=history, owner=owner)
     keys = sheet.layout.keys
     # a settled evening offers nothing that changes a game (no ✎, undo, stakes, next game)
-    settled = owner and selectors.session_is_settled(game.session)
+    settled = owner and session_is_settled(game.session)
     return {
         "game": game, "session": game.session, "table": game.session.table,
         "result": result, "facts": result["facts"], "keys": keys, "view": sheet,
@@ -138,7 +140,7 @@ def game_context(game: Game, result: dict, history: list[Hand], *, owner: bool) 
         "ended": sheet.ended, "abandoned": sheet.abandoned,
         "panel": None if sheet.ended else next_panel(game.variant, result),
         "corrections": sheet.voided_rows,
-        "changes": [{**row, "by": selectors.person_name(row["by"]) if owner else None}
+        "changes": [{**row, "by": person_name(row["by"]) if owner else None}
                     for row in change_rows(game.changes.select_related("changed_by"))],
         "last_number": len(result["hands"]),
         "owner": owner,

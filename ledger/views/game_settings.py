@@ -16,7 +16,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
-from ledger import access, cleaning, selectors, services
+from ledger import access, cleaning, services
 from ledger.exceptions import ConfirmationRequired, LedgerError, RecordRefused
 from ledger.forms import VARIANT_LABELS, GameSettingsForm
 from ledger.models import GameStatus
@@ -26,6 +26,7 @@ from ledger.presentation.changes import (
     money_lines,
     stake_text,
 )
+from ledger.selectors.evenings import session_is_settled
 
 from .settled import refuse_if_settled
 
@@ -58,7 +59,7 @@ def game_settings(request: HttpRequest, pk: int) -> HttpResponse:
     if refused := refuse_if_settled(request, game.session, game=game):
         return refused
     seats = list(game.seats.select_related("player").order_by("seat"))
-    settled = selectors.session_is_settled(game.session)
+    settled = session_is_settled(game.session)
     confirm = None
     status = 200
     if request.method == "POST":

@@ -20,7 +20,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from ledger import access, cleaning, selectors, services
+from ledger import access, cleaning, services
 from ledger.exceptions import HandAlreadyRecorded, LedgerError, RecordRefused
 from ledger.forms import (
     VARIANT_LABELS,
@@ -48,6 +48,10 @@ from ledger.presentation.notices import (
 )
 from ledger.presentation.rows import hand_row, preview_words
 from ledger.presentation.sheet import game_sheet
+from ledger.presentation.words import evening_label
+from ledger.selectors.evenings import rematch_evening
+from ledger.selectors.games import accepts_hands, entry_as_played
+from ledger.selectors.hands import preview_hand
 from ledger.words import evening_words
 
 from . import confirm
@@ -100,7 +104,7 @@ def _render_game(request, game, result, history, form=None, status=200):
         "rematch": context["ended"],
         "rematch_question": (confirm.rematch_question(game, _seat_names(game))
                              if context["ended"] and context["settled"]
-                             and selectors.rematch_evening(game) is None else None),
+                             and rematch_evening(game) is None else None),
         "winner_sentence": winner_sentence(result),
     })
     return render(request, "ledger/game_detail.html", context, status=status)
@@ -141,7 +145,7 @@ def hand_create(request: HttpRequest, pk: int) -> HttpResponse:
     if refused := refuse_if_settled(request, game.session, game=game):
         return refused
     result, history = load_game(game)
-    if not selectors.accepts_hands(game, result):
+    if not accepts_hands(game, result):
         messages.info(request, GAME_OVER)
         return _to_game(request, game)
     form = HandForm(request.POST, spec=hand_spec(game.variant, result, result["next"]))
@@ -183,7 +187,7 @@ def _hand_saved(request, game: Game, text: str, *, form: HandForm | None = None
     a hand kept after another phone recorded it first, drawn as typed over a sheet redrawn
     whole."""
     result, history = load_game(game)
-    if not selectors.accepts_hands(game, result):
+    if not accepts_hands(game, result):
         messages.success(request, text)
         return _to_game(request, game)
     return render(request, "ledger/_hand_saved.html",
@@ -226,15 +230,15 @@ def saved_parts(game: Game, result: dict, history, text: str, *,
 def hand_preview(request: HttpRequest, pk: int) -> HttpResponse:
     """htmx, as the hand is typed: what the core would make of it as the next hand (its
     words and points, or the core's refusal), from the game's record plus the typed hand
-    through ``selectors.preview_hand``; nothing is stored. While the form is still
+    through ``preview_hand``; nothing is stored. While the form is still
     incomplete it says nothing, unless something typed is already wrong (a letter)."""
     game = access.game_for(request.user, pk)
     result, _ = load_game(game)
     preview: dict = {}
-    if selectors.accepts_hands(game, result):
+    if accepts_hands(game, result):
         form = HandForm(request.POST, spec=hand_spec(game.variant, result, result["next"]))
         if form.is_valid():
-            verdict = selectors.preview_hand(game, form.entry(), hands=game.live_hands)
+            verdict = preview_hand(game, form.entry(), hands=game.live_hands)
             if "problems" in verdict:
                 form.add_problems(verdict["problems"])
                 preview["problems"] = form.problems
@@ -252,7 +256,7 @@ def _kept_for_the_next_hand(request, game: Game, exc: HandAlreadyRecorded) -> Ht
     back in the form of the next hand, to be checked against the table and saved again (or
     cleared), and nothing is recorded until then."""
     result, history = load_game(game)
-    if not selectors.accepts_hands(game, result):
+    if not accepts_hands(game, result):
         messages.warning(request, exc.message)
         return _to_game(request, game)
     number = len(result["hands"]) + 1
@@ -356,7 +360,7 @@ def hand_correct(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     else:
         form = HandForm(spec=spec, correcting=True, initial={
             **new_hand_initial(number), "hand": hand.pk,
-            **initial_from_entry(spec, selectors.entry_as_played(game, hand.entry))})
+            **initial_from_entry(spec, entry_as_played(game, hand.entry))})
         status = 200
     return render(request, "ledger/hand_correct.html", {
         "game": game, "session": game.session, "table": game.session.table, "form": form,
@@ -388,7 +392,7 @@ def game_rematch(request: HttpRequest, pk: int) -> HttpResponse:
     is settled and a new evening would be opened, that is asked first: GET (or a POST
     without ``new_evening=1``) shows the question, the game page asks it in a dialog."""
     game = access.game_for(request.user, pk)
-    needs_new = selectors.rematch_evening(game) is None
+    needs_new = rematch_evening(game) is None
     if request.method != "POST" or (needs_new and request.POST.get("new_evening") != "1"):
         if not needs_new:
             return redirect(reverse("ledger:game_detail", kwargs={"pk": game.pk}) + "#over")
@@ -403,8 +407,8 @@ def game_rematch(request: HttpRequest, pk: int) -> HttpResponse:
     moved = new.session_id != game.session_id
     messages.success(request, rematch_text(
         new.sequence, _seat_names(new),
-        settled_evening=selectors.evening_label(game.session) if moved else "",
-        new_evening=selectors.evening_label(new.session) if moved else ""))
+        settled_evening=evening_label(game.session) if moved else "",
+        new_evening=evening_label(new.session) if moved else ""))
     return redirect("ledger:game_detail", pk=new.pk)
 
 

@@ -9,11 +9,12 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from ledger import access, selectors, services
+from ledger import access, services
 from ledger.exceptions import LedgerError
 from ledger.forms import VARIANT_COUNTS, VARIANT_LABELS
 from ledger.models import SettlementPayment
 from ledger.presentation.session import session_summary
+from ledger.presentation.words import evening_label
 from ledger.views.book import book_context
 
 from . import confirm
@@ -30,7 +31,7 @@ def session_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "print_session": reverse("scoresheets:session_pdf", kwargs={"pk": session.pk}),
         "settle_question": (confirm.settle_question(session, len(summary.games))
                             if can_settle else None),
-        "evening_words": selectors.evening_label(session),
+        "evening_words": evening_label(session),
         "blank": _blank_choices(session),
         **book_context(session),
     })

@@ -9,7 +9,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
-from ledger import access, selectors, services
+from ledger import access, services
 from ledger.exceptions import LedgerError, RecordRefused
 from ledger.forms import (
     VARIANT_COUNTS,
@@ -19,6 +19,7 @@ from ledger.forms import (
     slots_for,
 )
 from ledger.presentation.catalog import game_facts
+from ledger.presentation.money import amount_text
 
 from .settled import refuse_if_settled
 
@@ -41,7 +42,7 @@ def game_new(request: HttpRequest, pk: int) -> HttpResponse:
 def _start_form(session, variant, count, data=None, initial=None):
     names_ = list(session.table.players.filter(archived_at__isnull=True)
                   .values_list("name", flat=True))  # archived players left the table
-    rate = selectors.decimal_text(session.rate, session.currency) if session.rate else None
+    rate = amount_text(session.rate, session.currency) if session.rate else None
     return GameStartForm(data, initial=initial, variant=variant, count=count,
                          player_names=names_, session_rate=rate,
                          session_per_points=session.per_points)
