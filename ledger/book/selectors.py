@@ -43,7 +43,7 @@ from ledger.models import (
     SettlementPayment,
     Table,
 )
-from ledger.presentation.catalog import VARIANT_SHORT_NAMES, game_facts
+from ledger.presentation.catalog import VARIANT_SHORT_NAMES, game_facts, setup_sides
 from ledger.presentation.money import PLAIN_MINUS, format_money
 from ledger.rules.money import fewest_payments, format_minor
 from ledger.selectors.evenings import evening_numbers, live_settlements
@@ -118,10 +118,6 @@ class BookLine:
     def outstanding_text(self) -> str:
         return money_text(self.outstanding, self.currency)
 
-    @property
-    def open_text(self) -> str:
-        return money_text(self.open_money, self.currency)
-
 
 @dataclass
 class BookEvening:
@@ -159,11 +155,6 @@ class Book:
         """The lines of the players of ``columns``, in that order."""
         by_player = {line.player.pk: line for line in self.lines}
         return [by_player[player.pk] for player in self.columns]
-
-    @property
-    def totals_zero(self) -> bool:
-        return sum(line.money for line in self.lines) == 0 and \
-            sum(line.outstanding for line in self.lines) == 0
 
 
 def table_books(table: Table) -> list[Book]:
@@ -314,7 +305,6 @@ def _raw(sql: str, params: list) -> list[tuple]:
 
 
 #: Short names of the variants, for narrow columns (the presentation's catalog).
-VARIANT_LABELS = VARIANT_SHORT_NAMES
 
 
 def game_sides(variant: str, setup: dict, seat_names: dict[str, int]) -> dict[int, str]:
@@ -323,18 +313,11 @@ def game_sides(variant: str, setup: dict, seat_names: dict[str, int]) -> dict[in
     against the opponents (the sitter with them); every other game, each player alone.
     ``seat_names``: the names the setup uses (as played) -> player id."""
     sides = {pid: f"alone-{pid}" for pid in seat_names.values()}
-    groups: dict[str, list] = {}
     try:
         facts = game_facts(variant, len(seat_names))
     except ValueError:  # (a game whose seats do not make the variant: nobody has a side)
         return sides
-    if facts.named_sides and isinstance(setup.get("sides"), dict):
-        groups = {str(side): members for side, members in setup["sides"].items()}
-    elif facts.sides and facts.table_game and isinstance(setup.get("captains"), list) \
-            and isinstance(setup.get("opponents"), list):
-        groups = {"captains": setup["captains"],
-                  "opponents": list(setup["opponents"]) + [setup.get("sitter")]}
-    for side, members in groups.items():
+    for side, members in setup_sides(facts, setup).items():
         for name in members if isinstance(members, list) else []:
             if name in seat_names:
                 sides[seat_names[name]] = side
@@ -412,7 +395,7 @@ def player_page(player: Player) -> dict:
             overall = figures
         else:
             by_variant.append({"variant": variant,
-                               "label": VARIANT_LABELS.get(variant, variant), **figures})
+                               "label": VARIANT_SHORT_NAMES.get(variant, variant), **figures})
     by_variant.sort(key=lambda row: (-row["games"], row["variant"]))
     running: dict[str, list[tuple[datetime.date, int]]] = defaultdict(list)
     months: dict[datetime.date, dict[str, int]] = defaultdict(lambda: defaultdict(int))

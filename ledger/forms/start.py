@@ -10,7 +10,9 @@ from django import forms
 from ledger.cleaning import CleanInputMixin, Refused, clean_name, name_key
 from ledger.presentation.catalog import (
     FIRST_DEALER_CHOSEN,
+    FIRST_SIDE,
     PRESET_NAMES,
+    SECOND_SIDE,
     SETTING_LABELS,
     SETTINGS,
     VARIANT_COUNTS,
@@ -18,6 +20,7 @@ from ledger.presentation.catalog import (
     default_preset,
     game_facts,
     preset_values,
+    setup_from_seats,
 )
 
 from .fields import (
@@ -129,8 +132,8 @@ class GameStartForm(CleanInputMixin, forms.Form):
             self.fields["side_b"] = forms.CharField(label="Second side's name",
                                                     initial="They", max_length=30)
             self.fields["first_dealer_side"] = forms.ChoiceField(
-                label="Deals first", initial="b", widget=SegmentedRadio(),
-                choices=[("a", "First side"), ("b", "Second side")])
+                label="Deals first", initial=SECOND_SIDE, widget=SegmentedRadio(),
+                choices=[(FIRST_SIDE, "First side"), (SECOND_SIDE, "Second side")])
         if self.facts.stake == "ante":
             self.fields["ante"] = stake_field("Ante (each player)")
             self.fields["ante"].required = True
@@ -193,20 +196,10 @@ class GameStartForm(CleanInputMixin, forms.Form):
         data = self.cleaned_data
         if needs_first_dealer(self.variant):
             return {"first_dealer": data["first_dealer"]}
-        if self.facts.setup == "captain_tables":
-            sides = self.count // 2
-            return {"captains": [data[f"c{i}"] for i in range(1, sides + 1)],
-                    "opponents": [data[f"o{i}"] for i in range(1, sides + 1)],
-                    "sitter": data["sitter"]}
-        if self.facts.named_sides:
-            half = self.count // 2
-            sides = {data["side_a"]: [data[f"a{i}"] for i in range(1, half + 1)],
-                     data["side_b"]: [data[f"b{i}"] for i in range(1, half + 1)]}
-            setup: dict = {"sides": sides}
-            if data.get("first_dealer_side") == "a":
-                setup["first_dealer_side"] = data["side_a"]
-            return setup
-        return {}
+        return setup_from_seats(
+            self.facts, {key: data[key] for key, _ in self.slots},
+            side_names={FIRST_SIDE: data.get("side_a"), SECOND_SIDE: data.get("side_b")},
+            first_dealer_side=data.get("first_dealer_side"))
 
     def rules(self) -> dict:
         rules = {}

@@ -13,9 +13,14 @@ short form for narrow columns (``VARIANT_SHORT_NAMES``), one word per role
 from __future__ import annotations
 
 from ledger.rules.catalog import (
+    BIG_GIN,
     CAPIT_CONTRACTS,
     FIRST_DEALER_CHOSEN,
+    GIN,
+    HAND_KINDS,
+    KNOCK,
     PRESET_NAMES,
+    ROLE_ORDER,
     ROLE_WORDS,
     SETTING_LABELS,
     SETTINGS,
@@ -29,7 +34,17 @@ from ledger.rules.catalog import (
     settings_of,
     variants,
 )
-from ledger.rules.facts import MAX_TABLES, PRESET_VARIANTS, GameFacts, Seat, game_facts
+from ledger.rules.facts import (
+    FIRST_SIDE,
+    MAX_TABLES,
+    PRESET_VARIANTS,
+    SECOND_SIDE,
+    GameFacts,
+    Seat,
+    game_facts,
+    setup_from_seats,
+    setup_sides,
+)
 
 #: The variants' names where a column is narrow (the book's tables).
 VARIANT_SHORT_NAMES = {"gin": "Gin", "oklahoma": "Oklahoma", "hollywood": "Hollywood",
@@ -38,7 +53,9 @@ VARIANT_SHORT_NAMES = {"gin": "Gin", "oklahoma": "Oklahoma", "hollywood": "Holly
 assert set(VARIANT_SHORT_NAMES) == set(VARIANT_NAMES)
 
 __all__ = [
-    "MAX_TABLES", "PRESET_VARIANTS", "GameFacts", "Seat", "facts_for", "game_facts",
+    "FIRST_SIDE", "MAX_TABLES", "PRESET_VARIANTS", "SECOND_SIDE", "GameFacts", "Seat",
+    "facts_for", "game_facts", "setup_from_seats", "setup_sides",
+    "BIG_GIN", "GIN", "HAND_KINDS", "KNOCK", "ROLE_ORDER",
     "CAPIT_CONTRACTS", "FIRST_DEALER_CHOSEN", "PRESET_NAMES", "ROLE_WORDS", "SETTINGS",
     "SETTING_LABELS",
     "VARIANT_COUNTS", "VARIANT_NAMES", "VARIANT_SETTINGS", "VARIANT_SHORT_NAMES", "Setting",

@@ -16,18 +16,17 @@ from datetime import datetime
 from django.utils import timezone
 
 from ledger import rules as core
-from ledger.presentation.words import person_name
 from ledger.selectors.games import entry_as_played, game_seats
 
-from .cardtext import hand_layout_lines
+from .cardtext import card_text, hand_layout_lines
 from .words import (
     duel_text,
     gains_text,
     hand_text,
     matchup_text,
     names,
+    person_name,
     result_word,
-    upcard_text,
     win_verb,
 )
 
@@ -157,7 +156,7 @@ def hand_row(hand: dict, result: dict, entry: dict | None = None) -> HandRow:
         row.text = hand_text(hand, result)
         row.result = result_word(hand, result)
         if facts["upcard"]:
-            row.upcard = upcard_text(hand.get("upcard"))
+            row.upcard = card_text(hand.get("upcard"))
         row.matchup = matchup_text(row.roles)
         if facts["columns"]:
             row.columns = list(hand.get("columns") or [])

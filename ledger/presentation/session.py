@@ -9,10 +9,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ledger.models import Game, GameStatus, Session, SessionSettlement
+from ledger.rules.money import fewest_payments
 from ledger.selectors.evenings import (
     session_games,
     session_nets,
-    session_payment_plan,
     session_players,
     session_settlement,
     settlement_nets,
@@ -103,7 +103,7 @@ def session_summary(session: Session,
         payments = [] if open_games else [
             money_.PaymentLine(payer=p.payer, payee=p.payee,
                                amount=plain_amount(p.units, currency))
-            for p in session_payment_plan(units)]
+            for p in fewest_payments(units)]
     nets = [money_.MoneyLine(name=name, amount=plain_amount(amount, currency))
             for name, amount in units.items()]
     return SessionSummary(

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from ledger.words import evening_words
 
-from .cardtext import card_text
 from .catalog import PRESET_VARIANTS, ROLE_WORDS, VARIANT_NAMES
 
 RESULT_WORDS = {"knock": "Knock", "undercut": "Undercut", "gin": "Gin", "big_gin": "Big gin",
@@ -100,10 +99,6 @@ def matchup_text(roles: dict[str, str]) -> str:
     if roles.get("captain") and roles.get("opponent"):
         return f"{roles['captain']} (captain) v {roles['opponent']}"
     return ""
-
-
-def upcard_text(upcard: str | None) -> str:
-    return card_text(upcard)
 
 
 def winner_text(result: dict) -> str:

@@ -24,8 +24,8 @@ from .settings import (
 )
 
 __all__ = [
-    "CAPIT_CONTRACTS", "FIRST_DEALER_CHOSEN", "PRESET_NAMES", "ROLE_WORDS", "SETTINGS",
-    "SETTING_LABELS",
+    "BIG_GIN", "CAPIT_CONTRACTS", "FIRST_DEALER_CHOSEN", "GIN", "HAND_KINDS", "KNOCK",
+    "PRESET_NAMES", "ROLE_ORDER", "ROLE_WORDS", "SETTINGS", "SETTING_LABELS",
     "VARIANT_COUNTS", "VARIANT_NAMES", "VARIANT_SETTINGS", "Setting", "default_preset",
     "hand_kinds", "preset_values", "settings_of", "variants",
 ]
@@ -57,6 +57,16 @@ ROLE_WORDS = {
     "box": "in the box", "captain": "captain", "sits_out": "sits out",
     "opponent": "opponent", "player": "plays",
 }
+
+#: The roles in the order a hand's players are listed, who plays first first: in the box
+#: before his captain, a captain before his opponent.
+ROLE_ORDER = ("box", "captain", "opponent", "player", "sits_out")
+assert set(ROLE_ORDER) == set(ROLE_WORDS)
+
+#: How a knocker may end a hand, each the entry's own flag but the plain knock (``"gin":
+#: true``, ``"big_gin": true``); ``hand_kinds`` says which a game's rules offer.
+KNOCK, GIN, BIG_GIN = "knock", "gin", "big_gin"
+HAND_KINDS = (KNOCK, GIN, BIG_GIN)
 
 #: CAP-IT's five contracts, round by round.
 CAPIT_CONTRACTS = CONTRACTS
@@ -127,8 +137,8 @@ def hand_kinds(rules: dict) -> tuple[str, ...]:
     """How a knocker may end a hand under ``rules``: a big gin only counts as its own kind
     with a big gin bonus (RULES §6: with ``big_gin_bonus`` 0 it scores as a gin)."""
     if rules.get("big_gin_bonus", 0) > 0:
-        return ("knock", "gin", "big_gin")
-    return ("knock", "gin")
+        return HAND_KINDS
+    return HAND_KINDS[:2]
 
 
 def variants() -> list[tuple[str, str, tuple[int, ...]]]:

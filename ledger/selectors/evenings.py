@@ -7,7 +7,7 @@ from __future__ import annotations
 from django.db.models import Sum
 
 from ledger.models import Game, MoneyPosting, Player, Session, SessionSettlement
-from ledger.rules.money import Payment, decimal_text, fewest_payments
+from ledger.rules.money import decimal_text
 
 from .games import game_queryset_for_records, game_seats
 
@@ -101,12 +101,6 @@ def live_settlements():
     """Settlements that stand: not voided by reopening their evening (at most one per
     session). Every reader that asks 'is it settled?' or 'what is owed?' uses these."""
     return SessionSettlement.objects.filter(void__isnull=True)
-
-
-def session_payment_plan(nets: dict[str, int]) -> list[Payment]:
-    """Who pays whom to square ``nets`` (``session_nets``): the payments a settlement of the
-    session writes, and what the screens and the report show before it is settled."""
-    return fewest_payments(nets)
 
 
 def session_settlement(session: Session) -> SessionSettlement | None:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import uuid
 from dataclasses import dataclass, field
-from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -58,9 +57,6 @@ class HandOutcome:
 
 # -- hands -----------------------------------------------------------------------------------
 
-def _check_entry(entry: Any, number: int) -> dict:
-    return cleaning.check_hand_entry(entry, number)  # no unknown fields, no nested junk
-
 
 @transaction.atomic
 def hand_record(*, game: Game, entry: dict, recorded_by: User | None,
@@ -108,7 +104,7 @@ def hand_record(*, game: Game, entry: dict, recorded_by: User | None,
             "hands."
         )
     limits.check_hand_room(len(hands))  # TABLESTAKES_MAX_HANDS_PER_GAME, draws included
-    entry = _check_entry(entry, next_number)
+    entry = cleaning.check_hand_entry(entry, next_number)
     result = _score(game_record(game, hands=[*(h.entry for h in hands), entry]))
     by = _user(recorded_by)
     try:
@@ -154,7 +150,7 @@ def hand_correct(*, hand: Hand, entry: dict, corrected_by: User, reason: str,
         )
     hands = _live_hands(game)
     _check_numbers(hands)
-    entry = _check_entry(entry, old.number)
+    entry = cleaning.check_hand_entry(entry, old.number)
     entries = [entry if h.pk == old.pk else h.entry for h in hands]
     abandoned = game.status == GameStatus.ABANDONED
     result = _score(game_record(game, hands=entries, abandoned=abandoned))

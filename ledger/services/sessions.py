@@ -21,12 +21,11 @@ from ledger.models import (
     SessionSettlement,
     SettlementPayment,
 )
-from ledger.rules.money import format_minor, minor_exponent
+from ledger.rules.money import fewest_payments, format_minor, minor_exponent
 from ledger.selectors.evenings import (
     live_settlements,
     session_games,
     session_nets,
-    session_payment_plan,
     session_players,
 )
 from ledger.selectors.exports import SESSION_FORMAT
@@ -47,7 +46,7 @@ from .tables import players_get_or_create, session_create, table_create, table_n
 @transaction.atomic
 def session_settle(*, session: Session, settled_by: User | None) -> SessionSettlement:
     """Settle the evening: every player's net over all its games (every variant together)
-    and the fewest payments that square it (``session_payment_plan``).
+    and the fewest payments that square it (the core's ``fewest_payments``).
 
     Refused while a game is in progress (finish or abandon it first) or if the session is
     already settled. Before settling, every game's posted money is checked against the
@@ -79,7 +78,7 @@ def session_settle(*, session: Session, settled_by: User | None) -> SessionSettl
     SettlementPayment.objects.bulk_create(
         SettlementPayment(settlement=settlement, order=order, payer=players[payment.payer],
                           payee=players[payment.payee], amount_minor=payment.units)
-        for order, payment in enumerate(session_payment_plan(nets), start=1)
+        for order, payment in enumerate(fewest_payments(nets), start=1)
     )
     return settlement
 

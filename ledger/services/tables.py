@@ -111,12 +111,6 @@ def players_get_or_create(*, table: Table, names: Sequence[str]) -> list[Player]
 RESERVED_NAMES = tuple(cleaning.RESERVED_NAMES)
 
 
-def _name_key(name: str) -> str:
-    """Names that differ only in capitals, width, spaces or invisible characters are the
-    same player's (``ledger.cleaning.name_key``)."""
-    return cleaning.name_key(name)
-
-
 def player_name_problem(*, table_id: int, name: str, player: Player | None = None
                         ) -> str | None:
     """Why ``name`` cannot be the name of ``player`` (None: a new player) at the table, or
@@ -131,7 +125,7 @@ def player_name_problem(*, table_id: int, name: str, player: Player | None = Non
     if player is not None:
         others = others.exclude(pk=player.pk)
     same = next((other for other in others.values_list("name", flat=True)
-                 if _name_key(other) == _name_key(name)), None)
+                 if cleaning.name_key(other) == cleaning.name_key(name)), None)
     if same is not None:
         return (f"{same} already plays at this table: names differing only in capitals, "
                 "width, spaces or invisible characters are the same player.")

@@ -6,11 +6,8 @@ from __future__ import annotations
 
 from django.db.models import prefetch_related_objects
 
-from ledger.forms import (
-    VARIANT_LABELS,
-)
 from ledger.models import Game, Hand
-from ledger.presentation.catalog import hand_kinds
+from ledger.presentation.catalog import ROLE_ORDER, VARIANT_NAMES, hand_kinds
 from ledger.presentation.charts import running_chart
 from ledger.presentation.flash import winner_sentence
 from ledger.presentation.sheet import game_sheet
@@ -21,9 +18,6 @@ from ledger.selectors.hands import game_history
 
 from .game_settings import change_rows
 from .sheet_tables import column_tables, fix_pattern, sheet_table, totals_table
-
-ROLE_ORDER = {"box": 0, "captain": 1, "opponent": 2, "player": 3, "sits_out": 4}
-
 
 # -- loading a game and its result -----------------------------------------------------------
 
@@ -69,7 +63,7 @@ def hand_spec(variant: str, result: dict, info: dict) -> dict:
         return spec
     if facts["hand_roles"]:  # three at one table: the two who play, box or captain first
         pair = sorted((n for n, r in roles.items() if r != "sits_out"),
-                      key=lambda n: ROLE_ORDER[roles[n]])
+                      key=lambda n: ROLE_ORDER.index(roles[n]))
     else:
         pair = list(players)
     spec["duels"] = [{"players": pair, "dealer": info.get("dealer")}]
@@ -128,7 +122,7 @@ def game_context(game: Game, result: dict, history: list[Hand], *, owner: bool) 
     return {
         "game": game, "session": game.session, "table": game.session.table,
         "result": result, "facts": result["facts"], "keys": keys, "view": sheet,
-        "variant_label": VARIANT_LABELS.get(game.variant, game.variant),
+        "variant_label": VARIANT_NAMES.get(game.variant, game.variant),
         "sheet": sheet_table(sheet, fix_url=fix_pattern(game.pk)
                              if owner and not settled else None),
         "totals": totals_table(sheet),

@@ -18,8 +18,9 @@ from django.shortcuts import redirect, render
 
 from ledger import access, cleaning, services
 from ledger.exceptions import ConfirmationRequired, LedgerError, RecordRefused
-from ledger.forms import VARIANT_LABELS, GameSettingsForm
+from ledger.forms import GameSettingsForm
 from ledger.models import GameStatus
+from ledger.presentation.catalog import VARIANT_NAMES
 from ledger.presentation.changes import (
     change_rows,
     done_message,
@@ -91,7 +92,7 @@ def game_settings(request: HttpRequest, pk: int) -> HttpResponse:
         form = GameSettingsForm(game=game, seats=seats)
     return render(request, "ledger/game_settings.html", {
         "game": game, "session": game.session, "table": game.session.table, "form": form,
-        "variant_label": VARIANT_LABELS.get(game.variant, game.variant),
+        "variant_label": VARIANT_NAMES.get(game.variant, game.variant),
         "settled": settled, "confirm": confirm, "stake_now": stake_text(game, seats),
         "finished": game.status != GameStatus.IN_PROGRESS,
         "changes": change_rows(game.changes.select_related("changed_by")),

@@ -23,13 +23,13 @@ from django.views.decorators.http import require_POST
 from ledger import access, cleaning, services
 from ledger.exceptions import HandAlreadyRecorded, LedgerError, RecordRefused
 from ledger.forms import (
-    VARIANT_LABELS,
     HandForm,
     ReasonForm,
     initial_from_entry,
     new_hand_initial,
 )
 from ledger.models import Game, GameStatus, ShareLink
+from ledger.presentation.catalog import VARIANT_NAMES
 from ledger.presentation.flash import (
     hand_said,
     open_games_text,
@@ -365,7 +365,7 @@ def hand_correct(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     return render(request, "ledger/hand_correct.html", {
         "game": game, "session": game.session, "table": game.session.table, "form": form,
         "number": number, "entered_as": hand_row(result["hands"][number - 1], result).text,
-        "variant_label": VARIANT_LABELS.get(game.variant, game.variant),
+        "variant_label": VARIANT_NAMES.get(game.variant, game.variant),
         "hand_result": result["hands"][number - 1],
     }, status=status)
 

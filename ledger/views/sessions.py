@@ -11,8 +11,9 @@ from django.views.decorators.http import require_POST
 
 from ledger import access, services
 from ledger.exceptions import LedgerError
-from ledger.forms import VARIANT_COUNTS, VARIANT_LABELS
+from ledger.forms import VARIANT_COUNTS
 from ledger.models import SettlementPayment
+from ledger.presentation.catalog import VARIANT_NAMES
 from ledger.presentation.session import session_summary
 from ledger.presentation.words import evening_label
 from ledger.views.book import book_context
@@ -41,7 +42,7 @@ def _blank_choices(session) -> dict:
     """The evening's blank-sheet form: which game; its seats are chosen on the next page
     (scoresheets.views.session_blank), which prints the sheet."""
     return {"action": reverse("scoresheets:session_blank", kwargs={"pk": session.pk}),
-            "games": [(f"{variant}-{n}", f"{VARIANT_LABELS[variant]}, {n} players")
+            "games": [(f"{variant}-{n}", f"{VARIANT_NAMES[variant]}, {n} players")
                       for variant, counts in VARIANT_COUNTS.items() for n in counts]}
 
 

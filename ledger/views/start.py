@@ -13,12 +13,11 @@ from ledger import access, services
 from ledger.exceptions import LedgerError, RecordRefused
 from ledger.forms import (
     VARIANT_COUNTS,
-    VARIANT_LABELS,
     GameStartForm,
     needs_first_dealer,
     slots_for,
 )
-from ledger.presentation.catalog import game_facts
+from ledger.presentation.catalog import VARIANT_NAMES, game_facts
 from ledger.presentation.money import amount_text
 
 from .settled import refuse_if_settled
@@ -31,7 +30,7 @@ def game_new(request: HttpRequest, pk: int) -> HttpResponse:
     if refused := refuse_if_settled(request, session, what="new game"):
         return refused
     count = session.table.players.filter(archived_at__isnull=True).count()
-    choices = [{"variant": variant, "label": VARIANT_LABELS[variant], "count": n,
+    choices = [{"variant": variant, "label": VARIANT_NAMES[variant], "count": n,
                 "enough": n <= count}
                for variant, counts in VARIANT_COUNTS.items() for n in counts]
     return render(request, "ledger/game_new.html", {
@@ -135,5 +134,5 @@ def game_start(request: HttpRequest, pk: int, variant: str, count: int) -> HttpR
             status = 422
     return render(request, "ledger/game_start.html", {
         "session": session, "table": session.table, "form": form, "variant": variant,
-        "count": count, "variant_label": VARIANT_LABELS[variant],
+        "count": count, "variant_label": VARIANT_NAMES[variant],
     }, status=status)

@@ -15,10 +15,10 @@ from django.urls import reverse
 
 from ledger import access, services
 from ledger.exceptions import LedgerError
-from ledger.forms import VARIANT_LABELS, PlayerForm, SessionForm, TableForm
+from ledger.forms import PlayerForm, SessionForm, TableForm
 from ledger.forms.players import PlayerRenameForm
 from ledger.models import Game, GameStatus, PaperSize, ShareLink
-from ledger.presentation.catalog import game_facts
+from ledger.presentation.catalog import VARIANT_NAMES, game_facts
 from ledger.selectors.evenings import live_settlements, new_evening_initial, set_evening_numbers
 
 from . import confirm
@@ -62,7 +62,7 @@ def _games_in_progress(user) -> list[dict]:
     rows = []
     for game in games:
         players = [seat.player.name for seat in sorted(game.seats.all(), key=lambda s: s.seat)]
-        rows.append({"game": game, "label": VARIANT_LABELS.get(game.variant, game.variant),
+        rows.append({"game": game, "label": VARIANT_NAMES.get(game.variant, game.variant),
                      "players": players,
                      "noun": game_facts(game.variant, len(players)).hand_noun.lower()})
     return rows

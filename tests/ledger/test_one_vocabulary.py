@@ -126,7 +126,8 @@ def test_one_stake_sentence():
 
 
 def test_one_set_of_variant_names():
-    from ledger.book.selectors import VARIANT_LABELS
+    from ledger.book import selectors as book
     from ledger.models import Variant
     assert dict(Variant.choices) == VARIANT_NAMES
-    assert VARIANT_LABELS is VARIANT_SHORT_NAMES and set(VARIANT_SHORT_NAMES) == set(VARIANT_NAMES)
+    assert book.VARIANT_SHORT_NAMES is VARIANT_SHORT_NAMES
+    assert set(VARIANT_SHORT_NAMES) == set(VARIANT_NAMES)
