@@ -57,5 +57,5 @@ def evening_blank_context(session: Session, variant: str, players: list[str], se
         money = session.currency
         context["stakes"] = ([ante_sentence(BLANK_AMOUNT, money, each=True),
                               f"Pot {BLANK_AMOUNT} {money}"] if ante_staked
-                             else ["Stake " + stake_sentence(BLANK_AMOUNT, money, paper=True)])
+                             else ["Stake " + stake_sentence(BLANK_AMOUNT, money)])
     return context, sequence

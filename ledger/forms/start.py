@@ -13,6 +13,7 @@ from ledger.presentation.catalog import (
     FIRST_SIDE,
     PRESET_NAMES,
     SECOND_SIDE,
+    SETTING_HELP,
     SETTING_LABELS,
     SETTINGS,
     VARIANT_COUNTS,
@@ -40,7 +41,8 @@ def setting_field(setting: str, *, current: bool = False) -> forms.Field:
     empty for the preset's value; to change a running game's setting (``current`` True) it
     holds the game's value and is required."""
     spec = SETTINGS[setting]
-    label = spec.label
+    label = SETTING_LABELS[setting]
+    help_text = SETTING_HELP.get(setting, "")
     blank = [] if current else [("", "preset")]
     if spec.kind == "flag":
         return forms.ChoiceField(label=label, required=current,
@@ -50,11 +52,11 @@ def setting_field(setting: str, *, current: bool = False) -> forms.Field:
             (value, value.replace("_", " ")) for value in spec.choices])
     if spec.kind == "share":
         return forms.CharField(label=label, required=current, max_length=10,
-                               help_text='"10%" of the pot or an amount like "2.00"',
+                               help_text=help_text,
                                widget=forms.TextInput(attrs={"placeholder": "10%"}))
     # the core checks the range and says it (catalog.SETTINGS[...].low/high); the form only
     # keeps out what is not a whole number
-    return forms.IntegerField(label=label, required=current,
+    return forms.IntegerField(label=label, required=current, help_text=help_text,
                               widget=forms.TextInput(attrs={**NUMERIC}))
 
 

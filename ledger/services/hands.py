@@ -50,9 +50,11 @@ class HandOutcome:
 
     @property
     def message(self) -> str:
+        from ledger.presentation.notices import repeat_text  # the words are presentation's
+
         if self.created:
             return f"Hand {self.hand.number} recorded."
-        return f"Hand {self.hand.number} was already recorded; nothing new was stored."
+        return repeat_text(self.hand.number)
 
 
 # -- hands -----------------------------------------------------------------------------------
@@ -90,13 +92,9 @@ def hand_record(*, game: Game, entry: dict, recorded_by: User | None,
     if number is not None and number != next_number:
         if 1 <= number < next_number:
             done = hands[number - 1]
-            who = f" by {done.recorded_by}" if done.recorded_by else ""
-            raise HandAlreadyRecorded(
-                f"Hand {number} is already recorded{who} at "
-                f"{timezone.localtime(done.recorded_at):%H:%M}; the next hand is "
-                f"{next_number}.",
-                hand=done,
-            )
+            raise HandAlreadyRecorded(number, next_number=next_number,
+                                      by=done.recorded_by, at=done.recorded_at,
+                                      hand=done)
         raise LedgerError(f"The next hand of this game is {next_number}, not {number}.")
     if game.status != GameStatus.IN_PROGRESS:
         raise GameNotInProgress(
@@ -114,7 +112,7 @@ def hand_record(*, game: Game, entry: dict, recorded_by: User | None,
                 idempotency_key=key,
             )
     except IntegrityError:
-        raise HandAlreadyRecorded(f"Hand {next_number} is already recorded.") from None
+        raise HandAlreadyRecorded(next_number) from None
     _apply_result(game, result, abandoned=False, by=by, memo=f"hand {next_number}")
     return HandOutcome(hand=hand, created=True, result=result)
 
@@ -145,9 +143,7 @@ def hand_correct(*, hand: Hand, entry: dict, corrected_by: User, reason: str,
         return HandOutcome(hand=existing, created=False, result=game_result(game))
     old = Hand.objects.select_for_update().get(pk=hand.pk)
     if old.voided_at is not None:
-        raise HandAlreadyRecorded(
-            f"Hand {old.number} was already corrected or undone; reload the game.", hand=old
-        )
+        raise HandAlreadyRecorded(old.number, replaced=True, hand=old)
     hands = _live_hands(game)
     _check_numbers(hands)
     entry = cleaning.check_hand_entry(entry, old.number)

@@ -179,7 +179,7 @@ def _stale(game, typed: int, next_number: int | None) -> JsonResponse:
     if typed < next_number:
         hand = next((h for h in game.live_hands if h.number == typed), None)
         who = person_name(hand.recorded_by) if hand and hand.recorded_by else ""
-        message = taken_text(typed, next_number, who)
+        message = taken_text(typed, next_number, who, at=hand.recorded_at if hand else None)
     else:
         message = wrong_number_text(typed, next_number)
     return JsonResponse({"status": "stale", "next": next_number, "message": message},
