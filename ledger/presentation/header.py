@@ -76,8 +76,8 @@ def rule_lines(result: dict) -> list[tuple[str, str]]:
         out.append((label("three_hand_money"), "each pair settles"
                     if rules["three_hand_money"] == "pairwise" else "box v each"))
     if facts["sides"]:
-        out.append((label("balance_division"),
-                    f"lower side prevails, {rules['balance_division']}"))
+        out.append(("Lower side", "prevails"))  # RULES §3.5: no setting changes it
+        out.append((label("balance_division"), rules["balance_division"]))
     return out
 
 
