@@ -245,7 +245,7 @@ def test_blank_sheet_lists_players_rules_and_stakes(demo):
     assert "Cut order Carla, Dev, Eve" in text
     assert "Carla in the box" in text and "Eve sits out" in text
     assert "Undercut bonus 10" in text
-    assert "Money each pair settles" in text.replace("\n", " ")
+    assert "Money between three each pair settles" in text.replace("\n", " ")
     assert "\n1 Carla\n" in text and "\n30\n" in text  # first dealer, thirty rows
     assert "Final total" in text
     assert "106" not in text  # nothing of the played game
