@@ -29,11 +29,21 @@ class RecordRefused(LedgerError):
 
 
 class HandAlreadyRecorded(LedgerError):
-    """Another submission already recorded this hand (same number, or same key)."""
+    """Another submission already recorded hand ``number`` (``by`` whom, ``at`` what time,
+    ``next_number`` the hand the game takes now), or, with ``replaced``, already corrected or
+    undid it. The service gives the facts; the words are the presentation layer's
+    (``ledger.presentation.notices``), the same the phone's queue says."""
 
-    def __init__(self, message: str, *, hand=None):
-        super().__init__(message)
-        self.hand = hand
+    def __init__(self, number: int, *, next_number: int | None = None, by=None,
+                 at=None, replaced: bool = False, hand=None):
+        from ledger.presentation.notices import replaced_text, taken_text
+        from ledger.presentation.words import person_name
+
+        self.number, self.next_number, self.at = number, next_number, at
+        self.by = person_name(by) if by is not None and not isinstance(by, str) else by or ""
+        self.replaced, self.hand = replaced, hand
+        super().__init__(replaced_text(number) if replaced
+                         else taken_text(number, next_number, self.by, at=at))
 
 
 class IdempotencyKeyReused(LedgerError):

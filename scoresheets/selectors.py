@@ -13,7 +13,6 @@ from collections.abc import Callable
 
 from django.utils import timezone
 
-from ledger import selectors as ledger_selectors
 from ledger.models import Game, Session
 from ledger.presentation.catalog import CAPIT_CONTRACTS
 from ledger.presentation.columns import TOTALS
@@ -22,6 +21,7 @@ from ledger.presentation.money import TotalsRow
 from ledger.presentation.session import session_summary
 from ledger.presentation.sheet import blank_rows, game_sheet, layout_of
 from ledger.presentation.words import variant_title
+from ledger.selectors.games import game_record, score
 from ledger.words import evening_words
 
 from .grid import blank_grid, hands_grid
@@ -118,8 +118,8 @@ def blank_sheet_context(game: Game, rows: int | None = None, record: dict | None
     """A sheet for a game about to start: players, rules and stakes, and empty rows.
     ``record`` is given for a game that is not stored (scoresheets.blank)."""
     if record is None:
-        record = ledger_selectors.game_record(game, hands=[], abandoned=False)
-    result = ledger_selectors.score(record)
+        record = game_record(game, hands=[], abandoned=False)
+    result = score(record)
     title = game_title(game, result)
     head = document_head(game.session, "Blank score sheet", f"Game {game.sequence}: {title}")
     facts = result["facts"]

@@ -30,13 +30,23 @@ ROOT = Path(__file__).resolve().parent.parent
 
 TABLE = "The Featherstonehaugh Thursday Night Gin Rummy & Supper Society"
 
-#: (label, variant, number of players, played to 1000 for large numbers)
-CONFIGS = [("gin", "gin", 2, True), ("oklahoma", "oklahoma", 2, True),
-           ("hollywood", "hollywood", 2, False), ("box", "box", 3, True),
-           ("captain-3", "captain", 3, False), ("captain-5", "captain", 5, False),
-           ("captain-7", "captain", 7, False), ("partnership-4", "partnership", 4, False),
-           ("partnership-6", "partnership", 6, False), ("cap-it-4", "cap-it", 4, False),
-           ("cap-it-6", "cap-it", 6, False)]
+
+
+def game_configs() -> list[tuple[str, str, int, bool]]:
+    """(label, variant, number of players, played to 1000 for large numbers): every variant
+    for every number of players the catalog gives it (after ``django_setup``). The games
+    of one card table on a plain sheet (no Hollywood games, tables, rounds or sitters) go
+    to 1000."""
+    from ledger.presentation.catalog import VARIANT_COUNTS, game_facts
+
+    out = []
+    for variant, counts in VARIANT_COUNTS.items():
+        for count in counts:
+            facts = game_facts(variant, count)
+            big = not (facts.table_game or facts.columns or facts.rounds or facts.sitters)
+            out.append((variant if len(counts) == 1 else f"{variant}-{count}", variant, count,
+                        big))
+    return out
 
 
 def django_setup(db: str) -> None:
@@ -63,12 +73,12 @@ def build() -> dict:
     evenings = {}
     plans = [
         # (key, currency, rate, date, finished?, configs)
-        ("usd-finished", "USD", "0.75", datetime.date(2026, 11, 19), True, CONFIGS),
-        ("usd-running", "USD", "0.75", datetime.date(2026, 11, 20), False, CONFIGS),
+        ("usd-finished", "USD", "0.75", datetime.date(2026, 11, 19), True, game_configs()),
+        ("usd-running", "USD", "0.75", datetime.date(2026, 11, 20), False, game_configs()),
         ("jpy", "JPY", "10", datetime.date(2026, 11, 21), True,
-         [c for c in CONFIGS if c[0] in ("gin", "captain-5", "partnership-4", "cap-it-6")]),
+         [c for c in game_configs() if c[0] in ("gin", "captain-5", "partnership-4", "cap-it-6")]),
         ("kwd", "KWD", "0.125", datetime.date(2026, 11, 22), True,
-         [c for c in CONFIGS if c[0] in ("gin", "box", "captain-7", "cap-it-4")]),
+         [c for c in game_configs() if c[0] in ("gin", "box", "captain-7", "cap-it-4")]),
     ]
     for seed, (key, currency, rate, date, finished, configs) in enumerate(plans):
         session = services.session_create(
@@ -136,7 +146,7 @@ def documents_to_print(world: dict):
                     yield (f"{key}-{label}-blank-{paper}", documents.BLANK_TEMPLATE,
                            selectors.blank_sheet_context(game), paper)
     session, _ = world["evenings"]["usd-running"]
-    for label, variant, count, _big in CONFIGS:
+    for label, variant, count, _big in game_configs():
         players = list(reversed(NAMES[:count]))  # seats in another order than the game's
         context, _ = evening_blank_context(session, variant, players, setup_of(variant, players))
         for paper in ("A4", "letter"):

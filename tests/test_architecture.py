@@ -737,7 +737,7 @@ def ledger_import_graph(root: Path = ROOT) -> dict[str, set[str]]:
 def test_ledger_has_no_import_cycle():
     graph = ledger_import_graph()
     assert "ledger.presentation.catalog" in graph["ledger.presentation.words"]
-    assert "ledger.selectors" in graph["ledger.views.game_page"]
+    assert "ledger.selectors.sharing" in graph["ledger.views.freshness"]
     assert import_cycles(graph) == []
 
 
@@ -833,3 +833,82 @@ def test_private_view_import_check_fails_on_planted_imports():
     # the package's __init__ is a view module too
     assert private_view_imports("from .book import _player_for\n", VIEWS, True) == [
         "ledger.views:1 imports _player_for from ledger.views.book"]
+
+
+# -- (f) the core's vocabulary is not restated around it --------------------------------------
+#
+# The words the core decides with (a hand's roles, the setup's keys, the plain knock) are
+# read from its catalog and facts (``ROLE_ORDER``, ``setup_from_seats``, ``setup_sides``,
+# ``HAND_KINDS``/``KNOCK`` through ``ledger/presentation/catalog.py``), not written again:
+# no screen, form, print module, script or the book names a setup key or the knock in a
+# string, and no module outside the core and the presentation layer (which keys its words
+# by them) keys a dict by several roles.
+
+#: The setup's keys for captain play at several tables, and the plain knock.
+CORE_VOCABULARY = frozenset({"captains", "opponents", "sitter", "knock"})
+#: A hand's roles (the result's ``roles``).
+ROLE_NAMES = frozenset({"box", "captain", "opponent", "player", "sits_out"})
+VOCABULARY_CHECKED = ("ledger/views/", "ledger/forms/", "ledger/templatetags/",
+                      "ledger/admin/", "ledger/book/", "scoresheets/", "scripts/")
+
+
+def _docstrings(tree: ast.AST) -> set[int]:
+    return {id(node.body[0].value) for node in ast.walk(tree)
+            if isinstance(node, ast.Module | ast.FunctionDef | ast.ClassDef)
+            and node.body and isinstance(node.body[0], ast.Expr)
+            and isinstance(node.body[0].value, ast.Constant)}
+
+
+def vocabulary_literals(source: str, module: str, *, words: bool = True) -> list[str]:
+    """Where ``source`` restates the core's vocabulary: a string naming a setup key or the
+    knock (``words``: screens, print, scripts, the book), a dict keyed by two or more roles
+    (anywhere)."""
+    tree = ast.parse(source)
+    docstrings = _docstrings(tree)
+    out = []
+    for node in ast.walk(tree):
+        if words and isinstance(node, ast.Constant) and node.value in CORE_VOCABULARY \
+                and id(node) not in docstrings:
+            out.append(f"{module}:{node.lineno} names {node.value!r}")
+        elif isinstance(node, ast.Dict) and len(_dict_keys(node) & ROLE_NAMES) >= 2:
+            out.append(f"{module}:{node.lineno} keys a dict by role "
+                       f"({', '.join(sorted(_dict_keys(node) & ROLE_NAMES))})")
+    return sorted(out, key=lambda line: int(line.split(":")[1].split()[0]))
+
+
+def test_no_module_restates_the_core_vocabulary():
+    found = []
+    checked = set()
+    for path in variant_checked_files():
+        rel = path.relative_to(ROOT).as_posix()
+        if rel.startswith("ledger/presentation/"):
+            continue
+        source, module, _ = _source(path)
+        checked.add(module)
+        found += vocabulary_literals(source, module, words=rel.startswith(VOCABULARY_CHECKED))
+    assert {"ledger.views.game_context", "ledger.forms.start", "ledger.forms.hands",
+            "ledger.book.selectors", "scripts.render_all_pdfs"} <= checked
+    assert found == []
+
+
+def test_vocabulary_checker_fails_on_planted_literals():
+    planted = "\n".join([
+        '"""A docstring may say knock and captains."""',
+        "ROLE_ORDER = {'box': 0, 'captain': 1, 'opponent': 2}",
+        "def setup(data):",
+        "    return {'captains': data['c1'], 'opponents': [data['o1']], 'sitter': data['s']}",
+        "KIND = 'knock'",
+        "# not the vocabulary: one role, a word in a sentence, a record's field",
+        "chip = {'box': 'chip-box'}",
+        "text = 'Ann knocks'",
+        "entry = {'big_gin': True, 'deadwood': {}}",
+    ])
+    assert vocabulary_literals(planted, "ledger.forms.planted") == [
+        "ledger.forms.planted:2 keys a dict by role (box, captain, opponent)",
+        "ledger.forms.planted:4 names 'captains'",
+        "ledger.forms.planted:4 names 'opponents'",
+        "ledger.forms.planted:4 names 'sitter'",
+        "ledger.forms.planted:5 names 'knock'",
+    ]
+    assert vocabulary_literals(planted, "ledger.services.planted", words=False) == [
+        "ledger.services.planted:2 keys a dict by role (box, captain, opponent)"]

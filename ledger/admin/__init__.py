@@ -20,7 +20,6 @@ changes), ``money`` (postings, settlements, payments, the book), ``accounts`` (u
 
 from . import accounts, games, money, tables  # noqa: F401  (each registers its models)
 from .scoping import (
-    ONLY_THEIRS,
     ReadOnlyAdminMixin,
     ReadOnlyInline,
     ScopedChoicesMixin,
@@ -30,6 +29,6 @@ from .scoping import (
 )
 
 __all__ = [
-    "ONLY_THEIRS", "ReadOnlyAdminMixin", "ReadOnlyInline", "ScopedChoicesMixin",
+    "ReadOnlyAdminMixin", "ReadOnlyInline", "ScopedChoicesMixin",
     "TableScopedAdmin", "fellow_keepers", "scoped_choices",
 ]

@@ -4,12 +4,13 @@ rescore them and post money)."""
 from __future__ import annotations
 
 from django.contrib import admin
+from django.contrib.admin import RelatedOnlyFieldListFilter
 from django.db.models import Count, Q
 from django.utils.html import format_html
 
 from ..models import Game, GameChange, GamePlayer, Hand, PostingBatch
 from ..presentation.money import plain_amount
-from .scoping import ONLY_THEIRS, ReadOnlyAdminMixin, ReadOnlyInline, TableScopedAdmin, _json
+from .scoping import ReadOnlyAdminMixin, ReadOnlyInline, TableScopedAdmin, _json
 
 
 class GamePlayerInline(ReadOnlyInline):
@@ -57,8 +58,8 @@ class GameAdmin(TableScopedAdmin, ReadOnlyAdminMixin, admin.ModelAdmin):
 
     list_display = ("__str__", "variant", "status", "session", "player_names", "hand_count",
                     "started_at", "finished_at")
-    list_filter = ("status", "variant", "preset", ("session__table", ONLY_THEIRS),
-                   "currency")
+    list_filter = ("status", "variant", "preset",
+                   ("session__table", RelatedOnlyFieldListFilter), "currency")
     search_fields = ("players__name", "session__place", "session__table__name")
     date_hierarchy = "started_at"
     list_select_related = ("session__table",)
@@ -93,7 +94,7 @@ class GameAdmin(TableScopedAdmin, ReadOnlyAdminMixin, admin.ModelAdmin):
 
     @admin.display(description="posted money")
     def money(self, obj):
-        from ..selectors import game_posted_money
+        from ..selectors.games import game_posted_money
 
         amounts = game_posted_money(obj)
         return ", ".join(
@@ -123,8 +124,8 @@ class HandAdmin(TableScopedAdmin, ReadOnlyAdminMixin, admin.ModelAdmin):
     table_lookup = "game__session__table"
     list_display = ("__str__", "game", "number", "entry_text", "recorded_by", "recorded_at",
                     "voided_at", "void_reason")
-    list_filter = (LiveFilter, "game__variant", ("game__session__table", ONLY_THEIRS),
-                   "recorded_at")
+    list_filter = (LiveFilter, "game__variant",
+                   ("game__session__table", RelatedOnlyFieldListFilter), "recorded_at")
     search_fields = ("entry", "void_reason", "recorded_by__username", "game__players__name")
     list_select_related = ("game__session__table", "recorded_by")
     date_hierarchy = "recorded_at"
@@ -149,6 +150,7 @@ class GameChangeAdmin(TableScopedAdmin, ReadOnlyAdminMixin, admin.ModelAdmin):
     table_lookup = "game__session__table"
     list_display = ("changed_at", "game", "kind", "name", "old", "new", "reason", "changed_by",
                     "money_changed")
-    list_filter = ("kind", "money_changed", ("game__session__table", ONLY_THEIRS))
+    list_filter = ("kind", "money_changed",
+                   ("game__session__table", RelatedOnlyFieldListFilter))
     search_fields = ("name", "reason", "changed_by__username")
     list_select_related = ("game__session__table", "changed_by")

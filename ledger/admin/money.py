@@ -4,6 +4,7 @@ settlements and book settlements. All history, read-only; "mark paid" calls the 
 from __future__ import annotations
 
 from django.contrib import admin
+from django.contrib.admin import RelatedOnlyFieldListFilter
 from django.db.models import Count
 
 from ..models import (
@@ -16,8 +17,8 @@ from ..models import (
     SettlementVoid,
 )
 from ..presentation.money import plain_amount
-from ..selectors import settlement_nets
-from .scoping import ONLY_THEIRS, ReadOnlyAdminMixin, ReadOnlyInline, TableScopedAdmin
+from ..selectors.evenings import settlement_nets
+from .scoping import ReadOnlyAdminMixin, ReadOnlyInline, TableScopedAdmin
 
 
 class MoneyPostingInline(ReadOnlyInline):
@@ -35,7 +36,7 @@ class MoneyPostingInline(ReadOnlyInline):
 class PostingBatchAdmin(TableScopedAdmin, ReadOnlyAdminMixin, admin.ModelAdmin):
     table_lookup = "game__session__table"
     list_display = ("__str__", "game", "kind", "reverses", "memo", "created_by", "created_at")
-    list_filter = ("kind", ("game__session__table", ONLY_THEIRS), "created_at")
+    list_filter = ("kind", ("game__session__table", RelatedOnlyFieldListFilter), "created_at")
     search_fields = ("memo", "game__players__name")
     list_select_related = ("game__session__table", "reverses", "created_by")
     inlines = [MoneyPostingInline]
@@ -45,7 +46,8 @@ class PostingBatchAdmin(TableScopedAdmin, ReadOnlyAdminMixin, admin.ModelAdmin):
 class MoneyPostingAdmin(TableScopedAdmin, ReadOnlyAdminMixin, admin.ModelAdmin):
     table_lookup = "game__session__table"
     list_display = ("player", "amount", "currency", "game", "batch")
-    list_filter = ("currency", "batch__kind", ("game__session__table", ONLY_THEIRS))
+    list_filter = ("currency", "batch__kind",
+                   ("game__session__table", RelatedOnlyFieldListFilter))
     search_fields = ("player__name", "batch__memo")
     list_select_related = ("player", "game__session__table", "batch")
 
@@ -69,7 +71,7 @@ class SettlementPaymentInline(ReadOnlyInline):
 class SessionSettlementAdmin(TableScopedAdmin, ReadOnlyAdminMixin, admin.ModelAdmin):
     table_lookup = "session__table"
     list_display = ("session", "currency", "settled_by", "settled_at", "payment_count")
-    list_filter = ("currency", ("session__table", ONLY_THEIRS), "settled_at")
+    list_filter = ("currency", ("session__table", RelatedOnlyFieldListFilter), "settled_at")
     search_fields = ("session__place", "session__table__name")
     list_select_related = ("session__table", "settled_by")
     fields = ("session", "currency", "nets_text", "settled_by", "settled_at")
@@ -103,7 +105,7 @@ class SettlementPaymentAdmin(TableScopedAdmin, ReadOnlyAdminMixin, admin.ModelAd
     table_lookup = "settlement__session__table"
     list_display = ("settlement", "order", "payer", "payee", "amount", "paid_at", "paid_by")
     list_filter = (("paid_at", admin.EmptyFieldListFilter),
-                   ("settlement__session__table", ONLY_THEIRS))
+                   ("settlement__session__table", RelatedOnlyFieldListFilter))
     search_fields = ("payer__name", "payee__name")
     list_select_related = ("settlement__session__table", "payer", "payee", "paid_by")
     inlines = [PaymentMarkInline]
@@ -140,6 +142,6 @@ class SettlementVoidAdmin(TableScopedAdmin, ReadOnlyAdminMixin, admin.ModelAdmin
 class BookSettlementAdmin(TableScopedAdmin, ReadOnlyAdminMixin, admin.ModelAdmin):
     table_lookup = "table"
     list_display = ("table", "currency", "settled_by", "settled_at")
-    list_filter = ("currency", ("table", ONLY_THEIRS))
+    list_filter = ("currency", ("table", RelatedOnlyFieldListFilter))
     search_fields = ("table__name",)
     list_select_related = ("table", "settled_by")

@@ -17,10 +17,6 @@ def _json(value) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
-# Table filters list only the tables that have objects the user may see.
-ONLY_THEIRS = admin.RelatedOnlyFieldListFilter
-
-
 def fellow_keepers(user):
     """The accounts a staff member may see and choose: himself and whoever keeps one of his
     tables with him."""

@@ -4,11 +4,12 @@ player, a rename and a staff member's new table go through ``ledger.services``."
 from __future__ import annotations
 
 from django.contrib import admin
+from django.contrib.admin import RelatedOnlyFieldListFilter
 from django.core.exceptions import ValidationError
 from django.db.models import Count, Exists, OuterRef
 
 from ..models import Game, Player, Session, Table
-from ..selectors import live_settlements
+from ..selectors.evenings import live_settlements
 from ..services.book import table_rename
 from ..services.printing import table_set_paper
 from ..services.tables import (
@@ -21,7 +22,7 @@ from ..services.tables import (
     table_set_scorekeepers,
 )
 from .forms import PlayerAdminForm, PlayerInlineFormSet, SessionAdminForm, TableAdminForm
-from .scoping import ONLY_THEIRS, ReadOnlyInline, ScopedChoicesMixin, TableScopedAdmin
+from .scoping import ReadOnlyInline, ScopedChoicesMixin, TableScopedAdmin
 
 
 def _became(unsaved, saved) -> None:
@@ -134,7 +135,7 @@ class PlayerAdmin(TableScopedAdmin, admin.ModelAdmin):
     table_lookup = "table"
     form = PlayerAdminForm
     list_display = ("name", "table", "game_count", "created_at")
-    list_filter = (("table", ONLY_THEIRS),)
+    list_filter = (("table", RelatedOnlyFieldListFilter),)
     search_fields = ("name", "table__name")
     list_select_related = ("table",)
 
@@ -203,7 +204,7 @@ class SessionAdmin(TableScopedAdmin, admin.ModelAdmin):
     form = SessionAdminForm
     list_display = ("date", "table", "place", "currency", "rate", "per_points", "game_count",
                     "settled")
-    list_filter = (SettledFilter, ("table", ONLY_THEIRS), "currency", "date")
+    list_filter = (SettledFilter, ("table", RelatedOnlyFieldListFilter), "currency", "date")
     search_fields = ("place", "notes", "table__name", "games__players__name")
     date_hierarchy = "date"
     list_select_related = ("table",)

@@ -32,7 +32,6 @@ from dataclasses import dataclass, field
 from django.db import connection
 from django.db.models import Count, Exists, Max, Min, OuterRef, Q, Sum
 
-from ledger import selectors
 from ledger.models import (
     BookSettlement,
     GamePlayer,
@@ -44,10 +43,11 @@ from ledger.models import (
     SettlementPayment,
     Table,
 )
-from ledger.presentation.catalog import VARIANT_SHORT_NAMES, game_facts
+from ledger.presentation.catalog import VARIANT_SHORT_NAMES, game_facts, setup_sides
 from ledger.presentation.money import PLAIN_MINUS, format_money
 from ledger.rules.facts import LOWER_WINS_VARIANTS
 from ledger.rules.money import fewest_payments, format_minor
+from ledger.selectors.evenings import evening_numbers, live_settlements
 
 ENDED = ~Q(status=GameStatus.IN_PROGRESS)
 MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August",
@@ -91,7 +91,7 @@ def _figures(row: dict) -> dict:
 
 
 def _live_settled(session_ref: str = "pk"):
-    return Exists(selectors.live_settlements().filter(session=OuterRef(session_ref)))
+    return Exists(live_settlements().filter(session=OuterRef(session_ref)))
 
 
 # -- the book ----------------------------------------------------------------------------------
@@ -118,10 +118,6 @@ class BookLine:
     @property
     def outstanding_text(self) -> str:
         return money_text(self.outstanding, self.currency)
-
-    @property
-    def open_text(self) -> str:
-        return money_text(self.open_money, self.currency)
 
 
 @dataclass
@@ -161,11 +157,6 @@ class Book:
         by_player = {line.player.pk: line for line in self.lines}
         return [by_player[player.pk] for player in self.columns]
 
-    @property
-    def totals_zero(self) -> bool:
-        return sum(line.money for line in self.lines) == 0 and \
-            sum(line.outstanding for line in self.lines) == 0
-
 
 def table_books(table: Table) -> list[Book]:
     """The table's books, one per currency (most evenings first). Seven queries."""
@@ -203,7 +194,7 @@ def table_books(table: Table) -> list[Book]:
         counts[payment["settlement__session_id"]] += 1
         if payment["paid_at"] is None:
             unpaid.append(payment)
-    numbers = selectors.evening_numbers(table.pk)
+    numbers = evening_numbers(table.pk)
     history = list(BookSettlement.objects.filter(table=table)
                    .select_related("settled_by", "undo__undone_by")
                    .order_by("-settled_at", "-id")[:10])
@@ -315,7 +306,6 @@ def _raw(sql: str, params: list) -> list[tuple]:
 
 
 #: Short names of the variants, for narrow columns (the presentation's catalog).
-VARIANT_LABELS = VARIANT_SHORT_NAMES
 
 
 def game_sides(variant: str, setup: dict, seat_names: dict[str, int]) -> dict[int, str]:
@@ -324,18 +314,11 @@ def game_sides(variant: str, setup: dict, seat_names: dict[str, int]) -> dict[in
     against the opponents (the sitter with them); every other game, each player alone.
     ``seat_names``: the names the setup uses (as played) -> player id."""
     sides = {pid: f"alone-{pid}" for pid in seat_names.values()}
-    groups: dict[str, list] = {}
     try:
         facts = game_facts(variant, len(seat_names))
     except ValueError:  # (a game whose seats do not make the variant: nobody has a side)
         return sides
-    if facts.named_sides and isinstance(setup.get("sides"), dict):
-        groups = {str(side): members for side, members in setup["sides"].items()}
-    elif facts.sides and facts.table_game and isinstance(setup.get("captains"), list) \
-            and isinstance(setup.get("opponents"), list):
-        groups = {"captains": setup["captains"],
-                  "opponents": list(setup["opponents"]) + [setup.get("sitter")]}
-    for side, members in groups.items():
+    for side, members in setup_sides(facts, setup).items():
         for name in members if isinstance(members, list) else []:
             if name in seat_names:
                 sides[seat_names[name]] = side
@@ -413,7 +396,7 @@ def player_page(player: Player) -> dict:
             overall = figures
         else:
             by_variant.append({"variant": variant,
-                               "label": VARIANT_LABELS.get(variant, variant), **figures})
+                               "label": VARIANT_SHORT_NAMES.get(variant, variant), **figures})
     by_variant.sort(key=lambda row: (-row["games"], row["variant"]))
     running: dict[str, list[tuple[datetime.date, int]]] = defaultdict(list)
     months: dict[datetime.date, dict[str, int]] = defaultdict(lambda: defaultdict(int))
@@ -449,7 +432,7 @@ def player_page(player: Player) -> dict:
     outstanding: dict[str, int] = defaultdict(int)
     for payer_id, amount, currency in (
         SettlementPayment.objects.filter(
-            settlement__in=selectors.live_settlements(), paid_at__isnull=True)
+            settlement__in=live_settlements(), paid_at__isnull=True)
         .filter(Q(payer=player) | Q(payee=player))
         .values_list("payer_id", "amount_minor", "settlement__currency")
     ):

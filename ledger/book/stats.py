@@ -28,8 +28,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ledger.rules.facts import STAT_FIELDS as PLAY_FIELDS
-from ledger.rules.facts import hand_stats
+from ledger.rules.facts import STAT_FIELDS, hand_stats
 from ledger.rules.money import to_minor
 
 FIELDS = ("won", "hands_played", "hands_won", "boxes", "gins", "big_gins", "undercuts_made",
@@ -61,7 +60,7 @@ def standings_from_result(result: dict, *, ended: bool) -> dict[str, dict[str, A
     plays = result.get("stats") or hand_stats(result)  # the core's count of each one's plays
     for name, counted in plays.items():
         if name in stats:
-            stats[name].update({field: counted[field] for field in PLAY_FIELDS})
+            stats[name].update({field: counted[field] for field in STAT_FIELDS})
     for hand in result.get("hands") or []:
         for name, role in (hand.get("roles") or {}).items():
             if name in stats and role != "sits_out":

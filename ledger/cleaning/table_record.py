@@ -20,7 +20,7 @@ from typing import Any
 from ..exceptions import RecordRefused
 from ..rules.settings import VARIANTS
 from .base import Refused, _shown
-from .records import MAX_RECORD_INT, _hand_problems, _tree_problems, load_json
+from .records import MAX_RECORD_INT, _hand_problems, _tree_problems
 from .text import MAX_NAME, bad_character, clean_name, clean_text, name_key
 from .values import MAX_PER_POINTS, clean_currency
 
@@ -181,12 +181,6 @@ class _Check:
             self.problems.append(line)
             if len(self.problems) >= MAX_PROBLEMS:
                 raise _Stop
-
-
-def load_document(data: bytes, *, where: str) -> Any:
-    """The JSON document in ``data``, read as every record is (``records.load_json``: UTF-8,
-    no NaN or Infinity, not nested too deeply, no key twice in one object)."""
-    return load_json(data, where=where)
 
 
 def table_document_problems(document: Any, *, max_players: int, max_hands: int) -> list[str]:

@@ -7,7 +7,7 @@ core refuses a hand, ``HandForm.add_problems`` puts each of its problems
 what was typed; no form reads the words to find the place.
 """
 
-from .fields import VARIANT_LABELS, ReasonForm
+from .fields import ReasonForm
 from .game_settings import GameSettingsForm
 from .hands import HandForm, initial_from_entry, new_hand_initial
 from .start import (
@@ -21,7 +21,7 @@ from .start import (
 from .tables import PlayerForm, SessionForm, TableForm
 
 __all__ = [
-    "SETTING_LABELS", "VARIANT_COUNTS", "VARIANT_LABELS", "VARIANT_SETTINGS",
+    "SETTING_LABELS", "VARIANT_COUNTS", "VARIANT_SETTINGS",
     "GameSettingsForm", "GameStartForm", "HandForm", "PlayerForm", "ReasonForm",
     "SessionForm", "TableForm", "initial_from_entry", "needs_first_dealer",
     "new_hand_initial", "slots_for",

@@ -3,7 +3,7 @@ fields, name keys, and the reason form."""
 
 from __future__ import annotations
 
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 
 from django import forms
 from django.core.exceptions import ValidationError
@@ -15,7 +15,6 @@ from ledger.cleaning import (
     name_key,
     reserved_name,
 )
-from ledger.presentation.catalog import VARIANT_NAMES
 
 # kept here for the forms that import them
 __all__ = ["MAX_PER_POINTS", "name_key", "reserved_name"]
@@ -98,11 +97,3 @@ class ReasonForm(CleanInputMixin, forms.Form):
     reason = forms.CharField(max_length=300, required=False)
 
 
-def decimal_or_none(value) -> Decimal | None:
-    try:
-        return Decimal(str(value)) if value not in (None, "") else None
-    except InvalidOperation:
-        return None
-
-
-VARIANT_LABELS = VARIANT_NAMES

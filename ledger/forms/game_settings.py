@@ -8,7 +8,7 @@ from django import forms
 
 from ledger.cleaning import CleanInputMixin
 from ledger.presentation.catalog import game_facts
-from ledger.selectors import decimal_text
+from ledger.presentation.money import amount_text
 
 from .fields import (
     MAX_PER_POINTS,
@@ -39,12 +39,12 @@ class GameSettingsForm(CleanInputMixin, forms.Form):
         initial = {f"rule_{name}": setting_initial(name, game.rules[name])
                    for name in self.settings}
         if self.ante_staked:
-            initial["ante"] = _stake_text(game.ante, game.currency)
+            initial["ante"] = amount_text(game.ante, game.currency)
         else:
-            initial["rate"] = _stake_text(game.rate, game.currency)
+            initial["rate"] = amount_text(game.rate, game.currency)
             initial["per_points"] = game.per_points or 1
             for seat in self.seats:
-                initial[f"stake_{seat.seat}"] = _stake_text(seat.stake, game.currency)
+                initial[f"stake_{seat.seat}"] = amount_text(seat.stake, game.currency)
         super().__init__(*args, initial=initial, **kwargs)
         if self.ante_staked:
             self.fields["ante"] = stake_field("Ante (each player)")
@@ -150,7 +150,3 @@ def _text(value) -> str:
     except InvalidOperation:
         return text
 
-
-def _stake_text(value: Decimal | None, currency: str) -> str:
-    """A stored stake as the record writes it: Decimal("0.0200") -> "0.02", "5.00"."""
-    return "" if value is None else decimal_text(value, currency)

@@ -10,6 +10,8 @@ from django import forms
 from ledger.cleaning import CleanInputMixin
 from ledger.presentation.cards import CardError, preview_context, read_cards
 from ledger.presentation.cardtext import card_name
+from ledger.presentation.catalog import BIG_GIN, GIN, HAND_KINDS, KNOCK
+from ledger.presentation.words import RESULT_WORDS
 
 from .fields import (
     CARDS_INPUT,
@@ -22,7 +24,8 @@ from .fields import (
 
 # -- entering a hand -------------------------------------------------------------------------
 
-KIND_CHOICES = [("knock", "Knock"), ("gin", "Gin"), ("big_gin", "Big gin")]
+#: How a knocker may end a hand (the core's kinds), in the words of a hand's result.
+KIND_CHOICES = [(kind, RESULT_WORDS[kind]) for kind in HAND_KINDS]
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 SUITS = [("S", "♠"), ("H", "♥"), ("D", "♦"), ("C", "♣")]
 
@@ -77,8 +80,9 @@ class HandForm(CleanInputMixin, forms.Form):
                 choices=[(a, a), (b, b), (DRAW, "Draw")],
                 error_messages={"required": "Who knocked? Tap a name, or Draw."})
             self.fields[f"t{i}_kind"] = forms.ChoiceField(
-                label="How", initial="knock", required=False, widget=SegmentedRadio(columns=3),
-                choices=KIND_CHOICES if self.spec.get("big_gin") else KIND_CHOICES[:2])
+                label="How", initial=KNOCK, required=False, widget=SegmentedRadio(columns=3),
+                choices=[(kind, words) for kind, words in KIND_CHOICES
+                         if kind != BIG_GIN or self.spec.get("big_gin")])
             if duel.get("label"):
                 # a screen reader names each table's choices, not three "Who knocked?"
                 where = duel["label"].lower()
@@ -173,7 +177,7 @@ class HandForm(CleanInputMixin, forms.Form):
         self.cards: dict[tuple[int, int], tuple] = {}
         for i, duel in enumerate(self.spec["duels"], start=1):
             knocker = data.get(f"t{i}_knocker")
-            kind = data.get(f"t{i}_kind") or "knock"
+            kind = data.get(f"t{i}_kind") or KNOCK
             with_cards = self._clean_cards(i, duel)
             counts = []
             for c, name in enumerate(duel["players"]):
@@ -195,7 +199,7 @@ class HandForm(CleanInputMixin, forms.Form):
                     continue
                 # a gin's knocker may leave his count empty; a count he typed goes to the
                 # core, which refuses a gin with deadwood at this field
-                if counts[c] is None and not (name == knocker and kind != "knock"):
+                if counts[c] is None and not (name == knocker and kind != KNOCK):
                     self.add_error(field, f"Enter {name}'s count.")
         if self.spec.get("upcard"):
             if any(data.get(f"t{i}_knocker") not in (None, "", DRAW)
@@ -236,7 +240,7 @@ class HandForm(CleanInputMixin, forms.Form):
             if f"t{i}_c{c}" in self.errors:
                 return
         needed = [c for c, name in enumerate(duel["players"])
-                  if not (name == knocker and kind != "knock" and not counts[c])]
+                  if not (name == knocker and kind != KNOCK and not counts[c])]
         given = [c for c in needed if counts[c] is not None]
         if given and len(given) < len(needed):
             for c in needed:
@@ -252,20 +256,20 @@ class HandForm(CleanInputMixin, forms.Form):
         knocker = data[f"t{i}_knocker"]
         if knocker == DRAW:
             return {"draw": True}
-        kind = data.get(f"t{i}_kind") or "knock"
+        kind = data.get(f"t{i}_kind") or KNOCK
         if (i, 0) in self.cards and (i, 1) in self.cards:
             return self._cards_entry(i, duel, knocker, kind)
         counts = {}
         for c, name in enumerate(duel["players"]):
             value = parse_count(data.get(f"t{i}_c{c}", ""))
-            if name == knocker and kind != "knock":
+            if name == knocker and kind != KNOCK:
                 value = value or 0
             counts[name] = value
         entry: dict = {"knocker": knocker}
-        if kind == "big_gin":
-            entry["big_gin"] = True
-        elif kind == "gin" and counts[knocker]:
-            entry["gin"] = True  # with a count: the core says a gin has no deadwood
+        if kind == BIG_GIN:
+            entry[BIG_GIN] = True
+        elif kind == GIN and counts[knocker]:
+            entry[GIN] = True  # with a count: the core says a gin has no deadwood
         # knocker's count first, as the record writes it
         opponent = next(name for name in duel["players"] if name != knocker)
         entry["deadwood"] = {knocker: counts[knocker], opponent: counts[opponent]}
@@ -278,15 +282,15 @@ class HandForm(CleanInputMixin, forms.Form):
         opponent = next(name for name in duel["players"] if name != knocker)
         position = {name: c for c, name in enumerate(duel["players"])}
         entry: dict = {"knocker": knocker}
-        if kind == "big_gin":
-            entry["big_gin"] = True
-        elif kind == "gin":
-            entry["gin"] = True
+        if kind == BIG_GIN:
+            entry[BIG_GIN] = True
+        elif kind == GIN:
+            entry[GIN] = True
         entry["cards"] = {name: " ".join(str(card) for card in self.cards[(i, position[name])])
                           for name in (knocker, opponent)}
         counts = {name: parse_count(data.get(f"t{i}_c{position[name]}", ""))
                   for name in (knocker, opponent)}
-        if kind != "knock" and not counts[knocker]:
+        if kind != KNOCK and not counts[knocker]:
             counts[knocker] = 0 if counts[opponent] is not None else None
         if counts[knocker] is not None and counts[opponent] is not None:
             entry["deadwood"] = counts
@@ -392,12 +396,12 @@ def initial_from_entry(spec: dict, entry: dict) -> dict:
         initial[f"t{i}_knocker"] = knocker
         deadwood = part.get("deadwood") or {}
         cards = part.get("cards") or {}
-        if part.get("big_gin"):
-            initial[f"t{i}_kind"] = "big_gin"
-        elif deadwood.get(knocker) == 0 or part.get("gin"):
-            initial[f"t{i}_kind"] = "gin"
+        if part.get(BIG_GIN):
+            initial[f"t{i}_kind"] = BIG_GIN
+        elif deadwood.get(knocker) == 0 or part.get(GIN):
+            initial[f"t{i}_kind"] = GIN
         else:
-            initial[f"t{i}_kind"] = "knock"
+            initial[f"t{i}_kind"] = KNOCK
         for c, name in enumerate(duel["players"]):
             if name in deadwood:
                 initial[f"t{i}_c{c}"] = str(deadwood[name])

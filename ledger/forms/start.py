@@ -10,7 +10,10 @@ from django import forms
 from ledger.cleaning import CleanInputMixin, Refused, clean_name, name_key
 from ledger.presentation.catalog import (
     FIRST_DEALER_CHOSEN,
+    FIRST_SIDE,
     PRESET_NAMES,
+    SECOND_SIDE,
+    SETTING_HELP,
     SETTING_LABELS,
     SETTINGS,
     VARIANT_COUNTS,
@@ -18,6 +21,7 @@ from ledger.presentation.catalog import (
     default_preset,
     game_facts,
     preset_values,
+    setup_from_seats,
 )
 
 from .fields import (
@@ -37,7 +41,8 @@ def setting_field(setting: str, *, current: bool = False) -> forms.Field:
     empty for the preset's value; to change a running game's setting (``current`` True) it
     holds the game's value and is required."""
     spec = SETTINGS[setting]
-    label = spec.label
+    label = SETTING_LABELS[setting]
+    help_text = SETTING_HELP.get(setting, "")
     blank = [] if current else [("", "preset")]
     if spec.kind == "flag":
         return forms.ChoiceField(label=label, required=current,
@@ -47,11 +52,11 @@ def setting_field(setting: str, *, current: bool = False) -> forms.Field:
             (value, value.replace("_", " ")) for value in spec.choices])
     if spec.kind == "share":
         return forms.CharField(label=label, required=current, max_length=10,
-                               help_text='"10%" of the pot or an amount like "2.00"',
+                               help_text=help_text,
                                widget=forms.TextInput(attrs={"placeholder": "10%"}))
     # the core checks the range and says it (catalog.SETTINGS[...].low/high); the form only
     # keeps out what is not a whole number
-    return forms.IntegerField(label=label, required=current,
+    return forms.IntegerField(label=label, required=current, help_text=help_text,
                               widget=forms.TextInput(attrs={**NUMERIC}))
 
 
@@ -129,8 +134,8 @@ class GameStartForm(CleanInputMixin, forms.Form):
             self.fields["side_b"] = forms.CharField(label="Second side's name",
                                                     initial="They", max_length=30)
             self.fields["first_dealer_side"] = forms.ChoiceField(
-                label="Deals first", initial="b", widget=SegmentedRadio(),
-                choices=[("a", "First side"), ("b", "Second side")])
+                label="Deals first", initial=SECOND_SIDE, widget=SegmentedRadio(),
+                choices=[(FIRST_SIDE, "First side"), (SECOND_SIDE, "Second side")])
         if self.facts.stake == "ante":
             self.fields["ante"] = stake_field("Ante (each player)")
             self.fields["ante"].required = True
@@ -193,20 +198,10 @@ class GameStartForm(CleanInputMixin, forms.Form):
         data = self.cleaned_data
         if needs_first_dealer(self.variant):
             return {"first_dealer": data["first_dealer"]}
-        if self.facts.setup == "captain_tables":
-            sides = self.count // 2
-            return {"captains": [data[f"c{i}"] for i in range(1, sides + 1)],
-                    "opponents": [data[f"o{i}"] for i in range(1, sides + 1)],
-                    "sitter": data["sitter"]}
-        if self.facts.named_sides:
-            half = self.count // 2
-            sides = {data["side_a"]: [data[f"a{i}"] for i in range(1, half + 1)],
-                     data["side_b"]: [data[f"b{i}"] for i in range(1, half + 1)]}
-            setup: dict = {"sides": sides}
-            if data.get("first_dealer_side") == "a":
-                setup["first_dealer_side"] = data["side_a"]
-            return setup
-        return {}
+        return setup_from_seats(
+            self.facts, {key: data[key] for key, _ in self.slots},
+            side_names={FIRST_SIDE: data.get("side_a"), SECOND_SIDE: data.get("side_b")},
+            first_dealer_side=data.get("first_dealer_side"))
 
     def rules(self) -> dict:
         rules = {}

@@ -10,7 +10,7 @@ from django.db import migrations
 
 def fill(apps, schema_editor):
     from ledger import rules as core
-    from ledger.selectors import game_record
+    from ledger.selectors.games import game_record
     from ledger.services.standings import standing_rows
 
     Game = apps.get_model("ledger", "Game")

@@ -7,17 +7,21 @@ the core that may name a variant (the architecture test).
 
 One set of names: a variant's name (``VARIANT_NAMES``, also the model's choices) with its
 short form for narrow columns (``VARIANT_SHORT_NAMES``), one word per role
-(``ROLE_WORDS``), one label per setting (``SETTING_LABELS``; the printed rules panel,
-``header.rule_lines``, still shortens some: "Tie on a knock", "Big gin", "Ace up", "Deal")."""
+(``ROLE_WORDS``), one label per setting (``SETTING_LABELS``: the setup and settings forms,
+the list of changes and the printed rules panel, ``header.rule_lines``, all read it)."""
 
 from __future__ import annotations
 
 from ledger.rules.catalog import (
+    BIG_GIN,
     CAPIT_CONTRACTS,
     FIRST_DEALER_CHOSEN,
+    GIN,
+    HAND_KINDS,
+    KNOCK,
     PRESET_NAMES,
+    ROLE_ORDER,
     ROLE_WORDS,
-    SETTING_LABELS,
     SETTINGS,
     VARIANT_COUNTS,
     VARIANT_NAMES,
@@ -29,7 +33,17 @@ from ledger.rules.catalog import (
     settings_of,
     variants,
 )
-from ledger.rules.facts import MAX_TABLES, PRESET_VARIANTS, GameFacts, Seat, game_facts
+from ledger.rules.facts import (
+    FIRST_SIDE,
+    MAX_TABLES,
+    PRESET_VARIANTS,
+    SECOND_SIDE,
+    GameFacts,
+    Seat,
+    game_facts,
+    setup_from_seats,
+    setup_sides,
+)
 
 #: The variants' names where a column is narrow (the book's tables).
 VARIANT_SHORT_NAMES = {"gin": "Gin", "oklahoma": "Oklahoma", "hollywood": "Hollywood",
@@ -37,10 +51,29 @@ VARIANT_SHORT_NAMES = {"gin": "Gin", "oklahoma": "Oklahoma", "hollywood": "Holly
                        "cap-it": "CAP-IT"}
 assert set(VARIANT_SHORT_NAMES) == set(VARIANT_NAMES)
 
+#: Every setting's label: the forms' fields, the list of changes, the printed rules panel.
+SETTING_LABELS = {
+    "target": "Game to", "gin_bonus": "Gin bonus", "undercut_bonus": "Undercut bonus",
+    "big_gin_bonus": "Big gin bonus", "box_bonus": "Box bonus",
+    "game_bonus": "Game bonus", "shutout_mode": "Shutout", "knock_limit": "Knock limit",
+    "undercut_on_tie": "A tie is an undercut", "dealer_rule": "Next dealer",
+    "oklahoma_ace": "Ace up-card", "spade_double": "Spade up-card doubles",
+    "hollywood_third_double": "Third column counts double",
+    "three_hand_money": "Money between three", "balance_division": "Unequal stakes",
+    "capit_ace_value": "Ace counts", "capit_round_share": "Round share",
+    "capit_round_winner": "Round winner by",
+}
+assert set(SETTING_LABELS) == set(SETTINGS)
+#: A setting field's hint, where its values need one.
+SETTING_HELP = {"big_gin_bonus": "0 = off",
+                "capit_round_share": '"10%" of the pot or an amount like "2.00"'}
+
 __all__ = [
-    "MAX_TABLES", "PRESET_VARIANTS", "GameFacts", "Seat", "facts_for", "game_facts",
+    "FIRST_SIDE", "MAX_TABLES", "PRESET_VARIANTS", "SECOND_SIDE", "GameFacts", "Seat",
+    "facts_for", "game_facts", "setup_from_seats", "setup_sides",
+    "BIG_GIN", "GIN", "HAND_KINDS", "KNOCK", "ROLE_ORDER",
     "CAPIT_CONTRACTS", "FIRST_DEALER_CHOSEN", "PRESET_NAMES", "ROLE_WORDS", "SETTINGS",
-    "SETTING_LABELS",
+    "SETTING_HELP", "SETTING_LABELS",
     "VARIANT_COUNTS", "VARIANT_NAMES", "VARIANT_SETTINGS", "VARIANT_SHORT_NAMES", "Setting",
     "default_preset",
     "hand_kinds", "preset_values", "settings_of", "variants",

@@ -5,11 +5,11 @@ before it is made), and the game's stake as it stands.
 
 from __future__ import annotations
 
-from ledger import selectors
 from ledger.models import ChangeKind, Game, GameChange, GameStatus
+from ledger.selectors.games import game_posted_money
 
 from .catalog import SETTING_LABELS, facts_for
-from .money import format_money
+from .money import amount_text, format_money
 from .stakes import ante_sentence, stake_sentence
 
 
@@ -68,7 +68,7 @@ def done_message(game: Game, made: list[GameChange]) -> str:
     parts = [f"{row['what']} {row['old']} → {row['new']}" for row in change_rows(made)]
     text = "Changed: " + "; ".join(parts) + "."
     if any(change.money_changed for change in made):
-        money = selectors.game_posted_money(game)
+        money = game_posted_money(game)
         text += " Money now: " + ", ".join(
             f"{name} {signed(amount, game.currency)}" for name, amount in money.items()) + "."
     return text
@@ -78,7 +78,7 @@ def stake_text(game: Game, seats) -> str:
     """The game's stake in words: "0.01 USD per point; own stakes: Ann 0.02", "ante 1.00
     USD", "no ante", "not for money"."""
     def money(value):
-        return selectors.decimal_text(value, game.currency)
+        return amount_text(value, game.currency)
 
     if facts_for(game).stake == "ante":
         return ante_sentence(money(game.ante), game.currency) if game.ante else "no ante"

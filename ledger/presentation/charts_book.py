@@ -9,7 +9,7 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
 from .charts import PALETTE
-from .money import minus_signs as minus
+from .money import minus_signs
 
 WIDTH, HEIGHT = 340, 170
 LEFT, RIGHT, TOP, BOTTOM = 48, 12, 12, 24
@@ -51,10 +51,10 @@ def balance_chart(series: dict[str, list[int]], labels: dict[str, tuple[str, str
         if index == 0:
             if high > 0:
                 parts.append(f'<text class="tick" x="{LEFT - 4}" y="{y(high) + 3:.1f}" '
-                             f'text-anchor="end">{escape(minus(hi_text))}</text>')
+                             f'text-anchor="end">{escape(minus_signs(hi_text))}</text>')
             if low < 0:
                 parts.append(f'<text class="tick" x="{LEFT - 4}" y="{y(low) + 3:.1f}" '
-                             f'text-anchor="end">{escape(minus(lo_text))}</text>')
+                             f'text-anchor="end">{escape(minus_signs(lo_text))}</text>')
         path = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(points))
         if len(points) == 1:
             path = f"{x(0):.1f},{y(points[0]):.1f} {x(1):.1f},{y(points[0]):.1f}"
@@ -67,6 +67,6 @@ def balance_chart(series: dict[str, list[int]], labels: dict[str, tuple[str, str
         parts.append(f'<rect x="{LEFT}" y="{ly - 9}" width="10" height="10" rx="2" '
                      f'fill="{colour}"/>')
         parts.append(f'<text class="label" x="{LEFT + 14}" y="{ly}">{escape(currency)} now '
-                     f"{escape(minus(last_text))}</text>")
+                     f"{escape(minus_signs(last_text))}</text>")
     parts.append("</svg>")
     return mark_safe("".join(parts))

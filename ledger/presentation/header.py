@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from .catalog import ROLE_WORDS, VARIANT_SETTINGS
+from .catalog import ROLE_WORDS, SETTING_LABELS, VARIANT_SETTINGS
 from .money import cover_line
 from .stakes import ante_sentence, own_stake_sentence, stake_sentence
 from .words import SHUTOUT_WORDS, names
@@ -22,55 +22,65 @@ def stakes_lines(record: dict, result: dict) -> list[str]:
         if result.get("round_share"):
             lines.append(f"Round share {result['round_share']} {currency}")
     if "rate" in stakes:
-        lines.append(stake_sentence(stakes["rate"], currency, stakes.get("per_points", 1),
-                                    paper=True))
-        if cover := cover_line(result, record, paper=True):
+        lines.append(stake_sentence(stakes["rate"], currency, stakes.get("per_points", 1)))
+        if cover := cover_line(result, record):
             lines.append(cover)
     for name, stake in (stakes.get("players") or {}).items():
         lines.append(own_stake_sentence(name, stake, currency))
     return lines
 
 
+def _yes_no(value) -> str:
+    return "yes" if value else "no"
+
+
 def rule_lines(result: dict) -> list[tuple[str, str]]:
-    """The settings that decide this game's scores, in words."""
+    """The settings that decide this game's scores, each under its one label
+    (``SETTING_LABELS``, the forms' too), with the few rules no setting changes."""
     rules = result["rules"]
     facts = result["facts"]
     settings = VARIANT_SETTINGS[result["variant"]]
+    label = SETTING_LABELS.__getitem__
     out: list[tuple[str, str]] = []
     if facts["rounds"]:
         share = rules["capit_round_share"]
         out.append(("Rounds", "five; lowest wins"))
-        out.append(("Ace", f"{rules['capit_ace_value']} points"))
-        out.append(("Round share", share + (" of the pot" if share.endswith("%") else "")))
-        out.append(("Round winner", "lowest in the round" if rules["capit_round_winner"] ==
-                    "round" else "lowest cumulative"))
+        out.append((label("capit_ace_value"), f"{rules['capit_ace_value']} points"))
+        out.append((label("capit_round_share"),
+                    share + (" of the pot" if share.endswith("%") else "")))
+        out.append((label("capit_round_winner"), "lowest in the round"
+                    if rules["capit_round_winner"] == "round" else "lowest cumulative"))
         return out
-    out.append(("Game to", f"{rules['target']} points"))
+    out.append((label("target"), f"{rules['target']} points"))
     if facts["upcard"]:
-        out.append(("Knock limit", "the up-card's value"))
-        out.append(("Ace up", "gin only" if rules["oklahoma_ace"] == "gin_only" else "1"))
-        out.append(("Spade up-card", "doubles the hand" if rules["spade_double"] else "no"))
+        out.append((label("knock_limit"), "the up-card's value"))
+        out.append((label("oklahoma_ace"),
+                    "gin only" if rules["oklahoma_ace"] == "gin_only" else "1"))
+        out.append((label("spade_double"), _yes_no(rules["spade_double"])))
     else:
-        out.append(("Knock limit", str(rules["knock_limit"])))
-    out.append(("Gin bonus", str(rules["gin_bonus"])))
-    out.append(("Undercut bonus", str(rules["undercut_bonus"])))
-    out.append(("Tie on a knock", "undercut" if rules["undercut_on_tie"] else "knocker, 0"))
-    out.append(("Big gin", str(rules["big_gin_bonus"]) if rules["big_gin_bonus"] else "off"))
-    out.append(("Box bonus", f"{rules['box_bonus']} a hand" if rules["box_bonus"] else "off"))
-    out.append(("Game bonus", str(rules["game_bonus"]) if rules["game_bonus"] else "off"))
-    out.append(("Shutout", SHUTOUT_WORDS[rules["shutout_mode"]]))
+        out.append((label("knock_limit"), str(rules["knock_limit"])))
+    out.append((label("gin_bonus"), str(rules["gin_bonus"])))
+    out.append((label("undercut_bonus"), str(rules["undercut_bonus"])))
+    out.append((label("undercut_on_tie"), _yes_no(rules["undercut_on_tie"])))
+    out.append((label("big_gin_bonus"),
+                str(rules["big_gin_bonus"]) if rules["big_gin_bonus"] else "off"))
+    out.append((label("box_bonus"), f"{rules['box_bonus']} a hand" if rules["box_bonus"]
+                else "off"))
+    out.append((label("game_bonus"), str(rules["game_bonus"]) if rules["game_bonus"]
+                else "off"))
+    out.append((label("shutout_mode"), SHUTOUT_WORDS[rules["shutout_mode"]]))
     if facts["dealer_rule"]:
-        out.append(("Deal", "winner deals" if rules["dealer_rule"] == "winner_deals"
-                    else "alternate"))
+        out.append((label("dealer_rule"), "winner deals"
+                    if rules["dealer_rule"] == "winner_deals" else "alternate"))
     if "hollywood_third_double" in settings:
-        out.append(("Third column", "counts double" if rules["hollywood_third_double"]
-                    else "counts single"))
+        out.append((label("hollywood_third_double"),
+                    _yes_no(rules["hollywood_third_double"])))
     if "three_hand_money" in settings:
-        out.append(("Money", "each pair settles" if rules["three_hand_money"] == "pairwise"
-                    else "box v each"))
+        out.append((label("three_hand_money"), "each pair settles"
+                    if rules["three_hand_money"] == "pairwise" else "box v each"))
     if facts["sides"]:
-        out.append(("Unequal stakes", "lower side prevails"))
-        out.append(("Division", rules["balance_division"]))
+        out.append(("Lower side", "prevails"))  # RULES §3.5: no setting changes it
+        out.append((label("balance_division"), rules["balance_division"]))
     return out
 
 

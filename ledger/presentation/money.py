@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 
-from ledger.rules.money import format_minor, minor_exponent
+from ledger.rules.money import decimal_text, format_minor, minor_exponent
 
 from .stakes import cover_rate, cover_sentence
 from .words import SHUTOUT_SHORT, SHUTOUT_WORDS, key_label
@@ -76,6 +76,14 @@ def format_money(amount, currency: str = "", *, minor: bool = False, sign: bool 
     else:
         text = digits
     return f"{text} {currency}" if show_currency and currency else text
+
+
+def amount_text(value, currency: str) -> str:
+    """A stored amount (a stake, an ante: a Decimal) as a field and a sentence write it: the
+    record's decimals ("0.01", "1.00", "0.015"), through ``format_money``; None gives ""."""
+    if value is None:
+        return ""
+    return format_money(decimal_text(value, currency), currency, minus=PLAIN_MINUS)
 
 
 def plain_amount(units: int, currency: str) -> str:
@@ -264,7 +272,7 @@ def game_money(result: dict, record: dict) -> Money:
                  cover=cover_line(result, record))
 
 
-def cover_line(result: dict, record: dict, *, paper: bool = False) -> str:
+def cover_line(result: dict, record: dict) -> str:
     """Captain play's cover in words (the core's ``facts["cover"]``), or "" in the other
     games, a game without a rate, and one where every captain has a stake of his own."""
     cover = result["facts"].get("cover")
@@ -279,5 +287,4 @@ def cover_line(result: dict, record: dict, *, paper: bool = False) -> str:
     return cover_sentence(stakes["rate"], currency, stakes.get("per_points", 1), cover,
                           minor=minor_exponent(currency),
                           own_opponents=any(name in player_stakes
-                                            for name in sides.get("opponents") or []),
-                          paper=paper)
+                                            for name in sides.get("opponents") or []))

@@ -6,6 +6,8 @@ facts (numbers, names, who recorded what) and show the words; they write none of
 
 from __future__ import annotations
 
+from django.utils import timezone
+
 from .catalog import ROLE_WORDS
 
 GAME_OVER = "This game is over; it takes no more hands."
@@ -26,11 +28,18 @@ def repeat_text(number: int) -> str:
     return f"Hand {number} was already recorded; nothing new was stored."
 
 
-def taken_text(typed: int, next_number: int, who: str = "") -> str:
-    """Another phone recorded hand ``typed`` first (``who``: by whom)."""
+def taken_text(typed: int, next_number: int | None, who: str = "", *, at=None) -> str:
+    """Another phone recorded hand ``typed`` first (``who``: by whom, ``at``: when, a
+    datetime): the game page, the phone's queue and the service's refusal say this."""
     by = f" by {who}" if who else ""
-    return (f"Hand {typed} is already recorded{by}: another phone was quicker. "
-            f"The next hand is {next_number}.")
+    when = f" at {timezone.localtime(at):%H:%M}" if at else ""
+    then = f" The next hand is {next_number}." if next_number else ""
+    return f"Hand {typed} is already recorded{by}{when}: another phone was quicker.{then}"
+
+
+def replaced_text(number: int) -> str:
+    """A correction or an undo of a hand someone already corrected or undid."""
+    return f"Hand {number} was already corrected or undone; reload the game."
 
 
 def wrong_number_text(typed: int, next_number: int) -> str:

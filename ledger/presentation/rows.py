@@ -16,17 +16,17 @@ from datetime import datetime
 from django.utils import timezone
 
 from ledger import rules as core
-from ledger import selectors
+from ledger.selectors.games import entry_as_played, game_seats
 
-from .cardtext import hand_layout_lines
+from .cardtext import card_text, hand_layout_lines
 from .words import (
     duel_text,
     gains_text,
     hand_text,
     matchup_text,
     names,
+    person_name,
     result_word,
-    upcard_text,
     win_verb,
 )
 
@@ -156,7 +156,7 @@ def hand_row(hand: dict, result: dict, entry: dict | None = None) -> HandRow:
         row.text = hand_text(hand, result)
         row.result = result_word(hand, result)
         if facts["upcard"]:
-            row.upcard = upcard_text(hand.get("upcard"))
+            row.upcard = card_text(hand.get("upcard"))
         row.matchup = matchup_text(row.roles)
         if facts["columns"]:
             row.columns = list(hand.get("columns") or [])
@@ -210,14 +210,14 @@ def capit_rows(result: dict, record: dict, contracts: tuple[str, ...]) -> list[H
 def voided_rows(game, history, record: dict, *, owner: bool) -> list[HandRow]:
     """Every voided hand of ``history`` (all the game's Hand rows), scored in its place."""
     rows = []
-    seats = selectors.game_seats(game)
+    seats = game_seats(game)
     replaced = {hand.replaces_id for hand in history if hand.replaces_id}
     for hand in history:
         if hand.voided_at is None:
             continue
         corrected = hand.pk in replaced
         attempt = dict(record, hands=record["hands"][: hand.number - 1] + [
-            selectors.entry_as_played(game, hand.entry, seats)], abandoned=False)
+            entry_as_played(game, hand.entry, seats)], abandoned=False)
         try:
             scored = core.score_record(attempt)
             row = hand_row(scored["hands"][-1], scored, attempt["hands"][-1])
@@ -226,7 +226,7 @@ def voided_rows(game, history, record: dict, *, owner: bool) -> list[HandRow]:
         row.void = True
         row.void_kind = "Corrected" if corrected else "Undone"
         row.void_reason = hand.void_reason
-        row.void_by = selectors.person_name(hand.voided_by) if owner and hand.voided_by_id \
+        row.void_by = person_name(hand.voided_by) if owner and hand.voided_by_id \
             else ""
         row.void_at = hand.voided_at
         rows.append(row)

@@ -8,8 +8,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ledger import selectors
 from ledger.models import Game, GameStatus, Session, SessionSettlement
+from ledger.rules.money import fewest_payments
+from ledger.selectors.evenings import (
+    session_games,
+    session_nets,
+    session_players,
+    session_settlement,
+    settlement_nets,
+)
+from ledger.selectors.games import game_record, score
 from ledger.words import evening_words
 
 from . import money as money_
@@ -75,29 +83,29 @@ def session_summary(session: Session,
                     progress: Callable[[int, int], None] | None = None) -> SessionSummary:
     """Every game of the evening summarised, the nets and the payments, in a fixed number
     of queries whatever the number of games and hands."""
-    games = selectors.session_games(session)
-    players = selectors.session_players(session, games)
+    games = session_games(session)
+    players = session_players(session, games)
     lines = []
     for index, game in enumerate(games, start=1):
-        record = selectors.game_record(game)
-        lines.append(game_line(game, record, selectors.score(record)))
+        record = game_record(game)
+        lines.append(game_line(game, record, score(record)))
         if progress is not None:
             progress(index, len(games))
     currency = session.currency
-    settlement = selectors.session_settlement(session)
+    settlement = session_settlement(session)
     if settlement is not None:
-        units = selectors.settlement_nets(settlement, players)
+        units = settlement_nets(settlement, players)
         payments = [money_.PaymentLine(
             payer=p.payer.name, payee=p.payee.name,
             amount=plain_amount(p.amount_minor, settlement.currency), paid=p.is_paid,
             paid_at=_when(p.paid_at), pk=p.pk) for p in settlement.payments.all()]
     else:
-        units = selectors.session_nets(session, games)
+        units = session_nets(session, games)
         open_games = [game for game in games if game.status == GameStatus.IN_PROGRESS]
         payments = [] if open_games else [
             money_.PaymentLine(payer=p.payer, payee=p.payee,
                                amount=plain_amount(p.units, currency))
-            for p in selectors.session_payment_plan(units)]
+            for p in fewest_payments(units)]
     nets = [money_.MoneyLine(name=name, amount=plain_amount(amount, currency))
             for name, amount in units.items()]
     return SessionSummary(

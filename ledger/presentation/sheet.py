@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ledger import selectors
 from ledger.models import Game, GameStatus
+from ledger.selectors.games import game_record, score
+from ledger.selectors.hands import game_history
 
 from . import money as money_
-from .catalog import CAPIT_CONTRACTS as CONTRACTS
+from .catalog import CAPIT_CONTRACTS
 from .rows import Duel, HandRow, all_rows
 from .words import key_label, names, status_line, variant_title, winner_text
 
@@ -100,15 +101,15 @@ def game_sheet(game: Game, *, record: dict | None = None, result: dict | None = 
     """The sheet of ``game``; ``record``, ``result`` and ``history`` (every Hand row, voided
     ones too) are read when not given. ``owner`` False (a share page) leaves out who
     corrected a hand: account names stay the table's business."""
-    record = selectors.game_record(game) if record is None else record
-    result = selectors.score(record) if result is None else result
-    history = selectors.game_history(game) if history is None else history
+    record = game_record(game) if record is None else record
+    result = score(record) if result is None else result
+    history = game_history(game) if history is None else history
     abandoned = game.status == GameStatus.ABANDONED or bool(result.get("abandoned"))
     return GameSheet(
         game=game, record=record, result=result,
         title=variant_title(game.variant, result.get("preset")),
         layout=layout_of(result),
-        rows=all_rows(game, result, record, history, owner=owner, contracts=CONTRACTS),
+        rows=all_rows(game, result, record, history, owner=owner, contracts=CAPIT_CONTRACTS),
         scores=money_.scores(result), totals=money_.totals(result),
         columns=money_.game_columns(result), capit_totals=money_.capit_totals(result),
         money=money_.game_money(result, record), status=status_line(result),
@@ -125,8 +126,8 @@ def blank_rows(result: dict, count: int) -> list[HandRow]:
     rows = []
     for number in range(1, count + 1):
         row = HandRow(number=number, played=False)
-        if result["facts"]["rounds"] and number <= len(CONTRACTS):
-            row.contract = CONTRACTS[number - 1]
+        if result["facts"]["rounds"] and number <= len(CAPIT_CONTRACTS):
+            row.contract = CAPIT_CONTRACTS[number - 1]
         if number == 1:
             row.dealer = names(dealers)
             for i, table in enumerate(nxt.get("tables") or [], start=1):

@@ -4,11 +4,10 @@ line to write on).
 
     stake_sentence("0.01", "USD")                  0.01 USD per point
     stake_sentence("0.01", "USD", 5)               0.01 USD per 5 points
-    stake_sentence("0.01", "USD", paper=True)      0.01 USD a point
     stake_sentence(None, "USD")                    not for money
 
-Paper says "a point" where the screens say "per point" (both are pinned by the tests of
-their medium); every other word is shared.
+The screens and the paper say the same sentence (tests/scoresheets/test_one_stake_sentence.py
+finds it in both).
 """
 
 from __future__ import annotations
@@ -21,21 +20,19 @@ NO_STAKE = "not for money"
 BLANK_AMOUNT = "______"
 
 
-def per_points_words(per_points: int | None = 1, *, paper: bool = False) -> str:
-    """"per point" ("a point" on paper), "per 5 points"."""
+def per_points_words(per_points: int | None = 1) -> str:
+    """"per point", "per 5 points"."""
     per = per_points or 1
-    if per == 1:
-        return "a point" if paper else "per point"
-    return f"per {per} points"
+    return "per point" if per == 1 else f"per {per} points"
 
 
-def stake_sentence(rate, currency: str, per_points: int | None = 1, *,
-                   paper: bool = False) -> str:
-    """A rate in words: "0.01 USD per point"; ``rate`` None: "not for money". The amount
-    is written as given (the record's decimal string, a Decimal, or ``BLANK_AMOUNT``)."""
+def stake_sentence(rate, currency: str, per_points: int | None = 1) -> str:
+    """A rate in words, on every screen and every sheet: "0.01 USD per point"; ``rate``
+    None: "not for money". The amount is written as given (the record's decimal string, a
+    Decimal, or ``BLANK_AMOUNT``)."""
     if rate is None or rate == "":
         return NO_STAKE
-    return f"{rate} {currency} {per_points_words(per_points, paper=paper)}"
+    return f"{rate} {currency} {per_points_words(per_points)}"
 
 
 def ante_sentence(ante, currency: str, *, each: bool = False) -> str:
@@ -83,14 +80,14 @@ def cover_value(rate, cover, minor: int) -> str:
 
 
 def cover_sentence(rate, currency: str, per_points: int | None, cover, *, minor: int,
-                   own_opponents: bool = False, paper: bool = False) -> str:
+                   own_opponents: bool = False) -> str:
     """The cover in words, under the stake on the sheet and the money box:
-    "Captains cover 4:3: each captain plays at 0.05 × 4/3 ≈ 0.0667 USD a point";
-    "The captain covers both opponents (2x): 0.05 × 2 = 0.10 USD a point".
+    "Captains cover 4:3: each captain plays at 0.05 × 4/3 ≈ 0.0667 USD per point";
+    "The captain covers both opponents (2x): 0.05 × 2 = 0.10 USD per point".
     ``own_opponents``: an opponent plays at a stake of his own, so the captains' stake is
     the opponents' stakes together divided among them (no one factor of the game's)."""
     opponents, captains = cover
-    per = per_points_words(per_points, paper=paper)
+    per = per_points_words(per_points)
     if own_opponents:
         if captains == 1:
             return ("The captain covers both opponents: he plays at their stakes "

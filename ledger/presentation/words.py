@@ -8,7 +8,8 @@ kind of hand ("Ann knocks 5 v Bob 17"), one word per role.
 
 from __future__ import annotations
 
-from .cardtext import card_text
+from ledger.words import evening_words
+
 from .catalog import PRESET_VARIANTS, ROLE_WORDS, VARIANT_NAMES
 
 RESULT_WORDS = {"knock": "Knock", "undercut": "Undercut", "gin": "Gin", "big_gin": "Big gin",
@@ -100,10 +101,6 @@ def matchup_text(roles: dict[str, str]) -> str:
     return ""
 
 
-def upcard_text(upcard: str | None) -> str:
-    return card_text(upcard)
-
-
 def winner_text(result: dict) -> str:
     """Who won the game, or who tied for it ("Ann and Bob")."""
     return names(result.get("winner"))
@@ -182,3 +179,17 @@ def role_chip(role: str | None) -> dict | None:
     if role not in _CHIPS:
         return None
     return {"word": ROLE_WORDS[role], "css": _CHIPS[role]}
+
+
+def person_name(user) -> str:
+    """Who did something, as the screens and the sheets say it: the account's full name,
+    else its login; empty for nobody."""
+    if user is None:
+        return ""
+    return user.get_full_name() or user.get_username()
+
+
+def evening_label(session) -> str:
+    """An evening as the screens name it: "Wednesday 25 November 2026", and "(2)" after
+    the second one of the same day."""
+    return evening_words(session.date) + session.number_suffix

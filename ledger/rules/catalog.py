@@ -24,8 +24,8 @@ from .settings import (
 )
 
 __all__ = [
-    "CAPIT_CONTRACTS", "FIRST_DEALER_CHOSEN", "PRESET_NAMES", "ROLE_WORDS", "SETTINGS",
-    "SETTING_LABELS",
+    "BIG_GIN", "CAPIT_CONTRACTS", "FIRST_DEALER_CHOSEN", "GIN", "HAND_KINDS", "KNOCK",
+    "PRESET_NAMES", "ROLE_ORDER", "ROLE_WORDS", "SETTINGS",
     "VARIANT_COUNTS", "VARIANT_NAMES", "VARIANT_SETTINGS", "Setting", "default_preset",
     "hand_kinds", "preset_values", "settings_of", "variants",
 ]
@@ -58,21 +58,18 @@ ROLE_WORDS = {
     "opponent": "opponent", "player": "plays",
 }
 
+#: The roles in the order a hand's players are listed, who plays first first: in the box
+#: before his captain, a captain before his opponent.
+ROLE_ORDER = ("box", "captain", "opponent", "player", "sits_out")
+assert set(ROLE_ORDER) == set(ROLE_WORDS)
+
+#: How a knocker may end a hand, each the entry's own flag but the plain knock (``"gin":
+#: true``, ``"big_gin": true``); ``hand_kinds`` says which a game's rules offer.
+KNOCK, GIN, BIG_GIN = "knock", "gin", "big_gin"
+HAND_KINDS = (KNOCK, GIN, BIG_GIN)
+
 #: CAP-IT's five contracts, round by round.
 CAPIT_CONTRACTS = CONTRACTS
-
-SETTING_LABELS = {
-    "target": "Game to", "gin_bonus": "Gin bonus", "undercut_bonus": "Undercut bonus",
-    "big_gin_bonus": "Big gin bonus (0 = off)", "box_bonus": "Box bonus",
-    "game_bonus": "Game bonus", "shutout_mode": "Shutout", "knock_limit": "Knock limit",
-    "undercut_on_tie": "A tie is an undercut", "dealer_rule": "Next dealer",
-    "oklahoma_ace": "Ace up-card", "spade_double": "Spade up-card doubles",
-    "hollywood_third_double": "Third column counts double",
-    "three_hand_money": "Money between three", "balance_division": "Unequal stakes",
-    "capit_ace_value": "Ace counts", "capit_round_share": "Round share",
-    "capit_round_winner": "Round winner by",
-}
-assert set(SETTING_LABELS) == set(SETTING_NAMES)
 
 _GIN_SETTINGS = ("target", "gin_bonus", "undercut_bonus", "big_gin_bonus", "box_bonus",
                  "game_bonus", "shutout_mode", "knock_limit", "undercut_on_tie", "dealer_rule")
@@ -93,10 +90,10 @@ VARIANT_SETTINGS = {
 class Setting:
     """One rule setting: ``kind`` is "flag" (true/false), "number" (whole, ``low`` to
     ``high``), "choice" (one of ``choices``) or "share" (CAP-IT's round share: "10%" of
-    the pot or an amount like "2.00")."""
+    the pot or an amount like "2.00"). Its label is the presentation's
+    (``ledger.presentation.catalog.SETTING_LABELS``)."""
 
     name: str
-    label: str
     kind: str
     choices: tuple[str, ...] = ()
     low: int | None = None
@@ -104,15 +101,14 @@ class Setting:
 
 
 def _setting(name: str) -> Setting:
-    label = SETTING_LABELS[name]
     if name in FLAGS:
-        return Setting(name, label, "flag")
+        return Setting(name, "flag")
     if name in NUMBERS:
         low, high = NUMBERS[name]
-        return Setting(name, label, "number", low=low, high=high)
+        return Setting(name, "number", low=low, high=high)
     if name in CHOICES:
-        return Setting(name, label, "choice", choices=tuple(CHOICES[name]))
-    return Setting(name, label, "share")
+        return Setting(name, "choice", choices=tuple(CHOICES[name]))
+    return Setting(name, "share")
 
 
 #: Every setting, by name.
@@ -127,8 +123,8 @@ def hand_kinds(rules: dict) -> tuple[str, ...]:
     """How a knocker may end a hand under ``rules``: a big gin only counts as its own kind
     with a big gin bonus (RULES §6: with ``big_gin_bonus`` 0 it scores as a gin)."""
     if rules.get("big_gin_bonus", 0) > 0:
-        return ("knock", "gin", "big_gin")
-    return ("knock", "gin")
+        return HAND_KINDS
+    return HAND_KINDS[:2]
 
 
 def variants() -> list[tuple[str, str, tuple[int, ...]]]:

@@ -12,9 +12,16 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 
 from .settings import PLAYER_COUNTS, VARIANTS
+from .sides import CAPTAINS, OPPONENTS
 
 __all__ = ["ANTE_VARIANTS", "LOWER_WINS_VARIANTS", "MAX_TABLES", "PRESET_VARIANTS",
-           "GameFacts", "Seat", "facts_of", "game_facts", "hand_stats"]
+           "GameFacts", "Seat", "facts_of", "game_facts", "hand_stats", "setup_from_seats",
+           "setup_sides", "FIRST_SIDE", "SECOND_SIDE", "SITTER"]
+
+#: The setup's key for captain play's first sitter (a seat of its own, the black Ace).
+SITTER = "sitter"
+#: Partnership's two sides, as its seats' roles name them (first side, second side).
+FIRST_SIDE, SECOND_SIDE = "a", "b"
 
 #: The most card tables a hand is played at (captain play for 7: three tables, §3.6).
 MAX_TABLES = 3
@@ -114,16 +121,16 @@ def _seats(variant: str, count: int) -> tuple[Seat, ...]:
                 Seat("p3", "Third card", "sits_out"))
     if variant == "captain":
         sides = count // 2
-        return (tuple(Seat(f"c{i}", f"Captain {i} (red)", "captains", i)
+        return (tuple(Seat(f"c{i}", f"Captain {i} (red)", CAPTAINS, i)
                       for i in range(1, sides + 1))
-                + tuple(Seat(f"o{i}", f"Opponent {i} (black), table {i}", "opponents", i)
+                + tuple(Seat(f"o{i}", f"Opponent {i} (black), table {i}", OPPONENTS, i)
                         for i in range(1, sides + 1))
-                + (Seat("sitter", "Black Ace: sits out", "sits_out"),))
+                + (Seat(SITTER, "Black Ace: sits out", "sits_out"),))
     if variant == "partnership":
         half = count // 2
-        return (tuple(Seat(f"a{i}", f"First side, table {i}", "a", i)
+        return (tuple(Seat(f"a{i}", f"First side, table {i}", FIRST_SIDE, i)
                       for i in range(1, half + 1))
-                + tuple(Seat(f"b{i}", f"Second side, table {i}", "b", i)
+                + tuple(Seat(f"b{i}", f"Second side, table {i}", SECOND_SIDE, i)
                         for i in range(1, half + 1)))
     return tuple(Seat(f"p{i}", f"Seat {i}", "player") for i in range(1, count + 1))
 
@@ -185,6 +192,44 @@ def facts_of(result: dict) -> dict:
     out = game_facts(result["variant"], len(result["players"])).as_dict()
     out["accepts_hands"] = not result.get("complete") and not result.get("abandoned")
     return out
+
+
+def setup_from_seats(facts: GameFacts, chosen: dict[str, str], *,
+                     side_names: dict[str, str] | None = None,
+                     first_dealer_side: str | None = None) -> dict:
+    """The record's ``setup`` for a table game from who sits in each seat (``chosen``: a
+    seat's key -> a player's name): captain play's captains, opponents and first sitter,
+    partnership's two sides by name (``side_names``: ``FIRST_SIDE``/``SECOND_SIDE`` -> the
+    side's name) and the side that deals first if it is not the second. Other games' setup
+    names only the first dealer (the form's own field): {}."""
+    def members(role: str) -> list[str]:
+        return [chosen[seat.key] for seat in facts.seats if seat.role == role]
+
+    if facts.setup == "captain_tables":
+        return {CAPTAINS: members(CAPTAINS), OPPONENTS: members(OPPONENTS),
+                SITTER: chosen[SITTER]}
+    if facts.setup == "sides":
+        names = side_names or {}
+        setup: dict = {"sides": {names.get(side, side): members(side)
+                                 for side in (FIRST_SIDE, SECOND_SIDE)}}
+        if first_dealer_side == FIRST_SIDE:
+            setup["first_dealer_side"] = names.get(FIRST_SIDE, FIRST_SIDE)
+        return setup
+    return {}
+
+
+def setup_sides(facts: GameFacts, setup: dict) -> dict[str, list]:
+    """The sides a stored setup names (side -> its members' names, as the setup has them):
+    partnership's two named sides; in captain play at several tables the captains against
+    the opponents, the first sitter with them; {} for a game without sides (or a setup
+    that does not say them)."""
+    if facts.named_sides and isinstance(setup.get("sides"), dict):
+        return {str(side): members for side, members in setup["sides"].items()}
+    if facts.sides and facts.table_game and isinstance(setup.get(CAPTAINS), list) \
+            and isinstance(setup.get(OPPONENTS), list):
+        return {CAPTAINS: list(setup[CAPTAINS]),
+                OPPONENTS: [*setup[OPPONENTS], setup.get(SITTER)]}
+    return {}
 
 
 STAT_FIELDS = ("hands_won", "gins", "big_gins", "undercuts_made", "undercuts_suffered")

@@ -74,6 +74,19 @@ def from_minor(units: int, currency: str) -> Decimal:
     return Decimal(format_minor(units, currency))
 
 
+def decimal_text(value: Decimal, currency: str) -> str:
+    """A stored amount (a stake, an ante) as the record writes it: the currency's decimals,
+    more only if needed.
+
+    Decimal("0.0100") -> "0.01", Decimal("1") -> "1.00", Decimal("0.0150") -> "0.015".
+    """
+    exponent = minor_exponent(currency)
+    normal = value.normalize()
+    if normal.as_tuple().exponent < -exponent:
+        return format(normal, "f")
+    return format(value.quantize(Decimal(1).scaleb(-exponent)), "f")
+
+
 def _round_fraction(value: Fraction) -> int:
     sign = -1 if value < 0 else 1
     magnitude = abs(value)
@@ -271,6 +284,7 @@ __all__ = [
     "EXACT_SETTLEMENT_LIMIT",
     "Payment",
     "allocate_zero_sum",
+    "decimal_text",
     "fewest_payments",
     "format_minor",
     "from_minor",

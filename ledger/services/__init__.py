@@ -3,7 +3,7 @@
 Every service is one database transaction, takes keyword-only typed arguments, and either
 does everything or nothing (a ``LedgerError`` from ``ledger.exceptions`` says why, in words a
 scorekeeper can read). Scores and money come only from the scoring core
-(``ledger.rules.score_record``) applied to the game record that ``selectors.game_record``
+(``ledger.rules.score_record``) applied to the game record that ``selectors.games.game_record``
 builds from the stored rows: a change is scored first, on the record it would produce, and
 written only if the core accepts it.
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 
-from ledger import cleaning, selectors
+from ledger import cleaning
 from ledger import rules as core
 from ledger.exceptions import (
     LedgerIntegrityError,
@@ -22,6 +22,7 @@ from ledger.models import (
     Session,
 )
 from ledger.rules.problems import record_problem
+from ledger.selectors.evenings import session_is_settled
 from ledger.words import evening_words
 
 User = AbstractBaseUser  # any auth user model instance
@@ -86,7 +87,7 @@ def _check_currency(currency: Any, where: str) -> str:
 
 
 def _ensure_open(session: Session) -> None:
-    if selectors.session_is_settled(session):
+    if session_is_settled(session):
         raise SessionSettled(
             f"The evening of {evening_words(session.date)} is settled; its games can no "
             "longer change. Start a new evening for more games."

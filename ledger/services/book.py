@@ -2,7 +2,7 @@
 
 Reopening an evening voids its live settlement with a ``SettlementVoid`` row (who, when,
 why); the settlement and its payments stay as they were, only no longer count: every
-reader takes the live settlement (``selectors.live_settlements``), so the evening's games
+reader takes the live settlement (``live_settlements``), so the evening's games
 can change again and ``session_settle`` settles it anew. An evening whose payments were
 already marked paid cannot be reopened until those marks are undone: money that changed
 hands under the old settlement would otherwise silently vanish from the book.
@@ -24,7 +24,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 
-from ledger import cleaning, selectors
+from ledger import cleaning
 from ledger.exceptions import LedgerError
 from ledger.models import (
     BookSettlement,
@@ -36,6 +36,7 @@ from ledger.models import (
     Table,
 )
 from ledger.rules.money import fewest_payments
+from ledger.selectors.evenings import live_settlements, session_settlement
 from ledger.words import evening_words
 
 from .base import User, _lock_session, _user
@@ -55,7 +56,7 @@ def session_reopen(*, session, reopened_by: User | None, reason: str) -> Settlem
     if not reason:
         raise LedgerError("Say why the evening is reopened (the reason is kept).")
     session = _lock_session(session)
-    settlement = selectors.session_settlement(session)
+    settlement = session_settlement(session)
     if settlement is None:
         raise LedgerError(f"The evening of {evening_words(session.date)} is not settled; "
                           "nothing to reopen.")
@@ -79,7 +80,7 @@ def book_settle(*, table: Table, currency: str, expected: list[int] | None,
     Table.objects.select_for_update().get(pk=table.pk)  # one book settlement at a time
     outstanding = list(
         SettlementPayment.objects.select_for_update()
-        .filter(settlement__in=selectors.live_settlements(), settlement__session__table=table,
+        .filter(settlement__in=live_settlements(), settlement__session__table=table,
                 settlement__currency=currency, paid_at__isnull=True)
         .select_related("payer", "payee").order_by("pk")
     )
@@ -122,7 +123,7 @@ def book_settle_undo(*, book_settlement: BookSettlement,
     payments = list(
         SettlementPayment.objects.select_for_update()
         .filter(pk__in=book_settlement.cleared,
-                settlement__in=selectors.live_settlements(),
+                settlement__in=live_settlements(),
                 paid_at=book_settlement.settled_at).order_by("pk")
     )
     if not payments:

@@ -10,7 +10,7 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 
-from ledger import cleaning, limits, selectors
+from ledger import cleaning, limits
 from ledger.exceptions import (
     ConfirmationRequired,
     GameNotInProgress,
@@ -28,7 +28,9 @@ from ledger.models import (
     Session,
 )
 from ledger.rules.facts import ANTE_VARIANTS
+from ledger.rules.money import decimal_text
 from ledger.rules.problems import record_problem
+from ledger.selectors.games import GAME_FORMAT, game_posted_money, game_record
 
 from .base import (
     UNSET,
@@ -87,7 +89,7 @@ def game_start(*, session: Session, variant: str, players: Sequence[str | Player
             name: str(value) if isinstance(value, Decimal) else value
             for name, value in player_stakes.items()
         }
-    record: dict[str, Any] = {"format": selectors.GAME_FORMAT, "variant": variant}
+    record: dict[str, Any] = {"format": GAME_FORMAT, "variant": variant}
     if preset:
         record["preset"] = preset
     record["rules"] = dict(rules or {})
@@ -111,8 +113,8 @@ def game_import(*, session: Session, record: dict, imported_by: User | None = No
     """
     cleaning.check_game_record(record)  # shape and text, before any scoring
     limits.check_record_hands(record)
-    if record.get("format", selectors.GAME_FORMAT) != selectors.GAME_FORMAT:
-        raise RecordRefused([f"format: expected {selectors.GAME_FORMAT}"])
+    if record.get("format", GAME_FORMAT) != GAME_FORMAT:
+        raise RecordRefused([f"format: expected {GAME_FORMAT}"])
     return _game_create(session=session, record=record, by=_user(imported_by), imported=True)
 
 
@@ -161,7 +163,7 @@ def _game_create(*, session: Session, record: dict, by: User | None, imported: b
     )
     # Score again from the stored rows: the snapshot must reproduce the record exactly.
     abandoned = bool(record.get("abandoned", False))
-    stored = _score(selectors.game_record(game, abandoned=abandoned))
+    stored = _score(game_record(game, abandoned=abandoned))
     for key in ("hands", "totals", "complete", "winner", "money"):
         if stored.get(key) != result.get(key):
             raise LedgerIntegrityError(f"the stored game scores differently ({key})")
@@ -188,7 +190,7 @@ def game_change_rules(*, game: Game, changes: Mapping[str, Any], changed_by: Use
     old_rules = dict(game.rules)
     game.rules = {**old_rules, **changes}
     abandoned = game.status == GameStatus.ABANDONED
-    result = _score(selectors.game_record(game))
+    result = _score(game_record(game))
     game.rules = dict(sorted(result["rules"].items()))
     status = _status_for(result, abandoned)
     _check_finished_change(game, result, status, confirm=confirm, what="this rule change")
@@ -221,7 +223,7 @@ def game_change_stake(*, game: Game, changed_by: User | None, rate: Any = UNSET,
     changes: list[tuple[str, Any, Any]] = []
 
     def text(value):
-        return None if value is None else selectors.decimal_text(value, game.currency)
+        return None if value is None else decimal_text(value, game.currency)
 
     if rate is not UNSET:
         new = _decimal(rate, "rate", currency=game.currency, field="stakes.rate")
@@ -256,10 +258,10 @@ def game_change_stake(*, game: Game, changed_by: User | None, rate: Any = UNSET,
             seat.stake = new
             changed_seats.append(seat)
     if not changes:
-        return _score(selectors.game_record(game, seats=seats))
+        return _score(game_record(game, seats=seats))
 
     abandoned = game.status == GameStatus.ABANDONED
-    result = _score(selectors.game_record(game, seats=seats))
+    result = _score(game_record(game, seats=seats))
     status = _status_for(result, abandoned)
     _check_finished_change(game, result, status, confirm=confirm, what="this stake change")
     game.save(update_fields=["rate", "per_points", "ante"])
@@ -284,7 +286,7 @@ def game_abandon(*, game: Game, abandoned_by: User | None, reason: str = "") -> 
     if game.status != GameStatus.IN_PROGRESS:
         raise GameNotInProgress(f"Game {game.sequence} is already {game.get_status_display()}.")
     reason = cleaning.clean_text(reason or "", what="The reason", max_length=1000)[:300]
-    result = _score(selectors.game_record(game, abandoned=True))
+    result = _score(game_record(game, abandoned=True))
     by = _user(abandoned_by)
     changed = _apply_result(game, result, abandoned=True, by=by,
                             memo=f"abandoned: {reason}".strip(": "))
@@ -311,7 +313,7 @@ def game_change_settings(*, game: Game, changed_by: User | None, reason: str = "
     with transaction.atomic():
         game = _lock_game(game)
         finished = game.status != GameStatus.IN_PROGRESS
-        before = selectors.game_posted_money(game)
+        before = game_posted_money(game)
         last = game.changes.order_by("-pk").values_list("pk", flat=True).first() or 0
         if stake:
             game_change_stake(game=game, changed_by=changed_by, reason=reason, confirm=True,
@@ -319,7 +321,7 @@ def game_change_settings(*, game: Game, changed_by: User | None, reason: str = "
         if rules:
             game_change_rules(game=game, changes=rules, changed_by=changed_by, reason=reason,
                               confirm=True)
-        after = selectors.game_posted_money(game)
+        after = game_posted_money(game)
         if finished and after != before and dict(confirm_money or {}) != after:
             names = [seat.player.name for seat in _seats(game)]
             raise ConfirmationRequired(

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import uuid
 from dataclasses import dataclass, field
-from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from ledger import cleaning, limits, selectors
+from ledger import cleaning, limits
 from ledger.exceptions import (
     GameNotInProgress,
     HandAlreadyRecorded,
@@ -21,6 +20,7 @@ from ledger.models import (
     GameStatus,
     Hand,
 )
+from ledger.selectors.games import entry_as_stored, game_record, game_result
 
 from .base import (
     User,
@@ -50,15 +50,14 @@ class HandOutcome:
 
     @property
     def message(self) -> str:
+        from ledger.presentation.notices import repeat_text  # the words are presentation's
+
         if self.created:
             return f"Hand {self.hand.number} recorded."
-        return f"Hand {self.hand.number} was already recorded; nothing new was stored."
+        return repeat_text(self.hand.number)
 
 
 # -- hands -----------------------------------------------------------------------------------
-
-def _check_entry(entry: Any, number: int) -> dict:
-    return cleaning.check_hand_entry(entry, number)  # no unknown fields, no nested junk
 
 
 @transaction.atomic
@@ -79,27 +78,23 @@ def hand_record(*, game: Game, entry: dict, recorded_by: User | None,
     """
     key = uuid.UUID(str(idempotency_key))
     game = _lock_game(game)
-    entry = selectors.entry_as_stored(game, entry)  # typed with today's names
+    entry = entry_as_stored(game, entry)  # typed with today's names
     existing = Hand.objects.filter(idempotency_key=key).first()
     if existing is not None:
         if existing.game_id != game.pk or existing.entry != entry:
             raise IdempotencyKeyReused(
                 "This submission key was already used for another hand; reload and try again."
             )
-        return HandOutcome(hand=existing, created=False, result=selectors.game_result(game))
+        return HandOutcome(hand=existing, created=False, result=game_result(game))
     hands = _live_hands(game)
     _check_numbers(hands)
     next_number = len(hands) + 1
     if number is not None and number != next_number:
         if 1 <= number < next_number:
             done = hands[number - 1]
-            who = f" by {done.recorded_by}" if done.recorded_by else ""
-            raise HandAlreadyRecorded(
-                f"Hand {number} is already recorded{who} at "
-                f"{timezone.localtime(done.recorded_at):%H:%M}; the next hand is "
-                f"{next_number}.",
-                hand=done,
-            )
+            raise HandAlreadyRecorded(number, next_number=next_number,
+                                      by=done.recorded_by, at=done.recorded_at,
+                                      hand=done)
         raise LedgerError(f"The next hand of this game is {next_number}, not {number}.")
     if game.status != GameStatus.IN_PROGRESS:
         raise GameNotInProgress(
@@ -107,8 +102,8 @@ def hand_record(*, game: Game, entry: dict, recorded_by: User | None,
             "hands."
         )
     limits.check_hand_room(len(hands))  # TABLESTAKES_MAX_HANDS_PER_GAME, draws included
-    entry = _check_entry(entry, next_number)
-    result = _score(selectors.game_record(game, hands=[*(h.entry for h in hands), entry]))
+    entry = cleaning.check_hand_entry(entry, next_number)
+    result = _score(game_record(game, hands=[*(h.entry for h in hands), entry]))
     by = _user(recorded_by)
     try:
         with transaction.atomic():
@@ -117,7 +112,7 @@ def hand_record(*, game: Game, entry: dict, recorded_by: User | None,
                 idempotency_key=key,
             )
     except IntegrityError:
-        raise HandAlreadyRecorded(f"Hand {next_number} is already recorded.") from None
+        raise HandAlreadyRecorded(next_number) from None
     _apply_result(game, result, abandoned=False, by=by, memo=f"hand {next_number}")
     return HandOutcome(hand=hand, created=True, result=result)
 
@@ -140,23 +135,21 @@ def hand_correct(*, hand: Hand, entry: dict, corrected_by: User, reason: str,
         raise LedgerError("A correction must say who made it.")
     key = uuid.UUID(str(idempotency_key)) if idempotency_key else uuid.uuid4()
     game = _lock_game(hand.game_id)
-    entry = selectors.entry_as_stored(game, entry)  # typed with today's names
+    entry = entry_as_stored(game, entry)  # typed with today's names
     existing = Hand.objects.filter(idempotency_key=key).first()
     if existing is not None:
         if existing.replaces_id != hand.pk or existing.entry != entry:
             raise IdempotencyKeyReused("This submission key was already used for another hand.")
-        return HandOutcome(hand=existing, created=False, result=selectors.game_result(game))
+        return HandOutcome(hand=existing, created=False, result=game_result(game))
     old = Hand.objects.select_for_update().get(pk=hand.pk)
     if old.voided_at is not None:
-        raise HandAlreadyRecorded(
-            f"Hand {old.number} was already corrected or undone; reload the game.", hand=old
-        )
+        raise HandAlreadyRecorded(old.number, replaced=True, hand=old)
     hands = _live_hands(game)
     _check_numbers(hands)
-    entry = _check_entry(entry, old.number)
+    entry = cleaning.check_hand_entry(entry, old.number)
     entries = [entry if h.pk == old.pk else h.entry for h in hands]
     abandoned = game.status == GameStatus.ABANDONED
-    result = _score(selectors.game_record(game, hands=entries, abandoned=abandoned))
+    result = _score(game_record(game, hands=entries, abandoned=abandoned))
     old.voided_at = timezone.now()
     old.voided_by = by
     old.void_reason = reason.strip()[:300]
@@ -188,7 +181,7 @@ def hand_undo_last(*, game: Game, undone_by: User | None, reason: str = "undone"
     if number is not None and number != last.number:
         raise LedgerError(f"The last hand is {last.number}, not {number}; reload the game.")
     abandoned = game.status == GameStatus.ABANDONED
-    result = _score(selectors.game_record(
+    result = _score(game_record(
         game, hands=[h.entry for h in hands[:-1]], abandoned=abandoned))
     by = _user(undone_by)
     last.voided_at = timezone.now()

@@ -6,7 +6,6 @@ from __future__ import annotations
 from django.db.models import Max
 from django.utils import timezone
 
-from ledger import selectors
 from ledger.exceptions import (
     ConfirmationRequired,
     LedgerIntegrityError,
@@ -20,6 +19,7 @@ from ledger.models import (
     PostingBatch,
 )
 from ledger.rules.money import format_minor
+from ledger.selectors.games import money_to_minor
 
 from .base import (
     User,
@@ -38,7 +38,7 @@ def _money_of(result: dict, status: str, currency: str) -> dict[str, int]:
     """The money to post for a result: nothing until the game has ended."""
     if status == GameStatus.IN_PROGRESS:
         return {}
-    units = selectors.money_to_minor(result.get("money") or {}, currency)
+    units = money_to_minor(result.get("money") or {}, currency)
     units = {name: amount for name, amount in units.items() if amount}
     if sum(units.values()) != 0:
         raise LedgerIntegrityError(f"the core's money does not sum to zero: {units}")

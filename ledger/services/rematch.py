@@ -12,8 +12,9 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 
-from ledger import selectors
 from ledger.models import Game, Session
+from ledger.selectors.evenings import rematch_evening, session_is_settled
+from ledger.selectors.games import game_result
 
 from .base import User, _lock_session, _user
 from .games import game_start
@@ -25,13 +26,13 @@ def game_rematch(*, game: Game, started_by: User | None) -> Game:
     """Start the rematch of ``game`` (which may be finished or abandoned; an unfinished game
     can be played again too). Returns the new game; its ``session`` says which evening."""
     session = _lock_session(game.session_id)
-    if selectors.session_is_settled(session):
-        session = selectors.rematch_evening(game) or _new_evening_today(session, started_by)
+    if session_is_settled(session):
+        session = rematch_evening(game) or _new_evening_today(session, started_by)
     seats = list(game.seats.select_related("player").order_by("seat"))
     players = [seat.player.name for seat in seats]
     setup = dict(game.setup or {})
     # captain play for 3: the core seats the next game (``next.next_game_players``)
-    following = (selectors.game_result(game).get("next") or {}).get("next_game_players")
+    following = (game_result(game).get("next") or {}).get("next_game_players")
     if following and sorted(following) == sorted(players):
         players = list(following)
         setup.pop("first_dealer", None)

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from django.db import transaction
 
-from ledger import cleaning, limits, selectors
+from ledger import cleaning, limits
 from ledger.exceptions import (
     LedgerError,
     LedgerIntegrityError,
@@ -21,7 +21,15 @@ from ledger.models import (
     SessionSettlement,
     SettlementPayment,
 )
-from ledger.rules.money import format_minor, minor_exponent
+from ledger.rules.money import fewest_payments, format_minor, minor_exponent
+from ledger.selectors.evenings import (
+    live_settlements,
+    session_games,
+    session_nets,
+    session_players,
+)
+from ledger.selectors.exports import SESSION_FORMAT
+from ledger.selectors.games import game_record, money_to_minor
 
 from .base import (
     User,
@@ -38,7 +46,7 @@ from .tables import players_get_or_create, session_create, table_create, table_n
 @transaction.atomic
 def session_settle(*, session: Session, settled_by: User | None) -> SessionSettlement:
     """Settle the evening: every player's net over all its games (every variant together)
-    and the fewest payments that square it (``selectors.session_payment_plan``).
+    and the fewest payments that square it (the core's ``fewest_payments``).
 
     Refused while a game is in progress (finish or abandon it first) or if the session is
     already settled. Before settling, every game's posted money is checked against the
@@ -47,30 +55,30 @@ def session_settle(*, session: Session, settled_by: User | None) -> SessionSettl
     """
     session = _lock_session(session)
     _ensure_open(session)
-    games = selectors.session_games(session)
+    games = session_games(session)
     open_games = [game.sequence for game in games if game.status == GameStatus.IN_PROGRESS]
     if open_games:
         listed = ", ".join(str(n) for n in open_games)
         raise LedgerError(f"Finish or abandon game {listed} before settling up the evening.")
-    nets = selectors.session_nets(session, games)
+    nets = session_nets(session, games)
     per_game = _posted_by_game(session)
     for game in games:
-        expected = {name: amount for name, amount in selectors.money_to_minor(
-            _score(selectors.game_record(game))["money"], game.currency).items() if amount}
+        expected = {name: amount for name, amount in money_to_minor(
+            _score(game_record(game))["money"], game.currency).items() if amount}
         if per_game.get(game.pk, {}) != expected:
             raise LedgerIntegrityError(
                 f"Game {game.sequence}: its posted money differs from the score of its hands."
             )
     if sum(nets.values()) != 0:
         raise LedgerIntegrityError("the session's nets do not sum to zero")
-    players = {player.name: player for player in selectors.session_players(session, games)}
+    players = {player.name: player for player in session_players(session, games)}
     settlement = SessionSettlement.objects.create(
         session=session, currency=session.currency, nets=nets, settled_by=_user(settled_by),
     )
     SettlementPayment.objects.bulk_create(
         SettlementPayment(settlement=settlement, order=order, payer=players[payment.payer],
                           payee=players[payment.payee], amount_minor=payment.units)
-        for order, payment in enumerate(selectors.session_payment_plan(nets), start=1)
+        for order, payment in enumerate(fewest_payments(nets), start=1)
     )
     return settlement
 
@@ -99,7 +107,7 @@ def settlement_payment_mark_paid(*, payment: SettlementPayment, paid_by: User | 
     a new ``PaymentMark`` row (the history keeps every mark), and the payment's paid columns
     repeat it. The settlement's amounts never change."""
     payment = SettlementPayment.objects.select_for_update().get(pk=payment.pk)
-    if not selectors.live_settlements().filter(pk=payment.settlement_id).exists():
+    if not live_settlements().filter(pk=payment.settlement_id).exists():
         raise LedgerError("This payment belongs to a settlement voided when its evening was "
                           "reopened; it no longer counts.")
     if paid == payment.is_paid:
@@ -120,8 +128,8 @@ def session_import(*, record: dict, imported_by: User | None = None) -> Session:
     the table (found or created by name), the session, every game, and the settlement with
     its paid marks if the record has one. All or nothing."""
     cleaning.check_session_record(record)  # shape and text, before any scoring
-    if record.get("format") != selectors.SESSION_FORMAT:
-        raise RecordRefused([f"format: expected {selectors.SESSION_FORMAT}"])
+    if record.get("format") != SESSION_FORMAT:
+        raise RecordRefused([f"format: expected {SESSION_FORMAT}"])
     limits.check_record_hands(record)
     try:
         date = datetime.date.fromisoformat(record["date"])
@@ -144,9 +152,9 @@ def session_import(*, record: dict, imported_by: User | None = None) -> Session:
     games = record.get("games") or []
     if not isinstance(games, list):
         raise RecordRefused(["games: expected a list of game records"])
-    for index, game_record in enumerate(games, start=1):
+    for index, game in enumerate(games, start=1):
         try:
-            game_import(session=session, record=game_record, imported_by=imported_by)
+            game_import(session=session, record=game, imported_by=imported_by)
         except RecordRefused as exc:
             raise RecordRefused([
                 replace(problem, opening=f"games[{index}]"

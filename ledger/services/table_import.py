@@ -3,7 +3,7 @@
 One transaction, all or nothing. The document's shape is checked first
 (``ledger.cleaning.table_record``), then the history as the services would have made it,
 before anything is stored, with the place of every problem: each game scores (the core, on
-the record ``selectors.game_record`` builds) to its status and its posted money, every
+the record ``game_record`` builds) to its status and its posted money, every
 batch sums to zero and a reversal reverses a post of its own game, the live hands are
 numbered 1..n and a replacement names an earlier voided hand of its game and number, an
 evening has at most one standing settlement whose nets are its money now with no game in
@@ -39,7 +39,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 
-from ledger import cleaning, limits, selectors
+from ledger import cleaning, limits
 from ledger.cleaning.table_record import check_table_document
 from ledger.exceptions import LedgerError, RecordRefused
 from ledger.models import (
@@ -64,6 +64,7 @@ from ledger.models import (
     Table,
 )
 from ledger.models import GameChange as Change
+from ledger.selectors.games import game_record, score
 
 from .base import User, _user
 from .posting import _money_of, _status_for
@@ -382,7 +383,7 @@ def _insert_linked(model, rows, ids: dict[int, int], link: str | None) -> None:
 
 def _check_games(games_data, where_game, names: dict[int, str], problems: list[str]
                  ) -> dict[int, dict]:
-    """Each game scores (the core, on the record ``selectors.game_record`` builds from its
+    """Each game scores (the core, on the record ``game_record`` builds from its
     rows) to its status and its posted money. Returns each game's result by file id."""
     results = {}
     for _, g in games_data:
@@ -396,7 +397,7 @@ def _check_games(games_data, where_game, names: dict[int, str], problems: list[s
         live = [h["entry"] for h in sorted(g["hands"], key=lambda h: h["number"])
                 if h["voided_at"] is None]
         try:
-            result = selectors.score(selectors.game_record(game, hands=live, seats=seats))
+            result = score(game_record(game, hands=live, seats=seats))
         except Exception as exc:  # noqa: BLE001 - the core's RecordError: its problems
             details = getattr(exc, "details", None) or [str(exc)]
             problems += [f"{where}: {getattr(d, 'line', d)}" for d in list(details)[:5]]
@@ -483,7 +484,7 @@ def _check_settlements(document, names: dict[int, str], problems: list[str]) -> 
 
 def _nets_by_player(nets: dict[str, int], order: list[int], names: dict[int, str]
                     ) -> dict[int, int] | None:
-    """A settlement's nets by player (``selectors.settlement_nets``: by the current names,
+    """A settlement's nets by player (``settlement_nets``: by the current names,
     or in the evening's seat order after a rename), or None when they name others."""
     current = {names[pid]: pid for pid in order}
     if set(nets) <= set(current):

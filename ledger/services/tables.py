@@ -9,7 +9,7 @@ from decimal import Decimal
 from django.db import transaction
 from django.utils import timezone
 
-from ledger import cleaning, limits, selectors
+from ledger import cleaning, limits
 from ledger.exceptions import (
     LedgerError,
     SessionSettled,
@@ -20,6 +20,7 @@ from ledger.models import (
     Session,
     Table,
 )
+from ledger.selectors.evenings import session_is_settled
 from ledger.words import evening_words
 
 from .base import (
@@ -110,12 +111,6 @@ def players_get_or_create(*, table: Table, names: Sequence[str]) -> list[Player]
 RESERVED_NAMES = tuple(cleaning.RESERVED_NAMES)
 
 
-def _name_key(name: str) -> str:
-    """Names that differ only in capitals, width, spaces or invisible characters are the
-    same player's (``ledger.cleaning.name_key``)."""
-    return cleaning.name_key(name)
-
-
 def player_name_problem(*, table_id: int, name: str, player: Player | None = None
                         ) -> str | None:
     """Why ``name`` cannot be the name of ``player`` (None: a new player) at the table, or
@@ -130,7 +125,7 @@ def player_name_problem(*, table_id: int, name: str, player: Player | None = Non
     if player is not None:
         others = others.exclude(pk=player.pk)
     same = next((other for other in others.values_list("name", flat=True)
-                 if _name_key(other) == _name_key(name)), None)
+                 if cleaning.name_key(other) == cleaning.name_key(name)), None)
     if same is not None:
         return (f"{same} already plays at this table: names differing only in capitals, "
                 "width, spaces or invisible characters are the same player.")
@@ -168,7 +163,7 @@ def table_set_scorekeepers(*, table: Table, scorekeepers: Sequence[User]) -> Tab
 def player_rename(*, player: Player, name: str) -> Player:
     """Give ``player`` a new name. Every game, sheet, settlement, CSV and share page of the
     player then shows the new name: the stored hands keep the name as played
-    (``GamePlayer.played_as``) and are read in the current one (``selectors.game_record``).
+    (``GamePlayer.played_as``) and are read in the current one (``game_record``).
 
     Refused (LedgerError, nothing written) for an empty or too long name, a name kept for
     the hand form, or one that clashes with another player's at the table by capitals or
@@ -242,7 +237,7 @@ def session_change(*, session: Session, table: Table | None = None,
     if money and session.games.exists():
         raise LedgerError("This evening has games: its table, currency and default stake "
                           "no longer change.")
-    if (money or "date" in changes) and selectors.session_is_settled(session):
+    if (money or "date" in changes) and session_is_settled(session):
         raise SessionSettled(
             f"The evening of {evening_words(session.date)} is settled: its date, table, "
             "currency and stake no longer change. Reopen it first.")

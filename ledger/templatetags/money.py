@@ -11,17 +11,16 @@ which lines up with "+" and does not break from its number; CSV and JSON keep th
     {{ amount|signed }}     +2.02, −2.02, 0.00 (zero has no sign)
     {{ amount|money_sign }} "pos", "neg" or "" (a CSS class)
     {{ text|minus }}        a text of amounts ("+2.02 USD · -0.50 EUR") with real minus signs
-    {{ session|stake }}     0.05 USD per point (the one stake sentence; "paper": a point)
+    {{ session|stake }}     0.05 USD per point (the one stake sentence, as the paper says it)
 """
 
 from __future__ import annotations
 
 from django import template
 
-from ledger.presentation.money import MINUS, format_money, minus_signs
+from ledger.presentation.money import MINUS, amount_text, format_money, minus_signs
 from ledger.presentation.money import money_sign as _sign
 from ledger.presentation.stakes import stake_sentence
-from ledger.selectors import decimal_text
 
 register = template.Library()
 
@@ -53,12 +52,11 @@ def minus(value) -> str:
 
 
 @register.filter
-def stake(session, medium: str = "") -> str:
+def stake(session) -> str:
     """An evening's (or a game's) stake in the one stake sentence: "0.05 USD per point",
-    "0.05 USD per 5 points"; ``stake:"paper"``: "0.05 USD a point" (what a sheet prints).
-    The amount in the currency's decimals, as the record writes it."""
+    "0.05 USD per 5 points" (what a sheet prints too). The amount in the currency's
+    decimals, as the record writes it."""
     rate = getattr(session, "rate", None)
     currency = getattr(session, "currency", "")
-    amount = None if rate is None else decimal_text(rate, currency)
-    return stake_sentence(amount, currency, getattr(session, "per_points", 1),
-                          paper=medium == "paper")
+    amount = None if rate is None else amount_text(rate, currency)
+    return stake_sentence(amount, currency, getattr(session, "per_points", 1))

@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.utils.html import json_script
 from django.utils.safestring import mark_safe
 
-from ledger.forms.queue import queue_fields as describe_form
+from ledger.forms.queue import queue_fields
 from ledger.presentation.queue import QUEUE_WORDS
 
 register = template.Library()
@@ -23,11 +23,8 @@ def as_json(value) -> str:
     return json.dumps(value)
 
 
-@register.filter
-def queue_fields(form) -> dict:
-    """``{{ form|queue_fields|json_script:"..." }}``: the hand form as the phone's queue
-    reads it (ledger/forms/queue.py)."""
-    return describe_form(form)
+#: ``{{ form|queue_fields|json_script:"..." }}``: the hand form as the phone's queue reads it.
+register.filter("queue_fields", queue_fields)
 
 
 @register.simple_tag

@@ -14,7 +14,7 @@ from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 from django_tables2.export import TableExport
 
-from ledger import access, selectors, services
+from ledger import access, services
 from ledger.book import selectors as book
 from ledger.book.filters import StandingFilter
 from ledger.book.tables import (
@@ -27,6 +27,7 @@ from ledger.book.tables import (
 from ledger.forms.book import BookSettleForm, ReopenForm, TableRenameForm
 from ledger.models import BookSettlement, EveningStanding, Player
 from ledger.presentation.charts_book import balance_chart
+from ledger.selectors.evenings import settlement_nets
 from ledger.services.book import BookChanged
 
 from . import confirm, downloads
@@ -283,5 +284,5 @@ def book_context(session) -> dict:
     for settlement in voided:
         settlement.nets_text = " · ".join(
             f"{name} {book.money_text(units, settlement.currency)}"
-            for name, units in selectors.settlement_nets(settlement).items())
+            for name, units in settlement_nets(settlement).items())
     return {"reopen_form": ReopenForm(), "voided": voided}

@@ -8,10 +8,12 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 
-from ledger import access, selectors, services
-from ledger.forms import VARIANT_LABELS, HandForm, initial_from_entry, new_hand_initial
+from ledger import access, services
+from ledger.forms import HandForm, initial_from_entry, new_hand_initial
+from ledger.presentation.catalog import VARIANT_NAMES
 from ledger.presentation.notices import corrected_text
 from ledger.presentation.rows import hand_row
+from ledger.selectors.games import entry_as_played
 
 from .actions import refusals_to
 from .game_context import hand_spec, load_game
@@ -46,11 +48,11 @@ def hand_correct(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     else:
         form = HandForm(spec=spec, correcting=True, initial={
             **new_hand_initial(number), "hand": hand.pk,
-            **initial_from_entry(spec, selectors.entry_as_played(game, hand.entry))})
+            **initial_from_entry(spec, entry_as_played(game, hand.entry))})
         status = 200
     return render(request, "ledger/hand_correct.html", {
         "game": game, "session": game.session, "table": game.session.table, "form": form,
         "number": number, "entered_as": hand_row(result["hands"][number - 1], result).text,
-        "variant_label": VARIANT_LABELS.get(game.variant, game.variant),
+        "variant_label": VARIANT_NAMES.get(game.variant, game.variant),
         "hand_result": result["hands"][number - 1],
     }, status=status)

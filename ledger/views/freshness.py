@@ -15,7 +15,7 @@ from pathlib import Path
 
 from django.conf import settings
 
-from ledger import selectors
+from ledger.selectors.sharing import game_live_version, table_live_version
 
 # the app's own files whose change makes a new release for the phones (and the pinned
 # libraries, whose static files, htmx's among them, the phones keep too)
@@ -43,11 +43,11 @@ def release() -> str:
 
 
 def game_etag(game_id: int) -> str:
-    return _etag(selectors.game_live_version(game_id))
+    return _etag(game_live_version(game_id))
 
 
 def table_etag(table_id: int) -> str:
-    return _etag(selectors.table_live_version(table_id))
+    return _etag(table_live_version(table_id))
 
 
 def _etag(version: str) -> str:

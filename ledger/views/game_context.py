@@ -6,22 +6,18 @@ from __future__ import annotations
 
 from django.db.models import prefetch_related_objects
 
-from ledger import selectors
-from ledger.forms import (
-    VARIANT_LABELS,
-)
 from ledger.models import Game, Hand
-from ledger.presentation.catalog import hand_kinds
+from ledger.presentation.catalog import ROLE_ORDER, VARIANT_NAMES, hand_kinds
 from ledger.presentation.charts import running_chart
 from ledger.presentation.flash import winner_sentence
 from ledger.presentation.sheet import game_sheet
-from ledger.presentation.words import names, role_chip
+from ledger.presentation.words import names, person_name, role_chip
+from ledger.selectors.evenings import session_is_settled
+from ledger.selectors.games import game_result
+from ledger.selectors.hands import game_history
 
 from .game_settings import change_rows
 from .sheet_tables import column_tables, fix_pattern, sheet_table, totals_table
-
-ROLE_ORDER = {"box": 0, "captain": 1, "opponent": 2, "player": 3, "sits_out": 4}
-
 
 # -- loading a game and its result -----------------------------------------------------------
 
@@ -30,10 +26,10 @@ def load_game(game: Game) -> tuple[dict, list[Hand]]:
     queries whatever the number of hands (seats with players, and one query for every hand
     ever entered, from which the live ones are taken)."""
     prefetch_related_objects([game], "seats__player")
-    history = selectors.game_history(game)
+    history = game_history(game)
     game.live_hands = sorted((h for h in history if h.voided_at is None),
                              key=lambda h: h.number)
-    return selectors.game_result(game), history
+    return game_result(game), history
 
 
 def seat_names(game: Game) -> list[str]:
@@ -76,7 +72,7 @@ def hand_spec(variant: str, result: dict, info: dict) -> dict:
         return spec
     if facts["hand_roles"]:  # three at one table: the two who play, box or captain first
         pair = sorted((n for n, r in roles.items() if r != "sits_out"),
-                      key=lambda n: ROLE_ORDER[roles[n]])
+                      key=lambda n: ROLE_ORDER.index(roles[n]))
     else:
         pair = list(players)
     spec["duels"] = [{"players": pair, "dealer": info.get("dealer")}]
@@ -131,11 +127,11 @@ def game_context(game: Game, result: dict, history: list[Hand], *, owner: bool) 
     sheet = game_sheet(game, result=result, history=history, owner=owner)
     keys = sheet.layout.keys
     # a settled evening offers nothing that changes a game (no ✎, undo, stakes, next game)
-    settled = owner and selectors.session_is_settled(game.session)
+    settled = owner and session_is_settled(game.session)
     return {
         "game": game, "session": game.session, "table": game.session.table,
         "result": result, "facts": result["facts"], "keys": keys, "view": sheet,
-        "variant_label": VARIANT_LABELS.get(game.variant, game.variant),
+        "variant_label": VARIANT_NAMES.get(game.variant, game.variant),
         "sheet": sheet_table(sheet, fix_url=fix_pattern(game.pk)
                              if owner and not settled else None),
         "totals": totals_table(sheet),
@@ -147,7 +143,7 @@ def game_context(game: Game, result: dict, history: list[Hand], *, owner: bool) 
         "ended": sheet.ended, "abandoned": sheet.abandoned,
         "panel": None if sheet.ended else next_panel(game.variant, result),
         "corrections": sheet.voided_rows,
-        "changes": [{**row, "by": selectors.person_name(row["by"]) if owner else None}
+        "changes": [{**row, "by": person_name(row["by"]) if owner else None}
                     for row in change_rows(game.changes.select_related("changed_by"))],
         "last_number": len(result["hands"]),
         "owner": owner,

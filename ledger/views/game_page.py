@@ -17,11 +17,12 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 
-from ledger import access, cleaning, selectors
+from ledger import access, cleaning
 from ledger.forms import HandForm, ReasonForm, initial_from_entry, new_hand_initial
 from ledger.models import Game, ShareLink
 from ledger.presentation.flash import open_games_text, winner_sentence
 from ledger.presentation.sheet import game_sheet
+from ledger.selectors.evenings import rematch_evening
 from ledger.words import evening_words
 
 from . import confirm
@@ -87,7 +88,7 @@ def render_game(request, game: Game, result: dict, history, form: HandForm | Non
         "rematch": context["ended"],
         "rematch_question": (confirm.rematch_question(game, seat_names(game))
                              if context["ended"] and context["settled"]
-                             and selectors.rematch_evening(game) is None else None),
+                             and rematch_evening(game) is None else None),
         "winner_sentence": winner_sentence(result),
         # a share link asked for in the tools menu is shown there, open
         "tools_open": request.GET.get("tools") == "share" and share_game is not None,

@@ -15,16 +15,18 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
-from ledger import access, cleaning, selectors, services
+from ledger import access, cleaning, services
 from ledger.exceptions import ConfirmationRequired, LedgerError, RecordRefused
-from ledger.forms import VARIANT_LABELS, GameSettingsForm
+from ledger.forms import GameSettingsForm
 from ledger.models import GameStatus
+from ledger.presentation.catalog import VARIANT_NAMES
 from ledger.presentation.changes import (
     change_rows,
     done_message,
     money_lines,
     stake_text,
 )
+from ledger.selectors.evenings import session_is_settled
 
 from .settled import refuse_if_settled
 
@@ -56,7 +58,7 @@ def game_settings(request: HttpRequest, pk: int) -> HttpResponse:
     if refused := refuse_if_settled(request, game.session, game=game):
         return refused
     seats = list(game.seats.select_related("player").order_by("seat"))
-    settled = selectors.session_is_settled(game.session)
+    settled = session_is_settled(game.session)
     confirm = None
     status = 200
     if request.method == "POST":
@@ -88,7 +90,7 @@ def game_settings(request: HttpRequest, pk: int) -> HttpResponse:
         form = GameSettingsForm(game=game, seats=seats)
     return render(request, "ledger/game_settings.html", {
         "game": game, "session": game.session, "table": game.session.table, "form": form,
-        "variant_label": VARIANT_LABELS.get(game.variant, game.variant),
+        "variant_label": VARIANT_NAMES.get(game.variant, game.variant),
         "settled": settled, "confirm": confirm, "stake_now": stake_text(game, seats),
         "finished": game.status != GameStatus.IN_PROGRESS,
         "changes": change_rows(game.changes.select_related("changed_by")),

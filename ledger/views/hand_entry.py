@@ -16,7 +16,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from ledger import access, selectors, services
+from ledger import access, services
 from ledger.exceptions import HandAlreadyRecorded, LedgerError, RecordRefused
 from ledger.forms import HandForm
 from ledger.models import Game
@@ -24,6 +24,8 @@ from ledger.presentation.flash import outcome_text
 from ledger.presentation.notices import GAME_OVER, kept_text
 from ledger.presentation.rows import preview_words
 from ledger.presentation.sheet import game_sheet
+from ledger.selectors.games import accepts_hands
+from ledger.selectors.hands import preview_hand
 
 from .game_context import hand_spec, load_game, next_panel
 from .game_page import render_game, saved_parts, to_game
@@ -36,7 +38,7 @@ def hand_create(request: HttpRequest, pk: int) -> HttpResponse:
     if refused := refuse_if_settled(request, game.session, game=game):
         return refused
     result, history = load_game(game)
-    if not selectors.accepts_hands(game, result):
+    if not accepts_hands(game, result):
         messages.info(request, GAME_OVER)
         return to_game(request, game)
     form = HandForm(request.POST, spec=hand_spec(game.variant, result, result["next"]))
@@ -78,7 +80,7 @@ def _hand_saved(request, game: Game, text: str, *, form: HandForm | None = None
     a hand kept after another phone recorded it first, drawn as typed over a sheet redrawn
     whole."""
     result, history = load_game(game)
-    if not selectors.accepts_hands(game, result):
+    if not accepts_hands(game, result):
         messages.success(request, text)
         return to_game(request, game)
     return render(request, "ledger/_hand_saved.html",
@@ -90,7 +92,7 @@ def _kept_for_the_next_hand(request, game: Game, exc: HandAlreadyRecorded) -> Ht
     back in the form of the next hand, to be checked against the table and saved again (or
     cleared), and nothing is recorded until then."""
     result, history = load_game(game)
-    if not selectors.accepts_hands(game, result):
+    if not accepts_hands(game, result):
         messages.warning(request, exc.message)
         return to_game(request, game)
     number = len(result["hands"]) + 1
@@ -108,15 +110,15 @@ def _kept_for_the_next_hand(request, game: Game, exc: HandAlreadyRecorded) -> Ht
 def hand_preview(request: HttpRequest, pk: int) -> HttpResponse:
     """htmx, as the hand is typed: what the core would make of it as the next hand (its
     words and points, or the core's refusal), from the game's record plus the typed hand
-    through ``selectors.preview_hand``; nothing is stored. While the form is still
+    through ``preview_hand``; nothing is stored. While the form is still
     incomplete it says nothing, unless something typed is already wrong (a letter)."""
     game = access.game_for(request.user, pk)
     result, _ = load_game(game)
     preview: dict = {}
-    if selectors.accepts_hands(game, result):
+    if accepts_hands(game, result):
         form = HandForm(request.POST, spec=hand_spec(game.variant, result, result["next"]))
         if form.is_valid():
-            verdict = selectors.preview_hand(game, form.entry(), hands=game.live_hands)
+            verdict = preview_hand(game, form.entry(), hands=game.live_hands)
             if "problems" in verdict:
                 form.add_problems(verdict["problems"])
                 preview["problems"] = form.problems

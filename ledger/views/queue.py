@@ -42,7 +42,7 @@ from django.http import HttpRequest, JsonResponse
 from django.template.loader import render_to_string
 from django.views.decorators.http import require_POST
 
-from ledger import access, selectors, services
+from ledger import access, services
 from ledger.exceptions import HandAlreadyRecorded, LedgerError, RecordRefused
 from ledger.forms import HandForm
 from ledger.forms.queue import picked_names
@@ -56,6 +56,9 @@ from ledger.presentation.notices import (
     wrong_number_text,
     wrong_players_text,
 )
+from ledger.presentation.words import person_name
+from ledger.selectors.games import accepts_hands
+from ledger.selectors.hands import hand_with_key
 
 from .game_context import hand_spec, load_game
 from .game_page import render_game, saved_parts
@@ -70,7 +73,7 @@ def hand_send(request: HttpRequest, pk: int) -> JsonResponse:
     typed = number_param(request.POST, "number", minimum=1)
     shown = number_param(request.POST, "parts", minimum=1)
     key = (request.POST.get("key") or "").strip()
-    earlier = selectors.hand_with_key(game, key) if key else None
+    earlier = hand_with_key(game, key) if key else None
     if earlier is not None and earlier.number != typed:
         # the phone gives every hand its own key, and a hand keeps its number until the
         # server has answered; this key belongs to another hand
@@ -85,7 +88,7 @@ def hand_send(request: HttpRequest, pk: int) -> JsonResponse:
             "message": message, **_parts(request, game, shown, earlier.number),
         })
     result, history = load_game(game)
-    if not selectors.accepts_hands(game, result):
+    if not accepts_hands(game, result):
         return JsonResponse({"status": "over", "message": GAME_OVER}, status=409)
     next_number = len(result["hands"]) + 1
     if typed is not None and typed != next_number:
@@ -156,7 +159,7 @@ def _parts(request, game, shown: int | None, number: int, text: str | None = Non
         result, history = load_game(game)
     if text is None:
         text = recorded_text(result, number)
-    if not selectors.accepts_hands(game, result):
+    if not accepts_hands(game, result):
         messages.success(request, text)
         game.refresh_from_db()  # its status, as the service left it
         return {"page": render_game(request, game, result, history).content.decode()}
@@ -173,8 +176,8 @@ def _stale(game, typed: int, next_number: int | None) -> JsonResponse:
         next_number = len(result["hands"]) + 1
     if typed < next_number:
         hand = next((h for h in game.live_hands if h.number == typed), None)
-        who = selectors.person_name(hand.recorded_by) if hand and hand.recorded_by else ""
-        message = taken_text(typed, next_number, who)
+        who = person_name(hand.recorded_by) if hand and hand.recorded_by else ""
+        message = taken_text(typed, next_number, who, at=hand.recorded_at if hand else None)
     else:
         message = wrong_number_text(typed, next_number)
     return JsonResponse({"status": "stale", "next": next_number, "message": message},

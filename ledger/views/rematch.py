@@ -7,8 +7,10 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 
-from ledger import access, selectors, services
+from ledger import access, services
 from ledger.presentation.notices import rematch_text
+from ledger.presentation.words import evening_label
+from ledger.selectors.evenings import rematch_evening
 
 from . import confirm
 from .actions import run_service
@@ -20,7 +22,7 @@ def game_rematch(request: HttpRequest, pk: int) -> HttpResponse:
     is settled and a new evening would be opened, that is asked first: GET (or a POST
     without ``new_evening=1``) shows the question, the game page asks it in a dialog."""
     game = access.game_for(request.user, pk)
-    needs_new = selectors.rematch_evening(game) is None
+    needs_new = rematch_evening(game) is None
     if request.method != "POST" or (needs_new and request.POST.get("new_evening") != "1"):
         if not needs_new:
             return redirect(reverse("ledger:game_detail", kwargs={"pk": game.pk}) + "#over")
@@ -39,5 +41,5 @@ def _started_text(game, new) -> str:
     moved = new.session_id != game.session_id
     return rematch_text(
         new.sequence, seat_names(new),
-        settled_evening=selectors.evening_label(game.session) if moved else "",
-        new_evening=selectors.evening_label(new.session) if moved else "")
+        settled_evening=evening_label(game.session) if moved else "",
+        new_evening=evening_label(new.session) if moved else "")

@@ -7,10 +7,12 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from ledger import access, selectors, services
-from ledger.forms import VARIANT_COUNTS, VARIANT_LABELS
+from ledger import access, services
+from ledger.forms import VARIANT_COUNTS
 from ledger.models import SettlementPayment
+from ledger.presentation.catalog import VARIANT_NAMES
 from ledger.presentation.session import session_summary
+from ledger.presentation.words import evening_label
 from ledger.views.book import book_context
 
 from . import confirm
@@ -27,7 +29,7 @@ def session_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "print_session": reverse("scoresheets:session_pdf", kwargs={"pk": session.pk}),
         "settle_question": (confirm.settle_question(session, len(summary.games))
                             if can_settle else None),
-        "evening_words": selectors.evening_label(session),
+        "evening_words": evening_label(session),
         "blank": _blank_choices(session),
         **book_context(session),
     })
@@ -37,7 +39,7 @@ def _blank_choices(session) -> dict:
     """The evening's blank-sheet form: which game; its seats are chosen on the next page
     (scoresheets.views.session_blank), which prints the sheet."""
     return {"action": reverse("scoresheets:session_blank", kwargs={"pk": session.pk}),
-            "games": [(f"{variant}-{n}", f"{VARIANT_LABELS[variant]}, {n} players")
+            "games": [(f"{variant}-{n}", f"{VARIANT_NAMES[variant]}, {n} players")
                       for variant, counts in VARIANT_COUNTS.items() for n in counts]}
 
 

@@ -14,8 +14,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
 
-from ledger import selectors
 from ledger.models import Game, Session
+from ledger.selectors.evenings import session_is_settled
 from ledger.words import evening_words
 
 #: What each refused action would have done, in the message's words.
@@ -37,7 +37,7 @@ def refuse_if_settled(request: HttpRequest, session: Session, *, game: Game | No
                       what: str = "game") -> HttpResponse | None:
     """None while the evening is open; once it is settled, the way back to the game (or
     the evening) with the evening's words, and nothing done."""
-    if not selectors.session_is_settled(session):
+    if not session_is_settled(session):
         return None
     messages.info(request, settled_text(session, what))
     url = (reverse("ledger:game_detail", kwargs={"pk": game.pk}) if game is not None

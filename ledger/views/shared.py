@@ -7,9 +7,10 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 
-from ledger import cleaning, selectors
+from ledger import cleaning
 from ledger.models import Game, ShareLink
 from ledger.presentation.session import evening_heading, session_summary
+from ledger.selectors.evenings import set_evening_numbers
 
 from . import freshness
 from .errors import friendly_link_404
@@ -53,7 +54,7 @@ def shared_table_context(link: ShareLink) -> dict:
     presentation's ``SessionSummary``, as the evening's own page and report show it)."""
     etag = freshness.table_etag(link.table_id)  # first: never newer than what is shown
     sessions = list(link.table.sessions.all()[:SHARED_EVENINGS])
-    selectors.set_evening_numbers(sessions)  # a day's second evening, told apart in words
+    set_evening_numbers(sessions)  # a day's second evening, told apart in words
     return {"link": link, "table": link.table, "live_etag": etag,
             "evenings": [(evening_heading(session), session_summary(session))
                          for session in sessions],

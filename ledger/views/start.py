@@ -8,16 +8,16 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
-from ledger import access, selectors, services
+from ledger import access, services
 from ledger.exceptions import LedgerError
 from ledger.forms import (
     VARIANT_COUNTS,
-    VARIANT_LABELS,
     GameStartForm,
     needs_first_dealer,
     slots_for,
 )
-from ledger.presentation.catalog import game_facts
+from ledger.presentation.catalog import VARIANT_NAMES, game_facts
+from ledger.presentation.money import amount_text
 
 from .actions import refusals_to
 from .settled import refuse_if_settled
@@ -29,7 +29,7 @@ def game_new(request: HttpRequest, pk: int) -> HttpResponse:
     if refused := refuse_if_settled(request, session, what="new game"):
         return refused
     count = session.table.players.filter(archived_at__isnull=True).count()
-    choices = [{"variant": variant, "label": VARIANT_LABELS[variant], "count": n,
+    choices = [{"variant": variant, "label": VARIANT_NAMES[variant], "count": n,
                 "enough": n <= count}
                for variant, counts in VARIANT_COUNTS.items() for n in counts]
     return render(request, "ledger/game_new.html", {
@@ -40,7 +40,7 @@ def game_new(request: HttpRequest, pk: int) -> HttpResponse:
 def _start_form(session, variant, count, data=None, initial=None):
     names_ = list(session.table.players.filter(archived_at__isnull=True)
                   .values_list("name", flat=True))  # archived players left the table
-    rate = selectors.decimal_text(session.rate, session.currency) if session.rate else None
+    rate = amount_text(session.rate, session.currency) if session.rate else None
     return GameStartForm(data, initial=initial, variant=variant, count=count,
                          player_names=names_, session_rate=rate,
                          session_per_points=session.per_points)
@@ -127,5 +127,5 @@ def game_start(request: HttpRequest, pk: int, variant: str, count: int) -> HttpR
             status = 422
     return render(request, "ledger/game_start.html", {
         "session": session, "table": session.table, "form": form, "variant": variant,
-        "count": count, "variant_label": VARIANT_LABELS[variant],
+        "count": count, "variant_label": VARIANT_NAMES[variant],
     }, status=status)

@@ -7,14 +7,15 @@ from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 from django.views.decorators.http import require_GET
 
-from ledger import access, cleaning, selectors
+from ledger import access, cleaning
 from ledger.book.export import table_export
+from ledger.selectors.exports import dump_json
 
 
 @require_GET
 def table_download(request: HttpRequest, pk: int) -> HttpResponse:
     table = access.table_for(request.user, pk)  # its keepers only; 404 for anyone else
-    response = HttpResponse(selectors.dump_json(table_export(table)),
+    response = HttpResponse(dump_json(table_export(table)),
                             content_type="application/json; charset=utf-8")
     # No user text in the name (the table's name may hold anything): the id and the day.
     day = timezone.localdate().isoformat()

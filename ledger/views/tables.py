@@ -12,11 +12,12 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 
-from ledger import access, selectors, services
-from ledger.forms import VARIANT_LABELS, PlayerForm, SessionForm, TableForm
+from ledger import access, services
+from ledger.forms import PlayerForm, SessionForm, TableForm
 from ledger.forms.players import PlayerRenameForm
 from ledger.models import Game, GameStatus, PaperSize, ShareLink
-from ledger.presentation.catalog import game_facts
+from ledger.presentation.catalog import VARIANT_NAMES, game_facts
+from ledger.selectors.evenings import live_settlements, new_evening_initial, set_evening_numbers
 
 from . import confirm
 from .actions import refusals_to, run_service
@@ -52,11 +53,11 @@ def _games_in_progress(user) -> list[dict]:
              .annotate(n_hands=Count("hands", filter=Q(hands__voided_at__isnull=True)))
              .prefetch_related("seats__player")
              .order_by("-started_at", "-pk")[:12])
-    selectors.set_evening_numbers([game.session for game in games])  # "(2)"
+    set_evening_numbers([game.session for game in games])  # "(2)"
     rows = []
     for game in games:
         players = [seat.player.name for seat in sorted(game.seats.all(), key=lambda s: s.seat)]
-        rows.append({"game": game, "label": VARIANT_LABELS.get(game.variant, game.variant),
+        rows.append({"game": game, "label": VARIANT_NAMES.get(game.variant, game.variant),
                      "players": players,
                      "noun": game_facts(game.variant, len(players)).hand_noun.lower()})
     return rows
@@ -66,7 +67,7 @@ def table_detail(request: HttpRequest, pk: int) -> HttpResponse:
     table = access.table_for(request.user, pk)
     player_form = PlayerForm()
     rename_form = PlayerRenameForm(players=table.players.all())
-    session_form = SessionForm(initial=selectors.new_evening_initial(table))
+    session_form = SessionForm(initial=new_evening_initial(table))
     if request.method == "POST" and "add_player" in request.POST:
         player_form = PlayerForm(request.POST, table_names=list(
             table.players.values_list("name", flat=True)))
@@ -106,10 +107,10 @@ def table_detail(request: HttpRequest, pk: int) -> HttpResponse:
                 return redirect("ledger:session_detail", pk=session.pk)
     sessions = table.sessions.annotate(
         n_games=Count("games"),
-        settled=Exists(selectors.live_settlements().filter(session=OuterRef("pk")))
+        settled=Exists(live_settlements().filter(session=OuterRef("pk")))
     ).order_by("-date", "-id")  # tonight first (a query with Count ignores Meta.ordering)
     sessions = list(sessions)
-    selectors.set_evening_numbers(sessions)  # "(2)": the second evening of a day
+    set_evening_numbers(sessions)  # "(2)": the second evening of a day
     links = ShareLink.objects.filter(table=table, revoked_at__isnull=True,
                                      game__isnull=True).first()
     status = 422 if (player_form.errors or session_form.errors or rename_form.errors) else 200

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import uuid
 
-from ledger import selectors, services
+from ledger import services
+from ledger.selectors.games import game_result
 from ledger.views.game_context import hand_spec
 
 # (variant, players, setup) for every variant the issue lists, and the wide ones
@@ -49,7 +50,7 @@ def _duel(pair: list[str], i: int, *, big: bool = False) -> dict:
 
 
 def next_entry(game, i: int, *, big: bool = False) -> dict:
-    result = selectors.game_result(game)
+    result = game_result(game)
     if game.variant == "cap-it":
         players = result["players"]
         out = players[i % len(players)]
@@ -71,12 +72,12 @@ def next_entry(game, i: int, *, big: bool = False) -> dict:
 def play(game, keeper, hands: int, *, big: bool = False) -> dict:
     """Record ``hands`` hands (fewer if the game ends); the core's result after them."""
     for i in range(hands):
-        result = selectors.game_result(game)
+        result = game_result(game)
         if result.get("complete"):
             break
         services.hand_record(game=game, entry=next_entry(game, i, big=big),
                              recorded_by=keeper, idempotency_key=str(uuid.uuid4()))
-    return selectors.game_result(game)
+    return game_result(game)
 
 
 def finish(game, keeper, limit: int = 60) -> dict:

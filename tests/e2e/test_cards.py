@@ -10,7 +10,7 @@ from playwright.sync_api import Page, expect
 from ledger.models import Game
 from ledger.rules import score_record
 from ledger.rules.cards import score_cards
-from ledger.selectors import game_record
+from ledger.selectors.games import game_record
 
 from .helpers import (
     choose_game,

@@ -10,7 +10,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from ledger import selectors, services
+from ledger import services
+from ledger.selectors.games import game_result
 
 from .helpers import FITS, UNCOVERED, login, shot
 from .phone_games import VARIANTS, finish, play, start
@@ -160,7 +161,7 @@ def test_the_last_save_shows_winner_and_money_on_the_first_screen_without_a_relo
     over = phone.locator("#over")
     expect(over).to_contain_text("Game over")
     assert phone.evaluate("window.notReloaded") is True  # put in place, no reload
-    result = selectors.game_result(game)
+    result = game_result(game)
     assert result["complete"] and result["winner"] == "Sal"
     assert result["totals"]["Sal"]["hand_points"] == 46 + 85  # Vic's 60 and the gin 25
     assert result["totals"]["Vic"]["hand_points"] == 23

@@ -14,7 +14,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from ledger import selectors, services
+from ledger import services
+from ledger.selectors.games import game_result
 from ledger.views.game_context import hand_spec
 
 from .helpers import login, shot
@@ -69,7 +70,7 @@ def score_in_view(where: dict) -> bool:
 def fill_next_hand(page, game, i: int) -> int:
     """Type the next hand of ``game`` as a scorekeeper taps it (the hand ``next_entry``
     makes); its number."""
-    result = selectors.game_result(game)
+    result = game_result(game)
     entry = next_entry(game, i)
     if game.variant == "cap-it":
         seg(page, "went_out", entry["went_out"]).click()
@@ -173,7 +174,7 @@ def test_keys_and_scrolls_after_save_for_a_knock_and_a_gin(browser, live_server,
     page.goto(f"{live_server.url}/games/{game.pk}/")
     figures = {}
     for name, (knocker, counts, kind) in (("knock", KNOCK), ("gin", GIN)):
-        number = len(selectors.game_result(game)["hands"]) + 1
+        number = len(game_result(game)["hands"]) + 1
         seg(page, "t1_knocker", knocker).click()
         if kind == "gin":
             seg(page, "t1_kind", "gin").click()

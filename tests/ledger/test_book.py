@@ -15,7 +15,7 @@ import pytest
 from django.core.management import call_command
 
 from ledger import rules as core
-from ledger import selectors, services
+from ledger import services
 from ledger.book import selectors as book
 from ledger.book.stats import standings_from_result
 from ledger.exceptions import LedgerError, SessionSettled
@@ -28,6 +28,8 @@ from ledger.models import (
     SettlementPayment,
     SettlementVoid,
 )
+from ledger.selectors.evenings import session_settlement
+from ledger.selectors.games import game_queryset_for_records, game_record
 from ledger.services.book import BookChanged
 from tests.factories import gin_game
 
@@ -92,10 +94,10 @@ def test_book_statistics_count_the_settled_evenings(table, evenings):
 def test_statistics_are_the_games_results_and_money_is_the_postings(table, evenings):
     """Every stored figure equals what the core's result of its game says, and each
     game's stored money equals what the ledger posted for it."""
-    games = selectors.game_queryset_for_records().filter(session__table=table)
+    games = game_queryset_for_records().filter(session__table=table)
     checked = 0
     for game in games:
-        result = core.score_record(selectors.game_record(game))
+        result = core.score_record(game_record(game))
         expected = standings_from_result(result, ended=game.status != "in_progress")
         stored = {row.player.name: row for row in
                   GameStanding.objects.filter(game=game).select_related("player")}
@@ -129,7 +131,7 @@ def test_reopen_keeps_the_voided_settlement_and_settles_anew(table, keeper, even
     assert voided.void.reason == "forgot the last game"
     assert voided.void.voided_by == keeper and voided.void.voided_at is not None
     assert voided.nets == {"Bob": 207, "Cy": -207}
-    live = selectors.session_settlement(e3)
+    live = session_settlement(e3)
     assert live.pk != voided.pk and live.nets == {"Bob": 5, "Cy": -5}
     assert e3.settlement == live and e3.is_settled
     # the void is history: it cannot change or go

@@ -10,9 +10,11 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from ledger import rules as core
-from ledger import selectors, services
+from ledger import services
 from ledger.book.stats import standings_from_result
 from ledger.models import GameStanding, MoneyPosting, Player, SessionSettlement
+from ledger.selectors.evenings import session_nets
+from ledger.selectors.games import game_queryset_for_records, game_record, money_to_minor
 
 from .book_big import build_table
 
@@ -46,10 +48,10 @@ def test_queries_do_not_grow_with_the_evenings(client, keeper):
 def test_the_fast_builder_stores_what_the_services_would(keeper):
     table = services.table_create(name="Check", scorekeepers=[keeper])
     build_table(table, evenings=3, hands=20, unpaid=1, open_evenings=1)
-    games = selectors.game_queryset_for_records().filter(session__table=table)
+    games = game_queryset_for_records().filter(session__table=table)
     assert len(games) == 24
     for game in games:
-        result = core.score_record(selectors.game_record(game))
+        result = core.score_record(game_record(game))
         assert result["complete"] and len(result["hands"]) == 20
         expected = standings_from_result(result, ended=True)
         for row in GameStanding.objects.filter(game=game).select_related("player"):
@@ -57,7 +59,7 @@ def test_the_fast_builder_stores_what_the_services_would(keeper):
                 expected[row.player.name]
         posted = {p.player.name: p.amount_minor
                   for p in MoneyPosting.objects.filter(game=game).select_related("player")}
-        assert posted == {name: units for name, units in selectors.money_to_minor(
+        assert posted == {name: units for name, units in money_to_minor(
             result["money"], "USD").items() if units}
     for settlement in SessionSettlement.objects.filter(session__table=table):
-        assert settlement.nets == selectors.session_nets(settlement.session)
+        assert settlement.nets == session_nets(settlement.session)

@@ -19,7 +19,9 @@ def test_variants_names_and_player_counts_agree_with_the_core_and_the_models():
 def test_every_setting_has_a_kind_a_label_and_its_limits():
     assert set(catalog.SETTINGS) == set(SETTING_NAMES)
     assert catalog.SETTINGS["knock_limit"] == catalog.Setting(
-        "knock_limit", "Knock limit", "number", low=0, high=98)
+        "knock_limit", "number", low=0, high=98)
+    assert set(catalog.SETTING_LABELS) == set(SETTING_NAMES)  # the label: the presentation's
+    assert catalog.SETTING_LABELS["knock_limit"] == "Knock limit"
     assert catalog.SETTINGS["undercut_on_tie"].kind == "flag"
     assert catalog.SETTINGS["oklahoma_ace"].choices == ("gin_only", "one")
     assert catalog.SETTINGS["capit_round_share"].kind == "share"

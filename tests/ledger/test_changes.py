@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from ledger import selectors, services
+from ledger import services
 from ledger.exceptions import (
     ConfirmationRequired,
     GameNotInProgress,
@@ -12,6 +12,8 @@ from ledger.exceptions import (
     SessionSettled,
 )
 from ledger.models import ChangeKind, GameChange, GameStatus, Hand
+from ledger.selectors.evenings import session_nets
+from ledger.selectors.games import game_posted_money, game_record, game_result
 from tests.factories import gin_game
 
 from .conftest import key, start_empty
@@ -27,7 +29,7 @@ def test_rules_snapshot_is_taken_at_the_start(session, keeper, case):
     game = imported(session, keeper, case("gin-classic-game"))
     assert game.rules["gin_bonus"] == 20 and game.rules["undercut_bonus"] == 10
     assert game.rules["target"] == 100 and "shutout_mode" in game.rules
-    assert selectors.game_record(game)["rules"] == game.rules
+    assert game_record(game)["rules"] == game.rules
 
 
 def test_stake_change_of_a_finished_game_needs_confirmation(session, keeper, case):
@@ -39,13 +41,13 @@ def test_stake_change_of_a_finished_game_needs_confirmation(session, keeper, cas
     assert refused.value.old_money == {"A": 202, "B": -202}
     assert refused.value.new_money == {"A": 404, "B": -404}
     assert "A 2.02 -> 4.04" in refused.value.message
-    assert selectors.game_posted_money(game) == {"A": 202, "B": -202}
+    assert game_posted_money(game) == {"A": 202, "B": -202}
     assert not GameChange.objects.exists()
 
     result = services.game_change_stake(game=game, changed_by=keeper, rate="0.02",
                                         reason="we said two cents", confirm=True)
     assert result["money"] == {"A": "4.04", "B": "-4.04"}
-    assert selectors.game_posted_money(game) == {"A": 404, "B": -404}
+    assert game_posted_money(game) == {"A": 404, "B": -404}
     change = GameChange.objects.get()
     assert (change.kind, change.name, change.old, change.new) == (
         ChangeKind.STAKE, "rate", "0.01", "0.02")
@@ -66,7 +68,7 @@ def test_rule_change_mid_game_rescores(session, keeper, case):
     game = start_empty(session, keeper, record)
     for entry in record["hands"][:4]:
         services.hand_record(game=game, entry=entry, recorded_by=keeper, idempotency_key=key())
-    before = selectors.game_result(game)
+    before = game_result(game)
     result = services.game_change_rules(game=game, changes={"gin_bonus": 20},
                                         changed_by=keeper, reason="classic gin bonus")
     # Hands 2 and 4 were gins: 5 points less each.
@@ -95,9 +97,9 @@ def test_abandon_settles_on_hand_points(session, keeper, case):
     game.refresh_from_db()
     assert game.status == GameStatus.ABANDONED
     # A 12 hand points, B 39: B collects 27 cents.
-    assert selectors.game_posted_money(game) == {"A": -27, "B": 27}
+    assert game_posted_money(game) == {"A": -27, "B": 27}
     assert GameChange.objects.get().kind == ChangeKind.ABANDON
-    assert selectors.game_record(game)["abandoned"] is True
+    assert game_record(game)["abandoned"] is True
     with pytest.raises(GameNotInProgress):
         services.game_abandon(game=game, abandoned_by=keeper)
 
@@ -116,7 +118,7 @@ def test_settled_session_never_changes(session, keeper, case):
         services.game_import(session=session, record=case("box-rotation"))
     with pytest.raises(SessionSettled):
         services.session_settle(session=session, settled_by=keeper)
-    assert selectors.session_nets(session) == settlement.nets == {"A": 202, "B": -202}
+    assert session_nets(session) == settlement.nets == {"A": 202, "B": -202}
 
 
 def test_game_currency_must_be_the_sessions(session, keeper, case):
@@ -128,7 +130,7 @@ def test_game_currency_must_be_the_sessions(session, keeper, case):
 
 def test_game_start_takes_the_sessions_default_stake(session, keeper):
     game = gin_game(session, keeper)
-    assert selectors.game_record(game)["stakes"] == {
+    assert game_record(game)["stakes"] == {
         "rate": "0.01", "per_points": 1, "currency": "USD"}
     assert [seat.player.name for seat in game.seats.all()] == ["Ann", "Bob"]
     with pytest.raises(RecordRefused):

@@ -13,12 +13,13 @@ from pathlib import Path
 import pytest
 from django.urls import reverse
 
-from ledger import selectors, services
+from ledger import services
 from ledger.book.stats import standings_from_result
 from ledger.forms.start import slots_for
 from ledger.models import Hand
 from ledger.presentation.catalog import game_facts
 from ledger.rules import score_record
+from ledger.selectors.games import game_result
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 
@@ -148,7 +149,7 @@ def test_a_gin_with_deadwood_is_refused_by_the_core_at_the_count(logged_in, gin_
     assert response.status_code == 302
     assert Hand.objects.get(game=gin_game).entry == {"knocker": "Ann",
                                                      "deadwood": {"Ann": 0, "Bob": 20}}
-    assert selectors.game_result(gin_game)["hands"][0]["points"]["Ann"] == 45
+    assert game_result(gin_game)["hands"][0]["points"]["Ann"] == 45
 
 
 def test_a_card_in_both_hands_is_the_cores_problem_at_the_second_hand(logged_in, gin_game):

@@ -8,8 +8,11 @@ import json
 import pytest
 from django.core.management import call_command
 
-from ledger import selectors, services
+from ledger import services
 from ledger.models import GameStatus, Hand, Session
+from ledger.selectors.evenings import session_games, session_nets
+from ledger.selectors.exports import dump_json, session_export
+from ledger.selectors.games import game_posted_money, game_result, money_to_minor
 
 from .conftest import DEMO_SESSION
 
@@ -37,18 +40,18 @@ def test_load_demo_imports_scores_and_settles_the_evening(keeper):
     # the demo account is a plain scorekeeper of the demo table: no admin on a club server
     demo = session.table.scorekeepers.get(username="demo")
     assert not demo.is_staff and not demo.is_superuser and demo.check_password("demo")
-    games = selectors.session_games(session)
+    games = session_games(session)
     assert [(g.variant, g.status) for g in games] == [(v, s) for v, s, _ in EXPECTED_GAMES]
     for game, (_, _, money) in zip(games, EXPECTED_GAMES, strict=True):
-        posted = {name: amount for name, amount in selectors.game_posted_money(game).items()
+        posted = {name: amount for name, amount in game_posted_money(game).items()
                   if amount}
         assert posted == money, game
-        result = selectors.game_result(game)
-        assert selectors.money_to_minor(result["money"], "USD") == {
+        result = game_result(game)
+        assert money_to_minor(result["money"], "USD") == {
             name: money.get(name, 0) for name in result["money"]
         }
     assert Hand.objects.count() == 7 + 6 + 1 + 3 + 5
-    assert selectors.session_nets(session) == EXPECTED_NETS
+    assert session_nets(session) == EXPECTED_NETS
 
     settlement = services.session_settle(session=session, settled_by=keeper)
     assert settlement.nets == EXPECTED_NETS
@@ -66,6 +69,6 @@ def test_load_demo_imports_scores_and_settles_the_evening(keeper):
 def test_demo_record_round_trips(tmp_path, keeper):
     record = json.loads(DEMO_SESSION.read_text())
     session = services.session_import(record=record, imported_by=keeper)
-    first = selectors.dump_json(selectors.session_export(session))
+    first = dump_json(session_export(session))
     again = services.session_import(record=json.loads(first), imported_by=keeper)
-    assert selectors.dump_json(selectors.session_export(again)) == first
+    assert dump_json(session_export(again)) == first

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from ledger import selectors, services
+from ledger import services
 from ledger.exceptions import (
     GameNotInProgress,
     HandAlreadyRecorded,
@@ -13,6 +13,8 @@ from ledger.exceptions import (
     RecordRefused,
 )
 from ledger.models import BatchKind, GameStatus, Hand, MoneyPosting, PostingBatch
+from ledger.selectors.games import game_posted_money
+from ledger.selectors.hands import game_history
 
 from .conftest import key, start_empty
 
@@ -39,7 +41,7 @@ def test_hands_one_by_one_give_the_records_numbers(session, keeper, case):
     result = outcomes[-1].result
     assert result["totals"]["A"]["final"] == 318 and result["totals"]["B"]["final"] == 116
     assert [h["dealer"] for h in result["hands"]] == ["B", "A", "B", "B", "A", "A", "A"]
-    assert selectors.game_posted_money(game) == {"A": 202, "B": -202}
+    assert game_posted_money(game) == {"A": 202, "B": -202}
     # Money is posted once, when the game ends, and sums to zero.
     assert PostingBatch.objects.filter(game=game).count() == 1
     assert sum(MoneyPosting.objects.values_list("amount_minor", flat=True)) == 0
@@ -144,14 +146,14 @@ def test_correction_rescores_every_later_hand_and_keeps_the_old_one(
     assert old.voided_at is not None and old.voided_by == other_keeper
     assert old.void_reason == "B had 3 deadwood, not gin"
     assert old.entry == record["hands"][1]  # never edited
-    history = selectors.game_history(game)
+    history = game_history(game)
     assert [(h.number, h.is_live) for h in history[1:3]] == [(2, False), (2, True)]
     assert len(history) == 8
 
     # The money was reversed and posted again; the sum is the new amount.
     assert list(PostingBatch.objects.filter(game=game).values_list("kind", flat=True)) == [
         BatchKind.POST, BatchKind.REVERSAL, BatchKind.POST]
-    assert selectors.game_posted_money(game) == {"A": 230, "B": -230}
+    assert game_posted_money(game) == {"A": 230, "B": -230}
 
 
 def test_correction_needs_reason_and_author(session, keeper, case):
@@ -180,12 +182,12 @@ def test_undo_last_reopens_a_finished_game_and_reverses_its_money(session, keepe
     game.refresh_from_db()
     assert voided.number == 7 and voided.voided_at is not None
     assert game.status == GameStatus.IN_PROGRESS and game.finished_at is None
-    assert selectors.game_posted_money(game) == {"A": 0, "B": 0}
+    assert game_posted_money(game) == {"A": 0, "B": 0}
     assert Hand.objects.filter(game=game).count() == 7  # still in the history
     # Play it again: the game ends as before.
     services.hand_record(game=game, entry=record["hands"][6], recorded_by=keeper,
                          idempotency_key=key(), number=7)
-    assert selectors.game_posted_money(game) == {"A": 202, "B": -202}
+    assert game_posted_money(game) == {"A": 202, "B": -202}
     with pytest.raises(LedgerError, match="last hand is 7, not 3"):
         services.hand_undo_last(game=game, undone_by=keeper, number=3)
 

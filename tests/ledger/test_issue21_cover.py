@@ -66,8 +66,8 @@ def test_a_captain_seven_game_pays_at_four_thirds_of_the_stake():
     assert money.cover == ("Captains cover 4:3: each captain plays at 0.05 \u00d7 4/3 "
                            "\u2248 0.0667 USD per point")
     assert stakes_lines(record, result) == [
-        "0.05 USD a point",
-        "Captains cover 4:3: each captain plays at 0.05 \u00d7 4/3 \u2248 0.0667 USD a point"]
+        "0.05 USD per point",
+        "Captains cover 4:3: each captain plays at 0.05 \u00d7 4/3 \u2248 0.0667 USD per point"]
 
 
 def test_five_players_cover_three_to_two_as_in_the_rules_example(case):
@@ -110,7 +110,7 @@ def test_the_game_page_and_the_printed_sheet_state_the_cover(logged_in, session,
     assert paper.status_code == 200
     words = text(paper)
     assert ("Captains cover 4:3: each captain plays at 0.05 \u00d7 4/3 \u2248 0.0667 USD "
-            "a point") in words
+            "per point") in words
     # the money table's stake column: each captain's effective stake, each opponent's own
     rows = {Page(paper).text(tr.find("th")): [Page(paper).text(td) for td in tr.findall("td")]
             for tr in Page(paper).all("tr") if tr.find("th") is not None

@@ -12,7 +12,7 @@ import pytest
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
-from ledger import selectors, services
+from ledger import services
 from ledger.exceptions import SessionSettled
 from ledger.models import (
     MoneyPosting,
@@ -22,6 +22,7 @@ from ledger.models import (
     SettlementVoid,
     ShareLink,
 )
+from ledger.selectors.evenings import session_is_settled, session_settlement, settlement_nets
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db]
 
@@ -127,7 +128,7 @@ def test_a_settlement_without_the_payments_of_its_nets_is_refused_at_commit(play
         sql(*insert_payment(settlement_id, 1, player["C"], player["X"], 265))
         sql(*insert_payment(settlement_id, 2, player["C"], player["Y"], 265))
         commit_check()
-    assert selectors.session_is_settled(played)
+    assert session_is_settled(played)
 
 
 def test_a_payment_added_to_a_settlement_later_is_refused(settled):
@@ -176,13 +177,13 @@ def test_a_reopened_evening_written_table_by_table_in_one_transaction_passes(pla
     with transaction.atomic():
         history(with_void=True)
     assert SessionSettlement.objects.filter(session=played).count() == 2
-    assert selectors.session_settlement(played).pk == max(
+    assert session_settlement(played).pk == max(
         SessionSettlement.objects.values_list("pk", flat=True))
 
 
 def test_renamed_players_are_read_in_seat_order(played, keeper):
     """A settlement written after a rename under the old names (an import of history in
-    commit order) is read by seat, as ``selectors.settlement_nets`` reads it."""
+    commit order) is read by seat, as ``settlement_nets`` reads it."""
     services.player_rename(player=Player.objects.get(table=played.table, name="Y"),
                            name="Yolanda")
     player = ids(played)
@@ -194,7 +195,7 @@ def test_renamed_players_are_read_in_seat_order(played, keeper):
         sql(*insert_payment(settlement_id, 1, player["C"], player["X"], 265))
         sql(*insert_payment(settlement_id, 2, player["C"], player["Yolanda"], 265))
         commit_check()
-    assert selectors.settlement_nets(SessionSettlement.objects.get()) == {
+    assert settlement_nets(SessionSettlement.objects.get()) == {
         "C": -530, "X": 265, "Yolanda": 265}
 
 
@@ -208,7 +209,7 @@ def test_a_void_only_as_reopening_makes_one(settled, keeper):
     refused("1 of its payments are marked paid",
             "INSERT INTO ledger_settlementvoid (settlement_id, reason, voided_at) "
             "VALUES (%s, 'forged', now())", settled.pk)
-    assert selectors.session_is_settled(settled.session)
+    assert session_is_settled(settled.session)
     services.settlement_payment_mark_paid(payment=payment, paid_by=keeper, paid=False)
     accepted("INSERT INTO ledger_settlementvoid (settlement_id, reason, voided_at) "
              "VALUES (%s, 'a knock was a gin', now())", settled.pk)
@@ -306,9 +307,9 @@ def test_the_services_settle_pay_reopen_and_settle_again(keeper, case):
         (forged,) = sql(*insert_settlement(second, {"C": -530, "X": 265, "Y": 265}))
         sql(*insert_payment(forged, 1, player["C"], player["X"], 530))
     assert SessionSettlement.objects.count() == 2
-    assert not selectors.session_is_settled(second)
+    assert not session_is_settled(second)
     services.session_settle(session=second, settled_by=keeper)
-    assert selectors.session_is_settled(second)
+    assert session_is_settled(second)
     link = services.share_link_get_or_create(table=table, created_by=keeper)
     services.share_link_revoke(link=link)
     with pytest.raises(IntegrityError, match="is revoked"), transaction.atomic():

@@ -433,14 +433,14 @@ def test_a_player_renamed_changes_both_live_parts(client, gin, game_link, keeper
 
 
 def test_the_version_is_one_query_whatever_the_hands(gin, keeper, django_assert_num_queries):
-    from ledger import selectors
+    from ledger.selectors.sharing import game_live_version, table_live_version
 
     for number in range(1, 4):
         services.hand_record(game=gin, entry={"draw": True}, recorded_by=keeper,
                              idempotency_key=uuid.uuid4(), number=number)
     with django_assert_num_queries(1):
-        version = selectors.game_live_version(gin.pk)
+        version = game_live_version(gin.pk)
     assert version.startswith(f"g{gin.pk}|in_progress|Friday|")
     assert version.endswith("=Ann|" + f"{gin.seats.get(seat=1).player_id}=Bob")
     with django_assert_num_queries(1):
-        selectors.table_live_version(gin.session.table_id)
+        table_live_version(gin.session.table_id)

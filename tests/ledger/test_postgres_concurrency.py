@@ -14,9 +14,10 @@ import uuid
 import pytest
 from django.db import connection, connections
 
-from ledger import selectors, services
+from ledger import services
 from ledger.exceptions import HandAlreadyRecorded
 from ledger.models import Game, GameStatus, Hand, MoneyPosting, PostingBatch
+from ledger.selectors.games import game_posted_money
 
 from .conftest import load_case, start_empty
 
@@ -153,4 +154,4 @@ def test_failure_halfway_leaves_nothing_on_postgres(session, keeper, monkeypatch
     assert seen == (6, GameStatus.IN_PROGRESS, 0)
     services.hand_record(game=game, entry=record["hands"][6], recorded_by=keeper,
                          idempotency_key=uuid.uuid4(), number=7)
-    assert selectors.game_posted_money(game) == {"A": 202, "B": -202}
+    assert game_posted_money(game) == {"A": 202, "B": -202}

@@ -8,9 +8,10 @@ import pytest
 from django.template import Context, Template
 from django.urls import reverse
 
-from ledger import selectors, services
+from ledger import services
 from ledger.presentation import words
 from ledger.presentation.sheet import game_sheet
+from ledger.selectors.games import game_result
 from tests.factories import gin_game
 from tests.pages import tile
 from tests.rules.helpers import record, win
@@ -30,7 +31,7 @@ def hollywood_record() -> dict:
 
 def test_hollywood_scores_agree_with_the_core(logged_in, session, keeper):
     game = services.game_import(session=session, record=hollywood_record(), imported_by=keeper)
-    result = selectors.game_result(game)
+    result = game_result(game)
     assert result["complete"]
     won = sum(1 for hand in result["hands"] if hand.get("winner") == "Lou")
     assert won == 6 and result["totals"]["Lou"]["hands_won"] > won  # the sum over columns

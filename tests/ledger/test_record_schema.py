@@ -15,9 +15,9 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from ledger import selectors
 from ledger.models import Game
 from ledger.rules.cli import run
+from ledger.selectors import games as game_selectors
 
 CASES_DIR = Path(__file__).resolve().parents[1] / "data"
 CASES = sorted(p for p in CASES_DIR.glob("*.json") if not p.name.endswith(".expected.json"))
@@ -76,7 +76,7 @@ def test_score_and_import_agree_with_unknown_keys(case, tmp_path):
         return
     assert refusal == "", refusal
     assert result == plain  # the unknown keys changed nothing in the result
-    stored = selectors.score(selectors.game_record(game))
+    stored = game_selectors.score(game_selectors.game_record(game))
     for key in ("variant", "players", "totals", "complete", "winner", "money", "payments",
                 "abandoned", "facts", "stats"):
         assert stored[key] == result[key], key

@@ -10,8 +10,8 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from ledger import selectors
 from ledger.models import Game, Hand, Session
+from ledger.selectors.games import game_result
 
 from .conftest import DATA, DEMO_SESSION, load_expected
 
@@ -39,7 +39,7 @@ def test_game_round_trip_is_identical(name, tmp_path):
     assert second == first
     # The stored game scores to the record's expected numbers.
     expected = load_expected(name)
-    result = selectors.game_result(Game.objects.get(pk=int(game_id)))
+    result = game_result(Game.objects.get(pk=int(game_id)))
     for key in ("money", "complete", "winner"):
         if key in expected:
             assert result[key] == expected[key], key

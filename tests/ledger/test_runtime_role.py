@@ -13,8 +13,9 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.db import DatabaseError, connection, transaction
 
-from ledger import selectors, services
+from ledger import services
 from ledger.models import PaymentMark, SettlementVoid
+from ledger.selectors.evenings import session_is_settled
 
 pytestmark = [pytest.mark.postgres]
 
@@ -117,7 +118,7 @@ def test_the_services_work_as_the_runtime_role(keeper, case):
         link = services.share_link_get_or_create(table=table, created_by=keeper)
         services.share_link_revoke(link=link)
         sql("SET CONSTRAINTS ALL IMMEDIATE")  # what COMMIT checks
-        assert selectors.session_is_settled(session)
+        assert session_is_settled(session)
         assert PaymentMark.objects.count() == 2 and SettlementVoid.objects.count() == 1
         with pytest.raises(DatabaseError, match="permission denied"), transaction.atomic():
             sql("TRUNCATE ledger_paymentmark")

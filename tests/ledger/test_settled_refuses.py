@@ -14,8 +14,10 @@ import uuid
 import pytest
 from django.urls import reverse
 
-from ledger import selectors, services
+from ledger import services
 from ledger.models import Game, GameChange, GameStatus, Hand
+from ledger.selectors.evenings import session_is_settled, session_nets
+from ledger.selectors.games import game_posted_money
 from ledger.urls import urlpatterns
 
 from .conftest import load_case
@@ -114,9 +116,9 @@ def fingerprint(session) -> dict:
         "hands": list(Hand.objects.filter(game__session=session).order_by("pk")
                       .values_list("pk", "voided_at")),
         "changes": GameChange.objects.filter(game__session=session).count(),
-        "settled": selectors.session_is_settled(session),
-        "nets": selectors.session_nets(session, list(games)),
-        "money": {game.pk: selectors.game_posted_money(game) for game in games},
+        "settled": session_is_settled(session),
+        "nets": session_nets(session, list(games)),
+        "money": {game.pk: game_posted_money(game) for game in games},
     }
 
 

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from ledger import selectors, services
+from ledger import services
 from ledger.exceptions import LedgerError
 from ledger.models import SettlementPayment
+from ledger.selectors.evenings import session_nets
+from ledger.selectors.exports import session_export
 from tests.factories import gin_game
 
 pytestmark = pytest.mark.django_db
@@ -45,7 +47,7 @@ def test_six_players_settle_with_the_optimum_not_the_greedy_plan(session, keeper
     beat(session, keeper, "Ann", "Dot", 40)
     beat(session, keeper, "Bea", "Eli", 30)
     beat(session, keeper, "Bea", "Fay", 20)
-    nets = selectors.session_nets(session)
+    nets = session_nets(session)
     assert nets == {"Ann": 1000, "Cid": -600, "Dot": -400, "Bea": 500, "Eli": -300,
                     "Fay": -200}
     assert greedy_payment_count(nets) == 5
@@ -73,7 +75,7 @@ def test_payments_can_be_marked_paid_without_changing_numbers(session, keeper):
     unpaid = services.settlement_payment_mark_paid(payment=payment, paid_by=keeper, paid=False)
     assert not unpaid.is_paid
     assert SettlementPayment.objects.get().amount_minor == 150
-    exported = selectors.session_export(session)["settlement"]
+    exported = session_export(session)["settlement"]
     assert exported == {"nets": {"Ann": "1.50", "Bob": "-1.50"},
                         "payments": [{"from": "Bob", "to": "Ann", "amount": "1.50",
                                       "paid": False}]}

@@ -9,8 +9,9 @@ import uuid
 import pytest
 from django.urls import reverse
 
-from ledger import selectors, services
+from ledger import services
 from ledger.models import Hand
+from ledger.selectors.games import game_result
 from tests.factories import gin_game as start_gin
 from tests.pages import Page, field_error, field_value, text, tile
 
@@ -46,7 +47,7 @@ def test_a_hand_entered_by_cards_records_the_exact_counts_and_points(logged_in, 
     assert response.status_code == 302, text(response)[-600:]
     hand = Hand.objects.get(game=gin_game, number=1)
     assert hand.entry == {"knocker": "Ann", "cards": {"Ann": KNOCKER, "Bob": OPPONENT}}
-    result = selectors.game_result(gin_game)
+    result = game_result(gin_game)
     assert result["hands"][0]["deadwood"] == {"Ann": 3, "Bob": 18}
     assert result["hands"][0]["points"] == {"Ann": 15, "Bob": 0}
     page = logged_in.get(response.url)
@@ -70,7 +71,7 @@ def test_cards_are_read_in_any_case_and_written_to_the_record_plainly(logged_in,
 def test_gin_from_the_cards_without_tapping_gin(logged_in, gin_game):
     response = post_hand(logged_in, gin_game, cards_post(1, "Ann", (GIN, OPPONENT)))
     assert response.status_code == 302, text(response)[-600:]
-    result = selectors.game_result(gin_game)
+    result = game_result(gin_game)
     hand = result["hands"][0]
     assert hand["result"] == "gin" and hand["deadwood"] == {"Ann": 0, "Bob": 40}
     assert hand["points"]["Ann"] == 40 + result["rules"]["gin_bonus"]
@@ -84,7 +85,7 @@ def test_counts_given_with_the_cards_are_sent_and_checked(logged_in, gin_game):
     assert response.status_code == 302, text(response)[-600:]
     entry = Hand.objects.get(game=gin_game, number=1).entry
     assert entry["deadwood"] == {"Ann": 3, "Bob": 40} and entry["cards"]["Ann"] == KNOCKER
-    assert selectors.game_result(gin_game)["hands"][0]["points"]["Ann"] == 37
+    assert game_result(gin_game)["hands"][0]["points"]["Ann"] == 37
 
 
 def test_counts_the_cards_cannot_give_are_refused_at_the_field(logged_in, gin_game):
@@ -201,7 +202,7 @@ def test_preview_of_a_tie_says_the_undercut_the_game_scores(logged_in, session, 
     assert "Ann knocks with 10; Bob counts 10 too: Bob undercuts, Bob +25." in shown
     # the same hand recorded: the sheet gives Bob the same 25
     post_hand(logged_in, game, cards_post(1, "Ann", (TIE_KNOCKER, TIE_OPPONENT)))
-    assert selectors.game_result(game)["hands"][0]["points"] == {"Ann": 0, "Bob": 25}
+    assert game_result(game)["hands"][0]["points"] == {"Ann": 0, "Bob": 25}
     # a classic game's undercut bonus is 10
     classic = start_gin(session, keeper, preset="classic")
     shown = text(preview(logged_in, TIE_KNOCKER, TIE_OPPONENT, game=classic))

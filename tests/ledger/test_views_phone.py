@@ -13,7 +13,9 @@ import uuid
 import pytest
 from django.urls import reverse
 
-from ledger import selectors, services
+from ledger import services
+from ledger.selectors.games import game_result
+from ledger.selectors.hands import preview_hand
 from tests.factories import gin_game
 from tests.pages import text, tile
 
@@ -45,7 +47,7 @@ def test_a_saved_hand_answers_with_the_parts_that_change(logged_in, gin, keeper)
     assert tile(response, "Ann") == "21" and tile(response, "Bob") == "25"
     assert "Save hand 3" in page and 'id="totals" hx-swap-oob="true"' in page
     assert "Undo hand 2" in page
-    assert selectors.game_result(gin)["totals"]["Bob"]["final"] == 25
+    assert game_result(gin)["totals"]["Bob"]["final"] == 25
 
 
 def test_the_first_hand_and_capit_rounds_redraw_the_sheet(logged_in, session, keeper):
@@ -69,7 +71,7 @@ def test_a_hand_that_ends_the_game_reloads_onto_the_money(logged_in, gin, keeper
     assert response["HX-Location"] == reverse("ledger:game_detail", args=[gin.pk])
     page = logged_in.get(response["HX-Location"])
     over = page.content.decode().split('id="over"')[1].split("</section>")[0]
-    result = selectors.game_result(gin)
+    result = game_result(gin)
     assert result["complete"] and result["winner"] == "Ann"
     assert "Ann" in over and 'data-player="Bob"' in over
     for payment in result["payments"]:  # who pays whom, in the first card
@@ -117,10 +119,10 @@ def test_the_preview_scores_the_typed_hand_without_storing_it(logged_in, gin, ke
 
 def test_preview_hand_is_the_scorer_on_the_record_plus_the_entry(gin, keeper):
     record(gin, keeper, {"knocker": "Ann", "deadwood": {"Ann": 3, "Bob": 24}})
-    verdict = selectors.preview_hand(gin, {"knocker": "Bob", "deadwood": {"Bob": 0, "Ann": 10}})
+    verdict = preview_hand(gin, {"knocker": "Bob", "deadwood": {"Bob": 0, "Ann": 10}})
     assert verdict["hand"]["number"] == 2 and verdict["hand"]["points"]["Bob"] == 35
     assert verdict["result"]["totals"]["Bob"]["final"] == 35
-    refused = selectors.preview_hand(gin, {"knocker": "Bob", "deadwood": {"Bob": 40, "Ann": 3}})
+    refused = preview_hand(gin, {"knocker": "Bob", "deadwood": {"Bob": 40, "Ann": 3}})
     assert refused["problems"] and refused["problems"][0].field == "deadwood"
     assert gin.hands.count() == 1
 
@@ -153,4 +155,4 @@ def test_a_refused_correction_says_why_next_to_save(logged_in, gin, keeper):
     assert response.status_code == 422
     reason = re.search(r'id="save-error"[^>]*>(.*?)</div>', response.content.decode(), re.S)
     assert "10 or less" in html.unescape(reason.group(1))
-    assert selectors.game_result(gin)["totals"]["Ann"]["final"] == 21
+    assert game_result(gin)["totals"]["Ann"]["final"] == 21

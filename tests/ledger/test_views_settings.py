@@ -14,9 +14,11 @@ import re
 import pytest
 from django.urls import reverse
 
-from ledger import selectors, services
+from ledger import services
 from ledger.forms import VARIANT_SETTINGS, GameSettingsForm
 from ledger.models import GameChange, GameStatus
+from ledger.presentation.money import amount_text
+from ledger.selectors.games import game_posted_money
 from tests.pages import field_error, money_cell, tile
 from tests.pages import text as page_text
 
@@ -123,7 +125,7 @@ def test_page_draws_for_every_variant(logged_in, session, keeper, case, name):
     for setting in VARIANT_SETTINGS[game.variant]:
         assert f'name="rule_{setting}"' in body, setting
     if game.variant == "cap-it":
-        assert input_value(page, "ante") == selectors.decimal_text(game.ante, game.currency)
+        assert input_value(page, "ante") == amount_text(game.ante, game.currency)
         assert 'name="rate"' not in body
     else:
         assert 'name="rate"' in body
@@ -175,7 +177,7 @@ def test_finished_game_stake_change_asks_then_confirm_posts_the_new_money(logged
     assert input_value(asked, "confirm") == "1"
     assert "Confirm new money" in shown
     # Nothing is written until it is confirmed.
-    assert selectors.game_posted_money(game) == {"A": 202, "B": -202}
+    assert game_posted_money(game) == {"A": 202, "B": -202}
     assert not GameChange.objects.exists()
 
     confirmed = data | {"confirm": "1", "confirm_money": input_value(asked, "confirm_money")}
@@ -185,7 +187,7 @@ def test_finished_game_stake_change_asks_then_confirm_posts_the_new_money(logged
     assert flash(page) == "Changed: Stake 0.01 → 0.02. Money now: A +4.04, B −4.04."
     assert money_cell(page, "A") == "+4.04" and money_cell(page, "B") == "\u22124.04"
     assert "B pays A 4.04" in text(page)
-    assert selectors.game_posted_money(game) == {"A": 404, "B": -404}
+    assert game_posted_money(game) == {"A": 404, "B": -404}
     assert "Stake 0.01 → 0.02 “we said two cents” by keeper" in text(page)
     assert "money changed" in text(page)
     change = GameChange.objects.get()
@@ -206,7 +208,7 @@ def test_confirmation_of_other_money_asks_again_and_writes_nothing(logged_in, se
     assert again.status_code == 200
     assert confirm_change(again, "A") == "A +2.02 → +6.06"
     assert "differs from what you confirmed" in text(again)
-    assert selectors.game_posted_money(game) == {"A": 202, "B": -202}
+    assert game_posted_money(game) == {"A": 202, "B": -202}
     assert not GameChange.objects.exists()
 
 
@@ -334,7 +336,7 @@ def test_stranger_gets_404_on_get_and_post(client, other_keeper, session, keeper
     client.force_login(other_keeper)
     assert client.get(settings_url(game)).status_code == 404
     assert client.post(settings_url(game), data).status_code == 404
-    assert selectors.game_posted_money(game) == {"A": 202, "B": -202}
+    assert game_posted_money(game) == {"A": 202, "B": -202}
     assert not GameChange.objects.exists()
     client.logout()
     assert client.get(settings_url(game)).status_code == 302  # to the login page
@@ -352,7 +354,7 @@ def test_settled_session_refuses(logged_in, session, keeper, case):
     data = current(game) | {"rate": "0.02", "confirm": "1"}
     response = logged_in.post(settings_url(game), data)
     assert response.status_code == 302
-    assert selectors.game_posted_money(game) == {"A": 202, "B": -202}
+    assert game_posted_money(game) == {"A": 202, "B": -202}
     assert not GameChange.objects.exists()
 
 
@@ -360,8 +362,8 @@ def test_settled_session_refuses(logged_in, session, keeper, case):
 
 def test_cap_it_ante_change_asks_with_the_new_money(logged_in, session, keeper, case):
     game = services.game_import(session=session, record=case("cap-it-pot"), imported_by=keeper)
-    before = selectors.game_posted_money(game)
-    ante = selectors.decimal_text(game.ante, game.currency)
+    before = game_posted_money(game)
+    ante = amount_text(game.ante, game.currency)
     data = current(game) | {"ante": ante}
     assert logged_in.post(settings_url(game), data).status_code == 422  # nothing changed
     doubled = str(game.ante * 2)
@@ -371,5 +373,5 @@ def test_cap_it_ante_change_asks_with_the_new_money(logged_in, session, keeper, 
     response = logged_in.post(settings_url(game), data | {
         "ante": doubled, "confirm": "1", "confirm_money": input_value(asked, "confirm_money")})
     assert response.status_code == 302, text(response)[-600:]
-    after = selectors.game_posted_money(game)
+    after = game_posted_money(game)
     assert after != before and sum(after.values()) == 0

@@ -178,6 +178,6 @@ def test_an_evening_at_ten_yen_a_point(logged_in, demo, keeper):
     session = services.session_create(table=demo.table, currency="JPY", rate="10",
                                       created_by=keeper)
     url = reverse("scoresheets:session_blank", kwargs={"pk": session.pk})
-    assert "stake: 10 JPY a point" in logged_in.get(url, {"game": "gin-2"}).content.decode()
+    assert "stake: 10 JPY per point" in logged_in.get(url, {"game": "gin-2"}).content.decode()
     response = blank(logged_in, session, game="gin-2", p1="Eve", p2="Ann", first_dealer="Eve")
-    assert response.status_code == 200 and "10 JPY a point" in pdf_text(response.content)
+    assert response.status_code == 200 and "10 JPY per point" in pdf_text(response.content)

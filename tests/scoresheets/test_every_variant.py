@@ -11,8 +11,9 @@ import re
 import pytest
 from django.urls import reverse
 
-from ledger import selectors, services
+from ledger import services
 from ledger.presentation.sheet import game_sheet
+from ledger.selectors.games import game_result
 from tests.ledger.conftest import load_case
 from tests.pages import text as visible_text
 from tests.rules.helpers import DRAW, gin, knock, record, win
@@ -83,7 +84,7 @@ def page_text(response) -> str:
 def test_screen_csv_and_paper_say_the_same(client, keeper, demo, name):
     client.force_login(keeper)
     game = services.game_import(session=demo, record=GAMES[name](), imported_by=keeper)
-    result = selectors.game_result(game)
+    result = game_result(game)
     sheet = game_sheet(game)
     screen = page_text(client.get(reverse("ledger:game_detail", args=[game.pk])))
     rows = list(csv.reader(io.StringIO(

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from ledger import services
-from ledger.selectors import decimal_text
+from ledger.rules.money import decimal_text
 from scoresheets import documents, selectors
 from scoresheets.blank import evening_blank_context
 from tests.factories import gin_game

@@ -46,7 +46,7 @@ def sheet(session, sequence: int) -> str:
 def test_gin_sheet_rules_example_5(demo):
     text = sheet(demo, 1)
     assert "Game 1: Gin (standard)" in text
-    assert "0.01 USD a point" in text
+    assert "0.01 USD per point" in text
     assert "Game to 100 points" in text and "Gin bonus 25" in text
     assert "Box bonus 25 a hand" in text and "Game bonus 100" in text
     # every hand on its row: number, dealer, play, deadwood, result, points, running totals
@@ -241,11 +241,11 @@ def test_blank_sheet_lists_players_rules_and_stakes(demo):
     assert name == "thursday-rummy-club-2025-11-20-game-2-blank.pdf"
     text = pdf_text(pdf)
     assert "Blank score sheet" in text
-    assert "0.01 USD a point" in text
+    assert "0.01 USD per point" in text
     assert "Cut order Carla, Dev, Eve" in text
     assert "Carla in the box" in text and "Eve sits out" in text
     assert "Undercut bonus 10" in text
-    assert "Money each pair settles" in text.replace("\n", " ")
+    assert "Money between three each pair settles" in text.replace("\n", " ")
     assert "\n1 Carla\n" in text and "\n30\n" in text  # first dealer, thirty rows
     assert "Final total" in text
     assert "106" not in text  # nothing of the played game

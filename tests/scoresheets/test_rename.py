@@ -12,9 +12,12 @@ import uuid
 import pytest
 from django.urls import reverse
 
-from ledger import selectors, services
+from ledger import services
 from ledger.exceptions import LedgerError
 from ledger.models import Player, ShareLink
+from ledger.selectors.evenings import session_nets, settlement_nets
+from ledger.selectors.exports import session_export
+from ledger.selectors.games import game_result
 from scoresheets import documents
 from tests.factories import gin_game
 
@@ -37,9 +40,9 @@ def rename_on_screen(client, table, player: Player, name: str):
 def test_everything_of_a_renamed_player_opens_and_shows_the_new_name(client, keeper, demo):
     client.force_login(keeper)
     table = demo.table
-    before = {game.pk: selectors.game_result(game) for game in demo.games.all()}
+    before = {game.pk: game_result(game) for game in demo.games.all()}
     services.session_settle(session=demo, settled_by=keeper)
-    nets_before = selectors.session_nets(demo)
+    nets_before = session_nets(demo)
     for old, new in (("Eve", "Evelyn"), ("Bob", "Robert")):
         response = rename_on_screen(client, table, table.players.get(name=old), new)
         assert response.status_code == 302, visible(response)[-300:]
@@ -48,7 +51,7 @@ def test_everything_of_a_renamed_player_opens_and_shows_the_new_name(client, kee
 
     token = services_share(client, table)
     for game in demo.games.all():
-        result = selectors.game_result(game)
+        result = game_result(game)
         old = before[game.pk]
         # the same scores and money, under the new names
         rename = {"Eve": "Evelyn", "Bob": "Robert"}
@@ -69,14 +72,14 @@ def test_everything_of_a_renamed_player_opens_and_shows_the_new_name(client, kee
 
     session_page = visible(client.get(reverse("ledger:session_detail", args=[demo.pk])))
     report = " ".join(pdf_text(documents.session_report_pdf(demo)[0]).split())
-    nets = selectors.session_nets(demo)
+    nets = session_nets(demo)
     assert nets["Evelyn"] == nets_before["Eve"] and nets["Robert"] == nets_before["Bob"]
-    settled = selectors.settlement_nets(demo.settlement)
+    settled = settlement_nets(demo.settlement)
     assert settled == nets
     for text in (session_page, report):
         assert "Evelyn" in text and "Robert" in text
         assert not re.search(r"\b(Eve|Bob)\b", text)
-    export = selectors.session_export(demo)
+    export = session_export(demo)
     assert export["settlement"]["nets"]["Evelyn"] == export["settlement"]["nets"].get("Evelyn")
     assert "Eve" not in export["settlement"]["nets"]
 
@@ -101,7 +104,7 @@ def test_a_game_in_progress_goes_on_after_a_rename(client, keeper, demo):
     services.hand_correct(hand=game.hands.get(number=1),
                           entry={"knocker": "Annie", "deadwood": {"Annie": 4, "Bob": 17}},
                           corrected_by=keeper, reason="4, not 5")
-    result = selectors.game_result(game)
+    result = game_result(game)
     assert [h["points"] for h in result["hands"]] == [{"Annie": 13, "Bob": 0},
                                                       {"Annie": 17, "Bob": 0}]
     # the stored hands keep the name as played: one set of names per game
@@ -134,10 +137,10 @@ def test_a_rename_that_clashes_is_refused_at_the_field(client, keeper, demo):
 def test_two_players_swap_names_and_their_games_follow(keeper, demo):
     """Ann becomes Zed, then Bob takes the name Ann: each game still knows who was who."""
     game = demo.games.get(sequence=1)
-    before = selectors.game_result(game)["money"]
+    before = game_result(game)["money"]
     services.player_rename(player=demo.table.players.get(name="Ann"), name="Zed")
     services.player_rename(player=demo.table.players.get(name="Bob"), name="Ann")
-    after = selectors.game_result(game)["money"]
+    after = game_result(game)["money"]
     assert after == {"Zed": before["Ann"], "Ann": before["Bob"]}
 
 
@@ -150,5 +153,5 @@ def test_the_admin_renames_through_the_service(admin_client, demo):
     response = admin_client.post(url, {"name": "Evelyn"})
     assert response.status_code == 302
     box = demo.games.get(sequence=2)
-    assert "Evelyn" in selectors.game_result(box)["money"]
+    assert "Evelyn" in game_result(box)["money"]
     assert "Evelyn knocks 3 v Dev 23" in pdf_text(documents.game_sheet_pdf(box)[0])

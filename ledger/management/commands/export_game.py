@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from django.core.management.base import BaseCommand, CommandError
 
-from ledger import selectors
+from ledger.selectors.exports import dump_json
+from ledger.selectors.games import game_queryset_for_records, game_record
 
 from ._ledger_io import write_text
 
@@ -20,8 +21,8 @@ class Command(BaseCommand):
         parser.add_argument("-o", "--output", help="write to this file instead of stdout")
 
     def handle(self, *args, **options):
-        game = selectors.game_queryset_for_records().filter(pk=options["id"]).first()
+        game = game_queryset_for_records().filter(pk=options["id"]).first()
         if game is None:
             raise CommandError(f"no game {options['id']}")
-        write_text(selectors.dump_json(selectors.game_export(game)), options["output"],
+        write_text(dump_json(game_record(game)), options["output"],
                    self.stdout)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from django.core.management.base import BaseCommand, CommandError
 
-from ledger import selectors
 from ledger.models import Session
+from ledger.selectors.exports import dump_json, session_export
 
 from ._ledger_io import write_text
 
@@ -24,5 +24,5 @@ class Command(BaseCommand):
         session = Session.objects.select_related("table").filter(pk=options["id"]).first()
         if session is None:
             raise CommandError(f"no session {options['id']}")
-        write_text(selectors.dump_json(selectors.session_export(session)), options["output"],
+        write_text(dump_json(session_export(session)), options["output"],
                    self.stdout)

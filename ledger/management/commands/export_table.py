@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from django.core.management.base import BaseCommand, CommandError
 
-from ledger import selectors
 from ledger.book.export import table_export
 from ledger.models import Table
+from ledger.selectors.exports import dump_json
 
 from ._ledger_io import write_text
 
@@ -27,4 +27,4 @@ class Command(BaseCommand):
         table = Table.objects.filter(pk=options["table_id"]).first()
         if table is None:
             raise CommandError(f"no table {options['table_id']}")
-        write_text(selectors.dump_json(table_export(table)), options["output"], self.stdout)
+        write_text(dump_json(table_export(table)), options["output"], self.stdout)

@@ -6,7 +6,7 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.db import DatabaseError
 
-from ledger.cleaning.table_record import load_document
+from ledger.cleaning.records import load_json
 from ledger.exceptions import LedgerError
 from ledger.services.table_import import table_import
 
@@ -66,6 +66,6 @@ def read_document(path: str):
                            "imported here (TABLESTAKES_MAX_TABLE_IMPORT_BYTES).\n"
                            "Nothing was stored.")
     try:
-        return load_document(data, where=where)
+        return load_json(data, where=where)
     except LedgerError as exc:
         raise CommandError(f"{exc.message}\nNothing was stored.") from None

@@ -1,0 +1,137 @@
+"""A game as the core reads it: its record (docs/game-record.md) rebuilt from the stored
+rows, in the players' current names (``names``), and the core's result for it; its seats,
+its stakes and its posted money."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from django.db.models import Prefetch, Sum
+
+from ledger import rules as core
+from ledger.models import Game, GameStatus, Hand, MoneyPosting
+from ledger.rules.money import decimal_text, to_minor
+
+from .names import names_now, rename_entry, rename_setup
+
+GAME_FORMAT = "tablestakes.game/1"
+
+
+def game_seats(game: Game):
+    """The game's seats (GamePlayer rows with their players) in seat order; uses the
+    prefetch cache when there is one."""
+    return sorted(game.seats.all(), key=lambda seat: seat.seat)
+
+
+def game_live_hands(game: Game) -> list[Hand]:
+    """The hands that count, in number order (uses the ``live_hands`` prefetch if present)."""
+    cached = getattr(game, "live_hands", None)
+    if cached is not None:
+        return cached
+    return list(game.hands.filter(voided_at__isnull=True).order_by("number"))
+
+
+def game_stakes(game: Game, seats=None) -> dict | None:
+    """The record's ``stakes`` object, or None for a game played for nothing."""
+    seats = game_seats(game) if seats is None else seats
+    player_stakes = {
+        seat.player.name: decimal_text(seat.stake, game.currency)
+        for seat in seats if seat.stake is not None
+    }
+    if game.rate is None and game.ante is None and not player_stakes:
+        return None
+    stakes: dict[str, Any] = {}
+    if game.rate is not None:
+        stakes["rate"] = decimal_text(game.rate, game.currency)
+    if game.per_points is not None:
+        stakes["per_points"] = game.per_points
+    if game.ante is not None:
+        stakes["ante"] = decimal_text(game.ante, game.currency)
+    stakes["currency"] = game.currency
+    if player_stakes:
+        stakes["players"] = player_stakes
+    return stakes
+
+
+def entry_as_played(game: Game, entry: dict, seats=None) -> dict:
+    """A stored entry of ``game`` in the players' current names."""
+    return rename_entry(entry, names_now(game_seats(game) if seats is None else seats))
+
+
+def entry_as_stored(game: Game, entry: dict, seats=None) -> dict:
+    """An entry typed with the current names, in the names ``game`` stores."""
+    now = names_now(game_seats(game) if seats is None else seats)
+    return rename_entry(entry, {current: stored for stored, current in now.items()})
+
+
+def game_record(game: Game, *, hands: Iterable[dict] | None = None,
+                abandoned: bool | None = None, seats: list | None = None) -> dict:
+    """The game record of ``game`` (key order of game-record.md) in the players' current
+    names: what export writes and what the core scores. ``hands`` (stored entries),
+    ``abandoned`` and ``seats`` (GamePlayer rows) replace the stored ones: services use them
+    to score a change before writing it."""
+    seats = game_seats(game) if seats is None else seats
+    mapping = names_now(seats)
+    record: dict[str, Any] = {"format": GAME_FORMAT, "variant": game.variant}
+    if game.preset:
+        record["preset"] = game.preset
+    record["rules"] = {name: game.rules[name] for name in sorted(game.rules)}
+    record["players"] = [seat.player.name for seat in seats]
+    stakes = game_stakes(game, seats)
+    if stakes is not None:
+        record["stakes"] = stakes
+    record["setup"] = rename_setup(game.setup, mapping)
+    if abandoned is None:
+        abandoned = game.status == GameStatus.ABANDONED
+    record["abandoned"] = abandoned
+    if hands is None:
+        hands = [hand.entry for hand in game_live_hands(game)]
+    record["hands"] = [rename_entry(entry, mapping) for entry in hands] if mapping \
+        else list(hands)
+    return record
+
+
+def score(record: dict) -> dict:
+    """The core's result for a game record (raises ``RecordError`` with its problems)."""
+    return core.score_record(record)
+
+
+def game_result(game: Game) -> dict:
+    """The core's result for the game as stored (scores, totals, money, next dealer...)."""
+    return core.score_record(game_record(game))
+
+
+def accepts_hands(game: Game, result: dict) -> bool:
+    """Whether ``game`` takes another hand: the core says the game is neither complete nor
+    abandoned (``result["facts"]["accepts_hands"]``) and the stored game is in progress
+    (``services.hand_record`` refuses a hand otherwise: ``GameNotInProgress``)."""
+    return bool(result["facts"]["accepts_hands"]) and game.status == GameStatus.IN_PROGRESS
+
+
+def game_posted_money(game: Game) -> dict[str, int]:
+    """Each seated player's posted money in minor units (0 until the game's money is posted)."""
+    sums = dict(
+        MoneyPosting.objects.filter(game=game)
+        .values("player__name")
+        .annotate(total=Sum("amount_minor"))
+        .values_list("player__name", "total")
+    )
+    return {seat.player.name: int(sums.get(seat.player.name) or 0) for seat in game_seats(game)}
+
+
+def game_queryset_for_records():
+    """Games with everything ``game_record`` needs prefetched (three queries in all)."""
+    return Game.objects.select_related("session").prefetch_related(
+        "seats__player",
+        Prefetch(
+            "hands",
+            queryset=Hand.objects.filter(voided_at__isnull=True).order_by("number"),
+            to_attr="live_hands",
+        ),
+    )
+
+
+def money_to_minor(money: dict[str, str], currency: str) -> dict[str, int]:
+    """The core's ``money`` (decimal strings) in integer minor units."""
+    return {name: to_minor(amount, currency) for name, amount in money.items()}
