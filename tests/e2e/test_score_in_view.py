@@ -95,7 +95,9 @@ def seg(page, field: str, value: str):
 
 
 def first_choice(game) -> str:
-    return "went_out" if game.variant == "cap-it" else "t1_knocker"
+    """The next hand's first choice: Oklahoma asks its up-card first (it is known before
+    the deal), CAP-IT who went out, the others who knocked."""
+    return {"cap-it": "went_out", "oklahoma": "up_rank"}.get(game.variant, "t1_knocker")
 
 
 def save_and_look(page, game, i: int) -> dict:

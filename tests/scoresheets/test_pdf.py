@@ -86,7 +86,7 @@ def test_captain_five_sheet_shows_tables_and_substitution(demo):
     assert "Dev in for Carla at table 2" in " ".join(text.split())
     assert "Abandoned before the target" in text
     assert "Final total 120 0" in text
-    assert "Bob Captains 0.01 +1.80" in text
+    assert "Bob Captains 0.01 × 3/2 +1.80" in text  # the captain's stake with the cover
     assert f"Dev Opponents 0.01 {MINUS}1.20" in text
     assert "Dev pays Bob 0.60 USD" in text
 
