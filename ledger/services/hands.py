@@ -21,6 +21,7 @@ from ledger.models import (
     GameStatus,
     Hand,
 )
+from ledger.words import clock_words
 
 from .base import (
     User,
@@ -96,7 +97,7 @@ def hand_record(*, game: Game, entry: dict, recorded_by: User | None,
             who = f" by {done.recorded_by}" if done.recorded_by else ""
             raise HandAlreadyRecorded(
                 f"Hand {number} is already recorded{who} at "
-                f"{timezone.localtime(done.recorded_at):%H:%M}; the next hand is "
+                f"{clock_words(done.recorded_at)}; the next hand is "
                 f"{next_number}.",
                 hand=done,
             )
