@@ -68,16 +68,18 @@ def _places(text: str) -> int:
     return len(fraction) if dot else 0
 
 
-def _localized(number: Decimal, places: int, locale: Locale, currency: str) -> str:
-    """``number`` (not negative) in ``locale``'s digits, with exactly ``places`` decimals,
-    and with ``currency``'s symbol in its place when a currency is given (Babel, CLDR); a
-    negative ``number`` gets the locale's minus where its pattern puts it."""
+def _localized(number: Decimal, places: int, locale: Locale, currency: str, *,
+               grouped: bool = True) -> str:
+    """``number`` in ``locale``'s digits, with exactly ``places`` decimals, and with
+    ``currency``'s symbol in its place when a currency is given (Babel, CLDR); a negative
+    ``number`` gets the locale's minus where its pattern puts it."""
     pattern = copy.copy(locale.currency_formats["standard"] if currency
                         else locale.decimal_formats[None])
     pattern.frac_prec = (places, places)  # the core's minor units, not CLDR's
     with decimal.localcontext(prec=_PRECISION):
         return pattern.apply(number, locale, currency=currency or None,
-                             currency_digits=False, decimal_quantization=True)
+                             currency_digits=False, decimal_quantization=True,
+                             group_separator=grouped)
 
 
 def format_money(amount, currency: str = "", *, minor: bool = False, sign: bool = False,
@@ -86,7 +88,9 @@ def format_money(amount, currency: str = "", *, minor: bool = False, sign: bool 
     """Money (or a signed score) as people read it; the only place that writes an amount.
 
     ``amount``: the core's decimal string ("-2.02", kept to its decimals), a Decimal or an
-    int; with ``minor=True`` whole minor units of ``currency`` (202 USD -> "2.02"). Given a
+    int; with ``minor=True`` whole minor units of ``currency`` (202 USD -> "2.02"). An int
+    without ``minor`` or a currency is a score (Hollywood's net points, "+1440"): written
+    without grouping, as the scores beside it. Given a
     currency, an amount has at least the decimals of that currency's minor unit as the core
     decides them (``ledger.rules.money.minor_exponent``: JPY none, KWD three).
     ``locale``: a Django language code or a CLDR locale id; None: the language in force
@@ -117,10 +121,11 @@ def format_money(amount, currency: str = "", *, minor: bool = False, sign: bool 
         places = max(places, minor_exponent(currency))
     where = babel_locale(locale)
     symbol = currency if show_currency else ""
+    grouped = minor or bool(currency) or not isinstance(amount, int)
     if direction == 0 or (direction > 0 and not sign):
-        return _localized(abs(number), places, where, symbol)
+        return _localized(abs(number), places, where, symbol, grouped=grouped)
     # the locale's pattern for a negative amount places the sign; ours replaces its minus
-    written = _localized(-abs(number), places, where, symbol)
+    written = _localized(-abs(number), places, where, symbol, grouped=grouped)
     mark = minus if direction < 0 else get_plus_sign_symbol(where)
     return written.replace(get_minus_sign_symbol(where), mark, 1)
 

@@ -30,6 +30,7 @@ SHELL = [
     "ledger/app.js",
     "ledger/cards.js",
     "ledger/shell.js",
+    "ledger/timezone.js",
     "ledger/offline.js",
     # the queue's modules, imported by offline.js (tablestakes/storage.py hashes the names)
     "ledger/queue/form.js",

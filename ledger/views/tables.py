@@ -17,6 +17,7 @@ from ledger import access, selectors, services
 from ledger.exceptions import LedgerError
 from ledger.forms import VARIANT_LABELS, PlayerForm, SessionForm, TableForm
 from ledger.forms.players import PlayerRenameForm
+from ledger.forms.tables import TableLocaleForm
 from ledger.models import Game, GameStatus, PaperSize, ShareLink
 from ledger.presentation.catalog import game_facts
 
@@ -36,7 +37,9 @@ def home(request: HttpRequest) -> HttpResponse:
             try:
                 with transaction.atomic():
                     table = services.table_create(name=form.cleaned_data["name"],
-                                                  scorekeepers=[request.user])
+                                                  scorekeepers=[request.user],
+                                                  language=form.cleaned_data["language"],
+                                                  time_zone=form.cleaned_data["time_zone"])
                     services.players_get_or_create(table=table,
                                                    names=form.cleaned_data["players"])
             except LedgerError as exc:
@@ -138,5 +141,7 @@ def table_detail(request: HttpRequest, pk: int) -> HttpResponse:
         # short enough for a phone's select; what "by currency" means is said under it
         "papers": [(value, "By currency" if value == PaperSize.AUTO else label)
                    for value, label in PaperSize.choices],
+        "locale_form": TableLocaleForm(initial={"language": table.language,
+                                                "time_zone": table.time_zone}),
         "rename_form": rename_form,
     }, status=status)
