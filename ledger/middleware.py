@@ -107,14 +107,24 @@ class AccountLanguageMiddleware:
         self.get_response = get_response
 
     def __call__(self, request):
-        session = getattr(request, "session", None)
-        language = session.get(ACCOUNT_LANGUAGE) if session is not None \
-            and settings.SESSION_COOKIE_NAME in request.COOKIES else None
-        if language and language in dict(settings.LANGUAGES) \
-                and request.user.is_authenticated:
+        try:
+            language = self._chosen(request)
+        except OUTAGE_ERRORS:  # the view meets the outage and answers 503 (above)
+            language = None
+        if language:
             translation.activate(language)
             request.LANGUAGE_CODE = language
         return self.get_response(request)
+
+    @staticmethod
+    def _chosen(request) -> str | None:
+        session = getattr(request, "session", None)
+        if session is None or settings.SESSION_COOKIE_NAME not in request.COOKIES:
+            return None  # no session, no account: no query
+        language = session.get(ACCOUNT_LANGUAGE)
+        if language in dict(settings.LANGUAGES) and request.user.is_authenticated:
+            return language
+        return None
 
 
 class TableClockMiddleware:
