@@ -15,7 +15,7 @@ from babel import Locale, UnknownLocaleError
 from django.conf import settings
 from django.utils import translation
 
-__all__ = ["babel_locale", "language_names", "locale_id"]
+__all__ = ["babel_locale", "locale_id"]
 
 
 def locale_id(language: str | None = None) -> str:
@@ -46,9 +46,3 @@ def babel_locale(language: str | Locale | None = None) -> Locale:
     if language and "_" in language:
         return _parse(language)
     return _parse(locale_id(language))
-
-
-def language_names() -> list[tuple[str, str]]:
-    """The shipped languages (settings.LANGUAGES), each in its own words: for the switcher
-    and the table's and the account's language choice."""
-    return [(code, name) for code, name in settings.LANGUAGES]
