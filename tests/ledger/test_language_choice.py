@@ -129,3 +129,29 @@ def test_the_papers_fonts_cover_every_language_shipped():
         cmap = TTFont(path).getBestCmap()
         missing = sorted(ch for ch in needed if ord(ch) not in cmap)
         assert missing == [], f"{path.name} lacks {missing}"
+
+
+def test_the_paper_writes_money_and_dates_in_the_tables_language(keeper, case):
+    """Example 5 of the rules (B pays A 2.02) on a German table's session report: the
+    German date and decimal comma, whoever prints it and whatever the screens speak."""
+    import datetime
+
+    from scoresheets import documents
+
+    from ..scoresheets.conftest import pdf_text
+
+    berlin = services.table_create(name="Kreuzberg", scorekeepers=[keeper], language="de",
+                                   time_zone="Europe/Berlin")
+    evening = services.session_create(table=berlin, date=datetime.date(2026, 11, 25),
+                                      currency="USD", rate="0.01", created_by=keeper)
+    game = services.game_import(session=evening, record=case("gin-standard-game"),
+                                imported_by=keeper)
+    report = pdf_text(documents.session_report_pdf(evening)[0])
+    sheet = pdf_text(documents.game_sheet_pdf(game)[0])
+    for paper in (report, sheet):
+        assert "Mittwoch, 25. November 2026" in paper
+        assert "+2,02" in paper and "\u22122,02" in paper and "2.02" not in paper
+    services.table_set_locale(table=berlin, language="en")
+    evening.table.refresh_from_db()
+    english = pdf_text(documents.session_report_pdf(evening)[0])
+    assert "Wednesday, November 25, 2026" in english and "+2.02" in english
