@@ -1,7 +1,8 @@
 """Who may see what: a table and everything in it is visible only to its scorekeepers.
 
 Every view that takes an id from the URL goes through these functions, so that a guessed
-URL gets the same 404 as a missing object (no hint that it exists).
+URL gets the same 404 as a missing object (no hint that it exists). The table found sets the
+request's clock: its times and "today" are in the table's time zone (``ledger.clock``).
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from django.db.models import QuerySet
 from django.http import Http404
 
 from .cleaning import is_ascii_number
+from .clock import use_table_clock
 from .models import Game, Session, Table
 
 
@@ -33,23 +35,30 @@ def _pk(pk, what: str):
 def table_for(user, pk) -> Table:
     pk = _pk(pk, "table")
     try:
-        return tables_for(user).get(pk=pk)
+        table = tables_for(user).get(pk=pk)
     except (Table.DoesNotExist, ValueError, TypeError):
         raise Http404("No such table") from None
+    use_table_clock(table)
+    return table
 
 
 def session_for(user, pk) -> Session:
     pk = _pk(pk, "session")
     try:
-        return Session.objects.select_related("table").get(pk=pk, table__in=tables_for(user))
+        session = Session.objects.select_related("table").get(pk=pk,
+                                                              table__in=tables_for(user))
     except (Session.DoesNotExist, ValueError, TypeError):
         raise Http404("No such session") from None
+    use_table_clock(session.table)
+    return session
 
 
 def game_for(user, pk) -> Game:
     pk = _pk(pk, "game")
     try:
-        return Game.objects.select_related("session__table").get(
+        game = Game.objects.select_related("session__table").get(
             pk=pk, session__table__in=tables_for(user))
     except (Game.DoesNotExist, ValueError, TypeError):
         raise Http404("No such game") from None
+    use_table_clock(game.session.table)
+    return game

@@ -15,9 +15,9 @@ class LedgerConfig(AppConfig):
     verbose_name = "Ledger"
 
     def ready(self) -> None:
-        from django.contrib.auth.signals import user_login_failed
+        from django.contrib.auth.signals import user_logged_in, user_login_failed
 
-        from . import checks, limits, outbox  # noqa: F401  (checks, outbox: registered here)
+        from . import checks, languages, limits, outbox  # noqa: F401  (checks, outbox)
 
         post_migrate.connect(create_cache_tables, sender=self,
                              dispatch_uid="ledger.create_cache_tables")
@@ -25,3 +25,6 @@ class LedgerConfig(AppConfig):
         # per username and address).
         user_login_failed.connect(limits.count_login_failure,
                                   dispatch_uid="tablestakes-login-failures-per-address")
+        # The account's language choice, into the session at log-in (ledger.languages).
+        user_logged_in.connect(languages.remember_account_language,
+                               dispatch_uid="tablestakes-account-language")

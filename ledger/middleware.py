@@ -1,4 +1,5 @@
-"""Two answers a club's server gives without the rest of the app.
+"""Two answers a club's server gives without the rest of the app, and the language and
+clock of each request.
 
 - ``HealthCheckMiddleware``: ``/healthz`` for the proxy or a monitor. One ``SELECT 1``: 200
   ``ok``, or 503 with ``Retry-After`` when the database does not answer. No log-in, no
@@ -10,6 +11,8 @@
   Unavailable with ``Retry-After`` and the app's own page (templates/503.html) instead of a
   500. What fails in another middleware (the session, the log-in) is caught by the project's
   500 handler (``ledger.views.errors.server_error``), which gives the same answer.
+- ``AccountLanguageMiddleware``: the account's language choice over the browser's.
+- ``TableClockMiddleware``: each request on UTC until a view loads a table.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from django.conf import settings
 from django.db import DatabaseError, InterfaceError, OperationalError, connection
 from django.http import HttpResponse
 from django.template import loader
+from django.utils import timezone, translation
 from django.utils.cache import add_never_cache_headers
 
 logger = logging.getLogger("ledger.outage")
@@ -98,3 +102,56 @@ class DatabaseOutageMiddleware:
         logger.error("the database cannot be reached (%s %s): %s", request.method,
                      request.path, exception)
         return outage_response()
+
+
+# -- the language of the screens and the clock of each request (docs/i18n.md) ----------------
+
+#: The session's copy of the account's language choice, put there at log-in
+#: (``ledger.signals``) and when the account changes it (``set_language``), so the screens
+#: need no query of their own for it.
+ACCOUNT_LANGUAGE = "tablestakes_language"
+
+
+class AccountLanguageMiddleware:
+    """A logged-in account's own language choice comes first; without one, what
+    LocaleMiddleware found stays (the language cookie of the footer's switcher, else the
+    browser's Accept-Language, else English). After AuthenticationMiddleware."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        try:
+            language = self._chosen(request)
+        except OUTAGE_ERRORS:  # the view meets the outage and answers 503 (above)
+            language = None
+        if language:
+            translation.activate(language)
+            request.LANGUAGE_CODE = language
+        return self.get_response(request)
+
+    @staticmethod
+    def _chosen(request) -> str | None:
+        session = getattr(request, "session", None)
+        if session is None or settings.SESSION_COOKIE_NAME not in request.COOKIES:
+            return None  # no session, no account: no query
+        language = session.get(ACCOUNT_LANGUAGE)
+        if language in dict(settings.LANGUAGES) and request.user.is_authenticated:
+            return language
+        return None
+
+
+class TableClockMiddleware:
+    """Every request starts on the site's time zone (UTC) and ends there: a table's zone,
+    taken when a view loads the table (``ledger.clock.use_table_clock``), never leaks into
+    the next request this thread serves."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        timezone.deactivate()
+        try:
+            return self.get_response(request)
+        finally:
+            timezone.deactivate()

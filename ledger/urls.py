@@ -20,6 +20,7 @@ from .views import (
     shared,
     start,
     table_download,
+    table_locale,
     tables,
     undo,
 )
@@ -29,6 +30,7 @@ app_name = "ledger"
 urlpatterns = [
     path("", tables.home, name="home"),
     path("tables/<int:pk>/", tables.table_detail, name="table_detail"),
+    path("tables/<int:pk>/locale/", table_locale.table_locale, name="table_locale"),
     path("tables/<int:pk>/share/", share_admin.share_create, name="share_create"),
     path("share/<int:pk>/revoke/", share_admin.share_revoke, name="share_revoke"),
     path("tables/<int:pk>/book/", book.table_book, name="table_book"),

@@ -4,7 +4,8 @@ session.
 Used by the views and the management commands alike. The paper size is the table's unless
 given; a table left on "by currency" prints Letter for USD, CAD and MXN, A4 elsewhere.
 File names say the table, the date and the game's number in the evening, as the screens do
-(``friday-2026-11-23-game-1.pdf``), never a database id.
+(``friday-2026-11-23-game-1.pdf``), never a database id. Every document speaks its table's
+language and keeps its table's clock (``ledger.clock.table_voice``), whoever prints it.
 A document is bounded before anything is rendered (its hand rows: at most
 TABLESTAKES_PDF_MAX_HANDS, voided ones included since the sheet lists them) and while it is
 rendered (TABLESTAKES_PDF_MAX_PAGES, TABLESTAKES_PDF_TIMEOUT seconds); beyond either it
@@ -18,6 +19,7 @@ from collections.abc import Callable
 from django.conf import settings
 from django.utils.text import slugify
 
+from ledger.clock import table_voice
 from ledger.models import Game, Hand, Session
 
 from . import selectors
@@ -54,17 +56,19 @@ def file_name(session: Session, *parts: object) -> str:
 def game_sheet_pdf(game: Game, *, paper_size: str | None = None) -> tuple[bytes, str]:
     _check_rows(Hand.objects.filter(game=game).count(), f"Game {game.sequence}",
                 "Download its hands as CSV from the game's page instead.")
-    context = selectors.game_sheet_context(game)
-    paper = paper_size or game.session.table.paper_for(game.currency)
-    return (render_pdf(GAME_TEMPLATE, context, paper, **_limits()),
-            file_name(game.session, "game", game.sequence))
+    with table_voice(game.session.table):
+        context = selectors.game_sheet_context(game)
+        paper = paper_size or game.session.table.paper_for(game.currency)
+        pdf = render_pdf(GAME_TEMPLATE, context, paper, **_limits())
+    return pdf, file_name(game.session, "game", game.sequence)
 
 
 def blank_sheet_pdf(game: Game, *, paper_size: str | None = None) -> tuple[bytes, str]:
-    context = selectors.blank_sheet_context(game)
-    paper = paper_size or game.session.table.paper_for(game.currency)
-    return (render_pdf(BLANK_TEMPLATE, context, paper, **_limits()),
-            file_name(game.session, "game", game.sequence, "blank"))
+    with table_voice(game.session.table):
+        context = selectors.blank_sheet_context(game)
+        paper = paper_size or game.session.table.paper_for(game.currency)
+        pdf = render_pdf(BLANK_TEMPLATE, context, paper, **_limits())
+    return pdf, file_name(game.session, "game", game.sequence, "blank")
 
 
 def evening_blank_pdf(session: Session, context: dict, sequence: int, variant: str, *,
@@ -72,8 +76,9 @@ def evening_blank_pdf(session: Session, context: dict, sequence: int, variant: s
     """The blank sheet of a game not yet started (``scoresheets.blank``): the evening's
     next number, on the paper of the evening's currency unless given."""
     paper = paper_size or session.table.paper_for(session.currency)
-    return (render_pdf(BLANK_TEMPLATE, context, paper, **_limits()),
-            file_name(session, "game", sequence, variant, "blank"))
+    with table_voice(session.table):
+        pdf = render_pdf(BLANK_TEMPLATE, context, paper, **_limits())
+    return pdf, file_name(session, "game", sequence, variant, "blank")
 
 
 def session_report_pdf(session: Session, *, paper_size: str | None = None,
@@ -81,6 +86,8 @@ def session_report_pdf(session: Session, *, paper_size: str | None = None,
                        ) -> tuple[bytes, str]:
     _check_rows(Hand.objects.filter(game__session=session).count(), "This evening",
                 "Print each game's sheet on its own instead.")
-    context = selectors.session_report_context(session, progress=progress)
-    paper = paper_size or session.table.paper_for(session.currency)
-    return render_pdf(SESSION_TEMPLATE, context, paper, **_limits()), file_name(session)
+    with table_voice(session.table):
+        context = selectors.session_report_context(session, progress=progress)
+        paper = paper_size or session.table.paper_for(session.currency)
+        pdf = render_pdf(SESSION_TEMPLATE, context, paper, **_limits())
+    return pdf, file_name(session)

@@ -16,6 +16,7 @@ from django.utils import timezone
 from ledger.models import Game, Session
 from ledger.presentation.catalog import CAPIT_CONTRACTS
 from ledger.presentation.columns import TOTALS
+from ledger.presentation.dates import format_moment
 from ledger.presentation.header import cast_lines, pairs, rule_lines, stakes_lines
 from ledger.presentation.money import TotalsRow
 from ledger.presentation.session import session_summary
@@ -60,7 +61,7 @@ def document_head(session: Session, kind: str, subtitle: str) -> dict:
         "date": evening_words(session.date) + session.number_suffix,
         "short_date": session.date.isoformat(),
         "place": session.place,
-        "printed": timezone.localtime().strftime("%d %b %Y %H:%M"),
+        "printed": format_moment(timezone.now()),
         "paper_size": table.paper_for(session.currency),
     }
 
@@ -155,7 +156,6 @@ def session_report_context(session: Session,
         "payments": summary.payments,
         "settled": summary.settled,
         "open_games": summary.open_games,  # the screen's "Finish or abandon game ..."
-        "settled_at": timezone.localtime(settlement.settled_at).strftime("%d %b %Y %H:%M")
-        if settlement else "",
+        "settled_at": format_moment(settlement.settled_at) if settlement else "",
         "signers": summary.players,
     }

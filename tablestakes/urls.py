@@ -5,10 +5,13 @@ from django.urls import include, path
 
 from ledger import accounts
 from ledger.views import accounts as views_accounts
+from ledger.views import language as views_language
 
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("sheets/", include("scoresheets.urls")),
+    # the footer's language switcher: Django's set_language, the account keeps the choice
+    path("i18n/setlang/", views_language.set_language, name="set_language"),
     path("accounts/signup/", views_accounts.signup, name="signup"),
     path("accounts/signup/sent/", views_accounts.signup_sent, name="signup_sent"),
     path("accounts/signup/finish/<str:token>/", views_accounts.signup_finish,

@@ -16,6 +16,7 @@ from ..cleaning import (
     clean_date,
     clean_name,
     clean_text,
+    clean_time_zone,
     name_key,
     plain_int,
     same_name,
@@ -33,6 +34,22 @@ class TableAdminForm(CleanModelForm):
 
     #: The staff member who saves (he keeps the tables he adds); set by the admin.
     saver = None
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for name in ("language", "time_zone"):  # left out: the table's own, or the default
+            if name in self.fields:
+                self.fields[name].required = False
+
+    def clean_language(self) -> str:
+        return self.cleaned_data.get("language") or self.instance.language
+
+    def clean_time_zone(self) -> str:
+        value = self.cleaned_data.get("time_zone") or self.instance.time_zone
+        try:
+            return clean_time_zone(value)
+        except Refused as exc:
+            raise forms.ValidationError(exc.message) from None
 
     def clean(self):
         data = super().clean()

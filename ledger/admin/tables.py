@@ -11,6 +11,7 @@ from django.db.models import Count, Exists, OuterRef
 from ..models import Game, Player, Session, Table
 from ..selectors.evenings import live_settlements
 from ..services.book import table_rename
+from ..services.locale import table_set_locale
 from ..services.printing import table_set_paper
 from ..services.tables import (
     player_add,
@@ -96,12 +97,17 @@ class TableAdmin(TableScopedAdmin, admin.ModelAdmin):
         data = form.cleaned_data
         if not change:
             _became(obj, table_create(name=data["name"], paper_size=data["paper_size"],
-                                      scorekeepers=_keepers(request, form)))
+                                      scorekeepers=_keepers(request, form),
+                                      language=data["language"],
+                                      time_zone=data["time_zone"]))
             return
         if "name" in form.changed_data:
             table_rename(table=obj, name=data["name"], renamed_by=request.user)
         if "paper_size" in form.changed_data:
             table_set_paper(table=obj, paper_size=data["paper_size"])
+        if {"language", "time_zone"} & set(form.changed_data):
+            table_set_locale(table=obj, language=data["language"],
+                             time_zone=data["time_zone"])
 
     def save_related(self, request, form, formsets, change):
         """The scorekeepers and the players inline, through the services (Django's own

@@ -7,6 +7,7 @@ import django_tables2 as tables
 from django.urls import reverse
 from django.utils.html import format_html
 
+from ledger.presentation.money import PLAIN_MINUS, format_money
 from ledger.templatetags.money import minus
 
 
@@ -56,7 +57,10 @@ class StandingsTable(tables.Table):
         return format_html('<span class="money {}">{}</span>', css, minus(record["money_text"]))
 
     def value_money(self, record):
-        return record["money_text"].lstrip("+")
+        """The export's number, as a program reads it ("-2.02", whatever the screen's
+        language)."""
+        return format_money(record["money"], self.currency, minor=True, minus=PLAIN_MINUS,
+                            plain=True)
 
 
 class CapitStandingsTable(tables.Table):
@@ -86,7 +90,10 @@ class CapitStandingsTable(tables.Table):
         self.columns["money"].column.verbose_name = f"Money ({currency})"
 
     def value_money(self, record):
-        return record["money_text"].lstrip("+")
+        """The export's number, as a program reads it ("-2.02", whatever the screen's
+        language)."""
+        return format_money(record["money"], self.currency, minor=True, minus=PLAIN_MINUS,
+                            plain=True)
 
 
 #: Columns where less is better: their first tap sorts them lowest first; every other

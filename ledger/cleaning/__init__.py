@@ -18,6 +18,10 @@ so a value is judged the same way whichever door it came in by:
 - **Player names** the hand form uses as values (``-draw-``, ``-nobody-``: ``reserved_name``)
   are refused everywhere, imports included.
 - **Dates** of evenings are between 2000-01-01 and a year from today (``clean_date``).
+- **Amounts** typed by a person are read in the locale of the page ("1.234,50" in German,
+  "1 234,50" in French, "1,234.50" in English); one that could be read two ways ("1,234" in
+  English, "1.234" in German) is refused with both readings (``read_amount``).
+- **Time zones** are IANA's, as zoneinfo knows them; **languages** the ones shipped.
 - **Currencies** are ISO 4217's, as the scoring core knows them (``ledger.rules.money
   .CURRENCIES``, each with its minor unit); ``XXX`` means "no currency".
 - **Records** (JSON imports and hand entries) are refused, before any scoring, when nested
@@ -27,11 +31,19 @@ so a value is judged the same way whichever door it came in by:
 
 A package, one module per concern, everything importable from ``ledger.cleaning`` as before:
 ``base`` (``Refused``), ``text`` (text and names), ``values`` (numbers, currencies, tokens,
-file names), ``forms`` (``CleanInputMixin``) and ``records`` (JSON records).
+file names), ``local`` (amounts as a locale writes them, time zones, languages), ``forms``
+(``CleanInputMixin``) and ``records`` (JSON records).
 """
 
 from .base import Refused
 from .forms import CleanInputMixin, check_form_value
+from .local import (
+    amount_example,
+    clean_language,
+    clean_time_zone,
+    read_amount,
+    time_zone_names,
+)
 from .records import (
     DUEL_KEYS,
     GAME_KEYS,
@@ -87,4 +99,5 @@ __all__ = [
     "MAX_PER_POINTS", "clean_currency", "content_disposition", "is_ascii_number",
     "is_plain_decimal", "is_plain_int", "is_token", "plain_int", "read_number", "safe_filename",
     "names_by_key",
+    "amount_example", "clean_language", "clean_time_zone", "read_amount", "time_zone_names",
 ]

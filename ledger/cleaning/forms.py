@@ -10,8 +10,10 @@ from __future__ import annotations
 import unicodedata
 
 from django import forms
+from django.utils import translation
 
 from .. import limits
+from .local import amount_example
 from .text import _trim, bad_character
 from .values import _DECIMAL_CHARACTERS, is_ascii_number, is_plain_int
 
@@ -51,7 +53,9 @@ def check_form_value(field: forms.Field, name: str, raw: str) -> tuple[str, str 
         return "", f"{label}: write a whole number with the digits 0-9, like 25."
     if kind == "decimal" and value and not _DECIMAL_CHARACTERS.fullmatch("".join(value.split())):
         # (the field itself reads "0,05" and says why "1,000" is ambiguous)
-        return "", f"{label}: write an amount with the digits 0-9, like 0.05."
+        example = amount_example(translation.to_locale(translation.get_language() or "en"),
+                                 large=False)
+        return "", f"{label}: write an amount with the digits 0-9, like {example}."
     if isinstance(field, forms.DateField | forms.DateTimeField | forms.TimeField) \
             and not value.isascii():
         return "", f"{label}: write the date with the digits 0-9, like 2025-11-21."

@@ -5,16 +5,21 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from babel.numbers import format_decimal
 from django import forms
 from django.core.exceptions import ValidationError
 
 from ledger.cleaning import (
     MAX_PER_POINTS,
     CleanInputMixin,
+    Refused,
+    is_plain_decimal,
     is_plain_int,
     name_key,
+    read_amount,
     reserved_name,
 )
+from ledger.presentation.locales import babel_locale
 
 # kept here for the forms that import them
 __all__ = ["MAX_PER_POINTS", "name_key", "reserved_name"]
@@ -56,22 +61,33 @@ def parse_count(value: str) -> int | None:
 
 
 class MoneyField(forms.DecimalField):
-    """An amount of money as people type it: "0,05" (a decimal comma, as on many phones'
-    keypads and in most of Europe) is read as 0.05, and spaces are ignored. A comma is
-    taken as the decimal mark only when it is the only separator; "1,000.50" stays refused,
-    and so does "1,000" (a thousand, or one?): the field says why rather than guess."""
+    """An amount of money as people type it in the page's language
+    (``ledger.cleaning.read_amount``): "1.234,50" in German, "1 234,50" in French,
+    "1,234.50" in English, and "0,05" or "0.05" anywhere (a phone's keypad may give either
+    mark). One that could be read two ways ("1,000" in English: a thousand, or one?) is
+    refused at the field with both readings, never guessed. The amount the form holds is
+    shown back in the same locale, so that sending the form again reads the same amount."""
 
     def to_python(self, value):
-        if isinstance(value, str):
-            value = "".join(value.split())
-            if value.count(",") == 1 and "." not in value:
-                whole, _, fraction = value.partition(",")
-                if len(fraction) == 3 and whole.lstrip("+-").strip("0"):
-                    raise ValidationError(
-                        f'"{value}" could mean {whole}{fraction} or {whole}.{fraction}: '
-                        f'write it without the comma, or with a point.', code="ambiguous")
-                value = f"{whole}.{fraction}"
+        if isinstance(value, str) and value.strip():
+            try:
+                value = read_amount(value, what=str(self.label or "Amount"),
+                                    locale=babel_locale())
+            except Refused as exc:
+                raise ValidationError(exc.message, code="invalid") from None
         return super().to_python(value)
+
+    def prepare_value(self, value):
+        """A stored amount (Decimal("0.05"), "1234.50") as the locale writes it, to the
+        decimals it has and without grouping: "0,05" and "1234,50" in German."""
+        if isinstance(value, str) and is_plain_decimal(value.strip()):
+            value = Decimal(value.strip())
+        if isinstance(value, Decimal) and value.is_finite():
+            text = format(value, "f")
+            places = len(text.partition(".")[2])
+            return format_decimal(value, format="0." + "0" * places if places else "0",
+                                  locale=babel_locale())
+        return super().prepare_value(value)
 
 
 def stake_field(label: str, **kwargs) -> MoneyField:

@@ -6,9 +6,18 @@ import re
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils import translation
 
 from ledger import limits
-from ledger.cleaning import CleanInputMixin, Refused, clean_currency, clean_date, clean_name
+from ledger.cleaning import (
+    CleanInputMixin,
+    Refused,
+    clean_currency,
+    clean_date,
+    clean_name,
+    clean_time_zone,
+)
+from ledger.models import DEFAULT_TIME_ZONE, Language
 
 from .fields import (
     MAX_PER_POINTS,
@@ -28,6 +37,29 @@ class TableForm(CleanInputMixin, forms.Form):
         help_text="One name per line (or separated by commas).",
         widget=forms.Textarea(attrs={"rows": 4, "autocomplete": "off"}),
     )
+    language = forms.ChoiceField(
+        label="Language of its sheets", choices=Language.choices, required=False,
+        help_text="What the printed sheets and share pages speak.")
+    # the browser's own zone (Intl.DateTimeFormat), filled in by static/ledger/timezone.js
+    time_zone = forms.CharField(required=False, max_length=64,
+                                widget=forms.HiddenInput(attrs={"data-browser-time-zone": ""}))
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        language = (translation.get_language() or "").split("-")[0]
+        self.fields["language"].initial = (language if language in Language.values
+                                           else Language.EN)
+
+    def clean_language(self) -> str:
+        return self.cleaned_data.get("language") or self.fields["language"].initial
+
+    def clean_time_zone(self) -> str:
+        """The zone the browser proposed; none, or one this server does not know (an old
+        browser's), is UTC: it is changed on the table's page."""
+        try:
+            return clean_time_zone(self.cleaned_data.get("time_zone") or "")
+        except Refused:
+            return DEFAULT_TIME_ZONE
 
     def clean_players(self) -> list[str]:
         """The names, one per line or comma: at most TABLESTAKES_MAX_NAMES_PER_REQUEST
@@ -104,3 +136,22 @@ class SessionForm(CleanInputMixin, forms.Form):
             return clean_currency(self.cleaned_data["currency"])
         except Refused:
             raise ValidationError("A currency code of ISO 4217, such as USD or EUR.") from None
+
+
+class TableLocaleForm(CleanInputMixin, forms.Form):
+    """A table's language (of its paper and share pages) and its time zone."""
+
+    language = forms.ChoiceField(label="Sheets and share pages in", choices=Language.choices)
+    time_zone = forms.CharField(
+        label="Time zone", max_length=64,
+        help_text="Where the table plays, as an IANA name such as Europe/Berlin or "
+                  "America/New_York: its times and today's date.",
+        widget=forms.TextInput(attrs={"autocomplete": "off", "spellcheck": "false",
+                                      "autocapitalize": "off",
+                                      "data-browser-time-zone-hint": ""}))
+
+    def clean_time_zone(self) -> str:
+        try:
+            return clean_time_zone(self.cleaned_data["time_zone"], what="Time zone")
+        except Refused as exc:
+            raise ValidationError(exc.message) from None

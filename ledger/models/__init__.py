@@ -22,9 +22,11 @@ imports every one of them, so ``from ledger.models import Hand`` keeps working):
 - ``money``: posting batches and postings, settlements, payments and paid marks;
 - ``book``: the table's book (standings caches, voided and book settlements);
 - ``sharing``: read-only share links (not part of the record);
-- ``printing``: the slots of PDF renderings in progress (not part of the record).
+- ``printing``: the slots of PDF renderings in progress (not part of the record);
+- ``accounts``: what an account chooses for itself (its language; not part of the record).
 """
 
+from .accounts import AccountPreference
 from .base import CURRENCY_HELP, AppendOnlyModel, AppendOnlyQuerySet, ImmutableError
 from .book import (
     BookSettlement,
@@ -44,7 +46,16 @@ from .money import (
 )
 from .printing import RenderSlot
 from .sharing import ShareLink, new_token
-from .tables import LETTER_CURRENCIES, PaperSize, Player, Session, Table, paper_for_currency
+from .tables import (
+    DEFAULT_TIME_ZONE,
+    LETTER_CURRENCIES,
+    Language,
+    PaperSize,
+    Player,
+    Session,
+    Table,
+    paper_for_currency,
+)
 
 __all__ = [
     "CURRENCY_HELP", "AppendOnlyModel", "AppendOnlyQuerySet", "ImmutableError",
@@ -54,4 +65,5 @@ __all__ = [
     "PaymentMark",
     "GameStanding", "EveningStanding", "SettlementVoid", "BookSettlement", "BookSettlementUndo",
     "ShareLink", "new_token", "RenderSlot",
+    "Language", "DEFAULT_TIME_ZONE", "AccountPreference",
 ]

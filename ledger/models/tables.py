@@ -31,6 +31,21 @@ def paper_for_currency(currency: str) -> str:
     return PaperSize.LETTER if (currency or "").upper() in LETTER_CURRENCIES else PaperSize.A4
 
 
+class Language(models.TextChoices):
+    """The languages shipped (settings.LANGUAGES, each named in its own words): what a
+    table's paper and share pages speak, what an account's screens speak."""
+
+    EN = "en", "English"
+    DE = "de", "Deutsch"
+    ES = "es", "Español"
+    FR = "fr", "Français"
+    RU = "ru", "Русский"
+
+
+#: A table's clock before it is told otherwise (and for a table made without a browser).
+DEFAULT_TIME_ZONE = "UTC"
+
+
 class Table(models.Model):
     """A group that plays together, owned by one or more scorekeeper accounts."""
 
@@ -44,6 +59,16 @@ class Table(models.Model):
     paper_size = models.CharField(
         max_length=10, choices=PaperSize.choices, default=PaperSize.AUTO,
         help_text="Paper size for printed score sheets; 'auto' follows the evening's currency",
+    )
+    language = models.CharField(
+        max_length=8, choices=Language.choices, default=Language.EN,
+        help_text="What the table's printed sheets and share pages speak, and how they "
+                  "write money and dates",
+    )
+    time_zone = models.CharField(
+        max_length=64, default=DEFAULT_TIME_ZONE,
+        help_text="IANA time zone (e.g. Europe/Berlin): every time and 'today' of the "
+                  "table's screens, paper and share pages; stored times stay UTC",
     )
     created_at = models.DateTimeField(default=timezone.now, editable=False)
 

@@ -4,7 +4,9 @@ Amounts stay the core's decimal strings ("-2.02") until they are printed, and th
 printed by one function, ``format_money`` (below): the ``money``/``signed`` template filters
 (``ledger/templatetags/money.py``), the book, the settings screen's messages, the admin and
 the CSV all call it, with a real minus sign on a page and a plain "-" where a spreadsheet
-reads the number. A table's own money format (issue 22) goes there and nowhere else.
+reads the number. It writes in the locale in force (CLDR's data through Babel: "1.234,50 €"
+in German, "$1,234.50" in English), the table's own on its paper and share pages; the CSV
+and the admin's lists take the plain form a program reads.
 Nothing here adds points or money up: every number is one the core returned.
 
 Hollywood is three games scored at once: its score is each game's total and the net over
@@ -14,12 +16,18 @@ the three games' totals (which counted a hand won in two games twice).
 
 from __future__ import annotations
 
+import copy
+import decimal
 import re
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 
+from babel import Locale
+from babel.numbers import get_minus_sign_symbol, get_plus_sign_symbol
+
 from ledger.rules.money import decimal_text, format_minor, minor_exponent
 
+from .locales import babel_locale
 from .stakes import cover_rate, cover_sentence
 from .words import SHUTOUT_SHORT, SHUTOUT_WORDS, key_label
 
@@ -29,53 +37,98 @@ from .words import SHUTOUT_SHORT, SHUTOUT_WORDS, key_label
 MINUS = "\u2212"
 #: The plain hyphen-minus a spreadsheet, the CSV and the JSON read as a negative number.
 PLAIN_MINUS = "-"
-#: The decimal mark every printed amount takes (issue 22 makes it the table's locale's).
-DECIMAL_MARK = "."
 _NEGATIVE = re.compile(r"(?<![\w.])-(?=\d)")
+#: Enough digits for any amount a record may hold (Babel rounds in the context's precision).
+_PRECISION = 200
+
+
+def _number(text: str) -> Decimal | None:
+    """The amount a text writes (either minus, an optional "+"), or None for a text that
+    is not a plain decimal number."""
+    body = text.strip().replace(MINUS, "-")
+    if not re.fullmatch(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)", body):
+        return None
+    try:
+        return Decimal(body)
+    except (InvalidOperation, ValueError):
+        return None
 
 
 def money_sign(amount) -> int:
     """1, -1 or 0: the sign of an amount (a decimal string, with either minus, or a number);
     0 for a text that is not a number."""
-    try:
-        number = Decimal(str(amount).strip().replace(MINUS, "-"))
-    except (InvalidOperation, ValueError):
+    number = _number(str(amount))
+    if number is None:
         return 0
     return (number > 0) - (number < 0)
 
 
-def _is_number(text: str) -> bool:
-    try:
-        Decimal(text)
-    except (InvalidOperation, ValueError):
-        return False
-    return True
+def _places(text: str) -> int:
+    """Decimals as written: "2.020" -> 3, "5" -> 0."""
+    whole, dot, fraction = text.partition(".")
+    return len(fraction) if dot else 0
+
+
+def _localized(number: Decimal, places: int, locale: Locale, currency: str, *,
+               grouped: bool = True) -> str:
+    """``number`` in ``locale``'s digits, with exactly ``places`` decimals, and with
+    ``currency``'s symbol in its place when a currency is given (Babel, CLDR); a negative
+    ``number`` gets the locale's minus where its pattern puts it."""
+    pattern = copy.copy(locale.currency_formats["standard"] if currency
+                        else locale.decimal_formats[None])
+    pattern.frac_prec = (places, places)  # the core's minor units, not CLDR's
+    with decimal.localcontext(prec=_PRECISION):
+        return pattern.apply(number, locale, currency=currency or None,
+                             currency_digits=False, decimal_quantization=True,
+                             group_separator=grouped)
 
 
 def format_money(amount, currency: str = "", *, minor: bool = False, sign: bool = False,
-                 minus: str = MINUS, show_currency: bool = False) -> str:
+                 minus: str = MINUS, show_currency: bool = False,
+                 locale: str | Locale | None = None, plain: bool = False) -> str:
     """Money (or a signed score) as people read it; the only place that writes an amount.
 
-    ``amount``: the core's decimal string ("-2.02", kept as written), a Decimal or an int;
-    with ``minor=True`` whole minor units of ``currency`` (202 USD -> "2.02").
+    ``amount``: the core's decimal string ("-2.02", kept to its decimals), a Decimal or an
+    int; with ``minor=True`` whole minor units of ``currency`` (202 USD -> "2.02"). An int
+    without ``minor`` or a currency is a score (Hollywood's net points, "+1440"): written
+    without grouping, as the scores beside it. Given a
+    currency, an amount has at least the decimals of that currency's minor unit as the core
+    decides them (``ledger.rules.money.minor_exponent``: JPY none, KWD three).
+    ``locale``: a Django language code or a CLDR locale id; None: the language in force
+    (the account's on screens, the table's on paper and share pages). The digits are
+    grouped and the decimal mark placed as CLDR says for it ("1.234,50" in German,
+    "1 234,50" in French, with the no-break spaces CLDR gives).
     ``sign``: "+" before a gain (zero has no sign). ``minus``: the sign of a loss, a real
-    minus (U+2212) on pages, ``PLAIN_MINUS`` where a spreadsheet reads it.
-    ``show_currency``: " USD" after the amount. None or "" give "".
+    minus (U+2212) on pages, ``PLAIN_MINUS`` where a spreadsheet reads it; either stands
+    where the locale's pattern puts its minus ("−$1,234.50", "−1.234,50 €").
+    ``show_currency``: the currency's symbol where the locale writes it ("1.234,50 €",
+    "$1,234.50"). ``plain``: the number as the core writes it, for files a program reads
+    (the CSV, the admin's lists): no grouping, a decimal point, " EUR" after it when
+    ``show_currency``. None or "" give ""; a text that is no number is returned as it is.
     """
     if amount is None or amount == "":
         return ""
     text = format_minor(amount, currency) if minor else str(amount).strip()
-    direction = money_sign(text)
-    digits = text[1:] if text[:1] in ("-", "+", MINUS) else text
-    if DECIMAL_MARK != "." and _is_number(digits):
-        digits = digits.replace(".", DECIMAL_MARK)
-    if direction < 0:
-        text = minus + digits
-    elif direction > 0 and sign:
-        text = "+" + digits
-    else:
-        text = digits
-    return f"{text} {currency}" if show_currency and currency else text
+    number = _number(text)
+    if number is None:
+        return text
+    direction = (number > 0) - (number < 0)
+    digits = text.lstrip("+-" + MINUS)
+    if plain:
+        text = (minus if direction < 0 else "+" if direction > 0 and sign else "") + digits
+        return f"{text} {currency}" if show_currency and currency else text
+    places = _places(digits)
+    if currency:
+        places = max(places, minor_exponent(currency))
+    where = babel_locale(locale)
+    symbol = currency if show_currency else ""
+    grouped = minor or bool(currency) or not isinstance(amount, int)
+    if direction == 0 or (direction > 0 and not sign):
+        return _localized(abs(number), places, where, symbol, grouped=grouped)
+    # the locale's pattern for a negative amount places the sign; ours replaces its minus
+    written = _localized(-abs(number), places, where, symbol, grouped=grouped)
+    mark = minus if direction < 0 else get_plus_sign_symbol(where)
+    return written.replace(get_minus_sign_symbol(where), mark, 1)
 
 
 def amount_text(value, currency: str) -> str:
@@ -89,7 +142,7 @@ def amount_text(value, currency: str) -> str:
 def plain_amount(units: int, currency: str) -> str:
     """Minor units as the core writes an amount ("-2.02"): for the lists that the ``money``
     filters print later, the admin and the downloads."""
-    return format_money(units, currency, minor=True, minus=PLAIN_MINUS)
+    return format_money(units, currency, minor=True, minus=PLAIN_MINUS, plain=True)
 
 
 def minus_signs(text, minus: str = MINUS) -> str:

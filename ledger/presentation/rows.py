@@ -13,12 +13,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from django.utils import timezone
-
 from ledger import rules as core
 from ledger.selectors.games import entry_as_played, game_seats
 
 from .cardtext import card_text, hand_layout_lines
+from .dates import format_moment
 from .words import (
     duel_text,
     gains_text,
@@ -106,7 +105,8 @@ def duel_line(duel: Duel) -> str:
 
 
 def when_text(moment: datetime) -> str:
-    return timezone.localtime(moment).strftime("%d %b %Y %H:%M")
+    """A moment of the game's history, in the table's zone and the locale in force."""
+    return format_moment(moment)
 
 
 def _roles(hand: dict) -> dict[str, str]:

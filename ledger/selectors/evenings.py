@@ -40,13 +40,13 @@ def rematch_evening(game: Game) -> Session | None:
     """The evening a rematch of ``game`` goes into: its own while that is not settled, else
     the table's evening of today in the same currency that is still open; None when there is
     none, and the rematch would open a new evening (``services.game_rematch``)."""
-    from django.utils import timezone
+    from ledger.clock import table_today
 
     session = game.session
     if not session_is_settled(session):
         return session
     for candidate in (Session.objects.filter(table_id=session.table_id,
-                                             date=timezone.localdate(),
+                                             date=table_today(session.table),
                                              currency=session.currency).order_by("-pk")):
         if not session_is_settled(candidate):
             return candidate
@@ -56,10 +56,11 @@ def rematch_evening(game: Game) -> Session | None:
 def new_evening_initial(table) -> dict:
     """What the "New evening" form starts from: today, and the place, currency and stake
     of the table's latest evening (latest date, then latest made), still editable; a table
-    with no evening yet starts from USD, 1 point and no stake."""
-    from django.utils import timezone
+    with no evening yet starts from USD, 1 point and no stake. Today is the table's (its
+    time zone's date)."""
+    from ledger.clock import table_today
 
-    initial = {"date": timezone.localdate(), "currency": "USD", "per_points": 1}
+    initial = {"date": table_today(table), "currency": "USD", "per_points": 1}
     last = Session.objects.filter(table=table).order_by("-date", "-id").first()
     if last is not None:
         initial.update(place=last.place, currency=last.currency, per_points=last.per_points)

@@ -48,6 +48,7 @@ from .games import (
     game_start,
 )
 from .hands import HandOutcome, hand_correct, hand_record, hand_undo_last
+from .locale import account_set_language, table_set_locale
 from .printing import (
     PrintingBusy,
     pdf_render_slot,
@@ -82,5 +83,5 @@ __all__ = [
     "table_create", "table_named", "table_set_scorekeepers",
     "session_import", "session_settle", "settlement_payment_mark_paid",
     "BookChanged", "book_settle", "book_settle_undo", "player_archive", "session_reopen",
-    "table_rename",
+    "table_rename", "table_set_locale", "account_set_language",
 ]

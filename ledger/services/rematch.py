@@ -10,8 +10,8 @@ the next game (``next.next_game_players``, RULES §3.5) and lets its first oppon
 from __future__ import annotations
 
 from django.db import transaction
-from django.utils import timezone
 
+from ledger.clock import table_today
 from ledger.models import Game, Session
 from ledger.selectors.evenings import rematch_evening, session_is_settled
 from ledger.selectors.games import game_result
@@ -45,6 +45,7 @@ def game_rematch(*, game: Game, started_by: User | None) -> Game:
 
 
 def _new_evening_today(settled: Session, by: User | None) -> Session:
-    return session_create(table=settled.table, date=timezone.localdate(), place=settled.place,
+    return session_create(table=settled.table, date=table_today(settled.table),
+                          place=settled.place,
                           currency=settled.currency, rate=settled.rate,
                           per_points=settled.per_points, created_by=_user(by))

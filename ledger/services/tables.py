@@ -7,14 +7,16 @@ from collections.abc import Sequence
 from decimal import Decimal
 
 from django.db import transaction
-from django.utils import timezone
 
 from ledger import cleaning, limits
+from ledger.clock import table_today
 from ledger.exceptions import (
     LedgerError,
     SessionSettled,
 )
 from ledger.models import (
+    DEFAULT_TIME_ZONE,
+    Language,
     PaperSize,
     Player,
     Session,
@@ -36,15 +38,20 @@ from .base import (
 
 @transaction.atomic
 def table_create(*, name: str, scorekeepers: Sequence[User] = (),
-                 paper_size: str = PaperSize.AUTO) -> Table:
-    """Create a table (a group that plays together) kept by ``scorekeepers``."""
+                 paper_size: str = PaperSize.AUTO, language: str = Language.EN,
+                 time_zone: str = DEFAULT_TIME_ZONE) -> Table:
+    """Create a table (a group that plays together) kept by ``scorekeepers``; its paper and
+    share pages speak ``language``, its clock is ``time_zone`` (an IANA name)."""
     name = cleaning.clean_text(name, what="The table's name", max_length=100, required=True)
+    language = cleaning.clean_language(language, what="The table's language")
+    time_zone = cleaning.clean_time_zone(time_zone, what="The table's time zone")
     keepers = [user for user in scorekeepers if _user(user)]
     # Names are unique per scorekeeper: another club's "Friday" is none of our business
     # (and saying it exists would tell a stranger so).
     if any(table_named(name=name, scorekeeper=user) for user in keepers or [None]):
         raise LedgerError(f"You already keep a table called {name!r}.")
-    table = Table.objects.create(name=name, paper_size=paper_size)
+    table = Table.objects.create(name=name, paper_size=paper_size, language=language,
+                                 time_zone=time_zone)
     table.scorekeepers.set(keepers)
     return table
 
@@ -192,7 +199,7 @@ def session_create(*, table: Table, date: datetime.date | None = None, place: st
     place = cleaning.clean_text(place or "", what="The place", max_length=200)
     notes = cleaning.clean_text(notes or "", what="The notes", max_length=5000, multiline=True)
     date = cleaning.clean_date(date, what="The date") if date is not None \
-        else timezone.localdate()
+        else table_today(table)
     return Session.objects.create(
         table=table, date=date, place=place, currency=currency,
         rate=_decimal(rate, "rate", currency=currency), per_points=per_points, notes=notes,

@@ -7,8 +7,10 @@ which lines up with "+" and does not break from its number; CSV and JSON keep th
 "-" of the number itself and never pass through these filters.
 
     {% load money %}
-    {{ amount|money }}      2.02, −2.02, 0.00
+    {{ amount|money }}      2.02, −2.02, 0.00 (in the language in force: 1.234,50 in German)
+    {{ amount|money:"EUR" }} 1.234,50 €, €1,234.50 (the currency's symbol where CLDR puts it)
     {{ amount|signed }}     +2.02, −2.02, 0.00 (zero has no sign)
+    {{ amount|signed:"EUR" }} +1.234,50 €
     {{ amount|money_sign }} "pos", "neg" or "" (a CSS class)
     {{ text|minus }}        a text of amounts ("+2.02 USD · -0.50 EUR") with real minus signs
     {{ session|stake }}     0.05 USD per point (the one stake sentence, as the paper says it)
@@ -28,15 +30,16 @@ __all__ = ["MINUS", "minus", "money", "money_sign", "signed", "stake"]
 
 
 @register.filter
-def money(value) -> str:
-    """An amount with a real minus sign when negative, unsigned otherwise."""
-    return format_money(value)
+def money(value, currency: str = "") -> str:
+    """An amount with a real minus sign when negative, unsigned otherwise; with a currency,
+    its symbol in the locale's place."""
+    return format_money(value, currency or "", show_currency=bool(currency))
 
 
 @register.filter
-def signed(value) -> str:
+def signed(value, currency: str = "") -> str:
     """An amount with its sign always shown: +2.02, −2.02; zero unsigned."""
-    return format_money(value, sign=True)
+    return format_money(value, currency or "", sign=True, show_currency=bool(currency))
 
 
 @register.filter

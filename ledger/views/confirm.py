@@ -99,12 +99,11 @@ def square_question(table, entry) -> dict:
 def rematch_question(game: Game, players: list[str]) -> dict:
     """Same players again after the evening is settled, with no open evening of today to
     take the game: a new evening would be opened (today, same place, currency, stake)."""
-    from django.utils import timezone
-
+    from ledger.clock import table_today
     from ledger.models import Session
 
     settled = game.session
-    today = timezone.localdate()
+    today = table_today(settled.table)
     number = Session.objects.filter(table_id=settled.table_id, date=today).count() + 1
     label = evening_words(today) + (f" ({number})" if number > 1 else "")
     place = f" at {settled.place}" if settled.place else ""

@@ -32,6 +32,7 @@ SHELL = [
     "ledger/cards.js",
     "ledger/shell.js",
     "ledger/scrolls.js",
+    "ledger/timezone.js",
     "ledger/offline.js",
     # the queue's modules, imported by offline.js (tablestakes/storage.py hashes the names)
     "ledger/queue/form.js",

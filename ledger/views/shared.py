@@ -8,6 +8,7 @@ from django.shortcuts import render
 from django.urls import reverse
 
 from ledger import cleaning
+from ledger.clock import speak_as_table
 from ledger.models import Game, ShareLink
 from ledger.presentation.session import evening_heading, session_summary
 from ledger.selectors.evenings import set_evening_numbers
@@ -33,6 +34,7 @@ def live_link(token: str) -> ShareLink:
             .filter(token=token, revoked_at__isnull=True).first())
     if link is None:
         raise Http404("No such link")
+    speak_as_table(link.table)  # a share page: the table's clock and language
     return link
 
 

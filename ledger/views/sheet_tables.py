@@ -309,7 +309,7 @@ def export_dataset(sheet: GameSheet) -> tablib.Dataset:
         dataset.append(list(cells) + [""] * (width - len(cells)))
 
     def amount(value) -> str:
-        return format_money(value, minus=PLAIN_MINUS)
+        return format_money(value, minus=PLAIN_MINUS, plain=True)
 
     final = TOTALS["final"].header
     line()

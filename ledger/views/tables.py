@@ -15,6 +15,7 @@ from django.urls import reverse
 from ledger import access, services
 from ledger.forms import PlayerForm, SessionForm, TableForm
 from ledger.forms.players import PlayerRenameForm
+from ledger.forms.tables import TableLocaleForm
 from ledger.models import Game, GameStatus, PaperSize, ShareLink
 from ledger.presentation.catalog import VARIANT_NAMES, game_facts
 from ledger.selectors.evenings import live_settlements, new_evening_initial, set_evening_numbers
@@ -34,7 +35,9 @@ def home(request: HttpRequest) -> HttpResponse:
         if form.is_valid():
             with refusals_to(form, field="name") as attempt, transaction.atomic():
                 table = services.table_create(name=form.cleaned_data["name"],
-                                              scorekeepers=[request.user])
+                                              scorekeepers=[request.user],
+                                              language=form.cleaned_data["language"],
+                                              time_zone=form.cleaned_data["time_zone"])
                 services.players_get_or_create(table=table,
                                                names=form.cleaned_data["players"])
             if not attempt.refused:
@@ -122,5 +125,7 @@ def table_detail(request: HttpRequest, pk: int) -> HttpResponse:
         # short enough for a phone's select; what "by currency" means is said under it
         "papers": [(value, "By currency" if value == PaperSize.AUTO else label)
                    for value, label in PaperSize.choices],
+        "locale_form": TableLocaleForm(initial={"language": table.language,
+                                                "time_zone": table.time_zone}),
         "rename_form": rename_form,
     }, status=status)

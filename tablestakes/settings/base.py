@@ -62,9 +62,17 @@ MIDDLEWARE = [
     # the database unreachable: 503 with Retry-After and the app's own page, not a 500
     "ledger.middleware.DatabaseOutageMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # the language: the set_language cookie, else Accept-Language, else English (after the
+    # session, before CommonMiddleware, as Django asks); the account's own choice and the
+    # table's clock are applied after the log-in is known, below
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # the account's language choice over the cookie and Accept-Language; UTC for each
+    # request until a table's page takes the table's time zone (docs/i18n.md)
+    "ledger.middleware.AccountLanguageMiddleware",
+    "ledger.middleware.TableClockMiddleware",
     # Every page asks for a log-in unless its view says @login_not_required (the share
     # pages, log-in, sign-up, password reset, the app's worker, manifest and offline page);
     # tests/ledger/test_login_required.py holds the list and walks every URL.
@@ -97,6 +105,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "django.template.context_processors.i18n",
             ],
         },
     },
@@ -252,7 +261,21 @@ LOGGING = {
     },
 }
 
+# -- languages and clocks (docs/i18n.md) ----------------------------------------------------
+# The languages shipped (each a catalog under locale/ and a glossary, docs/i18n.md):
+# the screens speak the account's choice, else the browser's Accept-Language, else English;
+# a table's paper and share pages speak the table's own language (Table.language).
 LANGUAGE_CODE = "en"
+LANGUAGES = [
+    ("en", "English"),
+    ("de", "Deutsch"),
+    ("es", "Español"),
+    ("fr", "Français"),
+    ("ru", "Русский"),
+]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+# Stored times are UTC; a table's screens, paper and share pages show them in the table's
+# own time zone (Table.time_zone), activated per request by ledger.clock.
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

@@ -36,7 +36,7 @@ def test_rematch_on_a_settled_evening_asks_first(phone, live_server, keeper):
     question = phone.locator("dialog#confirm-rematch")
     expect(question).to_be_visible()
     expect(question).to_contain_text("Open a new evening?")
-    expect(question).to_contain_text("The evening of Monday 23 November 2026 is settled")
+    expect(question).to_contain_text("The evening of Monday, November 23, 2026 is settled")
     shot(phone, "21-rematch-question-360", full_page=False)
     question.get_by_role("button", name="Not now").click()
     expect(question).to_be_hidden()

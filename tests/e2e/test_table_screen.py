@@ -53,7 +53,7 @@ def test_a_settled_evening_offers_no_change(phone, live_server, keeper, evening)
     phone.goto(f"{live_server.url}/games/{game.pk}/")
     expect(phone.locator(".over")).to_contain_text("Sal wins.")
     expect(phone.locator(".over")).to_contain_text(
-        "The evening of Monday 23 November 2026 is settled")
+        "The evening of Monday, November 23, 2026 is settled")
     for words in ("Undo", "Stakes and rules", "Next game", "Abandon"):
         expect(phone.locator("a, button, summary").filter(has_text=words)).to_have_count(0)
     expect(phone.locator("a.fix")).to_have_count(0)
@@ -117,7 +117,7 @@ def test_settle_and_revoke_ask_first(phone, live_server, keeper, evening):
     phone.goto(f"{live_server.url}/sessions/{evening.pk}/")
     phone.get_by_role("link", name="Settle up").click()
     expect(phone.locator("dialog[open]")).to_contain_text(
-        "The evening of Monday 23 November 2026 is closed")
+        "The evening of Monday, November 23, 2026 is closed")
     view_shot(phone, "11-settle-dialog-360")
     phone.locator("dialog[open]").get_by_role("button", name="Settle up").click()
     expect(phone.locator("#payments + .payments")).to_contain_text("Vic pays Sal")

@@ -70,7 +70,7 @@ def test_rematch_on_a_settled_evening_asks_before_opening_a_new_one(logged_in, t
     page = Page(logged_in.get(reverse("ledger:game_detail", args=[game.pk])))
     assert page.one("a", data_dialog="confirm-rematch").get("href") == url
     words = page.text(page.one("dialog", id="confirm-rematch"))
-    day = f"{today:%A} {today.day} {today:%B %Y}"
+    day = f"{today:%A}, {today:%B} {today.day}, {today:%Y}"
     assert "Open a new evening?" in words
     assert f"The evening of {day} is settled: it takes no more games." in words
     assert f"opens a new evening, {day} (2) at Rosa's, in USD" in words
@@ -120,5 +120,5 @@ def test_home_and_paper_tell_a_days_second_evening_apart(logged_in, table, keepe
     gin_game(second, keeper)
     page = Page(logged_in.get(reverse("ledger:home")))
     assert "Friday · Wed 2 Dec (2) · Game 1" in page.text()
-    assert document_head(first, "Evening", "")["date"] == "Wednesday 2 December 2026"
-    assert document_head(second, "Evening", "")["date"] == "Wednesday 2 December 2026 (2)"
+    assert document_head(first, "Evening", "")["date"] == "Wednesday, December 2, 2026"
+    assert document_head(second, "Evening", "")["date"] == "Wednesday, December 2, 2026 (2)"

@@ -97,4 +97,4 @@ def test_paper_writes_the_date_as_the_screens_do(table, keeper):
 
     evening = services.session_create(table=table, date=datetime.date(2026, 12, 2),
                                       currency="USD", created_by=keeper)
-    assert document_head(evening, "Evening", "")["date"] == "Wednesday 2 December 2026"
+    assert document_head(evening, "Evening", "")["date"] == "Wednesday, December 2, 2026"

@@ -11,6 +11,7 @@ import io
 import re
 
 import pytest
+from babel import Locale
 from django.urls import reverse
 
 from ledger import services
@@ -75,13 +76,13 @@ def test_one_label_changes_the_screen_the_csv_and_the_paper(logged_in, finished,
     assert "No. Dealer Play" in paper
 
 
-def test_one_money_format_changes_the_screen_the_csv_and_the_paper(logged_in, finished,
-                                                                   monkeypatch):
-    monkeypatch.setattr(money, "DECIMAL_MARK", ",")
+def test_one_money_format_changes_the_screen_and_the_paper(logged_in, finished, monkeypatch):
+    """One locale (issue 22) writes the screen's and the paper's amounts; the CSV keeps the
+    plain number a spreadsheet reads."""
+    monkeypatch.setattr(money, "babel_locale", lambda locale=None: Locale.parse("de"))
     screen, rows, paper = three_media(logged_in, finished)
     assert "\u22122,02" in screen and "\u22122.02" not in screen
-    # (the CSV's guard against formulas then quotes "-2,02": it is no plain number)
-    assert [row[2] for row in rows if row[:2] == ["Money", "B"]] == ["'-2,02"]
+    assert [row[2] for row in rows if row[:2] == ["Money", "B"]] == ["-2.02"]
     assert "\u22122,02" in paper and "+2,02" in paper
 
 
@@ -102,7 +103,8 @@ def test_one_variant_name_changes_the_screen_and_the_paper(logged_in, finished, 
     (-202, {"currency": "USD", "minor": True, "sign": True, "minus": "-"}, "-2.02"),  # book
     (202, {"currency": "USD", "minor": True, "sign": True}, "+2.02"),  # settings' messages
     (-5, {"currency": "JPY", "minor": True, "minus": "-"}, "-5"),
-    (150, {"currency": "USD", "minor": True, "show_currency": True}, "1.50 USD"),
+    (150, {"currency": "USD", "minor": True, "show_currency": True}, "$1.50"),
+    (150, {"currency": "USD", "minor": True, "show_currency": True, "plain": True}, "1.50 USD"),
     ("abc", {}, "abc"),
     (None, {}, ""),
 ])
@@ -113,7 +115,7 @@ def test_the_one_money_formatter(value, options, expected):
 def test_the_template_filters_call_the_formatter(monkeypatch):
     assert filters.money("-2.02") == "\u22122.02" and filters.signed("2.02") == "+2.02"
     assert filters.minus("+2.02 USD · -0.50 EUR") == "+2.02 USD · \u22120.50 EUR"
-    monkeypatch.setattr(money, "DECIMAL_MARK", ",")
+    monkeypatch.setattr(money, "babel_locale", lambda locale=None: Locale.parse("de"))
     assert filters.money("-2.02") == "\u22122,02" and filters.signed("2.02") == "+2,02"
 
 

@@ -26,7 +26,7 @@ from .test_table_screen import flash
 pytestmark = pytest.mark.django_db
 
 MONDAY = datetime.date(2026, 11, 23)
-WORDS = "The evening of Monday 23 November 2026 is settled;"
+WORDS = "The evening of Monday, November 23, 2026 is settled;"
 
 
 def _hand(_unused=0, **extra):
@@ -62,6 +62,7 @@ REFUSED = {
 NOT_A_CHANGE = {
     "home": "the tables and games in progress",
     "table_detail": "the table: players, a new evening, paper (a rename changes a name only)",
+    "table_locale": "the table's language and clock: how its sheets speak, not what they say",
     "share_create": "a share link: reading, not changing",
     "share_revoke": "a share link",
     "table_book": "reading",

@@ -161,17 +161,17 @@ def test_a_settled_evening_offers_no_change(logged_in, evening, keeper):
         for action in CHANGE_ACTIONS:
             assert action not in html, (name, action)
     game_page = text(pages["game"])
-    assert "The evening of Monday 23 November 2026 is settled" in game_page
+    assert "The evening of Monday, November 23, 2026 is settled" in game_page
     assert "Next game" not in game_page and "Stakes and rules" not in game_page
     assert "Same players again" in game_page  # allowed: it starts a new evening
     # A stale screen (or a typed URL) is told in the evening's words.
     response = logged_in.post(reverse("ledger:hand_undo", args=[game.pk]), {"number": "7"},
                               follow=True)
-    assert ("The evening of Monday 23 November 2026 is settled; its games can no longer "
+    assert ("The evening of Monday, November 23, 2026 is settled; its games can no longer "
             "change.") in flash(response)
     assert game.hands.filter(voided_at__isnull=True).count() == 7
     fix = logged_in.get(reverse("ledger:hand_correct", args=[game.pk, 3]), follow=True)
-    assert "Monday 23 November 2026 is settled" in flash(fix)
+    assert "Monday, November 23, 2026 is settled" in flash(fix)
 
 
 # -- questions before undo, settle and revoke --------------------------------------------------
@@ -240,7 +240,7 @@ def test_settle_up_asks_first(logged_in, evening, keeper):
     assert f'href="{url}" data-dialog="confirm-settle"' in page.content.decode()
     question = text(logged_in.get(url))
     assert "Settle up?" in question
-    assert "The evening of Monday 23 November 2026 is closed" in question
+    assert "The evening of Monday, November 23, 2026 is closed" in question
     assert "Its 1 game can no longer change" in question
     assert not Session.objects.get(pk=evening.pk).is_settled
     assert logged_in.post(url).status_code == 302
@@ -297,7 +297,7 @@ def test_same_players_again_after_settling_opens_a_new_evening(logged_in, evenin
     assert new.session_id != evening.pk and new.sequence == 1
     assert new.session.date == timezone.localdate() and new.session.rate == Decimal("0.01")
     assert new.setup == game.setup and new.preset == game.preset
-    assert ("The evening of Monday 23 November 2026 is settled, so it is game 1 of the "
+    assert ("The evening of Monday, November 23, 2026 is settled, so it is game 1 of the "
             "evening of") in flash(response)
     # A second rematch from the settled evening joins that open evening, not a third.
     logged_in.post(reverse("ledger:game_rematch", args=[game.pk]))

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from ledger import services
+from ledger.presentation.money import format_money
 from ledger.rules.money import decimal_text
 from scoresheets import documents, selectors
 from scoresheets.blank import evening_blank_context
@@ -107,7 +108,8 @@ def test_a_settled_report_with_long_names_and_large_sums(keeper, currency, rate,
     decimals = {"USD": 2, "JPY": 0, "KWD": 3}[currency]
     largest = max(amounts, key=lambda a: abs(float(a)))
     assert largest.lstrip("-").count(".") == (1 if decimals else 0)
-    assert largest.lstrip("-") in " ".join(pages)
+    # printed as the table's language writes it (English: "2,015.75", issue 22)
+    assert format_money(largest.lstrip("-")) in " ".join(pages)
     data = documents.session_report_pdf(session, paper_size=paper)[0]
     assert len(pdf_pages(data)) == len(pages)
 
