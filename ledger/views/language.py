@@ -4,6 +4,7 @@ to the page), and for a logged-in account its choice kept in the account and the
 from __future__ import annotations
 
 from django.conf import settings
+from django.contrib.auth.decorators import login_not_required
 from django.http import HttpRequest, HttpResponse
 from django.views.decorators.http import require_POST
 from django.views.i18n import set_language as django_set_language
@@ -13,6 +14,7 @@ from ledger.exceptions import LedgerError
 from ledger.middleware import ACCOUNT_LANGUAGE
 
 
+@login_not_required  # a visitor chooses the language of the log-in page too
 @require_POST
 def set_language(request: HttpRequest) -> HttpResponse:
     """POST ``language`` (and ``next``): Django's view sets the cookie and redirects back;

@@ -68,7 +68,7 @@ def club(keeper):
 def test_the_shared_table_shows_scores_money_and_who_pays(phone, live_server, club):
     phone.goto(f"{live_server.url}/s/{club['link'].token}/")
     monday = phone.locator(f"section[data-session='{club['first'].pk}']")
-    expect(monday.locator("h2")).to_have_text("Monday 23 November 2026 · Rosa's settled")
+    expect(monday.locator("h2")).to_have_text("Monday, November 23, 2026 · Rosa's settled")
     lines = monday.locator("li.shared-game")
     expect(lines.nth(0)).to_contain_text("A wins: A 318 · B 116 · 7 hands")
     expect(lines.nth(1)).to_contain_text("A wins: A 70 · B 85 · C 110 · D 100 · 5 rounds")
@@ -86,7 +86,7 @@ def test_the_shared_table_shows_scores_money_and_who_pays(phone, live_server, cl
     # the second evening that Monday is told apart in words, not by a bare "(2)"
     second = phone.locator(f"section[data-session='{club['second'].pk}']")
     expect(second.locator("h2")).to_have_text(
-        "Monday 23 November 2026, second evening · Rosa's")
+        "Monday, November 23, 2026, second evening · Rosa's")
     expect(second).to_contain_text("In progress")
     expect(second).to_contain_text("Money so far")
     assert not re.search(r"\(\d\)", phone.locator("main").inner_text())

@@ -102,8 +102,8 @@ def test_a_days_second_evening_is_told_apart_in_words(client, table, keeper, eve
     link, response = shared_table(client, table, keeper)
     page = Page(response)
     headings = [page.text(h) for h in page.all("h2") if "2026" in page.text(h)]
-    assert headings == ["Wednesday 25 November 2026, second evening · Rosa's",
-                        "Wednesday 25 November 2026 · Rosa's"]
+    assert headings == ["Wednesday, November 25, 2026, second evening · Rosa's",
+                        "Wednesday, November 25, 2026 · Rosa's"]
     assert not re.search(r"\(\d\)", page.text())  # no bare "(2)"
     game_page = client.get(reverse("ledger:shared_game", args=[link.token, evening["gin"].pk]))
     assert not re.search(r"\(\d\)", text(game_page))

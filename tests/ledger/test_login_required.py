@@ -32,6 +32,8 @@ PUBLIC = {
     "signup", "signup_sent", "signup_finish", "login", "logout",
     "password_reset", "password_reset_done", "password_reset_confirm",
     "password_reset_complete",
+    # the footer's language switcher (a visitor chooses the log-in page's language too)
+    "set_language",
 }
 
 _PARAMETER = re.compile(r"<(?:(?P<converter>\w+):)?(?P<name>\w+)>")
@@ -124,7 +126,8 @@ def test_the_public_views_answer_an_anonymous_user(client, share):
             if name in PUBLIC}
     assert {name for name, _ in urls.values()} == PUBLIC
     for url, (name, _) in urls.items():
-        response = client.post(url) if name == "logout" else client.get(url)
+        response = (client.post(url) if name in ("logout", "set_language")
+                    else client.get(url))
         assert not sends_to_log_in(response, url), name
         assert response.status_code < 400 or name == "signup_finish", (name, response)
     # the pages themselves, not an error: the shared sheet, the app's files

@@ -81,5 +81,5 @@ def test_the_table_lists_tonight_first(logged_in, table, keeper):
         services.session_create(table=table, date=datetime.date(2026, 11, day),
                                 currency="USD", rate="0.05", created_by=keeper)
     page = text(logged_in.get(reverse("ledger:table_detail", args=[table.pk])))
-    days = re.findall(r"Monday (\d+) November 2026", page)
+    days = re.findall(r"Monday, November (\d+), 2026", page)
     assert days == ["23", "16", "9"]
