@@ -22,6 +22,7 @@ imports every one of them, so ``from ledger.models import Hand`` keeps working):
 - ``money``: posting batches and postings, settlements, payments and paid marks;
 - ``book``: the table's book (standings caches, voided and book settlements);
 - ``sharing``: read-only share links (not part of the record);
+- ``reports``: report links and the tables' reports of the current hand (issue 23);
 - ``printing``: the slots of PDF renderings in progress (not part of the record).
 """
 
@@ -43,6 +44,7 @@ from .money import (
     SettlementPayment,
 )
 from .printing import RenderSlot
+from .reports import PLAYERS_PART, ReportLink, TableReport
 from .sharing import ShareLink, new_token
 from .tables import LETTER_CURRENCIES, PaperSize, Player, Session, Table, paper_for_currency
 
@@ -53,5 +55,5 @@ __all__ = [
     "BatchKind", "PostingBatch", "MoneyPosting", "SessionSettlement", "SettlementPayment",
     "PaymentMark",
     "GameStanding", "EveningStanding", "SettlementVoid", "BookSettlement", "BookSettlementUndo",
-    "ShareLink", "new_token", "RenderSlot",
+    "ShareLink", "new_token", "RenderSlot", "PLAYERS_PART", "ReportLink", "TableReport",
 ]
