@@ -30,6 +30,7 @@ from .actions import run_service
 from .errors import friendly_link_404
 from .game_context import game_context, hand_spec, load_game
 from .live import _answer
+from .settled import refuse_if_settled
 
 #: the cookie that remembers which player a CAP-IT phone is (per link)
 PLAYER_COOKIE = "ts_report_player_{pk}"
@@ -206,6 +207,8 @@ def _part_fields(spec: dict, whose: dict) -> list[str]:
 @require_POST
 def report_links_create(request: HttpRequest, pk: int) -> HttpResponse:
     game = access.game_for(request.user, pk)
+    if refused := refuse_if_settled(request, game.session, game=game):
+        return refused
     return run_service(
         request, lambda: services.report_links_get_or_create(game=game,
                                                              created_by=request.user),
