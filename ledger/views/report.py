@@ -89,7 +89,9 @@ def _page(request, link, form=None, status=200) -> HttpResponse:
     response = render(request, "ledger/report.html", _report_context(request, link, form),
                       status=status)
     response["X-Robots-Tag"] = "noindex"
-    response["Referrer-Policy"] = "no-referrer"
+    # not "no-referrer" as the share pages: a browser then posts the form with "Origin:
+    # null", which the CSRF check refuses; same-origin gives the token to no other site
+    response["Referrer-Policy"] = "same-origin"
     return response
 
 
