@@ -72,8 +72,9 @@ def _words(values: dict) -> str:
         counts = values.get("deadwood") or {}
         kind = "big gin" if values.get("big_gin") else "gin" if values.get("gin") else "knock"
         text = f"{values['knocker']} {kind}"
-        if counts:
-            text += " " + " v ".join(f"{name} {count}" for name, count in counts.items())
+        if counts:  # the knocker's count first (PostgreSQL's jsonb keeps no key order)
+            names = sorted(counts, key=lambda name: name != values["knocker"])
+            text += " " + " v ".join(f"{name} {counts[name]}" for name in names)
         elif values.get("cards"):
             text += " (cards)"
         return text
