@@ -122,7 +122,8 @@ def report_submit(*, link: ReportLink, number: int, values: dict,
     link) says happened. Refused (nothing stored) when the hand is not the current one
     (``ReportStale``), or when the core would refuse the part (``RecordRefused`` with the
     core's problems). A report already live for the same part is replaced (kept, with
-    ``replaced_at``; the new one ``replaces`` it)."""
+    ``replaced_at``; the new one ``replaces`` it); the same part sent again is stored once
+    (the report live already is returned)."""
     link, game, result = _lock_link(link)
     parts = report_parts(result)
     _check_number(parts, number)
@@ -134,6 +135,8 @@ def report_submit(*, link: ReportLink, number: int, values: dict,
         raise RecordRefused(problems)
     now = timezone.now()
     earlier = _live_reports(game, number, whose).order_by("-reported_at", "-id").first()
+    if earlier is not None and earlier.values == values:
+        return earlier  # the same report sent again (a retry, a queue sent twice): kept once
     _live_reports(game, number, whose).update(replaced_at=now)
     return TableReport.objects.create(link=link, game=game, number=number, values=values,
                                       reported_at=now, replaces=earlier, **whose)

@@ -123,3 +123,32 @@ def _play(browser, live_server, game, contexts):
     assert second["winner"] == "captains"
     assert second["points"]["captains"] == table3["points"]["R3"] - 17
     assert Hand.objects.count() == 2
+
+
+def test_a_report_sent_offline_waits_on_the_phone_and_arrives_once(browser, live_server,
+                                                                    keeper):
+    table = services.table_create(name="Club", scorekeepers=[keeper])
+    session = services.session_create(table=table, currency="USD", rate="0.01",
+                                      created_by=keeper)
+    game = services.game_start(
+        session=session, variant="captain", players=["R1", "R2", "B1", "B2", "B3"],
+        started_by=keeper, preset="standard",
+        setup={"captains": ["R1", "R2"], "opponents": ["B1", "B2"], "sitter": "B3"})
+    link = services.report_links_get_or_create(game=game, created_by=keeper)[0]
+    context = browser.new_context(viewport=PHONE, service_workers="block")
+    try:
+        phone = context.new_page()
+        phone.goto(f"{live_server.url}/r/{link.token}/")
+        context.set_offline(True)
+        table_report(phone, "R1", {0: "5", 1: "30"})
+        expect(phone.locator(".report-queued")).to_contain_text("waits on this phone")
+        assert not game.table_reports.exists()
+        context.set_offline(False)
+        expect(phone.locator(".flash")).to_contain_text("Sent: table 1's part of hand 1")
+        phone.reload()
+        phone.wait_for_timeout(500)
+        reports = list(game.table_reports.all())
+        assert [(r.table, r.values) for r in reports] == [
+            (1, {"knocker": "R1", "deadwood": {"R1": 5, "B1": 30}})]
+    finally:
+        context.close()

@@ -205,3 +205,12 @@ def test_report_parts_come_from_the_cores_facts(session, keeper):
     assert report_parts(selectors.game_result(gin_game(session, keeper)))["kind"] is None
     assert check_report(result, table=2, part=knock("R2", 5, "B2", 30)) == []
     assert check_report(result, table=4, part={"draw": True})[0].code == "tables_invalid"
+
+
+def test_the_same_report_sent_twice_is_kept_once(session, keeper):
+    game = captain7(session, keeper)
+    t1 = services.report_links_get_or_create(game=game, created_by=keeper)[0]
+    first = services.report_submit(link=t1, number=1, values=knock("R1", 5, "B1", 30))
+    again = services.report_submit(link=t1, number=1, values=knock("R1", 5, "B1", 30))
+    assert again.pk == first.pk and TableReport.objects.count() == 1
+    assert again.replaces_id is None  # not "changed"
