@@ -321,10 +321,9 @@ def count_report(request, link_id: int) -> None:
     """One report (or withdrawal) sent through a report link: at most
     TABLESTAKES_REPORTS_PER_LINK per link and TABLESTAKES_REPORTS_PER_ADDRESS from one
     client address in TABLESTAKES_REPORT_WINDOW seconds (a table sends a handful a hand)."""
-    window = getattr(settings, "TABLESTAKES_REPORT_WINDOW", 60)
-    _count(f"report:link:{link_id}", getattr(settings, "TABLESTAKES_REPORTS_PER_LINK", 30),
-           window, "Too many reports from this table just now; wait a minute and send "
-           "again.")
+    window = settings.TABLESTAKES_REPORT_WINDOW
+    _count(f"report:link:{link_id}", settings.TABLESTAKES_REPORTS_PER_LINK, window,
+           "Too many reports from this table just now; wait a minute and send again.")
     _count(f"report:ip:{client_ip(request)}",
-           getattr(settings, "TABLESTAKES_REPORTS_PER_ADDRESS", 60), window,
+           settings.TABLESTAKES_REPORTS_PER_ADDRESS, window,
            "Too many reports from your network just now; wait a minute and send again.")
