@@ -152,3 +152,66 @@ def test_a_report_sent_offline_waits_on_the_phone_and_arrives_once(browser, live
             (1, {"knocker": "R1", "deadwood": {"R1": 5, "B1": 30}})]
     finally:
         context.close()
+
+
+def test_a_capit_round_with_six_players_reporting_their_own_points(browser, live_server,
+                                                                   keeper):
+    table = services.table_create(name="Club", scorekeepers=[keeper])
+    session = services.session_create(table=table, currency="USD", rate="0.01",
+                                      created_by=keeper)
+    players = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"]
+    game = services.game_start(session=session, variant="cap-it", players=players,
+                               setup={"first_dealer": "Ann"}, started_by=keeper,
+                               preset="standard", ante="1.00")
+    link = services.report_links_get_or_create(game=game, created_by=keeper)[0]
+    contexts = []
+    csp = []
+    try:
+        keeper_ctx = browser.new_context(viewport=PHONE, service_workers="block")
+        contexts.append(keeper_ctx)
+        scorer = keeper_ctx.new_page()
+        scorer.on("console", lambda m: csp.append("keeper: " + m.text + str(m.location))
+                  if "Content Security Policy" in m.text else None)
+        login(scorer, live_server.url, "keeper")
+        scorer.goto(f"{live_server.url}/games/{game.pk}/")
+        points = {"Ann": None, "Bob": "25", "Cy": "10", "Di": "40", "Ed": "5", "Flo": "30"}
+        for name, value in points.items():
+            context = browser.new_context(viewport=PHONE, service_workers="block")
+            contexts.append(context)
+            phone = context.new_page()
+            phone.on("console", lambda m: csp.append("phone: " + m.text + str(m.location))
+                     if "Content Security Policy" in m.text else None)
+            phone.goto(f"{live_server.url}/r/{link.token}/")
+            tap(phone, "player", name)
+            if value is None:
+                tap(phone, "went_out", "yes")
+            else:
+                phone.fill("input[name=points]", value)
+            phone.get_by_role("button", name="Send to the scorekeeper").click()
+            expect(phone.locator(".flash")).to_contain_text(f"Sent: {name}'s part of hand 1")
+            # the phone remembers who holds it
+            phone.reload()
+            expect(phone.locator(f"input[name=player][value='{name}']")).to_be_checked()
+        states = scorer.locator("#reports .report-state")
+        expect(states).to_have_count(6)
+        for i, name in enumerate(players):
+            expect(states.nth(i)).to_contain_text(f"reported by {name} at", timeout=3000)
+        expect(scorer.locator("input[name=went_out][value='Ann']")).to_be_checked()
+        for j, name in enumerate(players[1:], start=1):
+            expect(scorer.locator(f"input[name=pts_{j}]")).to_have_value(points[name])
+        assert not Hand.objects.exists()
+        # nothing blocked on the phones nor the scorekeeper's page while the reports came in
+        # (the scorekeeper's htmx save of a round has an inline style of its own, not
+        # this issue's: noticed, left to the game page)
+        assert csp == []
+        shot(scorer, "report-capit-keeper")
+        scorer.get_by_role("button", name="Save round 1").click()
+        expect(scorer.locator(".flash")).to_contain_text("Round 1 recorded")
+        result = selectors.game_result(game)
+        assert result["hands"][0]["points"] == {"Ann": 0, "Bob": 25, "Cy": 10, "Di": 40,
+                                                "Ed": 5, "Flo": 30}
+        assert result["hands"][0]["winner"] == "Ann"
+        assert Hand.objects.get().reports.count() == 6
+    finally:
+        for context in contexts:
+            context.close()
