@@ -49,7 +49,8 @@ if (card) {
     for (const part of data.parts) {
       const seen = applied[part.label];
       if (part.state === "waiting") {
-        if (seen && form && current) { // withdrawn: clear what it filled and nobody changed
+        if (seen && form && current && seen.number === data.number) {
+          // withdrawn: clear what it filled and nobody changed
           for (const [name, value] of Object.entries(seen.fields)) {
             if (valueOf(form, name) === value) setValue(form, name, "");
           }
