@@ -193,3 +193,21 @@ def test_save_alone_records_the_reported_hand_and_its_history_shows_who_reported
                                                                  "opponents": 0})
     text = Page(logged_in.get(f"/games/{game.pk}/")).text()
     assert "Hand 1: table 1 at" in text and "R1 knock R1 5 v B1 30" in text
+
+
+def test_a_poll_that_finds_nothing_new_is_a_few_queries_and_no_body(logged_in, game, links):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    url = f"/games/{game.pk}/reports/"
+    etag = logged_in.get(url)["ETag"]
+    with CaptureQueriesContext(connection) as keeper_poll:
+        unchanged = logged_in.get(url, HTTP_IF_NONE_MATCH=etag)
+    assert unchanged.status_code == 304 and unchanged.content == b""
+    live = f"/r/{links[0].token}/live/"
+    etag = phone().get(live)["ETag"]
+    with CaptureQueriesContext(connection) as phone_poll:
+        assert phone().get(live, HTTP_IF_NONE_MATCH=etag).status_code == 304
+    # measured when written: 3 each (the test client's session and user are cached)
+    assert len(keeper_poll) <= 4, [q["sql"] for q in keeper_poll]
+    assert len(phone_poll) <= 4, [q["sql"] for q in phone_poll]
