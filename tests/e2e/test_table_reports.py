@@ -77,6 +77,8 @@ def _play(browser, live_server, game, contexts):
     expect(t1.locator(".flash")).to_contain_text("Sent: table 1's part of hand 1")
     table_report(t2, "B2", {0: "10", 1: "2"})
     table_report(t3, None)
+    for number, phone in enumerate(phones, start=1):  # the 3 s count from the sending
+        expect(phone.locator(".flash")).to_contain_text(f"Sent: table {number}'s part of hand 1")
     states = scorer.locator("#reports .report-state")
     expect(states.nth(0)).to_contain_text("reported by table 1 at", timeout=3000)
     expect(states.nth(1)).to_contain_text("reported by table 2 at", timeout=3000)
@@ -105,10 +107,15 @@ def _play(browser, live_server, game, contexts):
         "Hand 1 was already recorded; this phone moves on to hand 2.")
 
     # hand 2: B1 lost the most and sat out: table 1 is R1 v B4
-    expect(t1.get_by_role("heading", name="Table 1: Hand 2")).to_be_visible(timeout=6000)
+    # each phone moves on by itself once its live part shows the next hand
+    for number, phone in enumerate((t1, t3), start=1):
+        expect(phone.get_by_role("heading", name=f"Table {2 * number - 1}: Hand 2")
+               ).to_be_visible(timeout=6000)
     table_report(t1, "B4", {0: "20", 1: "3"})
     table_report(t2, None)
     table_report(t3, "R3", {0: "0", 1: "12"}, kind="gin")
+    for number, phone in enumerate(phones, start=1):
+        expect(phone.locator(".flash")).to_contain_text(f"Sent: table {number}'s part of hand 2")
     expect(states.nth(2)).to_contain_text("reported by table 3", timeout=3000)
     expect(scorer.locator("input[name=t1_c0]")).to_have_value("20", timeout=3000)
     expect(scorer.locator("input[name=t3_c1]")).to_have_value("12", timeout=3000)
