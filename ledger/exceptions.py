@@ -72,3 +72,12 @@ class ConfirmationRequired(LedgerError):
 
 class LedgerIntegrityError(LedgerError):
     """The stored money disagrees with what the hands score to (should never happen)."""
+
+
+class ReportStale(LedgerError):
+    """A table's report for a hand already saved (or not yet the current one); ``number`` is
+    the hand the reporting phone moves on to."""
+
+    def __init__(self, message: str, *, number: int):
+        super().__init__(message)
+        self.number = number

@@ -313,3 +313,17 @@ def axes_username(request, credentials=None) -> str:
     text = "".join(char for char in str(name or "")
                    if unicodedata.category(char) not in ("Cc", "Cs"))
     return text[:150]
+
+
+# -- reports from the tables' phones (issue 23) ----------------------------------------------
+
+def count_report(request, link_id: int) -> None:
+    """One report (or withdrawal) sent through a report link: at most
+    TABLESTAKES_REPORTS_PER_LINK per link and TABLESTAKES_REPORTS_PER_ADDRESS from one
+    client address in TABLESTAKES_REPORT_WINDOW seconds (a table sends a handful a hand)."""
+    window = settings.TABLESTAKES_REPORT_WINDOW
+    _count(f"report:link:{link_id}", settings.TABLESTAKES_REPORTS_PER_LINK, window,
+           "Too many reports from this table just now; wait a minute and send again.")
+    _count(f"report:ip:{client_ip(request)}",
+           settings.TABLESTAKES_REPORTS_PER_ADDRESS, window,
+           "Too many reports from your network just now; wait a minute and send again.")

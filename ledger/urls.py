@@ -15,6 +15,7 @@ from .views import (
     pwa,
     queue,
     rematch,
+    report,
     sessions,
     share_admin,
     shared,
@@ -66,6 +67,15 @@ urlpatterns = [
     path("s/<str:token>/live/", live.shared_live, name="shared_live"),
     path("s/<str:token>/games/<int:game_pk>/live/", live.shared_game_live,
          name="shared_game_live"),
+    # report links (issue 23): a table's phone reports its part of the current hand
+    path("r/<str:token>/", report.report_page, name="report_page"),
+    path("r/<str:token>/withdraw/", report.report_withdraw, name="report_withdraw"),
+    path("r/<str:token>/live/", report.report_live, name="report_live"),
+    path("games/<int:pk>/reports/", report.game_reports, name="game_reports"),
+    path("games/<int:pk>/reports/links/", report.report_links_create,
+         name="report_links_create"),
+    path("games/<int:pk>/reports/revoke/", report.report_links_revoke,
+         name="report_links_revoke"),
     # the installable app: at the site root, so that the worker looks after every page
     path("sw.js", pwa.service_worker, name="service_worker"),
     path("manifest.webmanifest", pwa.manifest, name="manifest"),

@@ -22,6 +22,7 @@ imports every one of them, so ``from ledger.models import Hand`` keeps working):
 - ``money``: posting batches and postings, settlements, payments and paid marks;
 - ``book``: the table's book (standings caches, voided and book settlements);
 - ``sharing``: read-only share links (not part of the record);
+- ``reports``: report links and the tables' reports of the current hand (issue 23);
 - ``printing``: the slots of PDF renderings in progress (not part of the record);
 - ``accounts``: what an account chooses for itself (its language; not part of the record).
 """
@@ -45,6 +46,7 @@ from .money import (
     SettlementPayment,
 )
 from .printing import RenderSlot
+from .reports import PLAYERS_PART, ReportLink, TableReport
 from .sharing import ShareLink, new_token
 from .tables import (
     DEFAULT_TIME_ZONE,
@@ -64,6 +66,6 @@ __all__ = [
     "BatchKind", "PostingBatch", "MoneyPosting", "SessionSettlement", "SettlementPayment",
     "PaymentMark",
     "GameStanding", "EveningStanding", "SettlementVoid", "BookSettlement", "BookSettlementUndo",
-    "ShareLink", "new_token", "RenderSlot",
+    "ShareLink", "new_token", "RenderSlot", "PLAYERS_PART", "ReportLink", "TableReport",
     "Language", "DEFAULT_TIME_ZONE", "AccountPreference",
 ]

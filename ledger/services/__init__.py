@@ -24,6 +24,8 @@ Overview (see each docstring):
     session_settle, settlement_payment_mark_paid, session_import
     session_reopen, book_settle, book_settle_undo, table_rename, player_archive  (book.py)
     share_link_get_or_create, share_link_revoke, account_create
+    report_links_get_or_create, report_links_revoke, report_submit, report_withdraw
+                                                          (the tables' reports: reports.py)
     table_set_paper, pdf_render_slot (PDF renderings at once)   (services/printing.py)
 """
 
@@ -57,6 +59,14 @@ from .printing import (
     table_set_paper,
 )
 from .rematch import game_rematch
+from .reports import (
+    report_link_live,
+    report_links_get_or_create,
+    report_links_revoke,
+    report_parts_of,
+    report_submit,
+    report_withdraw,
+)
 from .sessions import session_import, session_settle, settlement_payment_mark_paid
 from .sharing import share_link_get_or_create, share_link_revoke
 from .tables import (
@@ -84,4 +94,6 @@ __all__ = [
     "session_import", "session_settle", "settlement_payment_mark_paid",
     "BookChanged", "book_settle", "book_settle_undo", "player_archive", "session_reopen",
     "table_rename", "table_set_locale", "account_set_language",
+    "report_link_live", "report_links_get_or_create", "report_links_revoke",
+    "report_parts_of", "report_submit", "report_withdraw",
 ]

@@ -33,6 +33,7 @@ from .base import (
 from .posting import (
     _apply_result,
 )
+from .reports import reports_attach
 
 
 @dataclass(frozen=True)
@@ -114,6 +115,7 @@ def hand_record(*, game: Game, entry: dict, recorded_by: User | None,
     except IntegrityError:
         raise HandAlreadyRecorded(next_number) from None
     _apply_result(game, result, abandoned=False, by=by, memo=f"hand {next_number}")
+    reports_attach(game=game, hand=hand)  # the tables' reports it was made from (issue 23)
     return HandOutcome(hand=hand, created=True, result=result)
 
 

@@ -1,0 +1,115 @@
+"""The forms of a report link's page (issue 23): one card table's part of the current hand
+(the hand form for that table alone: the same fields, cleaning and record shape, so what a
+table reports is what the scorekeeper's form would have made of it), or one CAP-IT
+player's own part; and the scorekeeper's form fields a report fills."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from django import forms
+
+from ledger.cleaning import CleanInputMixin
+
+from .fields import SegmentedRadio, count_field, parse_count
+from .hands import HandForm, initial_from_entry, new_hand_initial
+
+
+def table_spec(spec: dict, table: int) -> dict:
+    """The hand form's ``spec`` (``views.game_context.hand_spec``) for table ``table`` alone
+    (no cut for the sitter: that is the scorekeeper's, once every table is in)."""
+    duel = dict(spec["duels"][table - 1])
+    return {**spec, "duels": [duel], "tables": False, "cut_candidates": None}
+
+
+class TableReportForm(HandForm):
+    """One table's part: the hand form of a single table (fields ``t1_*``); ``entry()`` is
+    the table's object as the record writes it."""
+
+    def __init__(self, *args, spec: dict, table: int, **kwargs):
+        self.table = table
+        super().__init__(*args, spec=table_spec(spec, table), **kwargs)
+
+    def add_problems(self, problems) -> None:
+        # the core names the real table; this form has one, its first
+        super().add_problems([dataclasses.replace(p, table=1) if p.table == self.table else p
+                              for p in problems])
+
+
+def table_report_initial(number: int) -> dict:
+    return new_hand_initial(number)
+
+
+class PlayerReportForm(CleanInputMixin, forms.Form):
+    """A CAP-IT player's own part of the round: who he is (remembered on his phone), whether
+    he went out, and his points."""
+
+    number = forms.IntegerField(widget=forms.HiddenInput)
+    player = forms.ChoiceField(label="Who are you?", widget=SegmentedRadio(columns=3),
+                               error_messages={"required": "Who are you? Tap your name."})
+    went_out = forms.ChoiceField(label="Did you go out?", widget=SegmentedRadio(columns=2),
+                                 choices=[("no", "No"), ("yes", "Yes, I went out")],
+                                 initial="no")
+    points = count_field("Your points (the cards left in your hand)")
+
+    def __init__(self, *args, players: list[str], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["player"].choices = [(p, p) for p in players]
+
+    def clean(self):
+        data = super().clean()
+        try:
+            points = parse_count(data.get("points", ""))
+        except ValueError:
+            self.add_error("points", "Your points: a whole number, like 25.")
+            return data
+        if points is None and data.get("went_out") != "yes":
+            self.add_error("points", "Enter your points (0 if none).")
+        data["points_value"] = points
+        return data
+
+    def entry(self) -> dict:
+        data = self.cleaned_data
+        player = data["player"]
+        went_out = data.get("went_out") == "yes"
+        points = data.get("points_value")
+        return {"went_out": player if went_out else None,
+                "points": {player: points if points is not None else 0}}
+
+    def add_problems(self, problems) -> None:
+        for problem in problems:
+            field = {"went_out": "went_out", "points": "points", "cards": "points"}.get(
+                problem.field or "")
+            self.add_error(field, problem.hint or problem.text if field else problem.line)
+
+    @property
+    def problems(self) -> list[str]:
+        lines = list(self.non_field_errors())
+        for name in self.fields:
+            lines += [str(error) for error in self.errors.get(name, ())]
+        return lines
+
+
+def report_fields(spec: dict, report) -> dict[str, str]:
+    """The scorekeeper's hand form fields (by their names) that ``report`` fills: table
+    ``i``'s ``t{i}_*``, or a CAP-IT player's ``pts_{j}`` (and ``went_out`` when he went
+    out)."""
+    values = report.values or {}
+    if spec["kind"] == "capit":
+        players = spec["players"]
+        if report.player not in players:
+            return {}
+        out = {}
+        points = (values.get("points") or {}).get(report.player)
+        if values.get("went_out") == report.player:
+            out["went_out"] = report.player
+        if points is not None:
+            out[f"pts_{players.index(report.player)}"] = str(points)
+        return out
+    table = report.table or 0
+    if not 1 <= table <= len(spec.get("duels", [])):
+        return {}
+    one = initial_from_entry(table_spec(spec, table), values)
+    return {f"t{table}_" + name[3:]: str(value) for name, value in one.items()
+            if name.startswith("t1_")}
+

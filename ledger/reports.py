@@ -1,0 +1,49 @@
+"""What the report pages read (issue 23): a report link by its token, the reports of a
+game's current hand, their version for the scorekeeper's poll (ETag), and the reports kept
+with each saved hand. Reads only; ``ledger.services.reports`` writes."""
+
+from __future__ import annotations
+
+import hashlib
+
+from django.db.models import Count, Max
+
+from ledger import cleaning
+from ledger.models import Game, ReportLink, TableReport
+from ledger.selectors.sharing import game_live_version
+
+
+def report_link(token: str) -> ReportLink | None:
+    """The report link with ``token`` (revoked or not), with its game and evening."""
+    if not cleaning.is_token(token):
+        return None
+    return (ReportLink.objects.select_related("game__session__table")
+            .filter(token=token).first())
+
+
+def live_reports(game: Game, number: int) -> list[TableReport]:
+    """The reports standing for hand ``number`` (not replaced nor withdrawn), by table or
+    player, each with ``changed``: it replaced an earlier report of its part."""
+    return list(TableReport.objects.filter(game=game, number=number,
+                                           replaced_at__isnull=True,
+                                           withdrawn_at__isnull=True)
+                .order_by("table", "player", "id"))
+
+
+def reports_version(game_id: int) -> str:
+    """What the scorekeeper's poll depends on: the game's hands and its reports (a new, a
+    replaced or a withdrawn report), as a short ETag."""
+    row = TableReport.objects.filter(game_id=game_id).aggregate(
+        n=Count("id"), last=Max("id"), replaced=Max("replaced_at"),
+        withdrawn=Max("withdrawn_at"))
+    version = f"{game_live_version(game_id)}|{row}"
+    return '"r-' + hashlib.sha256(version.encode()).hexdigest()[:20] + '"'
+
+
+def hand_reports(game: Game) -> dict[int, list[TableReport]]:
+    """The reports kept with each saved hand of ``game``, by hand id."""
+    out: dict[int, list[TableReport]] = {}
+    for report in (TableReport.objects.filter(game=game, hand__isnull=False)
+                   .order_by("table", "player", "id")):
+        out.setdefault(report.hand_id, []).append(report)
+    return out

@@ -1,0 +1,98 @@
+"""A report from one card table's phone (issue 23): one table's part of the next hand of a
+table game (captain play for 5 and 7, partnership gin), or one player's part of the next
+CAP-IT round, checked as the core checks a hand, before it reaches the scorekeeper.
+
+``report_parts`` says which parts a game's next hand has (from the result's ``facts`` and
+``next``); ``check_report`` returns the core's problems of a part as data (the same codes
+and words as a whole hand refused: a knock over the limit, a gin with deadwood, a card in
+both hands, a count that cards cannot make). Pure: no Django, no database.
+"""
+
+from __future__ import annotations
+
+from .capit import _read_round, card_values, reachable_points
+from .hand import read_gin_hand, score_gin_hand
+from .problems import At, Problem, table_at
+
+__all__ = ["check_report", "report_parts"]
+
+
+def report_parts(result: dict) -> dict:
+    """The parts of the next hand that can be reported from the tables' phones:
+    ``{"kind": "tables", "number": n, "tables": [[a, b], ...]}`` for a table game,
+    ``{"kind": "players", "number": n, "players": [...]}`` for CAP-IT's rounds, or
+    ``{"kind": None}`` for a game whose hand is played at one table, or that takes no
+    more hands."""
+    facts = result["facts"]
+    nxt = result.get("next") or {}
+    number = len(result["hands"]) + 1
+    if not facts.get("accepts_hands", True):
+        return {"kind": None, "number": number}
+    if facts["rounds"]:
+        return {"kind": "players", "number": number, "players": list(result["players"])}
+    if facts["table_game"] and isinstance(nxt.get("tables"), list):
+        tables = [list(t["players"] if isinstance(t, dict) else t) for t in nxt["tables"]]
+        return {"kind": "tables", "number": number, "tables": tables}
+    return {"kind": None, "number": number}
+
+
+def check_report(result: dict, *, table: int | None = None, player: str | None = None,
+                 part) -> list[Problem]:
+    """The core's problems of ``part`` reported for ``table`` (1-based) or by ``player``
+    (CAP-IT) as the next hand of the game whose result is ``result``; [] when the core
+    would take it.
+
+    A table's part is the record's table object (``{"knocker": "Ann", "deadwood": {...}}``,
+    ``{"draw": true}``, with ``cards`` and ``gin``/``big_gin`` as the record writes them).
+    A CAP-IT player's part is the round object as the record writes it, for that player
+    alone: ``{"went_out": "Ann" or None, "points": {"Ann": 25}}`` (or ``"cards"``)."""
+    parts = report_parts(result)
+    number = parts["number"]
+    problems: list[Problem] = []
+    if parts["kind"] == "tables":
+        tables = parts["tables"]
+        if table is None or not 1 <= table <= len(tables):
+            return [At(number).problem("tables_invalid",
+                                       f"{len(tables)} tables are playing, not table {table}",
+                                       field="tables")]
+        where = table_at(number, table)
+        hand = read_gin_hand(part, where, problems)
+        if hand is None:
+            return problems
+        pair = tuple(tables[table - 1])
+        score_gin_hand(hand, pair, where, problems, result["rules"],
+                       describe=f"table {table} is {pair[0]} against {pair[1]}")
+        return problems
+    if parts["kind"] == "players":
+        players = parts["players"]
+        where = At(number, round=number)
+        if player not in players:
+            return [where.problem("round_player_unknown",
+                                  f"{player!r} is not a player of this game", field="points",
+                                  player=player if isinstance(player, str) else None)]
+        if not isinstance(part, dict):
+            return [where.problem("hand_not_object", "must be an object")]
+        went_out = part.get("went_out")
+        if went_out not in (None, player):
+            return [where.problem("went_out_unknown", f"{player} reports his own part: "
+                                  f"whether he went out, not whether {went_out!r} did",
+                                  path="went_out", field="went_out")]
+        raw: dict = {"went_out": went_out}
+        for field in ("cards", "points"):
+            given = part.get(field)
+            if given is None:
+                continue
+            if not isinstance(given, dict) or set(given) != {player}:
+                return [where.problem("round_player_unknown",
+                                      f"{player} reports his own {field} only",
+                                      path=field, field=field, player=player)]
+            raw[field] = given
+        if "cards" not in raw and "points" not in raw and went_out == player:
+            raw["points"] = {player: 0}
+        ace = result["rules"]["capit_ace_value"]
+        _read_round(raw, players, ace, card_values(ace), reachable_points(ace), where,
+                    problems)
+        # the others' parts are theirs to report
+        return [p for p in problems
+                if p.code != "round_player_missing" and p.player in (None, player)]
+    return [At(number).problem("refused", "this game's hands are not reported by table")]

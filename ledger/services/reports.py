@@ -1,0 +1,167 @@
+"""Report links and the tables' reports (issue 23; ``ledger.models.reports``): make and
+revoke a game's links, send a table's (or a CAP-IT player's) part of the current hand,
+withdraw it. The reports only fill the scorekeeper's form: the hand is recorded by
+``hand_record`` alone, which links the live reports of its hand to it
+(``reports_attach``).
+
+A report is checked by the core as its part of the next hand (``ledger.rules.report``)
+and refused with the core's words; one for any other hand than the next is refused with
+``ReportStale`` ("Hand 5 was already recorded; this phone moves on to hand 6"). The game is
+locked as ``hand_record`` locks it, so a report and the scorekeeper's Save never cross.
+"""
+
+from __future__ import annotations
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from ledger import cleaning
+from ledger.exceptions import LedgerError, RecordRefused, ReportStale
+from ledger.models import PLAYERS_PART, Game, GameStatus, Hand, ReportLink, TableReport
+from ledger.rules.report import check_report, report_parts
+from ledger.selectors.evenings import session_is_settled
+from ledger.selectors.games import game_result
+
+from .base import User, _lock_game, _user
+
+
+def report_parts_of(game: Game, result: dict | None = None) -> dict:
+    """Which parts the next hand of ``game`` has (``ledger.rules.report.report_parts``)."""
+    return report_parts(result if result is not None else game_result(game))
+
+
+def link_parts(parts: dict) -> list[int]:
+    """The ``ReportLink.part`` numbers of a game's links: its tables, or the players'."""
+    if parts["kind"] == "tables":
+        return list(range(1, len(parts["tables"]) + 1))
+    if parts["kind"] == "players":
+        return [PLAYERS_PART]
+    return []
+
+
+def report_link_live(link: ReportLink | None) -> bool:
+    """Whether ``link`` still opens anything: not revoked, its game in progress and its
+    evening not settled (a link dies with them, untouched)."""
+    if link is None or link.revoked_at is not None:
+        return False
+    game = link.game
+    return (game.status == GameStatus.IN_PROGRESS
+            and not session_is_settled(game.session))
+
+
+@transaction.atomic
+def report_links_get_or_create(*, game: Game, created_by: User | None) -> list[ReportLink]:
+    """The live report links of ``game``, one per card table (or one for the players of a
+    CAP-IT game), made where missing. Refused for a game whose hands are not reported by
+    table, or that takes no more hands."""
+    game = _lock_game(game)  # also refuses a settled evening
+    if game.status != GameStatus.IN_PROGRESS:
+        raise LedgerError("This game takes no more hands; it needs no report links.")
+    parts = link_parts(report_parts_of(game))
+    if not parts:
+        raise LedgerError("This game is played at one table: its hands are entered here.")
+    live = {link.part: link for link in
+            ReportLink.objects.filter(game=game, revoked_at__isnull=True)}
+    by = _user(created_by)
+    for part in parts:
+        if part not in live:
+            try:
+                with transaction.atomic():
+                    live[part] = ReportLink.objects.create(game=game, part=part, created_by=by)
+            except IntegrityError:  # made meanwhile (the game is locked: not expected)
+                live[part] = ReportLink.objects.get(game=game, part=part,
+                                                    revoked_at__isnull=True)
+    return [live[part] for part in parts]
+
+
+@transaction.atomic
+def report_links_revoke(*, game: Game) -> int:
+    """Revoke every live report link of ``game`` for good; returns how many."""
+    return ReportLink.objects.filter(game=game, revoked_at__isnull=True).update(
+        revoked_at=timezone.now())
+
+
+def _lock_link(link: ReportLink) -> tuple[ReportLink, Game, dict]:
+    game = _lock_game(link.game_id)  # a settled evening: SessionSettled
+    link = ReportLink.objects.get(pk=link.pk)
+    link.game = game
+    if not report_link_live(link):
+        raise LedgerError("This report link no longer opens anything: ask the scorekeeper.")
+    return link, game, game_result(game)
+
+
+def _check_number(parts: dict, number) -> None:
+    current = parts["number"]
+    if number != current:
+        if isinstance(number, int) and not isinstance(number, bool) and 1 <= number < current:
+            raise ReportStale(f"Hand {number} was already recorded; this phone moves on to "
+                              f"hand {current}.", number=current)
+        raise ReportStale(f"The hand being played is hand {current}, not {number}.",
+                          number=current)
+
+
+def _whose(link: ReportLink, parts: dict, player: str | None) -> dict:
+    if link.part == PLAYERS_PART:
+        if parts["kind"] != "players":
+            raise LedgerError("This link is not for this game's tables.")
+        if player not in parts["players"]:
+            raise LedgerError("Pick your name first: who are you?")
+        return {"table": None, "player": player}
+    if parts["kind"] != "tables" or link.part > len(parts["tables"]):
+        raise LedgerError("This table does not play this hand.")
+    return {"table": link.part, "player": ""}
+
+
+def _live_reports(game: Game, number: int, whose: dict):
+    return TableReport.objects.filter(game=game, number=number, replaced_at__isnull=True,
+                                      withdrawn_at__isnull=True, **whose)
+
+
+@transaction.atomic
+def report_submit(*, link: ReportLink, number: int, values: dict,
+                  player: str | None = None) -> TableReport:
+    """Send the part of hand ``number`` that ``link``'s table (or ``player``, on a CAP-IT
+    link) says happened. Refused (nothing stored) when the hand is not the current one
+    (``ReportStale``), or when the core would refuse the part (``RecordRefused`` with the
+    core's problems). A report already live for the same part is replaced (kept, with
+    ``replaced_at``; the new one ``replaces`` it); the same part sent again is stored once
+    (the report live already is returned)."""
+    link, game, result = _lock_link(link)
+    parts = report_parts(result)
+    _check_number(parts, number)
+    whose = _whose(link, parts, player)
+    values = cleaning.check_hand_entry(values, number)  # no unknown fields, no nested junk
+    problems = check_report(result, table=whose["table"], player=whose["player"] or None,
+                            part=values)
+    if problems:
+        raise RecordRefused(problems)
+    now = timezone.now()
+    earlier = _live_reports(game, number, whose).order_by("-reported_at", "-id").first()
+    if earlier is not None and earlier.values == values:
+        return earlier  # the same report sent again (a retry, a queue sent twice): kept once
+    _live_reports(game, number, whose).update(replaced_at=now)
+    return TableReport.objects.create(link=link, game=game, number=number, values=values,
+                                      reported_at=now, replaces=earlier, **whose)
+
+
+@transaction.atomic
+def report_withdraw(*, link: ReportLink, number: int, player: str | None = None) -> int:
+    """Withdraw the live report of ``link``'s table (or ``player``) for hand ``number``
+    while the hand is not saved; returns how many were withdrawn (0 or 1)."""
+    link, game, result = _lock_link(link)
+    parts = report_parts(result)
+    _check_number(parts, number)
+    whose = _whose(link, parts, player)
+    return _live_reports(game, number, whose).update(withdrawn_at=timezone.now())
+
+
+def reports_attach(*, game: Game, hand: Hand) -> int:
+    """Link the live reports of ``hand``'s number to the saved ``hand`` (called by
+    ``hand_record`` in its transaction): who reported what stays with the hand."""
+    return TableReport.objects.filter(
+        game=game, number=hand.number, hand__isnull=True).update(hand=hand)
+
+
+__all__ = ["link_parts", "report_link_live", "report_links_get_or_create",
+           "report_links_revoke", "report_parts_of", "report_submit", "report_withdraw",
+           "reports_attach"]

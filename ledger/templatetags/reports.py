@@ -1,0 +1,83 @@
+"""The game page's "Report from the tables" card (issue 23): each table's report link with
+its QR code, the state of the current hand's reports (filled in by
+static/ledger/report_keeper.js), and who reported what in the saved hands.
+``{% load reports %}{% report_links_card %}`` in the game page."""
+
+from __future__ import annotations
+
+from django import template
+from django.urls import reverse
+
+from ledger import reports, services
+from ledger.models import PLAYERS_PART, ReportLink
+
+register = template.Library()
+
+
+@register.inclusion_tag("ledger/_report_links.html", takes_context=True)
+def report_links_card(context) -> dict:
+    game = context.get("game")
+    result = context.get("result")
+    if game is None or result is None or context.get("settled"):
+        return {"show": False}
+    parts = services.report_parts_of(game, result)
+    saved = _saved_reports(game, result)
+    if parts["kind"] is None and not saved:
+        return {"show": False}
+    request = context.get("request")
+    links = []
+    if parts["kind"] is not None:
+        for link in ReportLink.objects.filter(game=game, revoked_at__isnull=True):
+            path = reverse("ledger:report_page", kwargs={"token": link.token})
+            links.append({
+                "label": "Players" if link.part == PLAYERS_PART else f"Table {link.part}",
+                "url": request.build_absolute_uri(path) if request is not None else path,
+                "token": link.token,
+                "who": (", ".join(parts["tables"][link.part - 1])
+                        if link.part and link.part <= len(parts.get("tables", [])) else
+                        "each player picks his name"),
+            })
+    if parts["kind"] == "tables":
+        states = [f"Table {i}" for i in range(1, len(parts["tables"]) + 1)]
+    else:
+        states = list(parts.get("players", []))
+    return {"show": True, "game": game, "links": links, "states": states,
+            "open": parts["kind"] is not None,
+            "poll": reverse("ledger:game_reports", kwargs={"pk": game.pk}),
+            "csrf_token": context.get("csrf_token"), "saved": saved,
+            "number": parts["number"]}
+
+
+def _saved_reports(game, result) -> list[dict]:
+    """Who reported what in the saved hands (newest first)."""
+    by_hand = reports.hand_reports(game)
+    if not by_hand:
+        return []
+    rows = []
+    for hand in sorted(getattr(game, "live_hands", []) or [], key=lambda h: -h.number):
+        kept = by_hand.get(hand.pk)
+        if not kept:
+            continue
+        rows.append({"number": hand.number, "reports": [
+            {"who": f"table {r.table}" if r.table else r.player,
+             "at": r.reported_at, "changed": r.replaces_id is not None,
+             "what": _words(r.values)} for r in kept]})
+    return rows
+
+
+def _words(values: dict) -> str:
+    if values.get("draw"):
+        return "draw"
+    if "knocker" in values:
+        counts = values.get("deadwood") or {}
+        kind = "big gin" if values.get("big_gin") else "gin" if values.get("gin") else "knock"
+        text = f"{values['knocker']} {kind}"
+        if counts:  # the knocker's count first (PostgreSQL's jsonb keeps no key order)
+            names = sorted(counts, key=lambda name: name != values["knocker"])
+            text += " " + " v ".join(f"{name} {counts[name]}" for name in names)
+        elif values.get("cards"):
+            text += " (cards)"
+        return text
+    points = values.get("points") or {}
+    went = " went out" if values.get("went_out") else ""
+    return ", ".join(f"{name} {value}" for name, value in points.items()) + went

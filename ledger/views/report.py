@@ -1,0 +1,284 @@
+"""Report links (issue 23): the page a card table's phone opens (the game live, as the
+share page shows it, and a form for that table's part of the current hand), its live part,
+and the scorekeeper's side: making and revoking the links, and the reports of the current
+hand that the game page polls to fill its hand form.
+
+A report link reads its own game and sends reports for its own part of the current hand;
+nothing else. Every view of it is public (``@login_not_required``) and answers the friendly
+"this link no longer works" page for a revoked or dead link. Nothing a table sends is
+recorded: the scorekeeper's Save records the hand (``services.hand_record``)."""
+
+from __future__ import annotations
+
+import uuid
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_not_required
+from django.core.cache import cache
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import timezone
+from django.views.decorators.gzip import gzip_page
+from django.views.decorators.http import condition, require_GET, require_POST
+
+from ledger import access, limits, reports, services
+from ledger.exceptions import LedgerError, RecordRefused, ReportStale
+from ledger.forms.reports import PlayerReportForm, TableReportForm, report_fields
+from ledger.models import PLAYERS_PART, ReportLink
+
+from . import freshness
+from .actions import run_service
+from .errors import friendly_link_404
+from .game_context import game_context, hand_spec, load_game
+from .settled import refuse_if_settled
+
+#: the cookie that remembers which player a CAP-IT phone is (per link)
+PLAYER_COOKIE = "ts_report_player_{pk}"
+
+
+def live_report_link(token: str) -> ReportLink:
+    """The report link with ``token`` if it still opens something; Http404 otherwise."""
+    link = reports.report_link(token)
+    if not services.report_link_live(link):
+        raise Http404("No such link")
+    return link
+
+
+def _part_words(link: ReportLink) -> str:
+    return "Players" if link.part == PLAYERS_PART else f"Table {link.part}"
+
+
+def _report_context(request, link: ReportLink, form=None) -> dict:
+    game = link.game
+    result, history = load_game(game)
+    etag = freshness.game_etag(game.pk)
+    context = game_context(game, result, history, owner=False)
+    parts = services.report_parts_of(game, result)
+    number = parts["number"]
+    context.update({
+        "link": link, "part_words": _part_words(link), "number": number,
+        "live_etag": etag,
+        "live_url": reverse("ledger:report_live", kwargs={"token": link.token}),
+        "action": reverse("ledger:report_page", kwargs={"token": link.token}),
+        "withdraw": reverse("ledger:report_withdraw", kwargs={"token": link.token}),
+    })
+    player = None
+    if link.part == PLAYERS_PART:
+        remembered = request.COOKIES.get(PLAYER_COOKIE.format(pk=link.pk))
+        player = remembered if remembered in result["players"] else None
+        if form is None:
+            form = PlayerReportForm(players=result["players"],
+                                    initial={"number": number, "player": player})
+        context["pair"] = None
+    else:
+        spec = hand_spec(game.variant, result, result["next"])
+        if form is None:
+            form = TableReportForm(spec=spec, table=link.part,
+                                   initial={"number": number, "key": uuid.uuid4()})
+        context["pair"] = spec["duels"][link.part - 1]["players"]
+    context["form"] = form
+    context["player"] = player
+    whose = ({"player": player} if link.part == PLAYERS_PART else {"table": link.part})
+    context["mine"] = ([r for r in reports.live_reports(game, number)
+                        if all(getattr(r, k) == v for k, v in whose.items())]
+                       if (player or link.part != PLAYERS_PART) else [])
+    return context
+
+
+def _page(request, link, form=None, status=200) -> HttpResponse:
+    response = render(request, "ledger/report.html", _report_context(request, link, form),
+                      status=status)
+    response["X-Robots-Tag"] = "noindex"
+    # not "no-referrer" as the share pages: a browser then posts the form with "Origin:
+    # null", which the CSRF check refuses; same-origin gives the token to no other site
+    response["Referrer-Policy"] = "same-origin"
+    return response
+
+
+@login_not_required  # the table's report link: whoever holds it, without an account
+@friendly_link_404
+def report_page(request: HttpRequest, token: str) -> HttpResponse:
+    """GET: the game live and the form for this table's part of the current hand. POST:
+    send it (refused with the core's words, or because the hand was saved meanwhile)."""
+    link = live_report_link(token)
+    if request.method != "POST":
+        return _page(request, link)
+    try:
+        limits.count_report(request, link.pk)
+    except limits.LimitReached as exc:
+        messages.error(request, exc.message)
+        return _page(request, link, status=429)
+    game = link.game
+    result, _ = load_game(game)
+    player = None
+    if link.part == PLAYERS_PART:
+        form = PlayerReportForm(request.POST, players=result["players"])
+    else:
+        form = TableReportForm(request.POST, spec=hand_spec(game.variant, result,
+                                                            result["next"]), table=link.part)
+    if not form.is_valid():
+        return _page(request, link, form, status=422)
+    if link.part == PLAYERS_PART:
+        player = form.cleaned_data["player"]
+    try:
+        report = services.report_submit(link=link, number=form.cleaned_data["number"],
+                                        values=form.entry(), player=player)
+    except ReportStale as exc:
+        messages.warning(request, exc.message)
+        return redirect("ledger:report_page", token=token)
+    except RecordRefused as exc:
+        form.add_problems(exc.details)
+        return _page(request, link, form, status=422)
+    except LedgerError as exc:
+        form.add_error(None, exc.message)
+        return _page(request, link, form, status=422)
+    at = timezone.localtime(report.reported_at)
+    who = player or _part_words(link).lower()
+    messages.success(request, f"Sent: {who}'s part of hand {report.number} at {at:%H:%M}. "
+                              "The scorekeeper checks it and saves the hand.")
+    response = redirect("ledger:report_page", token=token)
+    if player:
+        response.set_cookie(PLAYER_COOKIE.format(pk=link.pk), player, max_age=12 * 3600,
+                            samesite="Lax", httponly=True,
+                            secure=request.is_secure())
+    return response
+
+
+@login_not_required
+@require_POST
+@friendly_link_404
+def report_withdraw(request: HttpRequest, token: str) -> HttpResponse:
+    """Withdraw this table's (or player's) report of the current hand."""
+    link = live_report_link(token)
+    try:
+        limits.count_report(request, link.pk)
+        number = int(request.POST.get("number", ""))
+    except limits.LimitReached as exc:
+        messages.error(request, exc.message)
+        return redirect("ledger:report_page", token=token)
+    except ValueError:
+        messages.error(request, "This form was out of date; here is the current hand.")
+        return redirect("ledger:report_page", token=token)
+    player = request.COOKIES.get(PLAYER_COOKIE.format(pk=link.pk)) \
+        if link.part == PLAYERS_PART else None
+    try:
+        done = services.report_withdraw(link=link, number=number, player=player)
+    except LedgerError as exc:
+        messages.warning(request, exc.message)
+    else:
+        messages.info(request, "Report withdrawn." if done else "There was no report to "
+                                                                 "withdraw.")
+    return redirect("ledger:report_page", token=token)
+
+
+def _report_etag(request: HttpRequest, token: str) -> str:
+    request.report_link = live_report_link(token)
+    request.live_etag = freshness.game_etag(request.report_link.game_id)
+    return request.live_etag
+
+
+@login_not_required  # polled by the report page, as the share page's live part
+@require_GET
+@friendly_link_404
+@gzip_page
+@condition(etag_func=_report_etag)
+def report_live(request: HttpRequest, token: str) -> HttpResponse:
+    link = request.report_link
+    game = link.game
+
+    def context():
+        result, history = load_game(game)
+        out = game_context(game, result, history, owner=False)
+        out.update({"live_etag": request.live_etag,
+                    "live_url": reverse("ledger:report_live", kwargs={"token": token})})
+        return out
+
+    return _live_answer(request, "ledger/_shared_game_live.html", context)
+
+
+def _live_answer(request: HttpRequest, template: str, context) -> HttpResponse:
+    """The live part drawn once per change, kept in the cache under its ETag, as the share
+    pages' (``views/live.py``, whose helper is private to it)."""
+    key = f"tablestakes:live:{request.path}:{request.live_etag}"
+    body = cache.get(key)
+    if body is None:
+        body = render_to_string(template, context(), request=request)
+        cache.set(key, body, 600)
+    response = HttpResponse(body)
+    response["Cache-Control"] = "no-cache"
+    response["X-Robots-Tag"] = "noindex"
+    response["Referrer-Policy"] = "no-referrer"
+    return response
+
+
+def _part_fields(spec: dict, whose: dict) -> list[str]:
+    """The hand form's fields that belong to one part (cleared before a report fills it)."""
+    if "table" in whose:
+        i = whose["table"]
+        return [f"t{i}_{name}" for name in ("knocker", "kind", "c0", "c1", "cards0", "cards1")]
+    players = spec.get("players", [])
+    return [f"pts_{players.index(whose['player'])}"] if whose["player"] in players else []
+
+
+# -- the scorekeeper's side ------------------------------------------------------------------
+
+@require_POST
+def report_links_create(request: HttpRequest, pk: int) -> HttpResponse:
+    game = access.game_for(request.user, pk)
+    if refused := refuse_if_settled(request, game.session, game=game):
+        return refused
+    return run_service(
+        request, lambda: services.report_links_get_or_create(game=game,
+                                                             created_by=request.user),
+        success="Report links ready: each table scans its own.",
+        redirect_to=reverse("ledger:game_detail", args=[game.pk]) + "#reports")
+
+
+@require_POST
+def report_links_revoke(request: HttpRequest, pk: int) -> HttpResponse:
+    game = access.game_for(request.user, pk)
+    return run_service(
+        request, lambda: services.report_links_revoke(game=game),
+        success="Report links revoked: they no longer open anything.",
+        redirect_to=reverse("ledger:game_detail", args=[game.pk]) + "#reports")
+
+
+def _keeper_etag(request: HttpRequest, pk: int) -> str:
+    request.report_game = access.game_for(request.user, pk)
+    return reports.reports_version(pk)
+
+
+@require_GET
+@condition(etag_func=_keeper_etag)
+def game_reports(request: HttpRequest, pk: int) -> HttpResponse:
+    """The reports of the current hand, for the scorekeeper's page (polled; 304 while
+    nothing changed): each part's state and the hand form's fields it fills."""
+    game = request.report_game
+    result, _ = load_game(game)
+    parts = services.report_parts_of(game, result)
+    body: dict = {"number": parts["number"], "parts": []}
+    if parts["kind"] is None:
+        return JsonResponse(body)
+    spec = hand_spec(game.variant, result, result["next"])
+    standing = reports.live_reports(game, parts["number"])
+    if parts["kind"] == "tables":
+        labels = [(f"Table {i}", {"table": i}) for i in range(1, len(parts["tables"]) + 1)]
+    else:
+        labels = [(name, {"player": name}) for name in parts["players"]]
+    for label, whose in labels:
+        report = next((r for r in standing
+                       if all(getattr(r, k) == v for k, v in whose.items())), None)
+        item = {"label": label, "state": "waiting", "id": None, "fields": {}, "text": "",
+                "clear": _part_fields(spec, whose)}
+        if report is not None:
+            at = timezone.localtime(report.reported_at)
+            item.update(state="reported", id=report.pk, changed=report.replaces_id is not None,
+                        at=f"{at:%H:%M}", fields=report_fields(spec, report),
+                        text=(f"{'changed' if report.replaces_id else 'reported'} by "
+                              f"{label.lower() if 'table' in whose else label} at {at:%H:%M}"))
+        body["parts"].append(item)
+    response = JsonResponse(body)
+    response["Cache-Control"] = "no-cache"
+    return response

@@ -1,0 +1,105 @@
+// The scorekeeper's side of the tables' reports (issue 23; ledger/templatetags/reports.py,
+// ledger/views/report.py game_reports). Every 2 s it asks for the current hand's reports
+// (If-None-Match: an empty 304 while nothing changed); a new or changed report fills that
+// table's fields of the hand form (by the form's field names) and each table's state says
+// waiting, reported (or changed) by the table at HH:MM, or changed by the scorekeeper.
+// Nothing is saved here: the scorekeeper's Save records the hand, as always.
+const card = document.querySelector("[data-report-poll]");
+if (card) {
+  const url = card.dataset.reportPoll;
+  let etag = null;
+  const applied = {}; // label -> {id, number, fields}
+
+  const handForm = () => document.querySelector("form[data-hand-form]");
+  const byName = (form, name) => form.querySelectorAll(`[name="${CSS.escape(name)}"]`);
+
+  function valueOf(form, name) {
+    const els = byName(form, name);
+    for (const el of els) {
+      if (el.type === "radio" || el.type === "checkbox") { if (el.checked) return el.value; }
+      else return el.value;
+    }
+    return "";
+  }
+
+  function setValue(form, name, value) {
+    for (const el of byName(form, name)) {
+      if (el.type === "radio" || el.type === "checkbox") el.checked = el.value === value;
+      else el.value = value;
+    }
+  }
+
+  function stateOf(label) {
+    const li = card.querySelector(`[data-report-label="${CSS.escape(label)}"]`);
+    return li ? { li, text: li.querySelector(".report-state") } : null;
+  }
+
+  function say(label, state, text) {
+    const s = stateOf(label);
+    if (!s) return;
+    s.li.dataset.state = state;
+    if (s.text.textContent !== text) s.text.textContent = text;
+  }
+
+  function apply(data) {
+    const form = handForm();
+    const numberField = form && form.querySelector('[name="number"]');
+    const current = numberField && String(data.number) === numberField.value;
+    let filled = false;
+    for (const part of data.parts) {
+      const seen = applied[part.label];
+      if (part.state === "waiting") {
+        if (seen && form && current && seen.number === data.number) {
+          // withdrawn: clear what it filled and nobody changed
+          for (const [name, value] of Object.entries(seen.fields)) {
+            if (valueOf(form, name) === value) setValue(form, name, "");
+          }
+          filled = true;
+        }
+        delete applied[part.label];
+        say(part.label, "waiting", "waiting");
+        continue;
+      }
+      if (!form || !current) continue;
+      if (!seen || seen.id !== part.id || seen.number !== data.number) {
+        for (const name of part.clear || []) setValue(form, name, "");
+        for (const [name, value] of Object.entries(part.fields)) setValue(form, name, value);
+        applied[part.label] = { id: part.id, number: data.number, fields: part.fields };
+        filled = true;
+      }
+      say(part.label, part.changed ? "changed" : "reported", part.text);
+    }
+    if (filled && form) form.dispatchEvent(new Event("change", { bubbles: true }));
+    marks();
+  }
+
+  // a value the scorekeeper changed after a table reported it
+  function marks() {
+    const form = handForm();
+    if (!form) return;
+    for (const [label, seen] of Object.entries(applied)) {
+      const differs = Object.entries(seen.fields).some(([n, v]) => valueOf(form, n) !== v);
+      const s = stateOf(label);
+      if (differs && s && s.li.dataset.state !== "keeper") {
+        s.li.dataset.state = "keeper";
+        s.text.textContent = "changed by the scorekeeper";
+      }
+    }
+  }
+  document.addEventListener("input", (e) => { if (e.target.closest("form[data-hand-form]")) marks(); });
+  document.addEventListener("change", (e) => { if (e.isTrusted && e.target.closest("form[data-hand-form]")) marks(); });
+
+  async function poll() {
+    if (document.hidden) return;
+    try {
+      const headers = { Accept: "application/json" };
+      if (etag) headers["If-None-Match"] = etag;
+      const answer = await fetch(url, { headers, cache: "no-store", credentials: "same-origin" });
+      if (answer.status === 304 || !answer.ok) return;
+      etag = answer.headers.get("ETag");
+      apply(await answer.json());
+    } catch (error) { /* offline: the next poll tries again */ }
+  }
+  poll();
+  setInterval(poll, 2000);
+}

@@ -1,0 +1,214 @@
+"""Issue 23: the report link's page (a table's phone), its live part, and the scorekeeper's
+side (the links on the game page, the polled reports that fill the hand form, the Save)."""
+
+from __future__ import annotations
+
+import uuid
+
+import pytest
+from django.test import Client
+
+from ledger import services
+from ledger.models import Hand, TableReport
+from ledger.selectors.games import game_result
+from tests.ledger.test_table_reports import capit, captain7
+from tests.pages import Page
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def game(session, keeper):
+    return captain7(session, keeper)
+
+
+@pytest.fixture
+def links(game, keeper):
+    return services.report_links_get_or_create(game=game, created_by=keeper)
+
+
+def phone() -> Client:
+    return Client(enforce_csrf_checks=False)
+
+
+def report(client, link, **data):
+    post = {"number": "1", "key": str(uuid.uuid4()), **data}
+    return client.post(f"/r/{link.token}/", post)
+
+
+def test_the_page_shows_the_game_and_only_this_tables_part(links):
+    response = phone().get(f"/r/{links[1].token}/")
+    assert response.status_code == 200
+    page = Page(response)
+    text = page.text()
+    assert "Table 2: Hand 1" in text and "R2 v B2" in text
+    names = {el.get("name") for el in page.all("input")} | {
+        el.get("name") for el in page.all("textarea")}
+    assert {"t1_knocker", "t1_c0", "t1_c1", "number"} <= names
+    assert not any(n and n.startswith("t2_") for n in names)
+    assert "cut_loser" not in names
+    assert response["Referrer-Policy"] == "same-origin"  # (no-referrer: Origin null, 403)
+    # the live part, as the share page's: 304 while nothing changed
+    live = phone().get(f"/r/{links[1].token}/live/")
+    assert live.status_code == 200
+    again = phone().get(f"/r/{links[1].token}/live/", HTTP_IF_NONE_MATCH=live["ETag"])
+    assert again.status_code == 304
+
+
+def test_a_table_reports_its_part_and_nothing_is_recorded(game, links):
+    client = phone()
+    response = report(client, links[0], t1_knocker="R1", t1_kind="knock", t1_c0="5",
+                      t1_c1="30")
+    assert response.status_code == 302
+    saved = TableReport.objects.get()
+    assert (saved.table, saved.number, saved.values) == (
+        1, 1, {"knocker": "R1", "deadwood": {"R1": 5, "B1": 30}})
+    assert Hand.objects.count() == 0
+    page = client.get(response["Location"])
+    assert "Sent: table 1's part of hand 1" in Page(page).text()
+
+
+def test_a_refused_report_is_refused_on_the_phone_with_the_cores_words(links):
+    response = report(phone(), links[0], t1_knocker="R1", t1_kind="knock", t1_c0="12",
+                      t1_c1="30")
+    assert response.status_code == 422
+    assert "a knock must be 10 or less; R1 counted 12" in Page(response).text()
+    assert TableReport.objects.count() == 0
+
+
+def test_a_report_for_a_saved_hand_is_refused_and_the_phone_moves_on(game, links, keeper):
+    services.hand_record(game=game, entry={"tables": [{"draw": True}] * 3},
+                         recorded_by=keeper, idempotency_key=uuid.uuid4(), number=1)
+    client = phone()
+    response = report(client, links[0], t1_knocker="R1", t1_kind="knock", t1_c0="5",
+                      t1_c1="30")
+    assert response.status_code == 302
+    page = Page(client.get(response["Location"])).text()
+    assert "Hand 1 was already recorded; this phone moves on to hand 2." in page
+    assert "Table 1: Hand 2" in page
+    assert TableReport.objects.count() == 0
+
+
+def test_a_revoked_or_dead_link_shows_the_friendly_page(game, links, keeper):
+    services.report_links_revoke(game=game)
+    response = phone().get(f"/r/{links[0].token}/")
+    assert response.status_code == 404
+    assert "This link no longer works" in Page(response).text()
+    assert phone().get(f"/r/{links[0].token}/live/").status_code == 404
+    fresh = services.report_links_get_or_create(game=game, created_by=keeper)
+    services.game_abandon(game=game, abandoned_by=keeper, reason="late")
+    assert phone().get(f"/r/{fresh[0].token}/").status_code == 404
+    assert report(phone(), fresh[0], t1_knocker="-draw-").status_code == 404
+    assert phone().get("/r/not-a-token-at-all/").status_code == 404
+
+
+def test_reports_are_rate_limited(links, settings):
+    settings.TABLESTAKES_REPORTS_PER_LINK = 2
+    client = phone()
+    report(client, links[0], t1_knocker="-draw-")
+    report(client, links[0], t1_knocker="R1", t1_kind="knock", t1_c0="5", t1_c1="30")
+    response = report(client, links[0], t1_knocker="-draw-")
+    assert response.status_code == 429
+    assert "Too many reports from this table" in Page(response).text()
+    assert TableReport.objects.count() == 2
+
+
+def test_a_report_can_be_withdrawn_from_the_phone(links):
+    client = phone()
+    report(client, links[2], t1_knocker="-draw-")
+    response = client.post(f"/r/{links[2].token}/withdraw/", {"number": "1"})
+    assert response.status_code == 302
+    assert TableReport.objects.get().withdrawn_at is not None
+
+
+def test_a_capit_player_picks_his_name_once(session, keeper):
+    game = capit(session, keeper)
+    link = services.report_links_get_or_create(game=game, created_by=keeper)[0]
+    client = phone()
+    response = client.post(f"/r/{link.token}/", {"number": "1", "player": "B",
+                                                  "went_out": "no", "points": "25"})
+    assert response.status_code == 302
+    assert TableReport.objects.get().values == {"went_out": None, "points": {"B": 25}}
+    page = Page(client.get(f"/r/{link.token}/"))
+    checked = [el.get("value") for el in page.all("input", name="player")
+               if el.get("checked") is not None]
+    assert checked == ["B"]
+
+
+# -- the scorekeeper's side ------------------------------------------------------------------
+
+def test_the_game_page_offers_the_links_and_shows_them_with_qr_codes(logged_in, game):
+    page = Page(logged_in.get(f"/games/{game.pk}/"))
+    assert "Report links for the tables" in page.text()
+    response = logged_in.post(f"/games/{game.pk}/reports/links/")
+    assert response.status_code == 302
+    page = logged_in.get(f"/games/{game.pk}/")
+    html = page.content.decode()
+    assert html.count('class="qr"') >= 3
+    for link in game.report_links.all():
+        assert f"/r/{link.token}/" in html
+    logged_in.post(f"/games/{game.pk}/reports/revoke/")
+    assert not game.report_links.filter(revoked_at__isnull=True).exists()
+
+
+def test_the_polled_reports_fill_the_forms_fields_and_answer_304_when_unchanged(
+        logged_in, game, links):
+    url = f"/games/{game.pk}/reports/"
+    first = logged_in.get(url)
+    body = first.json()
+    assert body["number"] == 1
+    assert [p["state"] for p in body["parts"]] == ["waiting"] * 3
+    assert logged_in.get(url, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
+    report(phone(), links[1], t1_knocker="B2", t1_kind="gin", t1_c0="10", t1_c1="")
+    second = logged_in.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert second.status_code == 200
+    part = second.json()["parts"][1]
+    assert part["state"] == "reported" and part["text"].startswith("reported by table 2 at")
+    assert part["fields"] == {"t2_knocker": "B2", "t2_kind": "gin", "t2_c0": "10",
+                              "t2_c1": "0"}
+    report(phone(), links[1], t1_knocker="R2", t1_kind="knock", t1_c0="3", t1_c1="9")
+    part = logged_in.get(url).json()["parts"][1]
+    assert part["changed"] and part["text"].startswith("changed by table 2")
+
+
+def test_save_alone_records_the_reported_hand_and_its_history_shows_who_reported(
+        logged_in, game, links):
+    report(phone(), links[0], t1_knocker="R1", t1_kind="knock", t1_c0="5", t1_c1="30")
+    # the counts in the order of the table: R2 10, B2 2
+    report(phone(), links[1], t1_knocker="B2", t1_kind="knock", t1_c0="10", t1_c1="2")
+    report(phone(), links[2], t1_knocker="-draw-")
+    fields = {}
+    for part in logged_in.get(f"/games/{game.pk}/reports/").json()["parts"]:
+        fields.update(part["fields"])
+    assert Hand.objects.count() == 0
+    response = logged_in.post(f"/games/{game.pk}/hands/",
+                              {"number": "1", "key": str(uuid.uuid4()), **fields})
+    assert response.status_code == 302, Page(logged_in.get(f"/games/{game.pk}/")).text()
+    hand = Hand.objects.get()
+    assert hand.entry["tables"][0] == {"knocker": "R1", "deadwood": {"R1": 5, "B1": 30}}
+    assert hand.reports.count() == 3
+    assert services.report_parts_of(game)["number"] == 2
+    # the core's numbers: captains +25 at table 1, opponents +8 at table 2: captains +17
+    scored = game_result(game)["hands"][0]
+    assert (scored["winner"], scored["points"]) == ("captains", {"captains": 17,
+                                                                 "opponents": 0})
+    text = Page(logged_in.get(f"/games/{game.pk}/")).text()
+    assert "Hand 1: table 1 at" in text and "R1 knock R1 5 v B1 30" in text
+
+
+def test_a_poll_that_finds_nothing_new_is_a_few_queries_and_no_body(logged_in, game, links):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    url = f"/games/{game.pk}/reports/"
+    etag = logged_in.get(url)["ETag"]
+    with CaptureQueriesContext(connection) as keeper_poll:
+        unchanged = logged_in.get(url, HTTP_IF_NONE_MATCH=etag)
+    assert unchanged.status_code == 304 and unchanged.content == b""
+    live = f"/r/{links[0].token}/live/"
+    etag = phone().get(live)["ETag"]
+    with CaptureQueriesContext(connection) as phone_poll:
+        assert phone().get(live, HTTP_IF_NONE_MATCH=etag).status_code == 304
+    # measured when written: 3 each (the test client's session and user are cached)
+    assert len(keeper_poll) <= 4, [q["sql"] for q in keeper_poll]
+    assert len(phone_poll) <= 4, [q["sql"] for q in phone_poll]
