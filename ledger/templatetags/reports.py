@@ -10,6 +10,7 @@ from django.urls import reverse
 
 from ledger import reports, services
 from ledger.models import PLAYERS_PART, ReportLink
+from ledger.presentation.reports import report_words
 
 register = template.Library()
 
@@ -61,23 +62,5 @@ def _saved_reports(game, result) -> list[dict]:
         rows.append({"number": hand.number, "reports": [
             {"who": f"table {r.table}" if r.table else r.player,
              "at": r.reported_at, "changed": r.replaces_id is not None,
-             "what": _words(r.values)} for r in kept]})
+             "what": report_words(r.values)} for r in kept]})
     return rows
-
-
-def _words(values: dict) -> str:
-    if values.get("draw"):
-        return "draw"
-    if "knocker" in values:
-        counts = values.get("deadwood") or {}
-        kind = "big gin" if values.get("big_gin") else "gin" if values.get("gin") else "knock"
-        text = f"{values['knocker']} {kind}"
-        if counts:  # the knocker's count first (PostgreSQL's jsonb keeps no key order)
-            names = sorted(counts, key=lambda name: name != values["knocker"])
-            text += " " + " v ".join(f"{name} {counts[name]}" for name in names)
-        elif values.get("cards"):
-            text += " (cards)"
-        return text
-    points = values.get("points") or {}
-    went = " went out" if values.get("went_out") else ""
-    return ", ".join(f"{name} {value}" for name, value in points.items()) + went
