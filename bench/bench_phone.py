@@ -36,6 +36,7 @@ import _common
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # Playwright's loop in this thread
 TMP = _common.start_django("tablestakes-phone-")
 
+from django.contrib.auth.decorators import login_not_required  # noqa: E402
 from django.http import HttpResponse  # noqa: E402
 from django.urls import path, reverse  # noqa: E402
 from django.views.decorators.csrf import csrf_exempt  # noqa: E402
@@ -69,15 +70,18 @@ document.addEventListener("htmx:beforeRequest", (event) => event.preventDefault(
 """
 
 
+@login_not_required  # the baseline pages are the bench's, open to its cookie-less contexts
 def base_page(request, name: str):
     return HttpResponse(SNAPSHOTS[name], content_type="text/html; charset=utf-8")
 
 
+@login_not_required
 @csrf_exempt
 def base_answer(request, hands: int):
     return HttpResponse(ANSWERS[hands], content_type="application/json")
 
 
+@login_not_required
 def base_js(request):
     return HttpResponse(BASE_JS, content_type="text/javascript")
 

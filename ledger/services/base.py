@@ -7,6 +7,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
+from django.db.models import prefetch_related_objects
 
 from ledger import cleaning
 from ledger import rules as core
@@ -112,14 +113,34 @@ def _lock_game(game: Game | int) -> Game:
 
 
 def _seats(game: Game) -> list[GamePlayer]:
+    """The game's seats with their players, in seat order: those ``_with_seats`` read under
+    the lock, else read now."""
+    cached = getattr(game, "_prefetched_objects_cache", {}).get("seats")
+    if cached is not None:
+        return sorted(cached, key=lambda seat: seat.seat)
     return list(game.seats.select_related("player").order_by("seat"))
+
+
+def _with_seats(game: Game) -> Game:
+    """``game`` (just locked) with its seats and their players read once, in two queries,
+    for everything the service does with them (the names a hand is stored in, the record
+    scored, the money posted): only for services that do not change the seats."""
+    prefetch_related_objects([game], "seats__player")
+    return game
 
 
 def _live_hands(game: Game) -> list[Hand]:
     return list(game.hands.filter(voided_at__isnull=True).order_by("number"))
 
 
-def _check_numbers(hands: list[Hand]) -> None:
-    numbers = [hand.number for hand in hands]
+def _live_entries(game: Game) -> list[tuple[int, dict]]:
+    """(number, entry) of each live hand in number order: what scoring needs, without
+    building a model instance per hand."""
+    return list(game.hands.filter(voided_at__isnull=True).order_by("number")
+                .values_list("number", "entry"))
+
+
+def _check_numbers(hands: list[Hand] | list[int]) -> None:
+    numbers = [hand if isinstance(hand, int) else hand.number for hand in hands]
     if numbers != list(range(1, len(hands) + 1)):
         raise LedgerIntegrityError(f"live hands are numbered {numbers}, not 1..{len(hands)}")

@@ -25,10 +25,12 @@ from ledger.selectors.games import entry_as_stored, game_record, game_result
 from .base import (
     User,
     _check_numbers,
+    _live_entries,
     _live_hands,
     _lock_game,
     _score,
     _user,
+    _with_seats,
 )
 from .posting import (
     _apply_result,
@@ -78,7 +80,7 @@ def hand_record(*, game: Game, entry: dict, recorded_by: User | None,
     When the hand ends the game, its money is posted.
     """
     key = uuid.UUID(str(idempotency_key))
-    game = _lock_game(game)
+    game = _with_seats(_lock_game(game))  # everything below is read under the lock
     entry = entry_as_stored(game, entry)  # typed with today's names
     existing = Hand.objects.filter(idempotency_key=key).first()
     if existing is not None:
@@ -87,12 +89,13 @@ def hand_record(*, game: Game, entry: dict, recorded_by: User | None,
                 "This submission key was already used for another hand; reload and try again."
             )
         return HandOutcome(hand=existing, created=False, result=game_result(game))
-    hands = _live_hands(game)
-    _check_numbers(hands)
+    hands = _live_entries(game)  # (number, entry): no model instance per hand
+    _check_numbers([number for number, _ in hands])
     next_number = len(hands) + 1
     if number is not None and number != next_number:
         if 1 <= number < next_number:
-            done = hands[number - 1]
+            done = game.hands.select_related("recorded_by").get(
+                number=number, voided_at__isnull=True)
             raise HandAlreadyRecorded(number, next_number=next_number,
                                       by=done.recorded_by, at=done.recorded_at,
                                       hand=done)
@@ -104,7 +107,7 @@ def hand_record(*, game: Game, entry: dict, recorded_by: User | None,
         )
     limits.check_hand_room(len(hands))  # TABLESTAKES_MAX_HANDS_PER_GAME, draws included
     entry = cleaning.check_hand_entry(entry, next_number)
-    result = _score(game_record(game, hands=[*(h.entry for h in hands), entry]))
+    result = _score(game_record(game, hands=[*(stored for _, stored in hands), entry]))
     by = _user(recorded_by)
     try:
         with transaction.atomic():
@@ -136,7 +139,7 @@ def hand_correct(*, hand: Hand, entry: dict, corrected_by: User, reason: str,
     if by is None:
         raise LedgerError("A correction must say who made it.")
     key = uuid.UUID(str(idempotency_key)) if idempotency_key else uuid.uuid4()
-    game = _lock_game(hand.game_id)
+    game = _with_seats(_lock_game(hand.game_id))
     entry = entry_as_stored(game, entry)  # typed with today's names
     existing = Hand.objects.filter(idempotency_key=key).first()
     if existing is not None:
@@ -174,7 +177,7 @@ def hand_undo_last(*, game: Game, undone_by: User | None, reason: str = "undone"
     hand it did not show). A complete game becomes in progress again and its money is
     reversed. Returns the voided hand.
     """
-    game = _lock_game(game)
+    game = _with_seats(_lock_game(game))
     hands = _live_hands(game)
     _check_numbers(hands)
     if not hands:

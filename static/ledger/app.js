@@ -84,13 +84,14 @@ document.addEventListener("click", function (event) {
 (function () {
   var root = document.documentElement;
   var topbar = document.querySelector(".topbar");
-  // the sticky top bar's height (56 px and its border)
-  var TOP = topbar ? Math.round(topbar.getBoundingClientRect().height) : 56;
-  root.style.setProperty("--topbar-h", TOP + "px");  // the strip sits right under it
-  var watched = null, bar = null;
+  // the sticky top bar's height (56 px and its border): measured at the first frame
+  // (start), where the page is laid out anyway; read while the page loads, it would lay the
+  // whole page out once more before it is shown
+  var TOP = 56;
+  var watched = null, bar = null, away = null;
   // the tiles (not the "game to 100" line under them): the strip shows as soon as any of
   // them goes under the top bar, so that a number is never hidden there
-  var away = window.IntersectionObserver ? new IntersectionObserver(function (entries) {
+  var seen = function (entries) {
     entries.forEach(function (entry) {
       // the score swapped in place (htmx, the offline queue): watch the new one
       if (!entry.target.isConnected) { watched = null; watch(); return; }
@@ -98,16 +99,36 @@ document.addEventListener("click", function (event) {
                             entry.boundingClientRect.top < TOP);
       reveal();
     });
-  }, {rootMargin: "-" + TOP + "px 0px 0px 0px", threshold: [0, 0.99, 1]}) : null;
-  var sized = window.ResizeObserver ? new ResizeObserver(function () {
+  };
+  function start() {
+    TOP = topbar ? Math.round(topbar.getBoundingClientRect().height) : 56;
+    root.style.setProperty("--topbar-h", TOP + "px");  // the strip sits right under it
+    away = window.IntersectionObserver ? new IntersectionObserver(seen, {
+      rootMargin: "-" + TOP + "px 0px 0px 0px", threshold: [0, 0.99, 1]}) : null;
+    watch();
+  }
+  // the bar's height as the observer gives it (after the frame's layout, none forced); set
+  // only when it changed: a new value restyles the whole page
+  var sized = window.ResizeObserver ? new ResizeObserver(function (entries) {
     if (bar && !bar.isConnected) { sized.unobserve(bar); bar = null; watch(); }  // swapped
-    measure();
+    var mine = entries.filter(function (entry) { return entry.target === bar; }).pop();
+    measure(mine);
+    // a bar just drawn (a new form) reports its height once: nothing grew under the
+    // field being typed in (nextHand and focusin place the page), and reading where the
+    // field is would lay the page out again
+    if (fresh === bar) { fresh = null; return; }
     reveal();
   }) : null;
+  var fresh = null;  // the bar observed last, before its first report
 
-  function measure() {
+  function measure(entry) {
     if (!bar || !bar.isConnected) return;
-    root.style.setProperty("--savebar-h", Math.ceil(bar.getBoundingClientRect().height) + "px");
+    var box = entry && entry.borderBoxSize && entry.borderBoxSize[0];
+    var height = box ? box.blockSize : bar.getBoundingClientRect().height;
+    var value = Math.ceil(height) + "px";
+    if (root.style.getPropertyValue("--savebar-h") !== value) {
+      root.style.setProperty("--savebar-h", value);
+    }
   }
   function ceiling() {
     var strip = root.classList.contains("score-away") && document.querySelector(".score-strip");
@@ -134,11 +155,14 @@ document.addEventListener("click", function (event) {
     if (next !== bar) {
       if (sized && bar) sized.unobserve(bar);
       bar = next;
-      if (sized && bar) sized.observe(bar);
-      measure();
+      if (sized && bar) { fresh = bar; sized.observe(bar); }  // it reports its height
+      else measure();
     }
   }
-  document.addEventListener("DOMContentLoaded", watch);
+  document.addEventListener("DOMContentLoaded", function () {
+    watch();
+    window.requestAnimationFrame(start);
+  });
   document.addEventListener("htmx:afterSettle", watch);
   document.addEventListener("focusin", function () { watch(); setTimeout(reveal, 0); });
   window.addEventListener("resize", function () { measure(); setTimeout(reveal, 50); });

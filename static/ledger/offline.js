@@ -66,6 +66,7 @@ function start(root) {
   let editing = null;  // key of the stopped hand now in the form
   let landed = 0;  // hands recorded since the page was drawn
   let update = null;  // the last answer that carries the page's changed parts
+  let saying = null;  // "Saving…" on the Save button, once its hand's request has left
 
   const render = () => view.render(store.load(), navigator.onLine);
   const numberField = () => hand.schema().number;
@@ -77,7 +78,10 @@ function start(root) {
     isOnline: () => navigator.onLine,
     // the last hand of the list brings back what the page must show after it
     partsFor: (queue) => (queue.length === 1 && hand.form() && window.htmx ? serverNext : 0),
-    onChange: render,
+    onChange: (state) => {
+      if (state === "sending" && saying) saying();
+      render();
+    },
     onSettled: settled,
   });
 
@@ -219,12 +223,15 @@ function start(root) {
       document.dispatchEvent(new CustomEvent("tablestakes:next-hand"));
       return;
     }
+    // the request leaves before the page is drawn again: the list and "Saving…" are
+    // drawn when it is on its way (the sender's onChange), not in between
     const button = form.querySelector("button[type=submit]");
     const label = button && button.textContent;
-    if (button) { button.disabled = true; button.textContent = words.saving; }
+    if (button) button.disabled = true;
+    saying = () => { saying = null; if (button) button.textContent = words.saving; };
     hand.clearErrors();
-    render();
-    await sender.now();
+    await sender.now();  // every way it ends draws the list (onChange)
+    saying = null;
     if (button) { button.disabled = false; button.textContent = label; }
     // sent: the page is brought up to date (settled); refused alone: back in the form with
     // its reasons; not sent (no connection after all, or another tab sends it): on to the

@@ -3,7 +3,11 @@
 // (an IANA name such as Europe/Berlin), and offers it under the table's time-zone field
 // (data-browser-time-zone-hint) when it differs. No inline script: the content security
 // policy allows only the site's own files. Without it the server keeps UTC, editable later.
-const zone = (() => {
+// asked only where a form wants it: the browser's time-zone data is slow to load on a
+// phone, and every page loads this script
+const wanted = document.querySelector(
+  "input[data-browser-time-zone], input[data-browser-time-zone-hint]");
+const zone = !wanted ? "" : (() => {
   try {
     return Intl.DateTimeFormat().resolvedOptions().timeZone || "";
   } catch (error) {

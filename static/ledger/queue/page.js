@@ -54,6 +54,9 @@ export function swapIn(answer, { root, hand, keepTyped }) {
     ? hand.fields() : null;
   const focused = typed && document.activeElement && hand.form().contains(document.activeElement)
     ? document.activeElement.name : null;
+  // nothing focused in the part replaced: htmx would focus its new copy (the Save button),
+  // a layout of the page in the middle of the swap, for a focus that goes elsewhere after
+  if (document.activeElement && entry.contains(document.activeElement)) blur();
   htmx.swap(entry, answer.parts, { swapStyle: "outerHTML" });
   hand.forget();
   if (typed && hand.form()) {

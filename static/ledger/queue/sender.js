@@ -39,8 +39,11 @@ export function createSender({
       if (!isOnline()) return { state: "offline", landed, update };
       head.state = "sending";
       store.save(queue);
+      // the request leaves first, then the page says so (onChange draws): no drawing of
+      // the page stands between the tap on Save and the hand's request
+      const sent = post(head, partsFor(queue));
       set("sending");
-      const answer = await post(head, partsFor(queue));
+      const answer = await sent;
       const now = store.load();
       const item = now[0];
       if (!item || item.key !== head.key) continue;  // discarded meanwhile: the next one
@@ -117,14 +120,15 @@ export function createPost({ url, csrf, words, timeout = 15000, fetch = globalTh
     const body = new FormData();
     item.fields.forEach(([name, value]) => body.append(name, value));
     if (parts) body.append("parts", String(parts));
-    body.append("csrfmiddlewaretoken", csrf());
+    const token = csrf();  // read once: the cookie is a round trip to the browser
+    body.append("csrfmiddlewaretoken", token);
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), timeout);
     let response;
     try {
       response = await fetch(url, {
         method: "POST", body, credentials: "same-origin", redirect: "manual",
-        headers: { "Accept": "application/json", "X-CSRFToken": csrf() },
+        headers: { "Accept": "application/json", "X-CSRFToken": token },
         signal: controller.signal,
       });
     } catch (error) {

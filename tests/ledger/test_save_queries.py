@@ -1,0 +1,77 @@
+"""Issue 21 item 14 (speed on a real phone): a hand sent by the game page's queue
+(``ledger/views/queue.py`` hand_send, with the page's changed parts) costs a fixed number of
+queries whatever the number of hands or of players, so that Save stays fast in a long game.
+
+The ceilings are the counts measured when the service stopped reading each seat's player
+one query at a time and the live hands as model instances (30 queries a post before,
+whatever the hands; 25 after for two players): a change that reads per hand or per player
+again fails here."""
+
+from __future__ import annotations
+
+import uuid
+
+import pytest
+from django.urls import reverse
+
+from ledger import services
+from ledger.models import Hand
+from ledger.selectors.games import game_result
+from tests.factories import gin_game
+
+pytestmark = pytest.mark.django_db
+
+#: the queries of one hand post with its parts (a two-player gin game), measured
+MAX_QUERIES = 25
+
+
+def knock(number: int, knocker: str = "Ann") -> dict:
+    return {"key": str(uuid.uuid4()), "number": str(number), "parts": str(number),
+            "t1_knocker": knocker, "t1_kind": "knock", "t1_c0": "3", "t1_c1": "20"}
+
+
+def _game_of(session, keeper, hands: int):
+    game = gin_game(session, keeper, rules={"target": 100_000})
+    for number in range(1, hands + 1):
+        services.hand_record(game=game, entry={"draw": True} if number % 2 else
+                             {"knocker": "Bob", "deadwood": {"Bob": 1, "Ann": 9}},
+                             recorded_by=keeper, idempotency_key=uuid.uuid4(), number=number)
+    return game
+
+
+def _post_counted(client, game, number, django_assert_max_num_queries):
+    url = reverse("ledger:hand_send", args=[game.pk])
+    with django_assert_max_num_queries(MAX_QUERIES) as captured:
+        answer = client.post(url, knock(number))
+    assert answer.status_code == 201, answer.content[:300]
+    body = answer.json()
+    assert body["status"] == "recorded" and body["number"] == number
+    assert body["next"] == number + 1 and "score" in body["parts"]
+    return len(captured.captured_queries)
+
+
+def test_a_hand_post_costs_the_same_queries_at_3_and_at_60_hands(
+        session, keeper, logged_in, django_assert_max_num_queries):
+    short, long = _game_of(session, keeper, 3), _game_of(session, keeper, 60)
+    at_3 = _post_counted(logged_in, short, 4, django_assert_max_num_queries)
+    at_60 = _post_counted(logged_in, long, 61, django_assert_max_num_queries)
+    assert at_3 == at_60
+    # stored once, scored: Ann's knock of 3 against 20 is worth 17 to her
+    hand = Hand.objects.get(game=long, number=61, voided_at__isnull=True)
+    assert hand.entry == {"knocker": "Ann", "deadwood": {"Ann": 3, "Bob": 20}}
+    assert game_result(long)["totals"]["Ann"]["hand_points"] == 17
+
+
+def test_the_service_reads_the_seats_and_players_once(session, keeper):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    game = _game_of(session, keeper, 5)
+    with CaptureQueriesContext(connection) as captured:
+        services.hand_record(game=game, entry={"draw": True}, recorded_by=keeper,
+                             idempotency_key=uuid.uuid4(), number=6)
+    sql = [q["sql"] for q in captured.captured_queries]
+    assert len([q for q in sql if q.startswith('SELECT "ledger_player"')]) == 1, sql
+    assert len([q for q in sql if q.startswith('SELECT "ledger_gameplayer"')]) == 1, sql
+    # the live hands are read once, under the lock
+    assert len([q for q in sql if q.startswith('SELECT "ledger_hand"."number"')]) == 1, sql
