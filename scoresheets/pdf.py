@@ -18,6 +18,7 @@ waiting for.
 
 from __future__ import annotations
 
+import atexit
 import os
 import pickle
 import posixpath
@@ -102,6 +103,9 @@ def __getattr__(name: str):
 
 _lock = threading.Lock()
 _cache: dict[tuple, tuple[FontConfiguration, list[CSS]]] = {}
+# let the fonts go before the interpreter's teardown (WeasyPrint's FontConfiguration.__del__
+# needs its module, which the teardown may have emptied by then)
+atexit.register(_cache.clear)
 
 
 def _stylesheets(paper_size: str) -> tuple[FontConfiguration, list[CSS]]:

@@ -18,12 +18,12 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='table',
             name='language',
-            field=models.CharField(choices=[('en', 'English'), ('de', 'Deutsch'), ('es', 'Español'), ('fr', 'Français'), ('ru', 'Русский')], default='en', help_text="What the table's printed sheets and share pages speak, and how they write money and dates", max_length=8),
+            field=models.CharField(choices=[('en', 'English'), ('de', 'Deutsch'), ('es', 'Español'), ('fr', 'Français'), ('ru', 'Русский')], db_default='en', default='en', help_text="What the table's printed sheets and share pages speak, and how they write money and dates", max_length=8),
         ),
         migrations.AddField(
             model_name='table',
             name='time_zone',
-            field=models.CharField(default='UTC', help_text="IANA time zone (e.g. Europe/Berlin): every time and 'today' of the table's screens, paper and share pages; stored times stay UTC", max_length=64),
+            field=models.CharField(db_default='UTC', default='UTC', help_text="IANA time zone (e.g. Europe/Berlin): every time and 'today' of the table's screens, paper and share pages; stored times stay UTC", max_length=64),
         ),
         migrations.CreateModel(
             name='AccountPreference',

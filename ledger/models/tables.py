@@ -61,12 +61,14 @@ class Table(models.Model):
         help_text="Paper size for printed score sheets; 'auto' follows the evening's currency",
     )
     language = models.CharField(
-        max_length=8, choices=Language.choices, default=Language.EN,
+        # db_default too: a row written without the ORM (a raw insert, an older release
+        # during an upgrade) gets English and UTC from the database itself
+        max_length=8, choices=Language.choices, default=Language.EN, db_default=Language.EN,
         help_text="What the table's printed sheets and share pages speak, and how they "
                   "write money and dates",
     )
     time_zone = models.CharField(
-        max_length=64, default=DEFAULT_TIME_ZONE,
+        max_length=64, default=DEFAULT_TIME_ZONE, db_default=DEFAULT_TIME_ZONE,
         help_text="IANA time zone (e.g. Europe/Berlin): every time and 'today' of the "
                   "table's screens, paper and share pages; stored times stay UTC",
     )
