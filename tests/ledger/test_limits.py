@@ -160,7 +160,7 @@ def test_a_game_with_too_many_hands_is_not_rendered(client, session, keeper, set
 
 def test_a_document_longer_than_the_page_cap_is_refused(client, session, keeper, settings):
     settings.TABLESTAKES_PDF_MAX_PAGES = 1
-    game = services.game_import(session=session, record=draws(120), imported_by=keeper)
+    game = services.game_import(session=session, record=draws(40), imported_by=keeper)
     with pytest.raises(PdfTooLarge, match=r"runs to \d+ pages; at most 1 are printed here"):
         documents.game_sheet_pdf(game)
     client.force_login(keeper)
