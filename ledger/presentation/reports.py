@@ -1,9 +1,11 @@
 """A table's report of its part of a hand in words, for the hand's history ("Who reported
-what") on the game page: "Ann gin Bob 0 v Ann 12", "draw", "Ann 12, Bob 30 went out"."""
+what") on the game page, in the export and on paper: "Ann gin Bob 0 v Ann 12", "draw",
+"Ann 12, Bob 30 went out"."""
 
 from __future__ import annotations
 
 from .catalog import BIG_GIN, GIN, KNOCK
+from .dates import format_moment
 from .words import RESULT_WORDS
 
 
@@ -25,3 +27,40 @@ def report_words(values: dict) -> str:
     points = values.get("points") or {}
     went = " went out" if values.get("went_out") else ""
     return ", ".join(f"{name} {value}" for name, value in points.items()) + went
+
+
+#: The export's and the paper's heading of who reported what with each saved hand.
+REPORTED_HEADER = "Reported by"
+REPORTED_TITLE = "Who reported what"
+
+
+def report_who(report) -> str:
+    """Who sent a report: "table 2", or the CAP-IT player's name."""
+    return f"table {report.table}" if report.table else report.player
+
+
+def report_line(report, *, when=None) -> str:
+    """One report kept with a saved hand, for the export and the paper's audit:
+    "table 2 at Nov 25, 2026, 11:41 PM: R2 knock R2 5 v B2 30", marked " (changed)" when
+    it replaced an earlier report of its table, " (replaced)" when a later one replaced
+    it, " (withdrawn)" when its table withdrew it. ``when`` writes the moment (default:
+    the date and the time, ``dates.format_moment``)."""
+    moment = (when or format_moment)(report.reported_at)
+    marks = [word for flag, word in ((report.replaces_id, "changed"),
+                                     (report.replaced_at, "replaced"),
+                                     (report.withdrawn_at, "withdrawn")) if flag]
+    marked = f" ({', '.join(marks)})" if marks else ""
+    return f"{report_who(report)} at {moment}{marked}: {report_words(report.values)}"
+
+
+def hand_report_lines(history, by_hand: dict[int, list]) -> dict[tuple[int, bool], list[str]]:
+    """The lines of the reports kept with each saved hand of ``history`` (every Hand,
+    voided ones too), by (the hand's number, whether it is voided): a sheet row knows
+    both. ``by_hand``: the reports by hand id (``ledger.reports.hand_reports``)."""
+    out: dict[tuple[int, bool], list[str]] = {}
+    for hand in history:
+        kept = by_hand.get(hand.pk)
+        if kept:
+            out.setdefault((hand.number, hand.voided_at is not None), []).extend(
+                report_line(r) for r in kept)
+    return out
