@@ -37,9 +37,9 @@ import _common
 
 TMP = _common.start_django()
 
+from django.db import connection  # noqa: E402
 from django.http import HttpResponse  # noqa: E402
 from django.test import Client  # noqa: E402
-from django.db import connection  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 from django.urls import path, reverse  # noqa: E402
 
