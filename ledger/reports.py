@@ -9,7 +9,7 @@ import hashlib
 from django.db.models import Count, Max
 
 from ledger import cleaning
-from ledger.models import Game, ReportLink, TableReport
+from ledger.models import CONFIRM_PART, Game, HandConfirmation, ReportLink, TableReport
 from ledger.selectors.sharing import game_live_version
 
 
@@ -47,3 +47,25 @@ def hand_reports(game: Game) -> dict[int, list[TableReport]]:
                    .order_by("table", "player", "id")):
         out.setdefault(report.hand_id, []).append(report)
     return out
+
+
+def confirm_link(game: Game) -> ReportLink | None:
+    """The live confirm link of a two-hand game (``CONFIRM_PART``), if the scorekeeper
+    made one."""
+    return (ReportLink.objects.filter(game=game, part=CONFIRM_PART, revoked_at__isnull=True)
+            .first())
+
+
+def hand_confirmations(game: Game) -> dict[int, HandConfirmation]:
+    """The other player's answer for each saved hand of ``game`` that has one, by hand id
+    (the latest answer: one per hand and link)."""
+    out: dict[int, HandConfirmation] = {}
+    for answer in (HandConfirmation.objects.filter(hand__game=game)
+                   .order_by("hand_id", "answered_at", "id")):
+        out[answer.hand_id] = answer
+    return out
+
+
+def confirmation_of(link: ReportLink, hand_id: int) -> HandConfirmation | None:
+    """What ``link``'s player said of the hand ``hand_id``, if anything."""
+    return HandConfirmation.objects.filter(link=link, hand_id=hand_id).first()

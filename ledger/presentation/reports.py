@@ -5,7 +5,8 @@ what") on the game page, in the export and on paper: "Ann gin Bob 0 v Ann 12", "
 from __future__ import annotations
 
 from .catalog import BIG_GIN, GIN, KNOCK
-from .dates import format_moment
+from .dates import format_clock, format_moment
+from .rows import preview_words
 from .words import RESULT_WORDS
 
 
@@ -64,3 +65,18 @@ def hand_report_lines(history, by_hand: dict[int, list]) -> dict[tuple[int, bool
             out.setdefault((hand.number, hand.voided_at is not None), []).extend(
                 report_line(r) for r in kept)
     return out
+
+
+def confirm_question(hand: dict, result: dict) -> str:
+    """A saved hand put to the other player of a two-hand game: "Ann knocks 5 v Bob 30:
+    Ann +25, correct?". ``hand`` is the last of ``result["hands"]``."""
+    words = preview_words(hand, result)
+    return f"{words['text']}: {words['gains']}, correct?"
+
+
+def confirm_answer(answer) -> str:
+    """The other player's answer, as the scorekeeper sees it beside the hand: "Bob says
+    correct (11:41 PM)", "Bob says not correct (11:41 PM)"."""
+    said = "correct" if answer.correct else "not correct"
+    who = answer.player or "The other player"
+    return f"{who} says {said} ({format_clock(answer.answered_at)})"

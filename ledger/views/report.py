@@ -26,7 +26,7 @@ from django.views.decorators.http import condition, require_GET, require_POST
 from ledger import access, limits, reports, services
 from ledger.exceptions import LedgerError, RecordRefused, ReportStale
 from ledger.forms.reports import PlayerReportForm, TableReportForm, report_fields
-from ledger.models import PLAYERS_PART, ReportLink
+from ledger.models import CONFIRM_PART, PLAYERS_PART, ReportLink
 
 from . import freshness
 from .actions import run_service
@@ -41,7 +41,7 @@ PLAYER_COOKIE = "ts_report_player_{pk}"
 def live_report_link(token: str) -> ReportLink:
     """The report link with ``token`` if it still opens something; Http404 otherwise."""
     link = reports.report_link(token)
-    if not services.report_link_live(link):
+    if not services.report_link_live(link) or link.part == CONFIRM_PART:
         raise Http404("No such link")
     return link
 
