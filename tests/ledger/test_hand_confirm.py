@@ -196,3 +196,18 @@ def test_a_confirm_token_opens_nothing_but_its_own_page(game, keeper, link):
                       "signup", "signup_sent", "login", "password_reset",
                       "password_reset_done", "password_reset_confirm", "password_reset_complete",
                       "logout"}
+
+
+def test_the_hand_that_ends_the_game_is_confirmed_too(session, keeper):
+    game = gin_game(session, keeper, rules={"target": 20})
+    link = services.confirm_link_get_or_create(game=game, player="Bob", created_by=keeper)
+    save(game, keeper)  # Ann +25 (and the game's bonuses): past 20, the game is over
+    game.refresh_from_db()
+    assert game.status == "complete"
+    client = phone()
+    assert client.get(f"/c/{link.token}/").status_code == 200
+    assert client.post(f"/c/{link.token}/", {"number": "1", "answer": "correct"}
+                       ).status_code == 302
+    assert HandConfirmation.objects.get().correct is True
+    services.session_settle(session=session, settled_by=keeper)
+    assert phone().get(f"/c/{link.token}/").status_code == 404  # dead with the evening
