@@ -10,7 +10,8 @@ from django.urls import reverse
 
 from ledger import reports, services
 from ledger.models import CONFIRM_PART, PLAYERS_PART, ReportLink
-from ledger.presentation.reports import confirm_answer, report_words
+from ledger.presentation.dates import format_clock
+from ledger.presentation.reports import confirm_answer, report_line
 
 register = template.Library()
 
@@ -83,8 +84,6 @@ def _saved_reports(game, result) -> list[dict]:
         kept = by_hand.get(hand.pk)
         if not kept:
             continue
-        rows.append({"number": hand.number, "reports": [
-            {"who": f"table {r.table}" if r.table else r.player,
-             "at": r.reported_at, "changed": r.replaces_id is not None,
-             "what": report_words(r.values)} for r in kept]})
+        rows.append({"number": hand.number,
+                     "reports": [report_line(r, when=format_clock) for r in kept]})
     return rows

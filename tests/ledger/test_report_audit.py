@@ -124,3 +124,13 @@ def test_a_capit_players_reports_are_in_the_export_under_their_names(logged_in, 
     rows = _csv_rows(logged_in.get(reverse("ledger:game_export", args=[game.pk])))
     assert rows[0]["Reported by"] == ("A at Nov 25, 2026, 10:41\u202fPM: A 0 went out; "
                                       "B at Nov 25, 2026, 10:41\u202fPM: B 25")
+
+
+def test_the_game_page_says_who_reported_what_in_the_same_words(logged_in, session, keeper):
+    game = _reported_captain_hand(session, keeper)
+    text = Page(logged_in.get(reverse("ledger:game_detail", args=[game.pk]))).text()
+    history = text.split("Who reported what", 1)[1].replace("\u202f", " ")
+    assert ("Hand 1: table 1 at 10:41 PM (replaced): R1 knock R1 7 v B1 30; "
+            "table 1 at 10:42 PM (changed): R1 knock R1 5 v B1 30; "
+            "table 2 at 10:43 PM: B2 knock B2 2 v R2 10; "
+            "table 3 at 10:44 PM: draw") in history
