@@ -31,12 +31,14 @@ def live_reports(game: Game, number: int) -> list[TableReport]:
 
 
 def reports_version(game_id: int) -> str:
-    """What the scorekeeper's poll depends on: the game's hands and its reports (a new, a
-    replaced or a withdrawn report), as a short ETag."""
+    """What the scorekeeper's poll depends on: the game's hands, its reports (a new, a
+    replaced or a withdrawn report) and a two-hand game's confirmations, as a short ETag."""
     row = TableReport.objects.filter(game_id=game_id).aggregate(
         n=Count("id"), last=Max("id"), replaced=Max("replaced_at"),
         withdrawn=Max("withdrawn_at"))
-    version = f"{game_live_version(game_id)}|{row}"
+    said = HandConfirmation.objects.filter(link__game_id=game_id).aggregate(
+        n=Count("id"), last=Max("answered_at"))
+    version = f"{game_live_version(game_id)}|{row}|{said}"
     return '"r-' + hashlib.sha256(version.encode()).hexdigest()[:20] + '"'
 
 

@@ -4,6 +4,9 @@ what") on the game page, in the export and on paper: "Ann gin Bob 0 v Ann 12", "
 
 from __future__ import annotations
 
+from ledger.models import Hand
+from ledger.reports import hand_confirmations
+
 from .catalog import BIG_GIN, GIN, KNOCK
 from .dates import format_clock, format_moment
 from .rows import preview_words
@@ -80,3 +83,17 @@ def confirm_answer(answer) -> str:
     said = "correct" if answer.correct else "not correct"
     who = answer.player or "The other player"
     return f"{who} says {said} ({format_clock(answer.answered_at)})"
+
+
+def confirm_answers(game) -> list[dict]:
+    """The other player's answers beside the saved (live) hands of a two-hand ``game``,
+    newest hand first: ``{"number", "words", "correct"}`` (the game page's card and the
+    scorekeeper's poll)."""
+    answers = hand_confirmations(game)
+    if not answers:
+        return []
+    numbers = dict(Hand.objects.filter(pk__in=list(answers), voided_at__isnull=True)
+                   .values_list("pk", "number"))
+    said = [{"number": numbers[pk], "words": confirm_answer(a), "correct": a.correct}
+            for pk, a in answers.items() if pk in numbers]
+    return sorted(said, key=lambda item: -item["number"])

@@ -11,7 +11,7 @@ from django.urls import reverse
 from ledger import reports, services
 from ledger.models import CONFIRM_PART, PLAYERS_PART, ReportLink
 from ledger.presentation.dates import format_clock
-from ledger.presentation.reports import confirm_answer, report_line
+from ledger.presentation.reports import confirm_answers, report_line
 
 register = template.Library()
 
@@ -63,13 +63,8 @@ def _confirm_part(game, result, request) -> dict | None:
     if link is not None:
         path = reverse("ledger:confirm_page", kwargs={"token": link.token})
         url = request.build_absolute_uri(path) if request is not None else path
-    answers = reports.hand_confirmations(game)
-    hands = {hand.pk: hand for hand in getattr(game, "live_hands", []) or []}
-    said = [{"number": hands[hand_id].number, "words": confirm_answer(answer),
-             "correct": answer.correct}
-            for hand_id, answer in answers.items() if hand_id in hands]
-    said.sort(key=lambda item: -item["number"])
-    return {"players": players, "link": link, "url": url, "answers": said,
+    return {"players": players, "link": link, "url": url,
+            "answers": confirm_answers(game),
             "open": result["facts"].get("accepts_hands", True) and not result.get("complete"),
             "default": players[-1]}
 

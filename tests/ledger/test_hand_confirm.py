@@ -211,3 +211,21 @@ def test_the_hand_that_ends_the_game_is_confirmed_too(session, keeper):
     assert HandConfirmation.objects.get().correct is True
     services.session_settle(session=session, settled_by=keeper)
     assert phone().get(f"/c/{link.token}/").status_code == 404  # dead with the evening
+
+
+def test_the_scorekeepers_poll_carries_the_answers(game, keeper, link, logged_in):
+    url = reverse("ledger:game_reports", args=[game.pk])
+    first = logged_in.get(url)
+    assert first.json() == {"number": 1, "parts": [], "confirm": []}
+    assert logged_in.get(url, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
+    save(game, keeper)
+    services.hand_confirm(link=link, number=1, correct=False)
+    answer = logged_in.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert answer.status_code == 200
+    [said] = answer.json()["confirm"]
+    assert (said["number"], said["correct"]) == (1, False)
+    assert said["words"].startswith("Bob says not correct (")
+    # a changed answer changes the ETag
+    services.hand_confirm(link=link, number=1, correct=True)
+    again = logged_in.get(url, HTTP_IF_NONE_MATCH=answer["ETag"])
+    assert again.status_code == 200 and again.json()["confirm"][0]["correct"] is True
