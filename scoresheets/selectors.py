@@ -23,7 +23,7 @@ from ledger.presentation.reports import REPORTED_TITLE, hand_report_lines
 from ledger.presentation.session import session_summary
 from ledger.presentation.sheet import blank_rows, game_sheet, layout_of
 from ledger.presentation.words import variant_title
-from ledger.reports import hand_reports
+from ledger.reports import hand_confirmations, hand_reports
 from ledger.selectors.games import game_record, score
 from ledger.selectors.hands import game_history
 from ledger.words import evening_words
@@ -121,12 +121,12 @@ def game_sheet_context(game: Game) -> dict:
 
 def reported_lines(game: Game) -> list[dict]:
     """The audit of the tables' reports (issue 23): for each saved hand the tables (or
-    CAP-IT players) reported, who reported what and when, in hand order; a voided hand's
-    reports are marked so."""
-    by_hand = hand_reports(game)
-    if not by_hand:
+    CAP-IT players) reported, who reported what and when, in hand order (a two-hand game:
+    what the other player said of it); a voided hand's reports are marked so."""
+    by_hand, said = hand_reports(game), hand_confirmations(game)
+    if not by_hand and not said:
         return []
-    lines = hand_report_lines(game_history(game), by_hand)
+    lines = hand_report_lines(game_history(game), by_hand, said)
     return [{"number": number, "voided": voided, "lines": lines[(number, voided)]}
             for number, voided in sorted(lines, key=lambda k: (k[0], not k[1]))]
 

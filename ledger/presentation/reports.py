@@ -57,16 +57,21 @@ def report_line(report, *, when=None) -> str:
     return f"{report_who(report)} at {moment}{marked}: {report_words(report.values)}"
 
 
-def hand_report_lines(history, by_hand: dict[int, list]) -> dict[tuple[int, bool], list[str]]:
+def hand_report_lines(history, by_hand: dict[int, list], confirmations: dict | None = None
+                      ) -> dict[tuple[int, bool], list[str]]:
     """The lines of the reports kept with each saved hand of ``history`` (every Hand,
     voided ones too), by (the hand's number, whether it is voided): a sheet row knows
-    both. ``by_hand``: the reports by hand id (``ledger.reports.hand_reports``)."""
+    both. ``by_hand``: the reports by hand id (``ledger.reports.hand_reports``);
+    ``confirmations``: a two-hand game's answers by hand id
+    (``ledger.reports.hand_confirmations``), "Bob says correct (Nov 25, 2026, 11:41 PM)"."""
+    confirmations = confirmations or {}
     out: dict[tuple[int, bool], list[str]] = {}
     for hand in history:
-        kept = by_hand.get(hand.pk)
-        if kept:
-            out.setdefault((hand.number, hand.voided_at is not None), []).extend(
-                report_line(r) for r in kept)
+        lines = [report_line(r) for r in by_hand.get(hand.pk, [])]
+        if hand.pk in confirmations:
+            lines.append(confirm_answer(confirmations[hand.pk], when=format_moment))
+        if lines:
+            out.setdefault((hand.number, hand.voided_at is not None), []).extend(lines)
     return out
 
 
@@ -77,12 +82,13 @@ def confirm_question(hand: dict, result: dict) -> str:
     return f"{words['text']}: {words['gains']}, correct?"
 
 
-def confirm_answer(answer) -> str:
+def confirm_answer(answer, *, when=None) -> str:
     """The other player's answer, as the scorekeeper sees it beside the hand: "Bob says
-    correct (11:41 PM)", "Bob says not correct (11:41 PM)"."""
+    correct (11:41 PM)", "Bob says not correct (11:41 PM)" (``when`` writes the moment;
+    default ``dates.format_clock``)."""
     said = "correct" if answer.correct else "not correct"
     who = answer.player or "The other player"
-    return f"{who} says {said} ({format_clock(answer.answered_at)})"
+    return f"{who} says {said} ({(when or format_clock)(answer.answered_at)})"
 
 
 def confirm_answers(game) -> list[dict]:

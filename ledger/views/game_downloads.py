@@ -1,5 +1,6 @@
 """A game's hands as CSV or XLSX (django-tables2's export of the sheet table), with who
-reported what for each saved hand (issue 23) when the tables reported."""
+reported what for each saved hand (issue 23) when the tables reported, or what the other
+player of a two-hand game said of it."""
 
 from __future__ import annotations
 
@@ -34,8 +35,9 @@ def export_response(game: Game, result: dict, *, export: str = "csv") -> HttpRes
     """The game's sheet: the hands with their points and running totals, the voided ones
     marked, who reported what (when the tables reported), then the totals and the money
     (inert: ``downloads``)."""
-    by_hand = reports.hand_reports(game)
-    reported = hand_report_lines(game_history(game), by_hand) if by_hand else None
+    by_hand, said = reports.hand_reports(game), reports.hand_confirmations(game)
+    reported = (hand_report_lines(game_history(game), by_hand, said)
+                if by_hand or said else None)
     dataset = export_dataset(game_sheet(game, result=result), reported)
     name = f"{game.session.table.name}-{game.session.date}-game-{game.sequence}.{export}"
     headers, rows = list(dataset.headers), list(dataset)

@@ -229,3 +229,23 @@ def test_the_scorekeepers_poll_carries_the_answers(game, keeper, link, logged_in
     services.hand_confirm(link=link, number=1, correct=True)
     again = logged_in.get(url, HTTP_IF_NONE_MATCH=answer["ETag"])
     assert again.status_code == 200 and again.json()["confirm"][0]["correct"] is True
+
+
+def test_the_answers_are_in_the_export_and_on_paper(game, keeper, link, logged_in):
+    import csv
+    import datetime
+    import io
+
+    save(game, keeper)
+    save(game, keeper, {"draw": True})
+    services.hand_confirm(link=link, number=2, correct=False)
+    HandConfirmation.objects.update(
+        answered_at=datetime.datetime(2026, 11, 25, 22, 41, tzinfo=datetime.UTC))
+    rows = list(csv.DictReader(io.StringIO(logged_in.get(
+        reverse("ledger:game_export", args=[game.pk])).content.decode())))
+    assert [row["Reported by"] for row in rows[:2]] == [
+        "", "Bob says not correct (Nov 25, 2026, 10:41\u202fPM)"]
+    text = Page(logged_in.get(reverse("scoresheets:game_html", args=[game.pk]))).text()
+    audit = text.split("Who reported what", 1)[1].split("End of the game")[0]
+    assert audit.replace(" :", ":").replace("\u202f", " ").strip() == (
+        "Hand 2: Bob says not correct (Nov 25, 2026, 10:41 PM)")
