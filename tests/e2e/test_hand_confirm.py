@@ -13,6 +13,7 @@ from playwright.sync_api import expect
 from ledger import services
 from tests.factories import gin_game
 
+from .axe import serious_findings
 from .helpers import login, shot
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -58,3 +59,27 @@ def test_bob_confirms_the_hand_on_his_phone(browser, live_server, keeper):
     finally:
         for context in contexts:
             context.close()
+
+
+def test_the_confirm_page_and_card_pass_the_accessibility_audit(browser, live_server, keeper):
+    table = services.table_create(name="Club", scorekeepers=[keeper])
+    session = services.session_create(table=table, currency="USD", rate="0.01",
+                                      created_by=keeper)
+    game = gin_game(session, keeper)
+    link = services.confirm_link_get_or_create(game=game, player="Bob", created_by=keeper)
+    services.hand_record(game=game, entry={"knocker": "Ann",
+                                           "deadwood": {"Ann": 5, "Bob": 30}},
+                         recorded_by=keeper, idempotency_key=uuid.uuid4())
+    services.hand_confirm(link=link, number=1, correct=False)
+    context = browser.new_context(viewport=PHONE, service_workers="block", bypass_csp=True)
+    try:
+        page = context.new_page()
+        page.goto(f"{live_server.url}/c/{link.token}/")
+        assert serious_findings(page) == []
+        login(page, live_server.url, "keeper")
+        page.goto(f"{live_server.url}/games/{game.pk}/")
+        expect(page.locator(".confirm-answers li").first).to_contain_text(
+            "Hand 1: Bob says not correct")
+        assert serious_findings(page) == []
+    finally:
+        context.close()
