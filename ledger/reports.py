@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import hashlib
 
-from django.db.models import Count, Max
+from django.db.models import Count, Max, OuterRef, Subquery
 
 from ledger import cleaning
 from ledger.models import CONFIRM_PART, Game, HandConfirmation, ReportLink, TableReport
@@ -30,15 +30,28 @@ def live_reports(game: Game, number: int) -> list[TableReport]:
                 .order_by("table", "player", "id"))
 
 
+def _reports_row(game_id: int) -> dict | None:
+    """The reports' and the confirmations' counts and latest changes, in one query."""
+    reports = (TableReport.objects.filter(game_id=OuterRef("pk")).order_by()
+               .values("game_id"))
+    said = (HandConfirmation.objects.filter(link__game_id=OuterRef("pk")).order_by()
+            .values("link__game_id"))
+
+    def of(rows, aggregate):
+        return Subquery(rows.annotate(x=aggregate).values("x")[:1])
+
+    return (Game.objects.filter(pk=game_id)
+            .annotate(n=of(reports, Count("id")), last=of(reports, Max("id")),
+                      replaced=of(reports, Max("replaced_at")),
+                      withdrawn=of(reports, Max("withdrawn_at")),
+                      said=of(said, Count("id")), said_at=of(said, Max("answered_at")))
+            .values("n", "last", "replaced", "withdrawn", "said", "said_at").first())
+
+
 def reports_version(game_id: int) -> str:
     """What the scorekeeper's poll depends on: the game's hands, its reports (a new, a
     replaced or a withdrawn report) and a two-hand game's confirmations, as a short ETag."""
-    row = TableReport.objects.filter(game_id=game_id).aggregate(
-        n=Count("id"), last=Max("id"), replaced=Max("replaced_at"),
-        withdrawn=Max("withdrawn_at"))
-    said = HandConfirmation.objects.filter(link__game_id=game_id).aggregate(
-        n=Count("id"), last=Max("answered_at"))
-    version = f"{game_live_version(game_id)}|{row}|{said}"
+    version = f"{game_live_version(game_id)}|{_reports_row(game_id)}"
     return '"r-' + hashlib.sha256(version.encode()).hexdigest()[:20] + '"'
 
 

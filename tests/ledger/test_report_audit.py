@@ -134,3 +134,30 @@ def test_the_game_page_says_who_reported_what_in_the_same_words(logged_in, sessi
             "table 1 at 10:42 PM (changed): R1 knock R1 5 v B1 30; "
             "table 2 at 10:43 PM: B2 knock B2 2 v R2 10; "
             "table 3 at 10:44 PM: draw") in history
+
+
+def test_the_scorekeepers_etag_follows_every_change_of_the_reports(session, keeper):
+    from ledger.reports import reports_version
+
+    game = captain7(session, keeper)
+    t1, t2, _ = services.report_links_get_or_create(game=game, created_by=keeper)
+    seen = [reports_version(game.pk)]
+
+    def changed():
+        seen.append(reports_version(game.pk))
+        assert seen[-1] != seen[-2]
+
+    assert reports_version(game.pk) == seen[0]  # nothing changed: the same
+    services.report_submit(link=t1, number=1, values=knock("R1", 5, "B1", 30))
+    changed()
+    services.report_submit(link=t1, number=1, values=knock("R1", 6, "B1", 30))  # replaced
+    changed()
+    services.report_submit(link=t2, number=1, values={"draw": True})
+    changed()
+    services.report_withdraw(link=t2, number=1)
+    changed()
+    services.hand_record(game=game, entry={"tables": [{"draw": True}] * 3},
+                         recorded_by=keeper, idempotency_key=uuid.uuid4(), number=1)
+    changed()
+    assert reports_version(game.pk) == seen[-1]
+    assert len(set(seen)) == 6
