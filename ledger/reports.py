@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import hashlib
 
-from django.db.models import Count, Max
+from django.db.models import Count, Max, OuterRef, Subquery
 
 from ledger import cleaning
-from ledger.models import Game, ReportLink, TableReport
+from ledger.models import CONFIRM_PART, Game, HandConfirmation, ReportLink, TableReport
 from ledger.selectors.sharing import game_live_version
 
 
@@ -30,13 +30,28 @@ def live_reports(game: Game, number: int) -> list[TableReport]:
                 .order_by("table", "player", "id"))
 
 
+def _reports_row(game_id: int) -> dict | None:
+    """The reports' and the confirmations' counts and latest changes, in one query."""
+    reports = (TableReport.objects.filter(game_id=OuterRef("pk")).order_by()
+               .values("game_id"))
+    said = (HandConfirmation.objects.filter(link__game_id=OuterRef("pk")).order_by()
+            .values("link__game_id"))
+
+    def of(rows, aggregate):
+        return Subquery(rows.annotate(x=aggregate).values("x")[:1])
+
+    return (Game.objects.filter(pk=game_id)
+            .annotate(n=of(reports, Count("id")), last=of(reports, Max("id")),
+                      replaced=of(reports, Max("replaced_at")),
+                      withdrawn=of(reports, Max("withdrawn_at")),
+                      said=of(said, Count("id")), said_at=of(said, Max("answered_at")))
+            .values("n", "last", "replaced", "withdrawn", "said", "said_at").first())
+
+
 def reports_version(game_id: int) -> str:
-    """What the scorekeeper's poll depends on: the game's hands and its reports (a new, a
-    replaced or a withdrawn report), as a short ETag."""
-    row = TableReport.objects.filter(game_id=game_id).aggregate(
-        n=Count("id"), last=Max("id"), replaced=Max("replaced_at"),
-        withdrawn=Max("withdrawn_at"))
-    version = f"{game_live_version(game_id)}|{row}"
+    """What the scorekeeper's poll depends on: the game's hands, its reports (a new, a
+    replaced or a withdrawn report) and a two-hand game's confirmations, as a short ETag."""
+    version = f"{game_live_version(game_id)}|{_reports_row(game_id)}"
     return '"r-' + hashlib.sha256(version.encode()).hexdigest()[:20] + '"'
 
 
@@ -47,3 +62,25 @@ def hand_reports(game: Game) -> dict[int, list[TableReport]]:
                    .order_by("table", "player", "id")):
         out.setdefault(report.hand_id, []).append(report)
     return out
+
+
+def confirm_link(game: Game) -> ReportLink | None:
+    """The live confirm link of a two-hand game (``CONFIRM_PART``), if the scorekeeper
+    made one."""
+    return (ReportLink.objects.filter(game=game, part=CONFIRM_PART, revoked_at__isnull=True)
+            .first())
+
+
+def hand_confirmations(game: Game) -> dict[int, HandConfirmation]:
+    """The other player's answer for each saved hand of ``game`` that has one, by hand id
+    (the latest answer: one per hand and link)."""
+    out: dict[int, HandConfirmation] = {}
+    for answer in (HandConfirmation.objects.filter(hand__game=game)
+                   .order_by("hand_id", "answered_at", "id")):
+        out[answer.hand_id] = answer
+    return out
+
+
+def confirmation_of(link: ReportLink, hand_id: int) -> HandConfirmation | None:
+    """What ``link``'s player said of the hand ``hand_id``, if anything."""
+    return HandConfirmation.objects.filter(link=link, hand_id=hand_id).first()

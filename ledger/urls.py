@@ -6,6 +6,7 @@ from .views import (
     abandon,
     book,
     cards,
+    confirm_hand,
     corrections,
     game_downloads,
     game_page,
@@ -76,6 +77,10 @@ urlpatterns = [
          name="report_links_create"),
     path("games/<int:pk>/reports/revoke/", report.report_links_revoke,
          name="report_links_revoke"),
+    # a two-hand game's confirm link (issue 23, optional): the other player confirms
+    path("c/<str:token>/", confirm_hand.confirm_page, name="confirm_page"),
+    path("games/<int:pk>/reports/confirm/", confirm_hand.confirm_link_create,
+         name="confirm_link_create"),
     # the installable app: at the site root, so that the worker looks after every page
     path("sw.js", pwa.service_worker, name="service_worker"),
     path("manifest.webmanifest", pwa.manifest, name="manifest"),

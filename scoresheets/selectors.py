@@ -19,10 +19,13 @@ from ledger.presentation.columns import TOTALS
 from ledger.presentation.dates import format_moment
 from ledger.presentation.header import cast_lines, pairs, rule_lines, stakes_lines
 from ledger.presentation.money import TotalsRow
+from ledger.presentation.reports import REPORTED_TITLE, hand_report_lines
 from ledger.presentation.session import session_summary
 from ledger.presentation.sheet import blank_rows, game_sheet, layout_of
 from ledger.presentation.words import variant_title
+from ledger.reports import hand_confirmations, hand_reports
 from ledger.selectors.games import game_record, score
+from ledger.selectors.hands import game_history
 from ledger.words import evening_words
 
 from .grid import blank_grid, hands_grid
@@ -110,8 +113,22 @@ def game_sheet_context(game: Game) -> dict:
                     for column in sheet.columns],
         "capit": sheet.capit_totals,
         "totals": totals_lines(sheet.totals) if sheet.totals else [],
+        "reported": reported_lines(game),
+        "reported_title": REPORTED_TITLE,
     })
     return context
+
+
+def reported_lines(game: Game) -> list[dict]:
+    """The audit of the tables' reports (issue 23): for each saved hand the tables (or
+    CAP-IT players) reported, who reported what and when, in hand order (a two-hand game:
+    what the other player said of it); a voided hand's reports are marked so."""
+    by_hand, said = hand_reports(game), hand_confirmations(game)
+    if not by_hand and not said:
+        return []
+    lines = hand_report_lines(game_history(game), by_hand, said)
+    return [{"number": number, "voided": voided, "lines": lines[(number, voided)]}
+            for number, voided in sorted(lines, key=lambda k: (k[0], not k[1]))]
 
 
 def blank_sheet_context(game: Game, rows: int | None = None, record: dict | None = None

@@ -46,7 +46,7 @@ from .money import (
     SettlementPayment,
 )
 from .printing import RenderSlot
-from .reports import PLAYERS_PART, ReportLink, TableReport
+from .reports import CONFIRM_PART, PLAYERS_PART, HandConfirmation, ReportLink, TableReport
 from .sharing import ShareLink, new_token
 from .tables import (
     DEFAULT_TIME_ZONE,
@@ -67,5 +67,6 @@ __all__ = [
     "PaymentMark",
     "GameStanding", "EveningStanding", "SettlementVoid", "BookSettlement", "BookSettlementUndo",
     "ShareLink", "new_token", "RenderSlot", "PLAYERS_PART", "ReportLink", "TableReport",
+    "CONFIRM_PART", "HandConfirmation",
     "Language", "DEFAULT_TIME_ZONE", "AccountPreference",
 ]

@@ -23,11 +23,15 @@ from .sharing import new_token
 #: ``ReportLink.part`` of the link for the players of a CAP-IT game (a table game's links
 #: are its tables, from 1).
 PLAYERS_PART = 0
+#: ``ReportLink.part`` of a two-hand game's confirm link: the player who does not keep the
+#: score confirms each saved hand's result on his phone (optional per game).
+CONFIRM_PART = 99
 
 
 class ReportLink(models.Model):
-    """A secret link for one card table of a game (``part`` 1, 2, 3) or for the players of
-    a CAP-IT game (``part`` 0)."""
+    """A secret link for one card table of a game (``part`` 1, 2, 3), for the players of
+    a CAP-IT game (``part`` 0), or for the player of a two-hand game who confirms each
+    saved hand (``part`` ``CONFIRM_PART``, ``player`` his name)."""
 
     game = models.ForeignKey("ledger.Game", on_delete=models.CASCADE,
                              related_name="report_links")
@@ -38,6 +42,8 @@ class ReportLink(models.Model):
                                    null=True, blank=True, related_name="+")
     created_at = models.DateTimeField(default=timezone.now, editable=False)
     revoked_at = models.DateTimeField(null=True, blank=True)
+    player = models.CharField(max_length=60, blank=True,
+                              help_text="A confirm link: the player who confirms")
 
     class Meta:
         ordering = ["game", "part", "-created_at"]
@@ -48,7 +54,9 @@ class ReportLink(models.Model):
         ]
 
     def __str__(self) -> str:
-        what = "players" if self.part == PLAYERS_PART else f"table {self.part}"
+        what = ("players" if self.part == PLAYERS_PART else
+                f"{self.player or 'a player'} to confirm" if self.part == CONFIRM_PART else
+                f"table {self.part}")
         state = " (revoked)" if self.revoked_at else ""
         return f"Report link for {what} of game {self.game_id}{state}"
 
@@ -95,3 +103,25 @@ class TableReport(models.Model):
     @property
     def is_live(self) -> bool:
         return self.replaced_at is None and self.withdrawn_at is None
+
+
+class HandConfirmation(models.Model):
+    """A two-hand game's saved hand confirmed (or not) by the player who does not keep the
+    score, through the game's confirm link: shown to the scorekeeper beside that hand.
+    Answering again for the same hand changes the answer (``answered_at`` moves on)."""
+
+    link = models.ForeignKey(ReportLink, on_delete=models.CASCADE,
+                             related_name="confirmations")
+    hand = models.ForeignKey("ledger.Hand", on_delete=models.CASCADE,
+                             related_name="confirmations")
+    player = models.CharField(max_length=60, blank=True)
+    correct = models.BooleanField()
+    answered_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["hand", "id"]
+        constraints = [models.UniqueConstraint(fields=["hand", "link"],
+                                               name="handconfirmation_one_per_link")]
+
+    def __str__(self) -> str:
+        return f"{'Correct' if self.correct else 'Not correct'}: hand {self.hand_id}"

@@ -1,9 +1,15 @@
 """A table's report of its part of a hand in words, for the hand's history ("Who reported
-what") on the game page: "Ann gin Bob 0 v Ann 12", "draw", "Ann 12, Bob 30 went out"."""
+what") on the game page, in the export and on paper: "Ann gin Bob 0 v Ann 12", "draw",
+"Ann 12, Bob 30 went out"."""
 
 from __future__ import annotations
 
+from ledger.models import Hand
+from ledger.reports import hand_confirmations
+
 from .catalog import BIG_GIN, GIN, KNOCK
+from .dates import format_clock, format_moment
+from .rows import preview_words
 from .words import RESULT_WORDS
 
 
@@ -25,3 +31,75 @@ def report_words(values: dict) -> str:
     points = values.get("points") or {}
     went = " went out" if values.get("went_out") else ""
     return ", ".join(f"{name} {value}" for name, value in points.items()) + went
+
+
+#: The export's and the paper's heading of who reported what with each saved hand.
+REPORTED_HEADER = "Reported by"
+REPORTED_TITLE = "Who reported what"
+
+
+def report_who(report) -> str:
+    """Who sent a report: "table 2", or the CAP-IT player's name."""
+    return f"table {report.table}" if report.table else report.player
+
+
+def report_line(report, *, when=None) -> str:
+    """One report kept with a saved hand, for the export and the paper's audit:
+    "table 2 at Nov 25, 2026, 11:41 PM: R2 knock R2 5 v B2 30", marked " (changed)" when
+    it replaced an earlier report of its table, " (replaced)" when a later one replaced
+    it, " (withdrawn)" when its table withdrew it. ``when`` writes the moment (default:
+    the date and the time, ``dates.format_moment``)."""
+    moment = (when or format_moment)(report.reported_at)
+    marks = [word for flag, word in ((report.replaces_id, "changed"),
+                                     (report.replaced_at, "replaced"),
+                                     (report.withdrawn_at, "withdrawn")) if flag]
+    marked = f" ({', '.join(marks)})" if marks else ""
+    return f"{report_who(report)} at {moment}{marked}: {report_words(report.values)}"
+
+
+def hand_report_lines(history, by_hand: dict[int, list], confirmations: dict | None = None
+                      ) -> dict[tuple[int, bool], list[str]]:
+    """The lines of the reports kept with each saved hand of ``history`` (every Hand,
+    voided ones too), by (the hand's number, whether it is voided): a sheet row knows
+    both. ``by_hand``: the reports by hand id (``ledger.reports.hand_reports``);
+    ``confirmations``: a two-hand game's answers by hand id
+    (``ledger.reports.hand_confirmations``), "Bob says correct (Nov 25, 2026, 11:41 PM)"."""
+    confirmations = confirmations or {}
+    out: dict[tuple[int, bool], list[str]] = {}
+    for hand in history:
+        lines = [report_line(r) for r in by_hand.get(hand.pk, [])]
+        if hand.pk in confirmations:
+            lines.append(confirm_answer(confirmations[hand.pk], when=format_moment))
+        if lines:
+            out.setdefault((hand.number, hand.voided_at is not None), []).extend(lines)
+    return out
+
+
+def confirm_question(hand: dict, result: dict) -> str:
+    """A saved hand put to the other player of a two-hand game: "Ann knocks 5 v Bob 30:
+    Ann +25, correct?". ``hand`` is the last of ``result["hands"]``."""
+    words = preview_words(hand, result)
+    return f"{words['text']}: {words['gains']}, correct?"
+
+
+def confirm_answer(answer, *, when=None) -> str:
+    """The other player's answer, as the scorekeeper sees it beside the hand: "Bob says
+    correct (11:41 PM)", "Bob says not correct (11:41 PM)" (``when`` writes the moment;
+    default ``dates.format_clock``)."""
+    said = "correct" if answer.correct else "not correct"
+    who = answer.player or "The other player"
+    return f"{who} says {said} ({(when or format_clock)(answer.answered_at)})"
+
+
+def confirm_answers(game) -> list[dict]:
+    """The other player's answers beside the saved (live) hands of a two-hand ``game``,
+    newest hand first: ``{"number", "words", "correct"}`` (the game page's card and the
+    scorekeeper's poll)."""
+    answers = hand_confirmations(game)
+    if not answers:
+        return []
+    numbers = dict(Hand.objects.filter(pk__in=list(answers), voided_at__isnull=True)
+                   .values_list("pk", "number"))
+    said = [{"number": numbers[pk], "words": confirm_answer(a), "correct": a.correct}
+            for pk, a in answers.items() if pk in numbers]
+    return sorted(said, key=lambda item: -item["number"])

@@ -14,7 +14,7 @@ from .capit import _read_round, card_values, reachable_points
 from .hand import read_gin_hand, score_gin_hand
 from .problems import At, Problem, table_at
 
-__all__ = ["check_report", "report_parts"]
+__all__ = ["check_report", "confirm_players", "report_parts"]
 
 
 def report_parts(result: dict) -> dict:
@@ -96,3 +96,13 @@ def check_report(result: dict, *, table: int | None = None, player: str | None =
         return [p for p in problems
                 if p.code != "round_player_missing" and p.player in (None, player)]
     return [At(number).problem("refused", "this game's hands are not reported by table")]
+
+
+def confirm_players(result: dict) -> list[str]:
+    """The players of a two-hand game, either of whom may confirm each saved hand on his
+    phone (a game of more players, or played at several tables: [])."""
+    facts = result["facts"]
+    players = list(result["players"])
+    if facts["rounds"] or facts["table_game"] or len(players) != 2:
+        return []
+    return players

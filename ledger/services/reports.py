@@ -17,8 +17,17 @@ from django.utils import timezone
 
 from ledger import cleaning
 from ledger.exceptions import LedgerError, RecordRefused, ReportStale
-from ledger.models import PLAYERS_PART, Game, GameStatus, Hand, ReportLink, TableReport
-from ledger.rules.report import check_report, report_parts
+from ledger.models import (
+    CONFIRM_PART,
+    PLAYERS_PART,
+    Game,
+    GameStatus,
+    Hand,
+    HandConfirmation,
+    ReportLink,
+    TableReport,
+)
+from ledger.rules.report import check_report, confirm_players, report_parts
 from ledger.selectors.evenings import session_is_settled
 from ledger.selectors.games import game_result
 
@@ -28,6 +37,11 @@ from .base import User, _lock_game, _user
 def report_parts_of(game: Game, result: dict | None = None) -> dict:
     """Which parts the next hand of ``game`` has (``ledger.rules.report.report_parts``)."""
     return report_parts(result if result is not None else game_result(game))
+
+
+def confirm_players_of(result: dict) -> list[str]:
+    """The players of a two-hand game, who may confirm its hands (``rules.report``)."""
+    return confirm_players(result)
 
 
 def link_parts(parts: dict) -> list[int]:
@@ -40,13 +54,15 @@ def link_parts(parts: dict) -> list[int]:
 
 
 def report_link_live(link: ReportLink | None) -> bool:
-    """Whether ``link`` still opens anything: not revoked, its game in progress and its
-    evening not settled (a link dies with them, untouched)."""
+    """Whether ``link`` still opens anything: not revoked, its game in progress (a confirm
+    link: or just ended, so that its last hand is confirmed too) and its evening not
+    settled (a link dies with them, untouched)."""
     if link is None or link.revoked_at is not None:
         return False
     game = link.game
-    return (game.status == GameStatus.IN_PROGRESS
-            and not session_is_settled(game.session))
+    statuses = ((GameStatus.IN_PROGRESS, GameStatus.COMPLETE) if link.part == CONFIRM_PART
+                else (GameStatus.IN_PROGRESS,))
+    return game.status in statuses and not session_is_settled(game.session)
 
 
 @transaction.atomic
@@ -61,7 +77,7 @@ def report_links_get_or_create(*, game: Game, created_by: User | None) -> list[R
     if not parts:
         raise LedgerError("This game is played at one table: its hands are entered here.")
     live = {link.part: link for link in
-            ReportLink.objects.filter(game=game, revoked_at__isnull=True)}
+            ReportLink.objects.filter(game=game, revoked_at__isnull=True, part__in=parts)}
     by = _user(created_by)
     for part in parts:
         if part not in live:
@@ -155,6 +171,60 @@ def report_withdraw(*, link: ReportLink, number: int, player: str | None = None)
     return _live_reports(game, number, whose).update(withdrawn_at=timezone.now())
 
 
+@transaction.atomic
+def confirm_link_get_or_create(*, game: Game, player: str, created_by: User | None
+                               ) -> ReportLink:
+    """The live confirm link of a two-hand ``game`` for ``player`` (optional per game: made
+    when the scorekeeper asks): that player confirms each saved hand on his phone. Asking
+    again for the same player gives the same link; for the other player, a new one (the
+    first is revoked)."""
+    game = _lock_game(game)  # also refuses a settled evening
+    if game.status != GameStatus.IN_PROGRESS:
+        raise LedgerError("This game takes no more hands; it needs no confirm link.")
+    players = confirm_players(game_result(game))
+    if not players:
+        raise LedgerError("Only a two-hand game's hands are confirmed by the other player; "
+                          "the tables of this game report their own parts.")
+    if player not in players:
+        raise LedgerError(f"player: who confirms is one of {' or '.join(players)}, "
+                          f"not {str(player)[:60]!r}.")
+    live = ReportLink.objects.filter(game=game, part=CONFIRM_PART,
+                                     revoked_at__isnull=True).first()
+    if live is not None and live.player == player:
+        return live
+    if live is not None:
+        live.revoked_at = timezone.now()
+        live.save(update_fields=["revoked_at"])
+    return ReportLink.objects.create(game=game, part=CONFIRM_PART, player=player,
+                                     created_by=_user(created_by))
+
+
+@transaction.atomic
+def hand_confirm(*, link: ReportLink, number: int, correct: bool) -> HandConfirmation:
+    """The confirm link's player says whether saved hand ``number`` (the last saved hand)
+    is ``correct``; saying it again changes the answer. Refused with ``ReportStale`` for
+    any other hand (a later one was saved meanwhile, or it was undone)."""
+    game = _lock_game(link.game_id)
+    link = ReportLink.objects.get(pk=link.pk)
+    link.game = game
+    if link.part != CONFIRM_PART or not report_link_live(link):
+        raise LedgerError("This link no longer opens anything: ask the scorekeeper.")
+    if not isinstance(correct, bool):
+        raise LedgerError("answer: say correct or not correct.")
+    last = (Hand.objects.filter(game=game, voided_at__isnull=True)
+            .order_by("-number").first())
+    if last is None:
+        raise ReportStale("No hand has been saved yet; this page shows each hand once it "
+                          "is saved.", number=0)
+    if number != last.number:
+        raise ReportStale(f"Hand {last.number} is the last hand saved, not hand "
+                          f"{str(number)[:12]}; here it is.", number=last.number)
+    answer, _ = HandConfirmation.objects.update_or_create(
+        hand=last, link=link, defaults={"correct": correct, "player": link.player,
+                                        "answered_at": timezone.now()})
+    return answer
+
+
 def reports_attach(*, game: Game, hand: Hand) -> int:
     """Link the live reports of ``hand``'s number to the saved ``hand`` (called by
     ``hand_record`` in its transaction): who reported what stays with the hand."""
@@ -162,6 +232,7 @@ def reports_attach(*, game: Game, hand: Hand) -> int:
         game=game, number=hand.number, hand__isnull=True).update(hand=hand)
 
 
-__all__ = ["link_parts", "report_link_live", "report_links_get_or_create",
+__all__ = ["confirm_link_get_or_create", "confirm_players_of", "hand_confirm",
+           "link_parts", "report_link_live", "report_links_get_or_create",
            "report_links_revoke", "report_parts_of", "report_submit", "report_withdraw",
            "reports_attach"]

@@ -9,8 +9,9 @@ from django import template
 from django.urls import reverse
 
 from ledger import reports, services
-from ledger.models import PLAYERS_PART, ReportLink
-from ledger.presentation.reports import report_words
+from ledger.models import CONFIRM_PART, PLAYERS_PART, ReportLink
+from ledger.presentation.dates import format_clock
+from ledger.presentation.reports import confirm_answers, report_line
 
 register = template.Library()
 
@@ -23,12 +24,14 @@ def report_links_card(context) -> dict:
         return {"show": False}
     parts = services.report_parts_of(game, result)
     saved = _saved_reports(game, result)
-    if parts["kind"] is None and not saved:
-        return {"show": False}
     request = context.get("request")
+    confirm = _confirm_part(game, result, request)
+    if parts["kind"] is None and not saved and confirm is None:
+        return {"show": False}
     links = []
     if parts["kind"] is not None:
-        for link in ReportLink.objects.filter(game=game, revoked_at__isnull=True):
+        for link in ReportLink.objects.filter(game=game, revoked_at__isnull=True,
+                                              part__lt=CONFIRM_PART):
             path = reverse("ledger:report_page", kwargs={"token": link.token})
             links.append({
                 "label": "Players" if link.part == PLAYERS_PART else f"Table {link.part}",
@@ -46,7 +49,24 @@ def report_links_card(context) -> dict:
             "open": parts["kind"] is not None,
             "poll": reverse("ledger:game_reports", kwargs={"pk": game.pk}),
             "csrf_token": context.get("csrf_token"), "saved": saved,
-            "number": parts["number"]}
+            "number": parts["number"], "confirm": confirm}
+
+
+def _confirm_part(game, result, request) -> dict | None:
+    """A two-hand game's confirm link (optional): the link and its QR code, or the form
+    that makes it, and the other player's answers beside each saved hand (newest first)."""
+    players = services.confirm_players_of(result)
+    if not players:
+        return None
+    link = reports.confirm_link(game)
+    url = None
+    if link is not None:
+        path = reverse("ledger:confirm_page", kwargs={"token": link.token})
+        url = request.build_absolute_uri(path) if request is not None else path
+    return {"players": players, "link": link, "url": url,
+            "answers": confirm_answers(game),
+            "open": result["facts"].get("accepts_hands", True) and not result.get("complete"),
+            "default": players[-1]}
 
 
 def _saved_reports(game, result) -> list[dict]:
@@ -59,8 +79,6 @@ def _saved_reports(game, result) -> list[dict]:
         kept = by_hand.get(hand.pk)
         if not kept:
             continue
-        rows.append({"number": hand.number, "reports": [
-            {"who": f"table {r.table}" if r.table else r.player,
-             "at": r.reported_at, "changed": r.replaces_id is not None,
-             "what": report_words(r.values)} for r in kept]})
+        rows.append({"number": hand.number,
+                     "reports": [report_line(r, when=format_clock) for r in kept]})
     return rows

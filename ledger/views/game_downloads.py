@@ -1,28 +1,46 @@
-"""A game's hands as CSV (django-tables2's export of the sheet table)."""
+"""A game's hands as CSV or XLSX (django-tables2's export of the sheet table), with who
+reported what for each saved hand (issue 23) when the tables reported, or what the other
+player of a two-hand game said of it."""
 
 from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
 
-from ledger import access
+from ledger import access, reports
 from ledger.models import Game
+from ledger.presentation.reports import hand_report_lines
 from ledger.presentation.sheet import game_sheet
+from ledger.selectors.hands import game_history
 
-from .downloads import csv_response
+from . import downloads
 from .game_context import load_game
+from .params import BadParameter, bad_parameter_response
 from .sheet_tables import export_dataset
 
 
 def game_export(request: HttpRequest, pk: int) -> HttpResponse:
-    """The hands as CSV (django-tables2's export of the sheet table)."""
+    """The hands as CSV (``?_export=xlsx``: as XLSX; any other ``_export`` is a 400)."""
     game = access.game_for(request.user, pk)
+    export = request.GET.get("_export", "csv")
+    if export not in downloads.FORMATS:
+        return bad_parameter_response(request, BadParameter("_export", (
+            f"The parameter '_export': a game's hands are downloaded as "
+            f"{' or '.join(f.upper() for f in downloads.FORMATS)} "
+            f"(_export=csv or _export=xlsx), not {export[:20]!r}.")))
     result, _ = load_game(game)
-    return export_response(game, result)
+    return export_response(game, result, export=export)
 
 
-def export_response(game: Game, result: dict) -> HttpResponse:
-    """The CSV of the game's sheet: the hands with their points and running totals, the
-    voided ones marked, then the totals and the money (inert: ``downloads``)."""
-    dataset = export_dataset(game_sheet(game, result=result))
-    name = f"{game.session.table.name}-{game.session.date}-game-{game.sequence}.csv"
-    return csv_response(dataset.headers, list(dataset), name)
+def export_response(game: Game, result: dict, *, export: str = "csv") -> HttpResponse:
+    """The game's sheet: the hands with their points and running totals, the voided ones
+    marked, who reported what (when the tables reported), then the totals and the money
+    (inert: ``downloads``)."""
+    by_hand, said = reports.hand_reports(game), reports.hand_confirmations(game)
+    reported = (hand_report_lines(game_history(game), by_hand, said)
+                if by_hand or said else None)
+    dataset = export_dataset(game_sheet(game, result=result), reported)
+    name = f"{game.session.table.name}-{game.session.date}-game-{game.sequence}.{export}"
+    headers, rows = list(dataset.headers), list(dataset)
+    if export == "xlsx":
+        return downloads.xlsx_response(headers, rows, name, title=f"Game {game.sequence}")
+    return downloads.csv_response(headers, rows, name)

@@ -26,7 +26,8 @@ from django.views.decorators.http import condition, require_GET, require_POST
 from ledger import access, limits, reports, services
 from ledger.exceptions import LedgerError, RecordRefused, ReportStale
 from ledger.forms.reports import PlayerReportForm, TableReportForm, report_fields
-from ledger.models import PLAYERS_PART, ReportLink
+from ledger.models import CONFIRM_PART, PLAYERS_PART, ReportLink
+from ledger.presentation.reports import confirm_answers
 
 from . import freshness
 from .actions import run_service
@@ -41,7 +42,7 @@ PLAYER_COOKIE = "ts_report_player_{pk}"
 def live_report_link(token: str) -> ReportLink:
     """The report link with ``token`` if it still opens something; Http404 otherwise."""
     link = reports.report_link(token)
-    if not services.report_link_live(link):
+    if not services.report_link_live(link) or link.part == CONFIRM_PART:
         raise Http404("No such link")
     return link
 
@@ -259,8 +260,11 @@ def game_reports(request: HttpRequest, pk: int) -> HttpResponse:
     result, _ = load_game(game)
     parts = services.report_parts_of(game, result)
     body: dict = {"number": parts["number"], "parts": []}
-    if parts["kind"] is None:
-        return JsonResponse(body)
+    if parts["kind"] is None:  # a two-hand game: the other player's confirmations
+        body["confirm"] = confirm_answers(game)
+        response = JsonResponse(body)
+        response["Cache-Control"] = "no-cache"
+        return response
     spec = hand_spec(game.variant, result, result["next"])
     standing = reports.live_reports(game, parts["number"])
     if parts["kind"] == "tables":

@@ -28,6 +28,7 @@ from ledger.presentation.columns import (
     number_header,
 )
 from ledger.presentation.money import PLAIN_MINUS, format_money
+from ledger.presentation.reports import REPORTED_HEADER
 from ledger.presentation.rows import HandRow
 from ledger.presentation.sheet import GameSheet
 
@@ -251,8 +252,11 @@ class SheetExport(tables.Table):
         orderable = False
 
 
-def export_table(sheet: GameSheet) -> SheetExport:
-    """The CSV's hand columns, full headers from the presentation's ``HAND_COLUMNS``."""
+def export_table(sheet: GameSheet, reported: dict | None = None) -> SheetExport:
+    """The CSV's hand columns, full headers from the presentation's ``HAND_COLUMNS``;
+    ``reported`` (issue 23: the lines of the tables' reports kept with each saved hand, by
+    (number, voided), ``presentation.reports.hand_report_lines``) adds a last column, "Reported
+    by", when any hand has reports."""
     layout = sheet.layout
     capit = layout.rounds
     spec = HAND_COLUMNS
@@ -275,6 +279,8 @@ def export_table(sheet: GameSheet) -> SheetExport:
     if capit:
         names.append(("share", spec["share"].header))
     names.append(("void", spec["void"].header))
+    if reported:
+        names.append(("reported", REPORTED_HEADER))
     data = []
     for row in sheet.rows:
         if not row.played:
@@ -283,6 +289,8 @@ def export_table(sheet: GameSheet) -> SheetExport:
                 "text": row.text, "result": row.result, "upcard": row.upcard,
                 "share": ", ".join(f"{n} {a}" for n, a in row.shares.items()),
                 "void": row.void_note}
+        if reported:
+            item["reported"] = "; ".join(reported.get((row.number, row.void), []))
         if row.duels:
             item["text"] = " / ".join(f"T{d.table} {d.text}" + (f" \u00b7 {d.score}" if d.score
                                                                 else "") for d in row.duels)
@@ -299,10 +307,10 @@ def export_table(sheet: GameSheet) -> SheetExport:
         (name, tables.Column(header, orderable=False, default="")) for name, header in names])
 
 
-def export_dataset(sheet: GameSheet) -> tablib.Dataset:
-    """The CSV's rows: the hands, then the totals and the money (plain "-" signs: numbers
-    a spreadsheet reads)."""
-    dataset = TableExport("csv", export_table(sheet)).dataset
+def export_dataset(sheet: GameSheet, reported: dict | None = None) -> tablib.Dataset:
+    """The CSV's rows: the hands (``reported``: see ``export_table``), then the totals and
+    the money (plain "-" signs: numbers a spreadsheet reads)."""
+    dataset = TableExport("csv", export_table(sheet, reported)).dataset
     width = dataset.width
 
     def line(*cells):

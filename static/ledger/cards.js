@@ -58,6 +58,7 @@
 
     function showCounts() {
       // Each tab shows its player's deadwood from the preview: visible while tapping.
+      if (!preview) return; // a table's report phone has no preview (the core checks the report)
       var counts = {};
       preview.querySelectorAll(".cp-count").forEach(function (el) {
         counts[el.dataset.name] = el.textContent;
@@ -96,16 +97,19 @@
       paint();
       changed(inputs[active]);
     });
-    preview.addEventListener("htmx:afterSwap", showCounts);
-    ["htmx:responseError", "htmx:sendError"].forEach(function (name) {
-      preview.addEventListener(name, function () {
-        preview.innerHTML = '<p class="help">No preview just now; the counts are worked out ' +
-          "when the hand is saved.</p>";
+    if (preview) {
+      preview.addEventListener("htmx:afterSwap", showCounts);
+      ["htmx:responseError", "htmx:sendError"].forEach(function (name) {
+        preview.addEventListener(name, function () {
+          preview.innerHTML = '<p class="help">No preview just now; the counts are worked out ' +
+            "when the hand is saved.</p>";
+        });
       });
-    });
+    }
     choose(0);
     showCounts();
-    if ((inputs[0].value || inputs[1].value) && !preview.querySelector(".cp") && window.htmx) {
+    if (preview && (inputs[0].value || inputs[1].value) && !preview.querySelector(".cp") &&
+        window.htmx) {
       window.htmx.trigger(inputs[0], "input");
     }
   }

@@ -3,7 +3,8 @@
 // (If-None-Match: an empty 304 while nothing changed); a new or changed report fills that
 // table's fields of the hand form (by the form's field names) and each table's state says
 // waiting, reported (or changed) by the table at HH:MM, or changed by the scorekeeper.
-// Nothing is saved here: the scorekeeper's Save records the hand, as always.
+// Nothing is saved here: the scorekeeper's Save records the hand, as always. A two-hand game
+// with a confirm link: the other player's answers are shown beside the saved hands.
 const card = document.querySelector("[data-report-poll]");
 if (card) {
   const url = card.dataset.reportPoll;
@@ -41,7 +42,30 @@ if (card) {
     if (s.text.textContent !== text) s.text.textContent = text;
   }
 
+  // a two-hand game: the other player's answers beside the saved hands, newest first
+  function confirmations(list) {
+    const part = card.querySelector("#confirm-part");
+    if (!part) return;
+    let ul = part.querySelector(".confirm-answers");
+    if (!ul) {
+      ul = document.createElement("ul");
+      ul.className = "confirm-answers";
+      ul.setAttribute("aria-live", "polite");
+      part.prepend(ul);
+    }
+    const items = list.map((a) => {
+      const li = document.createElement("li");
+      li.className = a.correct ? "ok" : "warn";
+      const b = document.createElement("b");
+      b.textContent = `Hand ${a.number}`;
+      li.append(b, `: ${a.words}`);
+      return li;
+    });
+    ul.replaceChildren(...items);
+  }
+
   function apply(data) {
+    if (Array.isArray(data.confirm)) confirmations(data.confirm);
     const form = handForm();
     const numberField = form && form.querySelector('[name="number"]');
     const current = numberField && String(data.number) === numberField.value;

@@ -28,6 +28,8 @@ PUBLIC = {
     "ledger:shared", "ledger:shared_game", "ledger:shared_live", "ledger:shared_game_live",
     # a table's report link (issue 23): its page, withdrawing, its live part
     "ledger:report_page", "ledger:report_withdraw", "ledger:report_live",
+    # a two-hand game's confirm link (issue 23): the other player confirms each hand
+    "ledger:confirm_page",
     # the installable app: the service worker, the manifest, the page shown offline
     "ledger:service_worker", "ledger:manifest", "ledger:offline",
     # making an account, logging in and out, a forgotten password
@@ -131,10 +133,11 @@ def test_the_public_views_answer_an_anonymous_user(client, share):
         response = (client.post(url) if name in ("logout", "set_language")
                     else client.get(url))
         assert not sends_to_log_in(response, url), name
-        # (a report link's views are given a share token here: tests/ledger/
-        # test_report_access.py opens them with their own)
+        # (a report link's views and the confirm link's are given a share token here:
+        # tests/ledger/test_report_access.py and test_hand_confirm.py open them with their own)
         assert (response.status_code < 400 or name == "signup_finish"
-                or name.startswith("ledger:report_")), (name, response)
+                or name.startswith("ledger:report_") or name == "ledger:confirm_page"), (
+            name, response)
     # the pages themselves, not an error: the shared sheet, the app's files
     by_name = {name: url for url, (name, _) in urls.items()}
     assert "Ann" in client.get(by_name["ledger:shared_game"]).content.decode()

@@ -55,6 +55,7 @@ REFUSED = {
                         "confirm": "1"}, "game")],
     "game_abandon": [("post", lambda o: [o.game.pk], {"reason": "late"}, "game")],
     "report_links_create": [("post", lambda o: [o.game.pk], {}, "game")],
+    "confirm_link_create": [("post", lambda o: [o.game.pk], {"player": "A"}, "game")],
     "session_settle": [("get", lambda o: [o.session.pk], None, "session"),
                        ("post", lambda o: [o.session.pk], {}, "session")],
 }
@@ -91,6 +92,9 @@ NOT_A_CHANGE = {
     "report_withdraw": "a table's report (dead link once settled)",
     "report_live": "reading", "game_reports": "reading",
     "report_links_revoke": "a report link",
+    "confirm_page": "a two-hand game's confirmation of a saved hand: changes nothing "
+                    "recorded, and the link is dead once the evening is settled "
+                    "(tests/ledger/test_hand_confirm.py)",
 }
 
 

@@ -1,0 +1,163 @@
+"""Issue 23: who reported what, and when, kept with each saved hand in the game's export
+(CSV and XLSX) and on the printed game sheet's audit (its HTML preview and the PDF)."""
+
+from __future__ import annotations
+
+import csv
+import datetime
+import io
+import uuid
+
+import pytest
+from django.urls import reverse
+from openpyxl import load_workbook
+
+from ledger import services
+from ledger.models import TableReport
+from tests.ledger.test_table_reports import capit, captain7, knock
+from tests.pages import Page
+from tests.scoresheets.conftest import pdf_text
+
+pytestmark = pytest.mark.django_db
+
+AT = datetime.datetime(2026, 11, 25, 22, 41, tzinfo=datetime.UTC)
+
+
+def _reported_captain_hand(session, keeper):
+    """Hand 1 of a captain-7 game reported by all three tables (table 1 twice: the second
+    replaces the first), saved by the scorekeeper; hand 2 saved without reports."""
+    game = captain7(session, keeper)
+    t1, t2, t3 = services.report_links_get_or_create(game=game, created_by=keeper)
+    services.report_submit(link=t1, number=1, values=knock("R1", 7, "B1", 30))
+    services.report_submit(link=t1, number=1, values=knock("R1", 5, "B1", 30))
+    services.report_submit(link=t2, number=1, values=knock("B2", 2, "R2", 10))
+    services.report_submit(link=t3, number=1, values={"draw": True})
+    for minutes, report in enumerate(TableReport.objects.order_by("id")):
+        TableReport.objects.filter(pk=report.pk).update(
+            reported_at=AT + datetime.timedelta(minutes=minutes))
+    parts = [knock("R1", 5, "B1", 30), knock("B2", 2, "R2", 10), {"draw": True}]
+    services.hand_record(game=game, entry={"tables": parts}, recorded_by=keeper,
+                         idempotency_key=uuid.uuid4(), number=1)
+    services.hand_record(game=game, entry={"tables": [{"draw": True}] * 3},
+                         recorded_by=keeper, idempotency_key=uuid.uuid4(), number=2)
+    return game
+
+
+EXPECTED = ("table 1 at Nov 25, 2026, 10:41\u202fPM (replaced): R1 knock R1 7 v B1 30; "
+            "table 1 at Nov 25, 2026, 10:42\u202fPM (changed): R1 knock R1 5 v B1 30; "
+            "table 2 at Nov 25, 2026, 10:43\u202fPM: B2 knock B2 2 v R2 10; "
+            "table 3 at Nov 25, 2026, 10:44\u202fPM: draw")
+
+
+def _csv_rows(response) -> list[dict]:
+    return list(csv.DictReader(io.StringIO(response.content.decode())))
+
+
+def test_the_csv_says_who_reported_what_and_when_for_each_saved_hand(logged_in, session,
+                                                                     keeper):
+    game = _reported_captain_hand(session, keeper)
+    response = logged_in.get(reverse("ledger:game_export", args=[game.pk]))
+    assert response.status_code == 200
+    rows = _csv_rows(response)
+    assert rows[0]["Hand"] == "1" and rows[0]["Reported by"] == EXPECTED
+    assert rows[1]["Hand"] == "2" and rows[1]["Reported by"] == ""
+    # the replaced report (R1 7) is kept too, marked
+
+
+def test_the_xlsx_holds_the_same_words(logged_in, session, keeper):
+    game = _reported_captain_hand(session, keeper)
+    response = logged_in.get(reverse("ledger:game_export", args=[game.pk]),
+                             {"_export": "xlsx"})
+    assert response.status_code == 200
+    assert response["Content-Disposition"].endswith('game-1.xlsx"') or ".xlsx" in \
+        response["Content-Disposition"]
+    sheet = load_workbook(io.BytesIO(response.content)).active
+    values = list(sheet.iter_rows(values_only=True))
+    column = list(values[0]).index("Reported by")
+    assert values[1][0] == 1 and values[1][column] == EXPECTED
+    assert values[2][column] in ("", None)
+
+
+def test_an_unknown_export_format_is_a_400_naming_the_parameter(logged_in, session, keeper):
+    game = captain7(session, keeper)
+    response = logged_in.get(reverse("ledger:game_export", args=[game.pk]),
+                             {"_export": "pdf"})
+    assert response.status_code == 400
+    assert "_export" in response.content.decode()
+
+
+def test_a_game_without_reports_exports_no_reported_column(logged_in, session, keeper):
+    game = captain7(session, keeper)
+    services.hand_record(game=game, entry={"tables": [{"draw": True}] * 3},
+                         recorded_by=keeper, idempotency_key=uuid.uuid4(), number=1)
+    response = logged_in.get(reverse("ledger:game_export", args=[game.pk]))
+    assert "Reported by" not in response.content.decode()
+
+
+def test_the_paper_audit_says_who_reported_what(logged_in, session, keeper):
+    game = _reported_captain_hand(session, keeper)
+    html = logged_in.get(reverse("scoresheets:game_html", args=[game.pk]))
+    assert html.status_code == 200
+    text = Page(html).text()
+    audit = text.split("Who reported what", 1)[1].split("End of the game")[0]
+    # (the page's text puts a space between the bold "Hand 1" and its colon)
+    assert audit.replace(" :", ":").strip() == f"Hand 1: {EXPECTED}".replace("\u202f", " ")
+    assert "Hand 2" not in audit
+    pdf = logged_in.get(reverse("scoresheets:game_pdf", args=[game.pk]))
+    words = " ".join(pdf_text(pdf.content).split())
+    assert "WHO REPORTED WHAT" in words.upper()
+    assert "table 3 at Nov 25, 2026, 10:44" in words and "B2 knock B2 2 v R2 10" in words
+
+
+def test_a_capit_players_reports_are_in_the_export_under_their_names(logged_in, session,
+                                                                     keeper):
+    game = capit(session, keeper)
+    link = services.report_links_get_or_create(game=game, created_by=keeper)[0]
+    services.report_submit(link=link, number=1, player="A",
+                           values={"went_out": "A", "points": {"A": 0}})
+    services.report_submit(link=link, number=1, player="B",
+                           values={"went_out": None, "points": {"B": 25}})
+    TableReport.objects.update(reported_at=AT)
+    services.hand_record(game=game, entry={"went_out": "A", "points": {
+        "A": 0, "B": 25, "C": 10, "D": 5}}, recorded_by=keeper,
+        idempotency_key=uuid.uuid4(), number=1)
+    rows = _csv_rows(logged_in.get(reverse("ledger:game_export", args=[game.pk])))
+    assert rows[0]["Reported by"] == ("A at Nov 25, 2026, 10:41\u202fPM: A 0 went out; "
+                                      "B at Nov 25, 2026, 10:41\u202fPM: B 25")
+
+
+def test_the_game_page_says_who_reported_what_in_the_same_words(logged_in, session, keeper):
+    game = _reported_captain_hand(session, keeper)
+    text = Page(logged_in.get(reverse("ledger:game_detail", args=[game.pk]))).text()
+    history = text.split("Who reported what", 1)[1].replace("\u202f", " ")
+    assert ("Hand 1: table 1 at 10:41 PM (replaced): R1 knock R1 7 v B1 30; "
+            "table 1 at 10:42 PM (changed): R1 knock R1 5 v B1 30; "
+            "table 2 at 10:43 PM: B2 knock B2 2 v R2 10; "
+            "table 3 at 10:44 PM: draw") in history
+
+
+def test_the_scorekeepers_etag_follows_every_change_of_the_reports(session, keeper):
+    from ledger.reports import reports_version
+
+    game = captain7(session, keeper)
+    t1, t2, _ = services.report_links_get_or_create(game=game, created_by=keeper)
+    seen = [reports_version(game.pk)]
+
+    def changed():
+        seen.append(reports_version(game.pk))
+        assert seen[-1] != seen[-2]
+
+    assert reports_version(game.pk) == seen[0]  # nothing changed: the same
+    services.report_submit(link=t1, number=1, values=knock("R1", 5, "B1", 30))
+    changed()
+    services.report_submit(link=t1, number=1, values=knock("R1", 6, "B1", 30))  # replaced
+    changed()
+    services.report_submit(link=t2, number=1, values={"draw": True})
+    changed()
+    services.report_withdraw(link=t2, number=1)
+    changed()
+    services.hand_record(game=game, entry={"tables": [{"draw": True}] * 3},
+                         recorded_by=keeper, idempotency_key=uuid.uuid4(), number=1)
+    changed()
+    assert reports_version(game.pk) == seen[-1]
+    assert len(set(seen)) == 6
