@@ -1,5 +1,6 @@
 """Issue 23 in a browser: the scorekeeper and three table phones of a captain-7 game, each
-in its own browser context. Each table reports its part of the hand from its own phone; the
+in its own browser context, for three hands. Each table reports its part of the hand from its
+own phone; the
 scorekeeper's hand form is filled within 3 s, each table's state is shown, and Save alone
 records the hand with the core's numbers. A report the core refuses is refused on the
 reporting phone; a report for a saved hand is refused and the phone moves on."""
@@ -131,6 +132,31 @@ def _play(browser, live_server, game, contexts):
     assert second["winner"] == "captains"
     assert second["points"]["captains"] == table3["points"]["R3"] - 17
     assert Hand.objects.count() == 2
+
+    # hand 3: each phone moves on; table 1's first player knocks 4 v 25, table 2 draws,
+    # table 3's second player goes gin against 15 (who sits where is the core's: read off
+    # each phone's own form)
+    for number, phone in enumerate(phones, start=1):
+        expect(phone.get_by_role("heading", name=f"Table {number}: Hand 3")
+               ).to_be_visible(timeout=6000)
+    first = t1.locator("input[name=t1_knocker]").nth(0).get_attribute("value")
+    second_at_3 = t3.locator("input[name=t1_knocker]").nth(1).get_attribute("value")
+    table_report(t1, first, {0: "4", 1: "25"})
+    table_report(t2, None)
+    table_report(t3, second_at_3, {0: "15", 1: "0"}, kind="gin")
+    for number, phone in enumerate(phones, start=1):
+        expect(phone.locator(".flash")).to_contain_text(f"Sent: table {number}'s part of hand 3")
+    expect(scorer.locator("input[name=t1_c1]")).to_have_value("25", timeout=3000)
+    expect(scorer.locator("input[name=t3_c0]")).to_have_value("15", timeout=3000)
+    assert Hand.objects.count() == 2  # still nothing without the scorekeeper's Save
+    scorer.get_by_role("button", name="Save hand 3").click()
+    expect(scorer.locator(".flash")).to_contain_text("Hand 3 recorded")
+    third = game_result(game)["hands"][2]
+    table1, table2, table3 = third["tables"]
+    assert table1["winner"] == first and table1["points"][first] == 21  # 25 - 4
+    assert table2["result"] == "draw"
+    assert table3["winner"] == second_at_3 and table3["result"] == "gin"
+    assert Hand.objects.count() == 3 and Hand.objects.get(number=3).reports.count() == 3
 
 
 def test_a_report_sent_offline_waits_on_the_phone_and_arrives_once(browser, live_server,
