@@ -51,6 +51,10 @@ class PlayerReportForm(CleanInputMixin, forms.Form):
                                  choices=[("no", "No"), ("yes", "Yes, I went out")],
                                  initial="no")
     points = count_field("Your points (the cards left in your hand)")
+    cards = forms.CharField(
+        label="Or your cards", required=False, max_length=200,
+        help_text="The cards left in your hand, e.g. K 7 7 (JK for a joker): the points are "
+                  "counted for you")
 
     def __init__(self, *args, players: list[str], **kwargs):
         super().__init__(*args, **kwargs)
@@ -63,9 +67,11 @@ class PlayerReportForm(CleanInputMixin, forms.Form):
         except ValueError:
             self.add_error("points", "Your points: a whole number, like 25.")
             return data
-        if points is None and data.get("went_out") != "yes":
-            self.add_error("points", "Enter your points (0 if none).")
+        cards = (data.get("cards") or "").strip()
+        if points is None and not cards and data.get("went_out") != "yes":
+            self.add_error("points", "Enter your points (0 if none), or your cards.")
         data["points_value"] = points
+        data["cards_text"] = cards
         return data
 
     def entry(self) -> dict:
@@ -73,12 +79,18 @@ class PlayerReportForm(CleanInputMixin, forms.Form):
         player = data["player"]
         went_out = data.get("went_out") == "yes"
         points = data.get("points_value")
-        return {"went_out": player if went_out else None,
-                "points": {player: points if points is not None else 0}}
+        entry = {"went_out": player if went_out else None}
+        if data.get("cards_text") and not went_out:
+            entry["cards"] = {player: data["cards_text"]}
+            if points is not None:  # both: the core checks that they agree
+                entry["points"] = {player: points}
+            return entry
+        entry["points"] = {player: points if points is not None else 0}
+        return entry
 
     def add_problems(self, problems) -> None:
         for problem in problems:
-            field = {"went_out": "went_out", "points": "points", "cards": "points"}.get(
+            field = {"went_out": "went_out", "points": "points", "cards": "cards"}.get(
                 problem.field or "")
             self.add_error(field, problem.hint or problem.text if field else problem.line)
 

@@ -11,10 +11,11 @@ both hands, a count that cards cannot make). Pure: no Django, no database.
 from __future__ import annotations
 
 from .capit import _read_round, card_values, reachable_points
+from .cards import capit_points
 from .hand import read_gin_hand, score_gin_hand
 from .problems import At, Problem, table_at
 
-__all__ = ["check_report", "confirm_players", "report_parts"]
+__all__ = ["check_report", "confirm_players", "report_parts", "report_points"]
 
 
 def report_parts(result: dict) -> dict:
@@ -106,3 +107,20 @@ def confirm_players(result: dict) -> list[str]:
     if facts["rounds"] or facts["table_game"] or len(players) != 2:
         return []
     return players
+
+
+def report_points(result: dict, *, player: str, part: dict) -> int | None:
+    """The points of a CAP-IT player's part that ``check_report`` took: its ``points``, or
+    what its ``cards`` are worth by the game's rules (0 for the one who went out); None
+    when the part gives neither or the core refuses it."""
+    if check_report(result, player=player, part=part):
+        return None
+    if part.get("went_out") == player:
+        return 0
+    given = part.get("points") or {}
+    if player in given:
+        return given[player]
+    cards = (part.get("cards") or {}).get(player)
+    if cards is None:
+        return None
+    return capit_points(cards, result["rules"]["capit_ace_value"])

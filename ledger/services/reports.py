@@ -27,7 +27,7 @@ from ledger.models import (
     ReportLink,
     TableReport,
 )
-from ledger.rules.report import check_report, confirm_players, report_parts
+from ledger.rules.report import check_report, confirm_players, report_parts, report_points
 from ledger.selectors.evenings import session_is_settled
 from ledger.selectors.games import game_result
 
@@ -151,6 +151,11 @@ def report_submit(*, link: ReportLink, number: int, values: dict,
                             part=values)
     if problems:
         raise RecordRefused(problems)
+    if whose["player"] and "cards" in values and "points" not in values:
+        # a CAP-IT player's cards: kept, with the points the core makes of them (what the
+        # scorekeeper's form takes)
+        values = {**values, "points": {whose["player"]: report_points(
+            result, player=whose["player"], part=values)}}
     now = timezone.now()
     earlier = _live_reports(game, number, whose).order_by("-reported_at", "-id").first()
     if earlier is not None and earlier.values == values:

@@ -221,6 +221,8 @@ def test_a_capit_round_with_six_players_reporting_their_own_points(browser, live
                 tap(phone, "went_out", "yes")
             else:
                 phone.fill("input[name=points]", value)
+            if name == "Flo":
+                shot(phone, "report-capit-phone-360")
             phone.get_by_role("button", name="Send to the scorekeeper").click()
             expect(phone.locator(".flash")).to_contain_text(f"Sent: {name}'s part of hand 1")
             # the phone remembers who holds it

@@ -135,6 +135,35 @@ def test_a_capit_player_picks_his_name_once(session, keeper):
     assert checked == ["B"]
 
 
+
+def test_a_capit_player_reports_his_cards_and_the_core_counts_them(session, keeper,
+                                                                    logged_in):
+    """K 7 7 left in hand: 10 + 5 + 5 = 20 points (RULES' CAP-IT card points); the cards
+    are kept with the report, and the scorekeeper's form gets the 20."""
+    game = capit(session, keeper)
+    link = services.report_links_get_or_create(game=game, created_by=keeper)[0]
+    client = phone()
+    response = client.post(f"/r/{link.token}/", {"number": "1", "player": "C",
+                                                  "went_out": "no", "cards": "K 7 7"})
+    assert response.status_code == 302
+    assert TableReport.objects.get().values == {"went_out": None, "cards": {"C": "K 7 7"},
+                                                "points": {"C": 20}}
+    polled = logged_in.get(f"/games/{game.pk}/reports/").json()
+    fields = {}
+    for part in polled["parts"]:
+        fields.update(part["fields"])
+    assert fields["pts_2"] == "20"
+    # cards that are not cards, or that disagree with the points given: refused at the field
+    refused = client.post(f"/r/{link.token}/", {"number": "1", "player": "C",
+                                                 "went_out": "no", "cards": "K X"})
+    assert refused.status_code == 422 and Page(refused).field_error("cards")
+    disagree = client.post(f"/r/{link.token}/", {"number": "1", "player": "C",
+                                                  "went_out": "no", "cards": "K 7 7",
+                                                  "points": "25"})
+    assert disagree.status_code == 422
+    assert "the cards make 20 points" in Page(disagree).text()
+    assert TableReport.objects.count() == 1  # nothing stored for the refused ones
+
 # -- the scorekeeper's side ------------------------------------------------------------------
 
 def test_the_game_page_offers_the_links_and_shows_them_with_qr_codes(logged_in, game):
