@@ -121,7 +121,8 @@ def test_the_english_screen_shows_its_words(screens, name):
 @pytest.mark.parametrize("name", sorted(SCREEN_WORDS))
 def test_no_english_word_of_the_screen_is_left(screens, name, code):
     english, translated = screens[name]("en"), screens[name](code)
-    left = [w for w in SCREEN_WORDS[name] if shows(translated, w)]
+    same = {e for e, t in phrases(code) if e == t}  # "Corrections" is French as well
+    left = [w for w in SCREEN_WORDS[name] if shows(translated, w) and w not in same]
     left += [e for e, t in phrases(code)
              if shows(english, e) and e != t and shows(translated, e) and e not in left
              and e not in NOT_MARKED_YET.get(name, [])]
