@@ -1,7 +1,7 @@
 # Tablestakes developer commands. Everything runs through .venv (made by scripts/bootstrap).
 PY := .venv/bin/python
 
-.PHONY: help bootstrap run test test-fast coverage lint bench check-records lock
+.PHONY: help bootstrap run test test-fast coverage lint bench check-records lock messages
 
 help:
 	@echo "make run            app on SQLite with demo data at http://127.0.0.1:8000"
@@ -11,6 +11,7 @@ help:
 	@echo "make lint           ruff check ."
 	@echo "make bench          run every bench/*.py"
 	@echo "make check-records  manage.py score against ../shared/cases"
+	@echo "make messages       the catalogs in locale/ made from the code again, then compiled (.po and .mo committed)"
 	@echo "make lock           requirements.in -> requirements.txt, requirements-dev.in -> requirements-dev.txt (pinned, hashed)"
 
 bootstrap:
@@ -57,3 +58,10 @@ LOCK := .venv/bin/pip-compile --quiet --generate-hashes --allow-unsafe --strip-e
 lock: bootstrap
 	$(LOCK) -o requirements.txt requirements.in
 	$(LOCK) -o requirements-dev.txt requirements-dev.in
+
+# The message catalogs: makemessages with the options tests/i18n/catalogs.py checks them by
+# (MAKEMESSAGES_ARGS), then compilemessages (GNU gettext's msgfmt). Commit locale/ after it.
+messages:
+	$(PY) manage.py makemessages -l de -l es -l fr -l ru --add-location=file --no-obsolete \
+		-i tests -i bench -i static -i staticfiles -i scripts -i node_modules -i fixtures
+	$(PY) manage.py compilemessages

@@ -110,6 +110,19 @@ def _empty_cache():
     cache.clear()
 
 
+@pytest.fixture(autouse=True)
+def _english_after_each_test():
+    """Each test ends in the default language: a request the test client sends with
+    Accept-Language: de leaves German active in the thread (LocaleMiddleware activates it and
+    nothing deactivates it), and since the catalogs translate, the next test's words outside a
+    request would come out German."""
+    yield
+    from django.conf import settings
+    from django.utils import translation
+
+    translation.activate(settings.LANGUAGE_CODE)
+
+
 @pytest.fixture
 def keeper(django_user_model):
     """The scorekeeper most tests act as ("keeper" / "pw"; the browser logs in with it)."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 import uuid
 
 from django import forms
+from django.utils.translation import gettext as _
 
 from ledger.cleaning import CleanInputMixin
 from ledger.presentation.cards import CardError, preview_context, read_cards
@@ -69,46 +70,48 @@ class HandForm(CleanInputMixin, forms.Form):
     def _duel_fields(self) -> None:
         if self.spec.get("upcard"):  # first: it is known before the deal (and asked first)
             self.fields["up_rank"] = forms.ChoiceField(
-                label="Rank", required=False, choices=[(r, r) for r in RANKS],
+                label=_("Rank"), required=False, choices=[(r, r) for r in RANKS],
                 widget=SegmentedRadio(columns=7))
             self.fields["up_suit"] = forms.ChoiceField(
-                label="Suit", required=False, choices=SUITS, widget=SegmentedRadio(columns=4))
+                label=_("Suit"), required=False, choices=SUITS, widget=SegmentedRadio(columns=4))
         for i, duel in enumerate(self.spec["duels"], start=1):
             a, b = duel["players"]
             self.fields[f"t{i}_knocker"] = forms.ChoiceField(
-                label="Who knocked?", widget=SegmentedRadio(columns=3),
-                choices=[(a, a), (b, b), (DRAW, "Draw")],
-                error_messages={"required": "Who knocked? Tap a name, or Draw."})
+                label=_("Who knocked?"), widget=SegmentedRadio(columns=3),
+                choices=[(a, a), (b, b), (DRAW, _("Draw"))],
+                error_messages={"required": _("Who knocked? Tap a name, or Draw.")})
             self.fields[f"t{i}_kind"] = forms.ChoiceField(
-                label="How", initial=KNOCK, required=False, widget=SegmentedRadio(columns=3),
-                choices=[(kind, words) for kind, words in KIND_CHOICES
+                label=_("How"), initial=KNOCK, required=False, widget=SegmentedRadio(columns=3),
+                choices=[(kind, _(words)) for kind, words in KIND_CHOICES
                          if kind != BIG_GIN or self.spec.get("big_gin")])
             if duel.get("label"):
                 # a screen reader names each table's choices, not three "Who knocked?"
                 where = duel["label"].lower()
-                self.fields[f"t{i}_knocker"].widget.group_name = f"Who knocked at {where}?"
-                self.fields[f"t{i}_kind"].widget.group_name = f"How at {where}?"
-            self.fields[f"t{i}_c0"] = count_field(f"{a}'s count")
-            self.fields[f"t{i}_c1"] = count_field(f"{b}'s count")
+                self.fields[f"t{i}_knocker"].widget.group_name = _(
+                    "Who knocked at %(where)s?") % {"where": where}
+                self.fields[f"t{i}_kind"].widget.group_name = _(
+                    "How at %(where)s?") % {"where": where}
+            self.fields[f"t{i}_c0"] = count_field(_("%(name)s's count") % {"name": a})
+            self.fields[f"t{i}_c1"] = count_field(_("%(name)s's count") % {"name": b})
             for c, name in enumerate((a, b)):
                 self.fields[f"t{i}_cards{c}"] = forms.CharField(
-                    label=f"{name}'s cards", required=False, max_length=200,
+                    label=_("%(name)s's cards") % {"name": name}, required=False, max_length=200,
                     widget=forms.Textarea(attrs={**CARDS_INPUT, "data-pos": c, "rows": 2}))
         if self.spec.get("cut_candidates"):
             self.fields["cut_loser"] = forms.ChoiceField(
-                label="Tie for most points lost: who cut the lower card?", required=False,
+                label=_("Tie for most points lost: who cut the lower card?"), required=False,
                 # nothing is tapped until there is a tie ("" would show "no tie" as chosen)
-                choices=[(NO_TIE, "no tie")] + [(n, n) for n in self.spec["cut_candidates"]],
+                choices=[(NO_TIE, _("no tie"))] + [(n, n) for n in self.spec["cut_candidates"]],
                 widget=SegmentedRadio(columns=3))
 
     def _capit_fields(self) -> None:
         players = self.spec["players"]
         self.fields["went_out"] = forms.ChoiceField(
-            label="Who went out?", widget=SegmentedRadio(columns=3),
-            choices=[(p, p) for p in players] + [(NOBODY, "Nobody: stock out")],
-            error_messages={"required": "Who went out? Tap a name, or Nobody."})
+            label=_("Who went out?"), widget=SegmentedRadio(columns=3),
+            choices=[(p, p) for p in players] + [(NOBODY, _("Nobody: stock out"))],
+            error_messages={"required": _("Who went out? Tap a name, or Nobody.")})
         for j, name in enumerate(players):
-            self.fields[f"pts_{j}"] = count_field(f"{name}'s points")
+            self.fields[f"pts_{j}"] = count_field(_("%(name)s's points") % {"name": name})
 
     # -- groups for the template
     def card_deck(self) -> list[dict]:

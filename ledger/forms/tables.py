@@ -7,6 +7,7 @@ import re
 from django import forms
 from django.core.exceptions import ValidationError
 from django.utils import translation
+from django.utils.translation import gettext_lazy as _
 
 from ledger import limits
 from ledger.cleaning import (
@@ -30,16 +31,16 @@ from .fields import (
 # -- tables, players, sessions ---------------------------------------------------------------
 
 class TableForm(CleanInputMixin, forms.Form):
-    name = forms.CharField(max_length=100, label="Table name",
+    name = forms.CharField(max_length=100, label=_("Table name"),
                            widget=forms.TextInput(attrs={"autocomplete": "off"}))
     players = forms.CharField(
-        label="Players", required=False,
-        help_text="One name per line (or separated by commas).",
+        label=_("Players"), required=False,
+        help_text=_("One name per line (or separated by commas)."),
         widget=forms.Textarea(attrs={"rows": 4, "autocomplete": "off"}),
     )
     language = forms.ChoiceField(
-        label="Language of its sheets", choices=Language.choices, required=False,
-        help_text="What the printed sheets and share pages speak.")
+        label=_("Language of its sheets"), choices=Language.choices, required=False,
+        help_text=_("What the printed sheets and share pages speak."))
     # the browser's own zone (Intl.DateTimeFormat), filled in by static/ledger/timezone.js
     time_zone = forms.CharField(required=False, max_length=64,
                                 widget=forms.HiddenInput(attrs={"data-browser-time-zone": ""}))
@@ -141,17 +142,17 @@ class SessionForm(CleanInputMixin, forms.Form):
 class TableLocaleForm(CleanInputMixin, forms.Form):
     """A table's language (of its paper and share pages) and its time zone."""
 
-    language = forms.ChoiceField(label="Sheets and share pages in", choices=Language.choices)
+    language = forms.ChoiceField(label=_("Sheets and share pages in"), choices=Language.choices)
     time_zone = forms.CharField(
-        label="Time zone", max_length=64,
-        help_text="Where the table plays, as an IANA name such as Europe/Berlin or "
-                  "America/New_York: its times and today's date.",
+        label=_("Time zone"), max_length=64,
+        help_text=_("Where the table plays, as an IANA name such as Europe/Berlin or "
+                    "America/New_York: its times and today's date."),
         widget=forms.TextInput(attrs={"autocomplete": "off", "spellcheck": "false",
                                       "autocapitalize": "off",
                                       "data-browser-time-zone-hint": ""}))
 
     def clean_time_zone(self) -> str:
         try:
-            return clean_time_zone(self.cleaned_data["time_zone"], what="Time zone")
+            return clean_time_zone(self.cleaned_data["time_zone"], what=_("Time zone"))
         except Refused as exc:
             raise ValidationError(exc.message) from None

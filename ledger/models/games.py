@@ -12,6 +12,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from ..fields import OrderedJSONField
 from ..rules.catalog import VARIANT_NAMES
@@ -20,9 +21,9 @@ from .tables import Player, Session
 
 
 class GameStatus(models.TextChoices):
-    IN_PROGRESS = "in_progress", "In progress"
-    COMPLETE = "complete", "Complete"
-    ABANDONED = "abandoned", "Abandoned"
+    IN_PROGRESS = "in_progress", _("In progress")
+    COMPLETE = "complete", _("Complete")
+    ABANDONED = "abandoned", _("Abandoned")
 
 
 #: The variants with the names the catalog gives them (one set of names; a new variant

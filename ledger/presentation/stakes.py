@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from decimal import Decimal, InvalidOperation
 
+from django.utils.translation import ngettext
+
 #: What a game without a stake is played for.
 NO_STAKE = "not for money"
 #: The line a blank sheet leaves for an amount to be written in.
@@ -23,7 +25,7 @@ BLANK_AMOUNT = "______"
 def per_points_words(per_points: int | None = 1) -> str:
     """"per point", "per 5 points"."""
     per = per_points or 1
-    return "per point" if per == 1 else f"per {per} points"
+    return ngettext("per point", "per %(n)s points", per) % {"n": per}
 
 
 def stake_sentence(rate, currency: str, per_points: int | None = 1) -> str:

@@ -8,12 +8,17 @@ kind of hand ("Ann knocks 5 v Bob 17"), one word per role.
 
 from __future__ import annotations
 
+from django.utils.translation import gettext_noop
+
 from ledger.words import evening_words
 
 from .catalog import PRESET_VARIANTS, ROLE_WORDS, VARIANT_NAMES
 
-RESULT_WORDS = {"knock": "Knock", "undercut": "Undercut", "gin": "Gin", "big_gin": "Big gin",
-                "draw": "Draw", "round": "Round", "tables": "Tables"}
+# marked for the catalogs (gettext_noop: the words stay English here; a screen that shows
+# one as a choice translates it where it draws it, ledger/forms/hands.py)
+RESULT_WORDS = {"knock": gettext_noop("Knock"), "undercut": gettext_noop("Undercut"),
+                "gin": gettext_noop("Gin"), "big_gin": gettext_noop("Big gin"),
+                "draw": gettext_noop("Draw"), "round": "Round", "tables": "Tables"}
 SHUTOUT_WORDS = {"double_total": "winner's total doubled",
                  "game_bonus_double": "game bonus doubled",
                  "double_hand_points": "hand points doubled", "none": "none"}

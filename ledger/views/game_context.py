@@ -5,6 +5,7 @@ presentation layer's ``GameSheet`` as django-tables2 tables)."""
 from __future__ import annotations
 
 from django.db.models import prefetch_related_objects
+from django.utils.translation import gettext
 
 from ledger.models import Game, Hand
 from ledger.presentation.catalog import ROLE_ORDER, VARIANT_NAMES, hand_kinds
@@ -117,7 +118,7 @@ def sheet_chart(game: Game, sheet, result: dict):
     return running_chart(
         sheet.layout.keys, [row.running for row in sheet.live_rows if row.played],
         target=None if lower_wins else result["rules"].get("target"),
-        title="Running totals" + (" (lowest wins)" if lower_wins else ""),
+        title=gettext("Running totals (lowest wins)") if lower_wins else gettext("Running totals"),
         unit=facts["hand_noun"].lower())
 
 

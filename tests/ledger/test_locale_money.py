@@ -158,9 +158,8 @@ def test_the_stake_field_reads_and_shows_amounts_in_the_language_in_force():
         assert field.prepare_value("1234.50") == "1234,50"
         with pytest.raises(forms.ValidationError) as refused:
             field.clean("1.234")
-        assert refused.value.messages == [
-            'Stake: "1.234" could mean 1234 or 1,234: write it without the point, or with a '
-            "comma."]
+        assert refused.value.messages == [  # in German (the catalog); the label is the caller's
+            "Stake: „1.234“ kann 1234 oder 1,234 heißen: ohne Punkt schreiben oder mit Komma."]
     with translation.override("fr"):
         assert field.clean("1 234,50") == Decimal("1234.50")
     with translation.override("en"):
@@ -174,7 +173,8 @@ def test_a_stake_typed_on_a_german_page(logged_in, table):
     data = {"new_session": "1", "date": "2026-11-23", "currency": "EUR", "per_points": "1"}
     refused = logged_in.post(url, data | {"rate": "1.000"}, HTTP_ACCEPT_LANGUAGE="de")
     assert refused.status_code == 422
-    assert "Stake: &quot;1.000&quot; could mean 1000 or 1,000" in refused.content.decode()
+    # the refusal speaks the page's language (the German catalog); "Stake" is still English
+    assert "Stake: „1.000“ kann 1000 oder 1,000 heißen" in refused.content.decode()
     assert not Session.objects.exists()
     made = logged_in.post(url, data | {"rate": "1.234,50"}, HTTP_ACCEPT_LANGUAGE="de")
     assert made.status_code == 302
