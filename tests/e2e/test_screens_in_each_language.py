@@ -20,6 +20,26 @@ from .helpers import FITS, shot
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
+# the top bar's pieces (the brand, the game's tools button, the account and log-out) drawn
+# over each other: longer words ("Werkzeuge", "Инструменты") covered the user name
+OVERLAPS = """() => {
+  const boxes = [...document.querySelectorAll(
+      '.topbar .brand, summary.tools-button, .topbar .logout > *')]
+    .filter((el) => el.offsetParent !== null || getComputedStyle(el).position === 'fixed')
+    .map((el) => [el, el.getBoundingClientRect()])
+    .filter(([, r]) => r.width > 0 && r.height > 0);
+  const out = [];
+  for (let i = 0; i < boxes.length; i++)
+    for (let j = i + 1; j < boxes.length; j++) {
+      const [a, ra] = boxes[i], [b, rb] = boxes[j];
+      if (a.contains(b) || b.contains(a)) continue;
+      if (ra.left < rb.right - 1 && rb.left < ra.right - 1 && ra.top < rb.bottom - 1
+          && rb.top < ra.bottom - 1)
+        out.push(a.textContent.trim().slice(0, 20) + ' over ' + b.textContent.trim().slice(0, 20));
+    }
+  return out;
+}"""
+
 # a word of each screen in each language (from its catalog), to be sure the page speaks it
 HEADINGS = {"en": ("Your tables", "Save hand 2", "Game over", "The evening's money"),
             "de": ("Deine Runden", "Spiel 2 speichern", "Partie beendet", "Das Geld des Abends"),
@@ -59,6 +79,7 @@ def test_the_marked_screens_speak_the_phones_language_and_fit(browser, live_serv
             assert page.locator("html").get_attribute("lang") == code
             assert words in page.inner_text("body"), f"{name} in {code}"
             assert page.evaluate(FITS) == [], f"{name} in {code}"
+            assert page.evaluate(OVERLAPS) == [], f"{name} in {code}"
             shot(page, f"issue22-{name}-{code}")
     finally:
         context.close()
