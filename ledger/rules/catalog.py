@@ -24,6 +24,7 @@ from .settings import (
 )
 
 __all__ = [
+    "BOX", "CAPTAIN", "OPPONENT", "PLAYER", "SITS_OUT",
     "BIG_GIN", "CAPIT_CONTRACTS", "FIRST_DEALER_CHOSEN", "GIN", "HAND_KINDS", "KNOCK",
     "PRESET_NAMES", "ROLE_ORDER", "ROLE_WORDS", "SETTINGS",
     "VARIANT_COUNTS", "VARIANT_NAMES", "VARIANT_SETTINGS", "Setting", "default_preset",
@@ -62,6 +63,8 @@ ROLE_WORDS = {
 #: before his captain, a captain before his opponent.
 ROLE_ORDER = ("box", "captain", "opponent", "player", "sits_out")
 assert set(ROLE_ORDER) == set(ROLE_WORDS)
+#: Each role by name, for the code that asks who holds one.
+BOX, CAPTAIN, OPPONENT, PLAYER, SITS_OUT = ROLE_ORDER
 
 #: How a knocker may end a hand, each the entry's own flag but the plain knock (``"gin":
 #: true``, ``"big_gin": true``); ``hand_kinds`` says which a game's rules offer.

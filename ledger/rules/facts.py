@@ -16,10 +16,14 @@ from .sides import CAPTAINS, OPPONENTS
 
 __all__ = ["ANTE_VARIANTS", "LOWER_WINS_VARIANTS", "MAX_TABLES", "PRESET_VARIANTS",
            "GameFacts", "Seat", "facts_of", "game_facts", "hand_stats", "setup_from_seats",
-           "setup_sides", "FIRST_SIDE", "SECOND_SIDE", "SITTER"]
+           "setup_sides", "FIRST_SIDE", "SECOND_SIDE", "SITTER", "SETUP_PLAYER_KEYS",
+           "SETUP_PLAYER_LISTS"]
 
 #: The setup's key for captain play's first sitter (a seat of its own, the black Ace).
 SITTER = "sitter"
+#: The setup's keys that name one player, and those that list players (a rename follows them).
+SETUP_PLAYER_KEYS = ("first_dealer", SITTER)
+SETUP_PLAYER_LISTS = (CAPTAINS, OPPONENTS)
 #: Partnership's two sides, as its seats' roles name them (first side, second side).
 FIRST_SIDE, SECOND_SIDE = "a", "b"
 

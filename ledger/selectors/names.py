@@ -9,6 +9,8 @@ ones, and the services map an entry typed with current names back before storing
 
 from __future__ import annotations
 
+from ledger.rules.facts import SETUP_PLAYER_KEYS, SETUP_PLAYER_LISTS
+
 
 def _rename(value, mapping: dict[str, str]):
     return mapping.get(value, value) if isinstance(value, str) else value
@@ -44,9 +46,9 @@ def rename_setup(setup, mapping: dict[str, str]):
         return setup
     out = {}
     for key, value in setup.items():
-        if key in ("first_dealer", "sitter"):
+        if key in SETUP_PLAYER_KEYS:
             value = _rename(value, mapping)
-        elif key in ("captains", "opponents") and isinstance(value, list):
+        elif key in SETUP_PLAYER_LISTS and isinstance(value, list):
             value = [_rename(name, mapping) for name in value]
         elif key == "sides" and isinstance(value, dict):
             value = {side: [_rename(name, mapping) for name in members]

@@ -8,7 +8,14 @@ from django.db.models import prefetch_related_objects
 from django.utils.translation import gettext
 
 from ledger.models import Game, Hand
-from ledger.presentation.catalog import ROLE_ORDER, VARIANT_NAMES, hand_kinds
+from ledger.presentation.catalog import (
+    BOX,
+    OPPONENT,
+    ROLE_ORDER,
+    SITS_OUT,
+    VARIANT_NAMES,
+    hand_kinds,
+)
 from ledger.presentation.charts import running_chart
 from ledger.presentation.flash import winner_sentence
 from ledger.presentation.sheet import game_sheet
@@ -69,10 +76,10 @@ def hand_spec(variant: str, result: dict, info: dict) -> dict:
         spec["duels"] = duels
         if not facts["named_sides"]:  # captain play: the opponents may have to cut
             spec["cut_candidates"] = [name for duel in duels for name in duel["players"]
-                                      if roles.get(name) == "opponent"]
+                                      if roles.get(name) == OPPONENT]
         return spec
     if facts["hand_roles"]:  # three at one table: the two who play, box or captain first
-        pair = sorted((n for n, r in roles.items() if r != "sits_out"),
+        pair = sorted((n for n, r in roles.items() if r != SITS_OUT),
                       key=lambda n: ROLE_ORDER.index(roles[n]))
     else:
         pair = list(players)
@@ -87,7 +94,7 @@ def next_panel(variant: str, result: dict) -> dict:
     roles = nxt.get("roles") or {}
     panel: dict = {"number": len(result["hands"]) + 1, "dealer": names(nxt.get("dealer")),
                    "tables": [], "roles": [], "sits_out": [n for n, r in roles.items()
-                                                          if r == "sits_out"]}
+                                                          if r == SITS_OUT]}
     if result["facts"]["rounds"]:
         panel["round"] = nxt.get("round")
         panel["contract"] = nxt.get("contract")
@@ -100,7 +107,7 @@ def next_panel(variant: str, result: dict) -> dict:
                                 "a_chip": role_chip(roles.get(a)),
                                 "b_chip": role_chip(roles.get(b)),
                                 "dealer": names(duel.get("dealer"))})
-    in_the_box = [name for name, role in roles.items() if role == "box"]
+    in_the_box = [name for name, role in roles.items() if role == BOX]
     if in_the_box:
         panel["box"] = in_the_box[0]
     if nxt.get("dealer_side"):
