@@ -36,8 +36,9 @@ def _game_etag(request: HttpRequest, token: str, game_pk: int) -> str:
     return request.live_etag
 
 
-def _answer(request: HttpRequest, template: str, context) -> HttpResponse:
-    """The live part, drawn once per change and address: every phone following the game
+def live_answer(request: HttpRequest, template: str, context) -> HttpResponse:
+    """The live part (of a share page or a report page), drawn once per change and address:
+    every phone following the game
     asks within 2 s of a new hand, and they all get the same answer. Kept in the cache
     under its ETag (what it shows is at least as new as that), so a stale copy is never
     served, whichever server or cache answers."""
@@ -62,9 +63,9 @@ def shared_live(request: HttpRequest, token: str) -> HttpResponse:
     """A share link's live part: the game's sheet, or the table's evenings."""
     link = request.share_link
     if link.game_id:
-        return _answer(request, "ledger/_shared_game_live.html",
+        return live_answer(request, "ledger/_shared_game_live.html",
                        lambda: shared.shared_game_context(link, link.game))
-    return _answer(request, "ledger/_shared_table_live.html",
+    return live_answer(request, "ledger/_shared_table_live.html",
                    lambda: shared.shared_table_context(link))
 
 
@@ -73,5 +74,5 @@ def shared_live(request: HttpRequest, token: str) -> HttpResponse:
 @gzip_page
 @condition(etag_func=_game_etag)
 def shared_game_live(request: HttpRequest, token: str, game_pk: int) -> HttpResponse:
-    return _answer(request, "ledger/_shared_game_live.html",
+    return live_answer(request, "ledger/_shared_game_live.html",
                    lambda: shared.shared_game_context(request.share_link, request.shared_game))

@@ -14,10 +14,8 @@ import uuid
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_not_required
-from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
-from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.gzip import gzip_page
@@ -33,6 +31,7 @@ from . import freshness
 from .actions import run_service
 from .errors import friendly_link_404
 from .game_context import game_context, hand_spec, load_game
+from .live import live_answer
 from .settled import refuse_if_settled
 
 #: the cookie that remembers which player a CAP-IT phone is (per link)
@@ -196,22 +195,7 @@ def report_live(request: HttpRequest, token: str) -> HttpResponse:
                     "live_url": reverse("ledger:report_live", kwargs={"token": token})})
         return out
 
-    return _live_answer(request, "ledger/_shared_game_live.html", context)
-
-
-def _live_answer(request: HttpRequest, template: str, context) -> HttpResponse:
-    """The live part drawn once per change, kept in the cache under its ETag, as the share
-    pages' (``views/live.py``, whose helper is private to it)."""
-    key = f"tablestakes:live:{request.path}:{request.live_etag}"
-    body = cache.get(key)
-    if body is None:
-        body = render_to_string(template, context(), request=request)
-        cache.set(key, body, 600)
-    response = HttpResponse(body)
-    response["Cache-Control"] = "no-cache"
-    response["X-Robots-Tag"] = "noindex"
-    response["Referrer-Policy"] = "no-referrer"
-    return response
+    return live_answer(request, "ledger/_shared_game_live.html", context)
 
 
 def _part_fields(spec: dict, whose: dict) -> list[str]:
