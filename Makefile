@@ -51,13 +51,16 @@ check-records: bootstrap
 	@scripts/check-records
 
 # The locks: every package pinned with its hashes (pip-tools); the runtime one first, since
-# the dev lock is constrained to it. Only the registry's addresses go in, none of this
-# machine's (--no-emit-*).
-LOCK := .venv/bin/pip-compile --quiet --generate-hashes --allow-unsafe --strip-extras \
+# the dev lock is constrained to it (so it has no extras: pip refuses extras in constraints).
+# The dev lock keeps its extras ("coverage[toml]==..."): pip's hash-checking mode refuses a
+# package asked for with an extra ("coverage[toml]>=7.10.6", by pytest-cov) unless the lock
+# pins it with that extra, and then takes the newest release from the index instead.
+# Only the registry's addresses go in, none of this machine's (--no-emit-*).
+LOCK := .venv/bin/pip-compile --quiet --generate-hashes --allow-unsafe \
 	--no-emit-index-url --no-emit-find-links $(LOCK_ARGS)
 lock: bootstrap
-	$(LOCK) -o requirements.txt requirements.in
-	$(LOCK) -o requirements-dev.txt requirements-dev.in
+	$(LOCK) --strip-extras -o requirements.txt requirements.in
+	$(LOCK) --no-strip-extras -o requirements-dev.txt requirements-dev.in
 
 # The message catalogs: makemessages with the options tests/i18n/catalogs.py checks them by
 # (MAKEMESSAGES_ARGS), then compilemessages (GNU gettext's msgfmt). Commit locale/ after it.
