@@ -78,7 +78,8 @@ def cut_for_us(data, variant: str, count: int, table_players: list[str],
     for (name, _), player in zip(slots, pool, strict=True):
         values[name] = player
         values[f"stake_{name}"] = stakes.get(player) or ""
-    drawn = [f"{label.split(':')[-1].strip()}: {player}"
+    drawn = [gettext("%(seat)s: %(name)s") % {"seat": label.split(":")[-1].strip(),
+                                               "name": player}
              for (_, label), player in zip(slots, pool, strict=True)]
     if needs_first_dealer(variant):
         values["first_dealer"] = rng.choice(pool)

@@ -206,3 +206,25 @@ def test_the_words_handed_to_the_scripts_in_german_and_russian(screens):
     logout = json_block(screens["game"]("ru"), "script-words")["shell"]["logout"]
     assert logout["few"].startswith("%(count)s раздачи ещё не отправлены")
     assert logout["many"].startswith("%(count)s раздач ещё не отправлены")
+
+
+@pytest.mark.parametrize("code", params())
+def test_the_cut_is_said_in_the_pages_language(client, keeper, code):
+    """"Cut for us" draws the seats and says them in the flash message: "The cut: Player 1:
+    Ann; ... deals first." in English, none of it in the other languages."""
+    table = services.table_create(name="Friday", scorekeepers=[keeper])
+    session = services.session_create(table=table, currency="USD", rate="0.05",
+                                      created_by=keeper)
+    services.players_get_or_create(table=table, names=PLAYERS)
+    client.force_login(keeper)
+    url = reverse("ledger:game_start", args=[session.pk, "gin", 2])
+
+    def flash(language):
+        response = client.post(url, {"cut": "1"}, HTTP_ACCEPT_LANGUAGE=language)
+        assert response.status_code == 200
+        return Page(response).text(Page(response).all(id="flash")[0])
+
+    english, translated = flash("en"), flash(code)
+    assert english.startswith("The cut: Player 1: ") and english.endswith(" deals first.")
+    left = [w for w in ("The cut", "Player 1", "Player 2", "deals first") if w in translated]
+    assert left == [], translated
