@@ -228,3 +228,35 @@ def test_the_cut_is_said_in_the_pages_language(client, keeper, code):
     assert english.startswith("The cut: Player 1: ") and english.endswith(" deals first.")
     left = [w for w in ("The cut", "Player 1", "Player 2", "deals first") if w in translated]
     assert left == [], translated
+
+
+# the printed rules panel (ledger/presentation/header.py): each English label and value
+RULE_WORDS = ["Game to", "100 points", "Knock limit", "Gin bonus", "Undercut bonus",
+              "A tie is an undercut", "Big gin bonus", "off", "Box bonus", "a hand",
+              "Game bonus", "Shutout", "Next dealer", "winner deals", "yes"]
+RULE_WORDS_ALIKE = {"fr": ["100 points"]}  # French says it the same way
+
+
+@pytest.mark.parametrize("code", params())
+def test_the_rules_panel_speaks_the_language(keeper, code):
+    from django.utils import translation
+
+    from ledger.presentation.header import rule_lines, stakes_lines
+    from ledger.selectors.games import game_result
+
+    table = services.table_create(name="Friday", scorekeepers=[keeper])
+    session = services.session_create(table=table, currency="USD", rate="0.05",
+                                      created_by=keeper)
+    record = load_case("gin-standard-game")
+    game = services.game_import(session=session, record=record, imported_by=keeper)
+    result = game_result(game)
+
+    def panel(language):
+        with translation.override(language):
+            lines = rule_lines(result) + [("", line) for line in stakes_lines(record, result)]
+        return " | ".join(f"{label}: {value}" for label, value in lines)
+
+    english, translated = panel("en"), panel(code)
+    assert [w for w in RULE_WORDS if not shows(english, w)] == []
+    assert [w for w in RULE_WORDS if shows(translated, w)
+            and w not in RULE_WORDS_ALIKE.get(code, [])] == [], translated
