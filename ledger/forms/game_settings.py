@@ -5,6 +5,8 @@ from __future__ import annotations
 from decimal import Decimal, InvalidOperation
 
 from django import forms
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from ledger.cleaning import CleanInputMixin
 from ledger.presentation.catalog import game_facts
@@ -47,24 +49,24 @@ class GameSettingsForm(CleanInputMixin, forms.Form):
                 initial[f"stake_{seat.seat}"] = amount_text(seat.stake, game.currency)
         super().__init__(*args, initial=initial, **kwargs)
         if self.ante_staked:
-            self.fields["ante"] = stake_field("Ante (each player)")
+            self.fields["ante"] = stake_field(_("Ante (each player)"))
             self.fields["ante"].required = True
         else:
-            self.fields["rate"] = stake_field("Stake")
+            self.fields["rate"] = stake_field(_("Stake"))
             self.fields["per_points"] = forms.IntegerField(
-                label="per points", min_value=1, max_value=MAX_PER_POINTS, required=False,
+                label=_("per points"), min_value=1, max_value=MAX_PER_POINTS, required=False,
                 widget=forms.TextInput(attrs=NUMERIC))
             for seat in self.seats:
-                field = stake_field(f"{seat.player.name}'s own stake")
-                field.widget.attrs["placeholder"] = "same"
+                field = stake_field(gettext("%(name)s's own stake") % {"name": seat.player.name})
+                field.widget.attrs["placeholder"] = gettext("same")
                 self.fields[f"stake_{seat.seat}"] = field
         for name in self.settings:
             self.fields[f"rule_{name}"] = setting_field(name, current=True)
         self.fields["reason"] = forms.CharField(
-            label="Why?", max_length=300,
-            error_messages={"required": "Why? Say why the rules or stakes change, in a few "
-                                        "words: it is kept in the game's history."},
-            widget=forms.TextInput(attrs={"placeholder": "e.g. we agreed two cents",
+            label=_("Why?"), max_length=300,
+            error_messages={"required": _("Why? Say why the rules or stakes change, in a few "
+                                          "words: it is kept in the game's history.")},
+            widget=forms.TextInput(attrs={"placeholder": gettext("e.g. we agreed two cents"),
                                           "autocomplete": "off"}))
 
     # -- groups of fields for the template, each with the game's value now
@@ -88,8 +90,8 @@ class GameSettingsForm(CleanInputMixin, forms.Form):
             now_text = dict(field.field.choices).get(now, now_text)
         changed = self.is_bound and _text(field.value()) != _text(now)
         if name.startswith("stake_") and not now_text:
-            now_text = "same as the game"
-        return {"field": field, "now": now_text or "none", "changed": changed}
+            now_text = gettext("same as the game")
+        return {"field": field, "now": now_text or gettext("none"), "changed": changed}
 
     # -- what to hand to the services
     def stake_changes(self) -> dict:

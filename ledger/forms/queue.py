@@ -19,9 +19,9 @@ def picked_names(i: int) -> list[str]:
 
 def _as_template(label: str, name: str) -> str:
     """``"Ann's count"`` for Ann -> ``"{name}'s count"``: the label with the player's name
-    as a place to fill."""
+    as a place to fill, wherever the language puts it ("Punkte von {name}")."""
     label = str(label)
-    return "{name}" + label[len(name):] if label.startswith(name) else label
+    return label.replace(name, "{name}", 1) if name in label else label
 
 
 def queue_fields(form) -> dict:

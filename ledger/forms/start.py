@@ -6,11 +6,14 @@ import json
 from decimal import Decimal
 
 from django import forms
+from django.utils.translation import gettext, gettext_lazy
 
 from ledger.cleaning import CleanInputMixin, Refused, clean_name, name_key
 from ledger.presentation.catalog import (
+    CHOICE_WORDS,
     FIRST_DEALER_CHOSEN,
     FIRST_SIDE,
+    PRESET_LABELS,
     PRESET_NAMES,
     SECOND_SIDE,
     SETTING_HELP,
@@ -18,9 +21,11 @@ from ledger.presentation.catalog import (
     SETTINGS,
     VARIANT_COUNTS,
     VARIANT_SETTINGS,
+    choice_text,
     default_preset,
     game_facts,
     preset_values,
+    seat_label,
     setup_from_seats,
 )
 
@@ -43,13 +48,14 @@ def setting_field(setting: str, *, current: bool = False) -> forms.Field:
     spec = SETTINGS[setting]
     label = SETTING_LABELS[setting]
     help_text = SETTING_HELP.get(setting, "")
-    blank = [] if current else [("", "preset")]
+    blank = [] if current else [("", gettext_lazy("preset"))]
     if spec.kind == "flag":
         return forms.ChoiceField(label=label, required=current,
-                                 choices=[*blank, ("yes", "Yes"), ("no", "No")])
+                                 choices=[*blank, ("yes", gettext_lazy("Yes")),
+                                          ("no", gettext_lazy("No"))])
     if spec.kind == "choice":
         return forms.ChoiceField(label=label, required=current, choices=[*blank] + [
-            (value, value.replace("_", " ")) for value in spec.choices])
+            (value, CHOICE_WORDS[value]) for value in spec.choices])
     if spec.kind == "share":
         return forms.CharField(label=label, required=current, max_length=10,
                                help_text=help_text,
@@ -76,14 +82,19 @@ def show_preset_values(form: forms.Form, variant: str, count: int, preset: str |
         if spec.kind in ("number", "share"):
             field.widget.attrs["placeholder"] = now
         else:
-            field.choices = [("", f"{now} (preset)")] + list(field.choices)[1:]
+            field.choices = [("", preset_choice(now))] + list(field.choices)[1:]
+
+
+def preset_choice(value: str) -> str:
+    """The empty choice of a setting at setup: the preset's value, said as such."""
+    return gettext("%(value)s (preset)") % {"value": value}
 
 
 def setting_text(setting: str, value) -> str:
     """A setting's value in words, as a field shows it."""
     if SETTINGS[setting].kind == "flag":
-        return "yes" if value else "no"
-    return str(value).replace("_", " ")
+        return choice_text(bool(value))
+    return choice_text(value)
 
 
 def setting_value(setting: str, value):
@@ -103,7 +114,7 @@ def setting_initial(setting: str, value):
 def slots_for(variant: str, count: int) -> list[tuple[str, str]]:
     """The seats of the setup form: (field name, label), in the record's player order, as
     the core seats a game (``game_facts(...).seats``: the cut's order to roles)."""
-    return [(seat.key, seat.label) for seat in game_facts(variant, count).seats]
+    return [(seat.key, seat_label(seat)) for seat in game_facts(variant, count).seats]
 
 
 def needs_first_dealer(variant: str) -> bool:
@@ -120,32 +131,35 @@ class GameStartForm(CleanInputMixin, forms.Form):
         self.count = count
         self.facts = game_facts(variant, count)
         self.slots = slots_for(variant, count)
-        choices = [("", "— choose —")] + [(name, name) for name in player_names]
+        choices = [("", gettext_lazy("— choose —"))] + [(name, name) for name in player_names]
         for name, label in self.slots:
             self.fields[name] = forms.ChoiceField(label=label, choices=choices, required=True)
-            self.fields[f"stake_{name}"] = stake_field("Own stake")
-            self.fields[f"stake_{name}"].widget.attrs["placeholder"] = "same"
+            self.fields[f"stake_{name}"] = stake_field(gettext_lazy("Own stake"))
+            self.fields[f"stake_{name}"].widget.attrs["placeholder"] = gettext("same")
         if needs_first_dealer(variant):
             self.fields["first_dealer"] = forms.ChoiceField(
-                label="Deals first", choices=choices, required=True)
+                label=gettext_lazy("Deals first"), choices=choices, required=True)
         if self.facts.named_sides:
-            self.fields["side_a"] = forms.CharField(label="First side's name", initial="We",
-                                                    max_length=30)
-            self.fields["side_b"] = forms.CharField(label="Second side's name",
-                                                    initial="They", max_length=30)
+            self.fields["side_a"] = forms.CharField(
+                label=gettext_lazy("First side's name"), initial=gettext("We"), max_length=30)
+            self.fields["side_b"] = forms.CharField(
+                label=gettext_lazy("Second side's name"), initial=gettext("They"), max_length=30)
             self.fields["first_dealer_side"] = forms.ChoiceField(
-                label="Deals first", initial=SECOND_SIDE, widget=SegmentedRadio(),
-                choices=[(FIRST_SIDE, "First side"), (SECOND_SIDE, "Second side")])
+                label=gettext_lazy("Deals first"), initial=SECOND_SIDE, widget=SegmentedRadio(),
+                choices=[(FIRST_SIDE, gettext_lazy("First side")),
+                         (SECOND_SIDE, gettext_lazy("Second side"))])
         if self.facts.stake == "ante":
-            self.fields["ante"] = stake_field("Ante (each player)")
+            self.fields["ante"] = stake_field(gettext_lazy("Ante (each player)"))
             self.fields["ante"].required = True
         else:
             self.fields["preset"] = forms.ChoiceField(
-                choices=[(name, name.title()) for name in PRESET_NAMES],
+                label=gettext_lazy("Preset"),
+                choices=[(name, PRESET_LABELS[name]) for name in PRESET_NAMES],
                 initial=default_preset(variant), widget=SegmentedRadio())
-            self.fields["rate"] = stake_field("Stake", initial=session_rate)
+            self.fields["rate"] = stake_field(gettext_lazy("Stake"), initial=session_rate)
             self.fields["per_points"] = forms.IntegerField(
-                label="per points", min_value=1, initial=session_per_points, required=False,
+                label=gettext_lazy("per points"), min_value=1, initial=session_per_points,
+                required=False,
                 max_value=MAX_PER_POINTS, widget=forms.TextInput(attrs=NUMERIC))
         for setting in VARIANT_SETTINGS[variant]:
             self.fields[f"rule_{setting}"] = setting_field(setting)
@@ -154,6 +168,11 @@ class GameStartForm(CleanInputMixin, forms.Form):
             preset = (self.initial.get("preset") if self.initial.get("preset") in PRESET_NAMES
                       else None)
         self.preset_shown = preset or default_preset(variant)
+        self.preset_shown_label = PRESET_LABELS[self.preset_shown]
+        # what static/ledger/presets.js says when another preset is tapped
+        self.preset_words = json.dumps({
+            "labels": {name: str(PRESET_LABELS[name]) for name in PRESET_NAMES},
+            "choice": gettext("%(value)s (preset)")}, sort_keys=True)
         show_preset_values(self, variant, count, preset, VARIANT_SETTINGS[variant])
 
     # -- groups of fields for the template
@@ -169,25 +188,27 @@ class GameStartForm(CleanInputMixin, forms.Form):
         seen: set[str] = set()
         for (name, _), value in zip(self.slots, chosen, strict=True):
             if value and value in seen:
-                self.add_error(name, f"{value} already has a seat.")
+                self.add_error(name, gettext("%(name)s already has a seat.") % {"name": value})
             seen.add(value)
         dealer = data.get("first_dealer")
         if dealer and dealer not in chosen:
-            self.add_error("first_dealer", f"{dealer} is not playing in this game.")
+            self.add_error("first_dealer", gettext("%(name)s is not playing in this game.")
+                           % {"name": dealer})
         if self.facts.named_sides:
             for side in ("side_a", "side_b"):
                 if data.get(side):
                     try:
-                        data[side] = clean_name(data[side], what="The side's name", max_length=30)
+                        data[side] = clean_name(data[side], what=gettext("The side's name"),
+                                               max_length=30)
                     except Refused as exc:
                         self.add_error(side, exc.message)
             if data.get("side_a") and name_key(data["side_a"]) == name_key(data.get("side_b", "")):
-                self.add_error("side_b", "The two sides need different names.")
+                self.add_error("side_b", gettext("The two sides need different names."))
             for side in ("side_a", "side_b"):
                 if data.get(side) and any(name_key(data[side]) == name_key(player)
                                           for player in chosen if player):
-                    self.add_error(side, f"{data[side]} is a player's name; "
-                                         "give the side another.")
+                    self.add_error(side, gettext("%(name)s is a player's name; give the "
+                                                 "side another.") % {"name": data[side]})
         return data
 
     # -- what to hand to services.game_start

@@ -12,6 +12,12 @@ the list of changes and the printed rules panel, ``header.rule_lines``, all read
 
 from __future__ import annotations
 
+import re
+from collections.abc import MutableMapping
+
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+
 from ledger.rules.catalog import (
     BIG_GIN,
     BOX,
@@ -24,11 +30,9 @@ from ledger.rules.catalog import (
     OPPONENT,
     PRESET_NAMES,
     ROLE_ORDER,
-    ROLE_WORDS,
     SETTINGS,
     SITS_OUT,
     VARIANT_COUNTS,
-    VARIANT_NAMES,
     VARIANT_SETTINGS,
     Setting,
     default_preset,
@@ -37,6 +41,8 @@ from ledger.rules.catalog import (
     settings_of,
     variants,
 )
+from ledger.rules.catalog import ROLE_WORDS as _CORE_ROLE_WORDS
+from ledger.rules.catalog import VARIANT_NAMES as _CORE_VARIANT_NAMES
 from ledger.rules.facts import (
     FIRST_SIDE,
     MAX_TABLES,
@@ -49,28 +55,136 @@ from ledger.rules.facts import (
     setup_sides,
 )
 
+
+class Said(MutableMapping):
+    """A table of words, each said in the language in force when it is read (a plain
+    ``str``: ``SETTING_LABELS["target"]`` is "Game to" in English, "Partie bis" in German).
+    Its words are marked for the catalogs where the table is written."""
+
+    def __init__(self, words: dict) -> None:
+        self._words = dict(words)
+
+    def __getitem__(self, key) -> str:
+        return str(self._words[key])
+
+    def __setitem__(self, key, words) -> None:  # a test's own words
+        self._words[key] = words
+
+    def __delitem__(self, key) -> None:
+        del self._words[key]
+
+    def __iter__(self):
+        return iter(self._words)
+
+    def __len__(self) -> int:
+        return len(self._words)
+
+    def __repr__(self) -> str:
+        return f"Said({dict(self)!r})"
+
+
+#: Each variant's name in the language in force (the core's ``VARIANT_NAMES`` say them in
+#: English; the model's choices keep those).
+VARIANT_NAMES = Said({
+    "gin": _("Gin"), "oklahoma": _("Oklahoma gin"), "hollywood": _("Hollywood gin"),
+    "box": _("Three-handed (in the box)"), "captain": _("Captain play"),
+    "partnership": _("Partnership gin"), "cap-it": "CAP-IT",
+})
+assert set(VARIANT_NAMES) == set(_CORE_VARIANT_NAMES)
+
 #: The variants' names where a column is narrow (the book's tables).
-VARIANT_SHORT_NAMES = {"gin": "Gin", "oklahoma": "Oklahoma", "hollywood": "Hollywood",
-                       "box": "In the box", "captain": "Captain", "partnership": "Partners",
-                       "cap-it": "CAP-IT"}
+VARIANT_SHORT_NAMES = Said({"gin": _("Gin"), "oklahoma": "Oklahoma",
+                            "hollywood": "Hollywood", "box": _("In the box"),
+                            "captain": _("Captain"),
+                            "partnership": _("Partners"), "cap-it": "CAP-IT"})
 assert set(VARIANT_SHORT_NAMES) == set(VARIANT_NAMES)
 
+#: A player's role in a hand, in words (the core's ``ROLE_WORDS``, translated).
+ROLE_WORDS = Said({
+    "box": _("in the box"), "captain": _("captain"), "sits_out": _("sits out"),
+    "opponent": _("opponent"), "player": _("plays"),
+})
+assert set(ROLE_WORDS) == set(_CORE_ROLE_WORDS)
+
+#: The presets by name, as the setup form shows them.
+PRESET_LABELS = Said({"standard": _("Standard"), "classic": _("Classic"),
+                      "simple": _("Simple")})
+assert set(PRESET_LABELS) == set(PRESET_NAMES)
+
 #: Every setting's label: the forms' fields, the list of changes, the printed rules panel.
-SETTING_LABELS = {
-    "target": "Game to", "gin_bonus": "Gin bonus", "undercut_bonus": "Undercut bonus",
-    "big_gin_bonus": "Big gin bonus", "box_bonus": "Box bonus",
-    "game_bonus": "Game bonus", "shutout_mode": "Shutout", "knock_limit": "Knock limit",
-    "undercut_on_tie": "A tie is an undercut", "dealer_rule": "Next dealer",
-    "oklahoma_ace": "Ace up-card", "spade_double": "Spade up-card doubles",
-    "hollywood_third_double": "Third column counts double",
-    "three_hand_money": "Money between three", "balance_division": "Unequal stakes",
-    "capit_ace_value": "Ace counts", "capit_round_share": "Round share",
-    "capit_round_winner": "Round winner by",
-}
+SETTING_LABELS = Said({
+    "target": _("Game to"), "gin_bonus": _("Gin bonus"), "undercut_bonus": _("Undercut bonus"),
+    "big_gin_bonus": _("Big gin bonus"), "box_bonus": _("Box bonus"),
+    "game_bonus": _("Game bonus"), "shutout_mode": _("Shutout"),
+    "knock_limit": _("Knock limit"),
+    "undercut_on_tie": _("A tie is an undercut"), "dealer_rule": _("Next dealer"),
+    "oklahoma_ace": _("Ace up-card"), "spade_double": _("Spade up-card doubles"),
+    "hollywood_third_double": _("Third column counts double"),
+    "three_hand_money": _("Money between three"), "balance_division": _("Unequal stakes"),
+    "capit_ace_value": _("Ace counts"), "capit_round_share": _("Round share"),
+    "capit_round_winner": _("Round winner by"),
+})
 assert set(SETTING_LABELS) == set(SETTINGS)
 #: A setting field's hint, where its values need one.
-SETTING_HELP = {"big_gin_bonus": "0 = off",
-                "capit_round_share": '"10%" of the pot or an amount like "2.00"'}
+SETTING_HELP = Said({"big_gin_bonus": _("0 = off"),
+                     "capit_round_share": _('"10%" of the pot or an amount like "2.00"')})
+
+#: The values of the settings that are a choice, in words (the forms' choices, the presets'
+#: values the setup form shows).
+CHOICE_WORDS = Said({
+    "double_total": pgettext_lazy("setting", "double total"),
+    "game_bonus_double": pgettext_lazy("setting", "game bonus double"),
+    "double_hand_points": pgettext_lazy("setting", "double hand points"),
+    "none": pgettext_lazy("setting", "none"),
+    "winner_deals": pgettext_lazy("setting", "winner deals"),
+    "alternate": pgettext_lazy("setting", "alternate"),
+    "gin_only": pgettext_lazy("setting", "gin only"),
+    "one": pgettext_lazy("setting", "one"),
+    "pairwise": pgettext_lazy("setting", "pairwise"),
+    "box_team": pgettext_lazy("setting", "box team"),
+    "proportional": pgettext_lazy("setting", "proportional"),
+    "equal": pgettext_lazy("setting", "equal"),
+    "round": pgettext_lazy("setting", "round"),
+    "cumulative": pgettext_lazy("setting", "cumulative"),
+})
+assert {value for spec in SETTINGS.values() for value in spec.choices} <= set(CHOICE_WORDS)
+
+#: A flag setting's two values, in words.
+YES, NO = pgettext_lazy("setting", "yes"), pgettext_lazy("setting", "no")
+
+#: What each seat of the setup is, by the cut's order (the core's ``Seat.label``, with its
+#: number as ``%(n)s``), translated.
+_SEAT_LABELS = Said({
+    "Player %(n)s": _("Player %(n)s"), "Seat %(n)s": _("Seat %(n)s"),
+    "High card: in the box": _("High card: in the box"),
+    "Middle card: captain": _("Middle card: captain"),
+    "Low card: sits out": _("Low card: sits out"),
+    "High card: captain": _("High card: captain"),
+    "Second card: plays first": _("Second card: plays first"),
+    "Third card": _("Third card"),
+    "Captain %(n)s (red)": _("Captain %(n)s (red)"),
+    "Opponent %(n)s (black), table %(n)s": _("Opponent %(n)s (black), table %(n)s"),
+    "Black Ace: sits out": _("Black Ace: sits out"),
+    "First side, table %(n)s": _("First side, table %(n)s"),
+    "Second side, table %(n)s": _("Second side, table %(n)s"),
+})
+assert {re.sub(r"\d+", "%(n)s", seat.label) for variant, counts in VARIANT_COUNTS.items()
+        for count in counts for seat in game_facts(variant, count).seats} <= set(_SEAT_LABELS)
+
+
+def seat_label(seat: Seat) -> str:
+    """A seat's label in the language in force ("High card: in the box", "Seat 3")."""
+    number = re.search(r"\d+", seat.label)
+    return _SEAT_LABELS[re.sub(r"\d+", "%(n)s", seat.label)] % {
+        "n": number.group() if number else ""}
+
+
+def choice_text(value) -> str:
+    """A setting's value in words: a choice's words, "yes"/"no" for a flag, else as it is."""
+    if value is True or value is False:
+        return str(YES if value else NO)
+    return CHOICE_WORDS.get(value, str(value).replace("_", " "))
+
 
 __all__ = [
     "FIRST_SIDE", "MAX_TABLES", "PRESET_VARIANTS", "SECOND_SIDE", "GameFacts", "Seat",
@@ -78,7 +192,8 @@ __all__ = [
     "BIG_GIN", "GIN", "HAND_KINDS", "KNOCK", "ROLE_ORDER",
     "BOX", "CAPTAIN", "OPPONENT", "SITS_OUT",
     "CAPIT_CONTRACTS", "FIRST_DEALER_CHOSEN", "PRESET_NAMES", "ROLE_WORDS", "SETTINGS",
-    "SETTING_HELP", "SETTING_LABELS",
+    "CHOICE_WORDS", "NO", "PRESET_LABELS", "SETTING_HELP", "SETTING_LABELS", "YES",
+    "choice_text", "seat_label",
     "VARIANT_COUNTS", "VARIANT_NAMES", "VARIANT_SETTINGS", "VARIANT_SHORT_NAMES", "Setting",
     "default_preset",
     "hand_kinds", "preset_values", "settings_of", "variants",

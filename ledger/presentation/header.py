@@ -3,7 +3,9 @@
 
 from __future__ import annotations
 
-from .catalog import ROLE_WORDS, SETTING_LABELS, VARIANT_SETTINGS
+from django.utils.translation import gettext, ngettext, pgettext
+
+from .catalog import ROLE_WORDS, SETTING_LABELS, VARIANT_SETTINGS, choice_text
 from .money import cover_line
 from .stakes import ante_sentence, own_stake_sentence, stake_sentence
 from .words import SHUTOUT_WORDS, names
@@ -12,15 +14,17 @@ from .words import SHUTOUT_WORDS, names
 def stakes_lines(record: dict, result: dict) -> list[str]:
     stakes = record.get("stakes")
     if not stakes:
-        return ["No stakes: this game is played for nothing."]
+        return [gettext("No stakes: this game is played for nothing.")]
     currency = stakes.get("currency", "")
     lines = []
     if "ante" in stakes:
         lines.append(ante_sentence(stakes["ante"], currency, each=True))
         if result.get("pot"):
-            lines.append(f"Pot {result['pot']} {currency}")
+            lines.append(gettext("Pot %(amount)s %(currency)s")
+                         % {"amount": result["pot"], "currency": currency})
         if result.get("round_share"):
-            lines.append(f"Round share {result['round_share']} {currency}")
+            lines.append(gettext("Round share %(amount)s %(currency)s")
+                         % {"amount": result["round_share"], "currency": currency})
     if "rate" in stakes:
         lines.append(stake_sentence(stakes["rate"], currency, stakes.get("per_points", 1)))
         if cover := cover_line(result, record):
@@ -31,7 +35,16 @@ def stakes_lines(record: dict, result: dict) -> list[str]:
 
 
 def _yes_no(value) -> str:
-    return "yes" if value else "no"
+    return choice_text(bool(value))
+
+
+def _points(n) -> str:
+    return ngettext("%(n)s point", "%(n)s points", int(n)) % {"n": n}
+
+
+def _off_or(value, text: str | None = None) -> str:
+    """A bonus, or "off" when it is 0."""
+    return (text or str(value)) if value else pgettext("setting", "off")
 
 
 def rule_lines(result: dict) -> list[tuple[str, str]]:
@@ -40,47 +53,48 @@ def rule_lines(result: dict) -> list[tuple[str, str]]:
     rules = result["rules"]
     facts = result["facts"]
     settings = VARIANT_SETTINGS[result["variant"]]
-    label = SETTING_LABELS.__getitem__
+
+    def label(setting: str) -> str:
+        return str(SETTING_LABELS[setting])
+
     out: list[tuple[str, str]] = []
     if facts["rounds"]:
         share = rules["capit_round_share"]
-        out.append(("Rounds", "five; lowest wins"))
-        out.append((label("capit_ace_value"), f"{rules['capit_ace_value']} points"))
-        out.append((label("capit_round_share"),
-                    share + (" of the pot" if share.endswith("%") else "")))
-        out.append((label("capit_round_winner"), "lowest in the round"
-                    if rules["capit_round_winner"] == "round" else "lowest cumulative"))
+        out.append((gettext("Rounds"), gettext("five; lowest wins")))
+        out.append((label("capit_ace_value"), _points(rules["capit_ace_value"])))
+        out.append((label("capit_round_share"), gettext("%(share)s of the pot") % {
+            "share": share} if share.endswith("%") else share))
+        out.append((label("capit_round_winner"), gettext("lowest in the round")
+                    if rules["capit_round_winner"] == "round" else gettext("lowest cumulative")))
         return out
-    out.append((label("target"), f"{rules['target']} points"))
+    out.append((label("target"), _points(rules["target"])))
     if facts["upcard"]:
-        out.append((label("knock_limit"), "the up-card's value"))
+        out.append((label("knock_limit"), gettext("the up-card's value")))
         out.append((label("oklahoma_ace"),
-                    "gin only" if rules["oklahoma_ace"] == "gin_only" else "1"))
+                    choice_text("gin_only") if rules["oklahoma_ace"] == "gin_only" else "1"))
         out.append((label("spade_double"), _yes_no(rules["spade_double"])))
     else:
         out.append((label("knock_limit"), str(rules["knock_limit"])))
     out.append((label("gin_bonus"), str(rules["gin_bonus"])))
     out.append((label("undercut_bonus"), str(rules["undercut_bonus"])))
     out.append((label("undercut_on_tie"), _yes_no(rules["undercut_on_tie"])))
-    out.append((label("big_gin_bonus"),
-                str(rules["big_gin_bonus"]) if rules["big_gin_bonus"] else "off"))
-    out.append((label("box_bonus"), f"{rules['box_bonus']} a hand" if rules["box_bonus"]
-                else "off"))
-    out.append((label("game_bonus"), str(rules["game_bonus"]) if rules["game_bonus"]
-                else "off"))
-    out.append((label("shutout_mode"), SHUTOUT_WORDS[rules["shutout_mode"]]))
+    out.append((label("big_gin_bonus"), _off_or(rules["big_gin_bonus"])))
+    out.append((label("box_bonus"), _off_or(rules["box_bonus"], gettext(
+        "%(n)s a hand") % {"n": rules["box_bonus"]})))
+    out.append((label("game_bonus"), _off_or(rules["game_bonus"])))
+    out.append((label("shutout_mode"), gettext(str(SHUTOUT_WORDS[rules["shutout_mode"]]))))
     if facts["dealer_rule"]:
-        out.append((label("dealer_rule"), "winner deals"
-                    if rules["dealer_rule"] == "winner_deals" else "alternate"))
+        out.append((label("dealer_rule"), choice_text(rules["dealer_rule"])))
     if "hollywood_third_double" in settings:
         out.append((label("hollywood_third_double"),
                     _yes_no(rules["hollywood_third_double"])))
     if "three_hand_money" in settings:
-        out.append((label("three_hand_money"), "each pair settles"
-                    if rules["three_hand_money"] == "pairwise" else "box v each"))
+        out.append((label("three_hand_money"), gettext("each pair settles")
+                    if rules["three_hand_money"] == "pairwise" else gettext("box v each")))
     if facts["sides"]:
-        out.append(("Lower side", "prevails"))  # RULES §3.5: no setting changes it
-        out.append((label("balance_division"), rules["balance_division"]))
+        # RULES §3.5: no setting changes it
+        out.append((gettext("Lower side"), gettext("prevails")))
+        out.append((label("balance_division"), choice_text(rules["balance_division"])))
     return out
 
 
@@ -98,22 +112,25 @@ def cast_lines(record: dict, result: dict) -> list[tuple[str, str]]:
     roles = first.get("roles") or {}
     out: list[tuple[str, str]] = []
     if facts["setup"] == "seats" and not facts["sides"]:  # in the box
-        out.append(("Cut order", ", ".join(players)))
+        out.append((gettext("Cut order"), ", ".join(players)))
         for name in players:
-            out.append((name, ROLE_WORDS.get(roles.get(name), "")))
+            out.append((name, str(ROLE_WORDS.get(roles.get(name), ""))))
     elif facts["setup"] == "seats":  # captain play for 3
-        out.append(("Captain", players[0]))
-        out.append(("Opponents", f"{players[1]} and {players[2]} (in cut order)"))
+        out.append((gettext("Captain"), players[0]))
+        out.append((gettext("Opponents"), gettext("%(a)s and %(b)s (in cut order)") % {
+            "a": players[1], "b": players[2]}))
     elif facts["setup"] == "captain_tables":
-        out.append(("Captains", names(setup.get("captains", []))))
-        out.append(("Opponents", names(setup.get("opponents", []))))
-        out.append(("Sits out first", setup.get("sitter", "")))
+        out.append((gettext("Captains"), names(setup.get("captains", []))))
+        out.append((gettext("Opponents"), names(setup.get("opponents", []))))
+        out.append((gettext("Sits out first"), setup.get("sitter", "")))
     elif facts["setup"] == "sides":
         for side, members in (setup.get("sides") or {}).items():
             out.append((side, names(members)))
     else:
-        out.append(("Seats" if facts["rounds"] else "Players", ", ".join(players)))
+        out.append((gettext("Seats") if facts["rounds"] else gettext("Players"),
+                    ", ".join(players)))
     dealer = setup.get("first_dealer") or first.get("dealer")
     if dealer:
-        out.append(("First dealer", dealer if isinstance(dealer, str) else ", ".join(dealer)))
+        out.append((gettext("First dealer"),
+                    dealer if isinstance(dealer, str) else ", ".join(dealer)))
     return out

@@ -8,11 +8,13 @@ import json
 import segno
 from django import template
 from django.urls import reverse
+from django.utils import translation
 from django.utils.html import json_script
 from django.utils.safestring import mark_safe
 
 from ledger.forms.queue import queue_fields
-from ledger.presentation.queue import QUEUE_WORDS
+from ledger.presentation.queue import QUEUE_WORDS, queue_plurals
+from ledger.presentation.script_words import script_words as words_of_the_scripts
 
 register = template.Library()
 
@@ -29,8 +31,11 @@ register.filter("queue_fields", queue_fields)
 
 @register.simple_tag
 def queue_words() -> str:
-    """The queue's words (ledger/presentation/queue.py), as the JSON the script reads."""
-    return json_script(QUEUE_WORDS, "offline-queue-words")
+    """The queue's words (ledger/presentation/queue.py) in the page's language, as the JSON
+    the script reads."""
+    return json_script(QUEUE_WORDS, "offline-queue-words") + json_script(
+        {"plurals": queue_plurals(), "lang": translation.get_language() or "en"},
+        "offline-queue-plurals")
 
 
 @register.simple_tag
@@ -49,3 +54,10 @@ def share_url(context, token: str) -> str:
     path = reverse("ledger:shared", kwargs={"token": token})
     request = context.get("request")
     return request.build_absolute_uri(path) if request is not None else path
+
+
+@register.simple_tag
+def script_words() -> str:
+    """The words of the pages' scripts (ledger/presentation/script_words.py) in the page's
+    language, as the JSON they read (``#script-words``)."""
+    return json_script(words_of_the_scripts(), "script-words")

@@ -14,12 +14,13 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext
 
 from ledger import access, cleaning, services
 from ledger.exceptions import ConfirmationRequired, LedgerError, RecordRefused
 from ledger.forms import GameSettingsForm
 from ledger.models import GameStatus
-from ledger.presentation.catalog import VARIANT_NAMES
+from ledger.presentation.catalog import PRESET_LABELS, VARIANT_NAMES
 from ledger.presentation.changes import (
     change_rows,
     done_message,
@@ -67,7 +68,7 @@ def game_settings(request: HttpRequest, pk: int) -> HttpResponse:
             stake, rules = form.stake_changes(), form.rule_changes()
             confirmed = request.POST.get("confirm_money") if request.POST.get("confirm") else None
             if not stake and not rules:
-                form.add_error(None, "Nothing to change: every value is as it was.")
+                form.add_error(None, gettext("Nothing to change: every value is as it was."))
             else:
                 try:
                     made = services.game_change_settings(
@@ -91,6 +92,7 @@ def game_settings(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "ledger/game_settings.html", {
         "game": game, "session": game.session, "table": game.session.table, "form": form,
         "variant_label": VARIANT_NAMES.get(game.variant, game.variant),
+        "preset_label": PRESET_LABELS.get(game.preset, game.preset),
         "settled": settled, "confirm": confirm, "stake_now": stake_text(game, seats),
         "finished": game.status != GameStatus.IN_PROGRESS,
         "changes": change_rows(game.changes.select_related("changed_by")),

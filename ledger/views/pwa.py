@@ -18,6 +18,7 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.templatetags.static import static
 from django.urls import reverse
+from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_GET
 
 from .freshness import release
@@ -56,7 +57,8 @@ def manifest(request: HttpRequest) -> JsonResponse:
     response = JsonResponse({
         "name": "Tablestakes",
         "short_name": "Tablestakes",
-        "description": "Scores, stakes and settling up for the card table.",
+        "description": gettext("Scores, stakes and settling up for the card table."),
+        "lang": get_language() or "en",
         "id": "/",
         "start_url": "/?source=app",
         "scope": "/",

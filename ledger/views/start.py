@@ -7,6 +7,7 @@ import random
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext, ngettext
 
 from ledger import access, services
 from ledger.exceptions import LedgerError
@@ -66,22 +67,26 @@ def cut_for_us(data, variant: str, count: int, table_players: list[str],
     others = [name for name in table_players if name not in chosen]
     if len(chosen) < count:
         if len(chosen) + len(others) < count:
-            raise LedgerError(f"This game needs {count} players; the table has "
-                              f"{len(table_players)}. Add players on the table's page.")
+            raise LedgerError(ngettext(
+                "This game needs %(count)s players; the table has %(n)s. Add players on the "
+                "table's page.",
+                "This game needs %(count)s players; the table has %(n)s. Add players on the "
+                "table's page.", count) % {"count": count, "n": len(table_players)})
         chosen += rng.sample(others, count - len(chosen))
     pool = chosen[:count]
     rng.shuffle(pool)
     for (name, _), player in zip(slots, pool, strict=True):
         values[name] = player
         values[f"stake_{name}"] = stakes.get(player) or ""
-    drawn = [f"{label.split(':')[-1].strip()}: {player}"
+    drawn = [gettext("%(seat)s: %(name)s") % {"seat": label.split(":")[-1].strip(),
+                                               "name": player}
              for (_, label), player in zip(slots, pool, strict=True)]
     if needs_first_dealer(variant):
         values["first_dealer"] = rng.choice(pool)
-        drawn.append(f"{values['first_dealer']} deals first")
+        drawn.append(gettext("%(name)s deals first") % {"name": values["first_dealer"]})
     if game_facts(variant, count).named_sides:
         values["first_dealer_side"] = rng.choice(["a", "b"])
-    return values, "The cut: " + "; ".join(drawn) + "."
+    return values, gettext("The cut: %(drawn)s.") % {"drawn": "; ".join(drawn)}
 
 
 def game_start(request: HttpRequest, pk: int, variant: str, count: int) -> HttpResponse:
@@ -122,7 +127,8 @@ def game_start(request: HttpRequest, pk: int, variant: str, count: int) -> HttpR
                         session=session, variant=variant, players=form.players(),
                         started_by=request.user, rules=form.rules(), setup=form.setup(),
                         player_stakes=form.player_stakes() or None, **kwargs)
-                    messages.success(request, f"Game {game.sequence} started. Good luck!")
+                    messages.success(request, gettext("Game %(n)s started. Good luck!")
+                                     % {"n": game.sequence})
                     return redirect("ledger:game_detail", pk=game.pk)
             status = 422
     return render(request, "ledger/game_start.html", {

@@ -17,11 +17,19 @@ document.addEventListener("change", function (event) {
   var form = el.form;
   var knocker = form.querySelector("input[name=" + m[1] + "_knocker]:checked");
   if (!knocker) return;
+  // the count fields' labels as the form says them, with a place for the name (#hand-form-
+  // fields: "{name}'s count", "Punkte von {name}"), in the page's language
+  var templates = {};
+  try {
+    var schema = JSON.parse(form.querySelector("#hand-form-fields").textContent);
+    (schema.tables || []).forEach(function (t) { Object.assign(templates, t.labels || {}); });
+  } catch (e) { /* no schema: the English label */ }
   var labels = form.querySelectorAll("input[name^=" + m[1] + "_c]");
   labels.forEach(function (input) {
     if (!/_c\d+$/.test(input.name)) return;  // counts only, not the cards (t1_cards0)
     var label = form.querySelector("label[for=" + input.id + "]");
-    if (label && label.textContent.indexOf(knocker.value + "'s") === 0) { input.value = ""; }
+    var mine = (templates[input.name] || "{name}'s count").replace("{name}", knocker.value);
+    if (label && label.textContent.trim().indexOf(mine.trim()) === 0) { input.value = ""; }
   });
 });
 // A refused hand: its reasons are next to Save (#save-error); bring the first marked field

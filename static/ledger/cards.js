@@ -8,6 +8,20 @@
 (function () {
   "use strict";
 
+  // The page's words for this script (#script-words, ledger/presentation/script_words.py),
+  // in the page's language; the English here only where a page has none.
+  function words(group) {
+    try {
+      var el = document.getElementById("script-words");
+      return (el && JSON.parse(el.textContent)[group]) || {};
+    } catch (e) { return {}; }
+  }
+  function said(text, values) {
+    return String(text).replace(/%\((\w+)\)s/g, function (whole, name) {
+      return name in values ? String(values[name]) : whole;
+    });
+  }
+
   function tokens(text) {
     return (text || "").trim().split(/[\s,]+/).filter(Boolean).map(function (token) {
       var t = token.toUpperCase();
@@ -65,7 +79,8 @@
       });
       tabs.forEach(function (tab) {
         var name = names[Number(tab.dataset.pos)];
-        tab.querySelector(".picker-dw").textContent = name in counts ? " · count " + counts[name] : "";
+        tab.querySelector(".picker-dw").textContent = name in counts ?
+          said(words("cards").count || " · count %(count)s", { count: counts[name] }) : "";
       });
     }
 
@@ -101,8 +116,11 @@
       preview.addEventListener("htmx:afterSwap", showCounts);
       ["htmx:responseError", "htmx:sendError"].forEach(function (name) {
         preview.addEventListener(name, function () {
-          preview.innerHTML = '<p class="help">No preview just now; the counts are worked out ' +
-            "when the hand is saved.</p>";
+          var p = document.createElement("p");
+          p.className = "help";
+          p.textContent = words("cards").no_preview ||
+            "No preview just now; the counts are worked out when the hand is saved.";
+          preview.replaceChildren(p);
         });
       });
     }

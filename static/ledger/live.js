@@ -4,6 +4,13 @@
 // and nothing is swapped.
 (function () {
   "use strict";
+  // the page's words (#script-words, ledger/presentation/script_words.py)
+  function words() {
+    try {
+      var el = document.getElementById("script-words");
+      return (el && JSON.parse(el.textContent).live) || {};
+    } catch (e) { return {}; }
+  }
   function isLive(el) { return el && el.id === "live"; }
   document.addEventListener("htmx:configRequest", function (event) {
     var el = event.detail.elt;
@@ -27,7 +34,8 @@
       var note = document.createElement("p");
       note.className = "empty";
       note.setAttribute("role", "status");
-      note.textContent = "This link no longer works: the scorekeeper revoked it.";
+      note.textContent = words().revoked ||
+        "This link no longer works: the scorekeeper revoked it.";
       el.replaceWith(note);
       return;
     }

@@ -56,7 +56,9 @@ function connection(online) {
 }
 
 function start(root) {
-  const words = readJSON(document, "offline-queue-words", {});
+  // the words, and those of a count in each plural form of the page's language
+  const words = { ...readJSON(document, "offline-queue-words", {}),
+    ...readJSON(document, "offline-queue-plurals", {}) };
   const GAME_URL = root.dataset.gameUrl;
   const ROLES_VARY = root.dataset.rolesVary === "1";
   let serverNext = parseInt(root.dataset.next || "0", 10);  // the first hand not on the page

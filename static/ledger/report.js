@@ -2,6 +2,15 @@
 // works without this script (a plain POST and a redirect); with it, a CAP-IT phone
 // remembers who holds it, and the page moves on by itself when the scorekeeper saves the
 // hand (the live part, polled by htmx, shows the next hand's number).
+// The page's words (#script-words, ledger/presentation/script_words.py), in its language.
+const WORDS = (() => {
+  try {
+    const el = document.getElementById("script-words");
+    return (el && JSON.parse(el.textContent).report) || {};
+  } catch { return {}; }
+})();
+const QUEUED = WORDS.queued ||
+  "No connection: this report waits on this phone and is sent when the connection returns.";
 const page = document.querySelector("[data-report-page]");
 if (page) {
   const form = page.querySelector("[data-report-form]");
@@ -70,12 +79,12 @@ if (page) {
       event.preventDefault();
       const fields = [...new FormData(form).entries()].map(([n, v]) => [n, String(v)]);
       localStorage.setItem(queueKey, JSON.stringify({ action: form.action, fields }));
-      note("No connection: this report waits on this phone and is sent when the connection returns.");
+      note(QUEUED);
     });
   }
   if (localStorage.getItem(queueKey)) {
     if (navigator.onLine) send();
-    else note("No connection: this report waits on this phone and is sent when the connection returns.");
+    else note(QUEUED);
   }
   window.addEventListener("online", send);
 }

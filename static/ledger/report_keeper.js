@@ -5,6 +5,13 @@
 // waiting, reported (or changed) by the table at HH:MM, or changed by the scorekeeper.
 // Nothing is saved here: the scorekeeper's Save records the hand, as always. A two-hand game
 // with a confirm link: the other player's answers are shown beside the saved hands.
+// The page's words (#script-words, ledger/presentation/script_words.py), in its language.
+const WORDS = (() => {
+  try {
+    const el = document.getElementById("script-words");
+    return (el && JSON.parse(el.textContent).report) || {};
+  } catch { return {}; }
+})();
 const card = document.querySelector("[data-report-poll]");
 if (card) {
   const url = card.dataset.reportPoll;
@@ -57,7 +64,7 @@ if (card) {
       const li = document.createElement("li");
       li.className = a.correct ? "ok" : "warn";
       const b = document.createElement("b");
-      b.textContent = `Hand ${a.number}`;
+      b.textContent = (WORDS.hand || "Hand %(number)s").replace("%(number)s", a.number);
       li.append(b, `: ${a.words}`);
       return li;
     });
@@ -81,7 +88,7 @@ if (card) {
           filled = true;
         }
         delete applied[part.label];
-        say(part.label, "waiting", "waiting");
+        say(part.label, "waiting", WORDS.waiting || "waiting");
         continue;
       }
       if (!form || !current) continue;
@@ -106,7 +113,7 @@ if (card) {
       const s = stateOf(label);
       if (differs && s && s.li.dataset.state !== "keeper") {
         s.li.dataset.state = "keeper";
-        s.text.textContent = "changed by the scorekeeper";
+        s.text.textContent = WORDS.keeper || "changed by the scorekeeper";
       }
     }
   }

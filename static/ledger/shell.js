@@ -3,6 +3,29 @@
 (function () {
   "use strict";
 
+  // The page's words for this script (#script-words, ledger/presentation/script_words.py),
+  // in the page's language; the English here only where a page has none.
+  function words(group) {
+    try {
+      var el = document.getElementById("script-words");
+      return (el && JSON.parse(el.textContent)[group]) || {};
+    } catch (e) { return {}; }
+  }
+  function said(text, values) {
+    return String(text).replace(/%\((\w+)\)s/g, function (whole, name) {
+      return name in values ? String(values[name]) : whole;
+    });
+  }
+  // a sentence of a count in the language's plural form (by CLDR category)
+  function counted(forms, count, fallback) {
+    var lang = document.documentElement.lang || "en";
+    try {
+      var text = forms && (forms[new Intl.PluralRules(lang).select(count)] || forms.other);
+      if (text) return said(text, { count: count });
+    } catch (e) { /* no Intl: the English */ }
+    return said(fallback, { count: count });
+  }
+
   // -- the service worker (static/ledger/sw.js, served at /sw.js) ---------------------------
   if ("serviceWorker" in navigator && window.isSecureContext) {
     window.addEventListener("load", function () {
@@ -38,9 +61,10 @@
     var action = event.target.getAttribute("action") || "";
     if (!/\/accounts\/logout\/$/.test(action)) return;
     var unsent = unsentHands();
-    if (unsent && !window.confirm(unsent + (unsent === 1 ? " hand is" : " hands are") +
+    if (unsent && !window.confirm(counted(words("shell").logout, unsent,
+        "%(count)s" + (unsent === 1 ? " hand is" : " hands are") +
         " not sent yet. They stay on this phone and are sent when you log in again and " +
-        "open the game. Log out anyway?")) {
+        "open the game. Log out anyway?"))) {
       event.preventDefault();
       return;
     }
@@ -50,14 +74,16 @@
   // -- no connection: say so; what needs it is switched off until it returns ---------------
   var banner = null;
   function offlineText() {
+    var w = words("shell");
     if (document.getElementById("offline-queue")) {
-      return "No connection. Hands you save are kept on this phone and sent, in order, when " +
-        "it returns. Corrections, undo, settings and settling up need the connection.";
+      return w.offline_game || "No connection. Hands you save are kept on this phone and " +
+        "sent, in order, when it returns. Corrections, undo, settings and settling up need " +
+        "the connection.";
     }
     var settling = document.querySelector("form[action*='/settle/']") ?
-      " Settling up needs it too." : "";
-    return "No connection. What you see is as this phone last loaded it; changes need the " +
-      "connection." + settling;
+      " " + (w.offline_settling || "Settling up needs it too.") : "";
+    return (w.offline_page || "No connection. What you see is as this phone last loaded " +
+      "it; changes need the connection.") + settling;
   }
   function needsNetwork() {
     // every form that writes, except the hand form (it queues), and the links to the
@@ -89,7 +115,7 @@
         if (offline && !button.disabled) {
           button.disabled = true;
           button.dataset.offlineDisabled = "1";
-          button.title = "Needs the connection";
+          button.title = words("shell").needs_network || "Needs the connection";
         } else if (!offline && button.dataset.offlineDisabled) {
           button.disabled = false;
           delete button.dataset.offlineDisabled;
@@ -131,9 +157,11 @@
     if (button) {
       var input = document.getElementById(button.getAttribute("data-copy"));
       if (!input) return;
+      var w = words("shell");
+      var label = button.textContent;
       var done = function () {
-        button.textContent = "Copied";
-        setTimeout(function () { button.textContent = "Copy"; }, 2000);
+        button.textContent = w.copied || "Copied";
+        setTimeout(function () { button.textContent = label || w.copy || "Copy"; }, 2000);
       };
       input.select();
       if (navigator.clipboard && window.isSecureContext) {

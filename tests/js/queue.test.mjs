@@ -10,7 +10,7 @@ import {
 import { createLock, BUSY } from "../../static/ledger/queue/lock.js";
 import { describeQueue } from "../../static/ledger/queue/view.js";
 import { pickedOf, missingChoices } from "../../static/ledger/queue/form.js";
-import { fill } from "../../static/ledger/queue/words.js";
+import { counted, fill } from "../../static/ledger/queue/words.js";
 
 const WORDS = {
   retry: "Not sent yet: {reason} Trying again by itself.",
@@ -312,4 +312,30 @@ test("the form's names come from its schema: who was picked, the choices not mad
   assert.equal(missingChoices(() => true, schema, () => true), null);
   assert.equal(missingChoices(() => false, schema, () => false), null);
   assert.equal(fill("Hand {number} of {x}", { number: 3 }), "Hand 3 of {x}");
+});
+
+// The counts in the page's language (words.js `counted`): the server hands one sentence per
+// plural category (ledger/presentation/queue.py queue_plurals), Intl.PluralRules picks.
+const RU = {
+  lang: "ru",
+  plurals: { count: { one: "{count} раздача", few: "{count} раздачи", many: "{count} раздач",
+                      other: "{count} раздачи" } },
+};
+
+test("Russian counts take their three forms", () => {
+  assert.equal(counted(RU, "count", 1, "1 hand", "{count} hands"), "1 hand");  // no "=1"
+  assert.equal(counted(RU, "count", 3, "1 hand", "{count} hands"), "3 раздачи");
+  assert.equal(counted(RU, "count", 5, "1 hand", "{count} hands"), "5 раздач");
+  assert.equal(counted(RU, "count", 21, "1 hand", "{count} hands"), "21 раздача");
+});
+
+test("without the forms the page's one and many are used", () => {
+  assert.equal(counted({}, "count", 1, "1 hand", "{count} hands"), "1 hand");
+  assert.equal(counted({}, "count", 4, "1 hand", "{count} hands"), "4 hands");
+});
+
+test("one itself takes the language's words for exactly one", () => {
+  const words = { lang: "ru", plurals: { count: { ...RU.plurals.count, "=1": "одна раздача" } } };
+  assert.equal(counted(words, "count", 1, "1 hand", "{count} hands"), "одна раздача");
+  assert.equal(counted(words, "count", 21, "1 hand", "{count} hands"), "21 раздача");
 });

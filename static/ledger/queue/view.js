@@ -1,6 +1,6 @@
 // The list of hands not sent yet, just above the sheet: cloned from the page's own
 // <template>s (templates/ledger/_offline_queue.html), with the page's words.
-import { fill } from "./words.js";
+import { counted, fill } from "./words.js";
 import { STOPPED } from "./store.js";
 
 // What the list says, from the queue alone (no DOM): tested by node --test.
@@ -36,8 +36,8 @@ export function describeQueue(queue, words, online) {
     };
   });
   return {
-    count: count === 1 ? words.count_one : fill(words.count_many, { count }),
-    score: !count ? "" : count === 1 ? words.score_one : fill(words.score_many, { count }),
+    count: counted(words, "count", count, words.count_one, words.count_many),
+    score: !count ? "" : counted(words, "score", count, words.score_one, words.score_many),
     note, items,
   };
 }

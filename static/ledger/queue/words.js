@@ -11,3 +11,21 @@ export function readJSON(doc, id, fallback = null) {
   if (!el) return fallback;
   try { return JSON.parse(el.textContent); } catch { return fallback; }
 }
+
+// The words of a count in the page's language: ``words.plurals[key]`` holds one sentence
+// per plural category of the language (CLDR's "one", "few", "many", "other"...: the
+// server's ``queue_plurals``: Russian's "one" is 21 as well), picked with Intl.PluralRules;
+// without them (or without Intl) ``many``. One itself is ``forms["=1"]``, else ``one``.
+export function counted(words, key, count, one, many) {
+  const forms = words.plurals && words.plurals[key];
+  // one itself: the language's words for exactly one ("=1"), else the page's own
+  if (count === 1) return fill(forms && forms["=1"] !== undefined ? forms["=1"] : one, { count });
+  if (forms && typeof Intl !== "undefined" && Intl.PluralRules) {
+    try {
+      const category = new Intl.PluralRules(words.lang || "en").select(count);
+      const text = forms[category] ?? forms.other;
+      if (text !== undefined) return fill(text, { count });
+    } catch { /* an unknown language: the plain forms */ }
+  }
+  return count === 1 ? fill(one, { count }) : fill(many, { count });
+}
