@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from ledger.cleaning import CleanInputMixin
 
 
 class PlayerRenameForm(CleanInputMixin, forms.Form):
-    player = forms.TypedChoiceField(label="Player", coerce=int)
-    name = forms.CharField(max_length=60, label="New name",
+    player = forms.TypedChoiceField(label=_("Player"), coerce=int)
+    name = forms.CharField(max_length=60, label=_("New name"),
                            widget=forms.TextInput(attrs={"autocomplete": "off"}))
 
     def __init__(self, *args, players=(), **kwargs):
