@@ -27,20 +27,16 @@ from django.utils.translation import ngettext, pgettext_lazy
 @dataclass(frozen=True)
 class Column:
     key: str
-    full: str           # marked for translation (gettext_lazy): read through ``header``
-    brief: str          # the same, read through ``short``
+    header: str         # marked for translation (gettext_lazy), read in the language in force
+    short: str
     kind: str           # "number", "name", "text", "card", "points", "total", "money"
     cell: Callable[..., Any]
 
-    @property
-    def header(self) -> str:
-        """The full words, in the language in force."""
-        return str(self.full)
-
-    @property
-    def short(self) -> str:
-        """The short form, in the language in force."""
-        return str(self.brief)
+    def __getattribute__(self, name: str) -> Any:
+        """``header`` and ``short`` are read as plain text in the language in force (the
+        screen's, or the table's for its paper and files), never as a lazy string."""
+        value = object.__getattribute__(self, name)
+        return str(value) if name in ("header", "short") else value
 
     def label(self, *, short: bool = False, who: str = "") -> str:
         """The header; a player's column is headed "<who> <header>" (the CSV)."""
