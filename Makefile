@@ -67,4 +67,4 @@ lock: bootstrap
 messages:
 	$(PY) manage.py makemessages -l de -l es -l fr -l ru --add-location=file --no-obsolete \
 		-i tests -i bench -i static -i staticfiles -i scripts -i node_modules -i fixtures
-	$(PY) manage.py compilemessages
+	$(PY) manage.py compilemessages --ignore .venv --ignore node_modules

@@ -12,13 +12,22 @@ import datetime
 import django_filters
 from django import forms
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from ledger.models import EveningStanding, Variant
+from ledger.presentation.catalog import VARIANT_NAMES
+
+
+def _variant_choices() -> list[tuple[str, str]]:
+    """The variants, named in the language in force when the form is drawn (the model's
+    choices keep the core's English names)."""
+    return [(value, VARIANT_NAMES[value]) for value in Variant.values]
 
 PERIODS = (
-    ("month", "This month"),
-    ("last_month", "Last month"),
-    ("year", "This year"),
+    ("month", _("This month")),
+    ("last_month", _("Last month")),
+    ("year", _("This year")),
 )
 
 DATE = forms.DateInput(attrs={"type": "date"})
@@ -38,16 +47,16 @@ def period_range(period: str, today: datetime.date) -> tuple[datetime.date, date
 
 class StandingFilter(django_filters.FilterSet):
     period = django_filters.ChoiceFilter(choices=PERIODS, method="filter_period",
-                                         empty_label="Any time", label="Period")
-    season = django_filters.ChoiceFilter(method="filter_season", empty_label="Any season",
-                                         label="Season")
+                                         empty_label=_("Any time"), label=_("Period"))
+    season = django_filters.ChoiceFilter(method="filter_season", empty_label=_("Any season"),
+                                         label=_("Season"))
     date_from = django_filters.DateFilter(field_name="date", lookup_expr="gte", widget=DATE,
-                                          label="From")
+                                          label=_("From"))
     date_to = django_filters.DateFilter(field_name="date", lookup_expr="lte", widget=DATE,
-                                        label="To")
-    variant = django_filters.ChoiceFilter(choices=Variant.choices, empty_label="Every game",
-                                          label="Game")
-    currency = django_filters.ChoiceFilter(label="Currency", empty_label=None,
+                                        label=_("To"))
+    variant = django_filters.ChoiceFilter(choices=_variant_choices, empty_label=_("Every game"),
+                                          label=pgettext_lazy("game of cards", "Game"))
+    currency = django_filters.ChoiceFilter(label=_("Currency"), empty_label=None,
                                            method="filter_currency")
 
     class Meta:

@@ -44,14 +44,13 @@ from ledger.models import (
     Table,
 )
 from ledger.presentation.catalog import VARIANT_SHORT_NAMES, game_facts, setup_sides
+from ledger.presentation.dates import format_part
 from ledger.presentation.money import PLAIN_MINUS, format_money
 from ledger.rules.facts import LOWER_WINS_VARIANTS
 from ledger.rules.money import fewest_payments, format_minor
 from ledger.selectors.evenings import evening_numbers, live_settlements
 
 ENDED = ~Q(status=GameStatus.IN_PROGRESS)
-MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August",
-          "September", "October", "November", "December")
 
 
 def money_text(units: int, currency: str, *, sign: bool = True) -> str:
@@ -416,7 +415,7 @@ def player_page(player: Player) -> dict:
         amounts = sorted(months[month].items())
         first = amounts[0][1]
         money_by_month.append({
-            "month": month, "label": f"{MONTHS[month.month - 1]} {month.year}",
+            "month": month, "label": format_part(month, "yMMMM"),
             "text": " · ".join(money_text(units, currency) + (f" {currency}" if several else "")
                                for currency, units in amounts),
             "css": "pos" if first > 0 else "neg" if first < 0 else "",

@@ -6,6 +6,8 @@ from __future__ import annotations
 import django_tables2 as tables
 from django.urls import reverse
 from django.utils.html import format_html
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from ledger.presentation.money import PLAIN_MINUS, format_money
 from ledger.templatetags.money import minus
@@ -16,19 +18,19 @@ def _num(**kwargs):
 
 
 class StandingsTable(tables.Table):
-    name = tables.Column("Player", attrs={"td": {"class": "who"}})
-    games = tables.Column("Games", attrs=_num())
-    wins = tables.Column("Wins", attrs=_num())
-    win_rate = tables.Column("Win %", attrs=_num())
-    hands_played = tables.Column("Hands", attrs=_num())
-    gins = tables.Column("Gins", attrs=_num())
-    big_gins = tables.Column("Big gins", attrs=_num())
-    undercuts_made = tables.Column("Undercuts", attrs=_num())
-    undercuts_suffered = tables.Column("Got cut", attrs=_num())
-    boxes = tables.Column("Boxes", attrs=_num())
-    shutouts = tables.Column("Shutouts", attrs=_num())
-    points_per_hand = tables.Column("Pts/hand", attrs=_num())
-    money = tables.Column("Money", attrs=_num())
+    name = tables.Column(_("Player"), attrs={"td": {"class": "who"}})
+    games = tables.Column(pgettext_lazy("games of cards", "Games"), attrs=_num())
+    wins = tables.Column(_("Wins"), attrs=_num())
+    win_rate = tables.Column(_("Win %"), attrs=_num())
+    hands_played = tables.Column(_("Hands"), attrs=_num())
+    gins = tables.Column(_("Gins"), attrs=_num())
+    big_gins = tables.Column(_("Big gins"), attrs=_num())
+    undercuts_made = tables.Column(_("Undercuts"), attrs=_num())
+    undercuts_suffered = tables.Column(_("Got cut"), attrs=_num())
+    boxes = tables.Column(_("Boxes"), attrs=_num())
+    shutouts = tables.Column(_("Shutouts"), attrs=_num())
+    points_per_hand = tables.Column(_("Pts/hand"), attrs=_num())
+    money = tables.Column(_("Money"), attrs=_num())
 
     class Meta:
         template_name = "ledger/sheet_table.html"
@@ -42,7 +44,8 @@ class StandingsTable(tables.Table):
     def __init__(self, data, *, currency: str, **kwargs):
         super().__init__(data, **kwargs)
         self.currency = currency
-        self.columns["money"].column.verbose_name = f"Money ({currency})"
+        self.columns["money"].column.verbose_name = _("Money (%(currency)s)") % {
+            "currency": currency}
 
     def render_name(self, record):
         url = reverse("ledger:player_detail", args=[record["player_id"]])
@@ -67,14 +70,14 @@ class CapitStandingsTable(tables.Table):
     """CAP-IT's standings, apart from the gin family's (like with like): rounds and penalty
     points, lowest best; its money is its own games' (the pot)."""
 
-    name = tables.Column("Player", attrs={"td": {"class": "who"}})
-    games = tables.Column("Games", attrs=_num())
-    wins = tables.Column("Wins", attrs=_num())
-    win_rate = tables.Column("Win %", attrs=_num())
-    hands_played = tables.Column("Rounds", attrs=_num())
-    hands_won = tables.Column("Rounds won", attrs=_num())
-    points_per_hand = tables.Column("Pts/round", attrs=_num())
-    money = tables.Column("Money", attrs=_num())
+    name = tables.Column(_("Player"), attrs={"td": {"class": "who"}})
+    games = tables.Column(pgettext_lazy("games of cards", "Games"), attrs=_num())
+    wins = tables.Column(_("Wins"), attrs=_num())
+    win_rate = tables.Column(_("Win %"), attrs=_num())
+    hands_played = tables.Column(_("Rounds"), attrs=_num())
+    hands_won = tables.Column(_("Rounds won"), attrs=_num())
+    points_per_hand = tables.Column(_("Pts/round"), attrs=_num())
+    money = tables.Column(_("Money"), attrs=_num())
 
     class Meta:
         template_name = "ledger/sheet_table.html"
@@ -87,7 +90,8 @@ class CapitStandingsTable(tables.Table):
     def __init__(self, data, *, currency: str, **kwargs):
         super().__init__(data, **kwargs)
         self.currency = currency
-        self.columns["money"].column.verbose_name = f"Money ({currency})"
+        self.columns["money"].column.verbose_name = _("Money (%(currency)s)") % {
+            "currency": currency}
 
     def value_money(self, record):
         """The export's number, as a program reads it ("-2.02", whatever the screen's

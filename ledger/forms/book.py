@@ -4,21 +4,22 @@ from __future__ import annotations
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
 
 from ledger.cleaning import CleanInputMixin, is_ascii_number
 
 
 class ReopenForm(CleanInputMixin, forms.Form):
     reason = forms.CharField(
-        max_length=300, label="Why reopen it?",
-        help_text="Kept with the voided settlement, with who and when.",
+        max_length=300, label=_("Why reopen it?"),
+        help_text=_("Kept with the voided settlement, with who and when."),
         widget=forms.TextInput(attrs={"autocomplete": "off"}),
     )
 
     def clean_reason(self) -> str:
         reason = self.cleaned_data["reason"].strip()
         if not reason:
-            raise ValidationError("Say why the evening is reopened.")
+            raise ValidationError(_("Say why the evening is reopened."))
         return reason
 
 
@@ -32,10 +33,10 @@ class BookSettleForm(CleanInputMixin, forms.Form):
         raw = self.cleaned_data["expected"].strip()
         parts = [part.strip() for part in raw.split(",") if part.strip()]
         if not all(is_ascii_number(part) for part in parts):  # int() reads '١٢' as 12
-            raise ValidationError("The page was damaged; open the book again.")
+            raise ValidationError(_("The page was damaged; open the book again."))
         return [int(part) for part in parts]
 
 
 class TableRenameForm(CleanInputMixin, forms.Form):
-    name = forms.CharField(max_length=100, label="Table name",
+    name = forms.CharField(max_length=100, label=_("Table name"),
                            widget=forms.TextInput(attrs={"autocomplete": "off"}))

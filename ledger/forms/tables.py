@@ -70,21 +70,24 @@ class TableForm(CleanInputMixin, forms.Form):
         names = [name.strip() for name in re.split(r"[\n,]", raw) if name.strip()]
         too_many = limits.names_problem(len(names))
         if too_many:
-            raise ValidationError(f"Players: {too_many}")
+            raise ValidationError(_("Players: %(problem)s") % {"problem": too_many})
         seen: dict[str, str] = {}
         for name in names:
             try:
-                name = clean_name(name, what=f"The name {name[:20]!r}", max_length=10 ** 6)
+                what = _("The name %(name)s") % {"name": repr(name[:20])}
+                name = clean_name(name, what=what, max_length=10 ** 6)
             except Refused as exc:
                 raise ValidationError(exc.message) from None
             key = name_key(name)
             first = seen.get(key)
             if first == name:
-                raise ValidationError(f"{name} is listed twice.")
+                raise ValidationError(_("%(name)s is listed twice.") % {"name": name})
             if first:
-                raise ValidationError(f"{name} is listed twice (as {first}).")
+                raise ValidationError(_("%(name)s is listed twice (as %(first)s).") % {
+                    "name": name, "first": first})
             if len(name) > 60:
-                raise ValidationError(f"The name {name[:20]}... is too long.")
+                raise ValidationError(_("The name %(start)s... is too long.") % {
+                    "start": name[:20]})
             if reserved := reserved_name(name, key=key):
                 raise ValidationError(reserved)
             seen[key] = name
@@ -92,7 +95,7 @@ class TableForm(CleanInputMixin, forms.Form):
 
 
 class PlayerForm(CleanInputMixin, forms.Form):
-    name = forms.CharField(max_length=60, label="New player",
+    name = forms.CharField(max_length=60, label=_("New player"),
                            widget=forms.TextInput(attrs={"autocomplete": "off"}))
 
     def __init__(self, *args, table_names: list[str] = (), **kwargs):
@@ -101,7 +104,7 @@ class PlayerForm(CleanInputMixin, forms.Form):
 
     def clean_name(self) -> str:
         try:
-            name = clean_name(self.cleaned_data["name"], what="The name")
+            name = clean_name(self.cleaned_data["name"], what=_("The name"))
         except Refused as exc:
             raise ValidationError(exc.message) from None
         if reserved := reserved_name(name):
@@ -109,20 +112,21 @@ class PlayerForm(CleanInputMixin, forms.Form):
         same = next((other for other in self.table_names
                      if name_key(other) == name_key(name) and other != name), None)
         if same:
-            raise ValidationError(f"{same} already plays at this table: names differing only "
-                                  "in capitals, width, spaces or invisible characters are the "
-                                  "same player.")
+            raise ValidationError(_(
+                "%(name)s already plays at this table: names differing only in capitals, "
+                "width, spaces or invisible characters are the same player.") % {"name": same})
         return name
 
 
 class SessionForm(CleanInputMixin, forms.Form):
-    date = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
-    place = forms.CharField(max_length=200, required=False)
-    currency = forms.CharField(max_length=3, initial="USD",
+    date = forms.DateField(label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}))
+    place = forms.CharField(label=_("Place"), max_length=200, required=False)
+    currency = forms.CharField(label=_("Currency"), max_length=3, initial="USD",
                                widget=forms.TextInput(attrs={"autocapitalize": "characters",
                                                              "size": 4}))
-    rate = stake_field("Stake", help_text="Money per points below; empty: not for money.")
-    per_points = forms.IntegerField(label="per points", min_value=1, initial=1,
+    rate = stake_field(_("Stake"),
+                       help_text=_("Money per points below; empty: not for money."))
+    per_points = forms.IntegerField(label=_("per points"), min_value=1, initial=1,
                                     max_value=MAX_PER_POINTS,
                                     widget=forms.TextInput(attrs=NUMERIC))
 
@@ -136,7 +140,7 @@ class SessionForm(CleanInputMixin, forms.Form):
         try:
             return clean_currency(self.cleaned_data["currency"])
         except Refused:
-            raise ValidationError("A currency code of ISO 4217, such as USD or EUR.") from None
+            raise ValidationError(_("A currency code of ISO 4217, such as USD or EUR.")) from None
 
 
 class TableLocaleForm(CleanInputMixin, forms.Form):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import pgettext
 
 PALETTE = ("#1f7a4d", "#c0392b", "#2c5aa0", "#b7791f", "#7d3c98", "#0e7c86", "#6b6b6b")
 
@@ -25,6 +26,18 @@ def _scale(value: int) -> tuple[int, int]:
         if value <= step * 5:
             return max(step, -(-value // step) * step), step
     return value, max(value // 5, 1)
+
+
+def _axis_start(unit: str) -> str:
+    """The axis's first mark: "hand 0", CAP-IT's "round 0"."""
+    if unit == "round":
+        return pgettext("chart", "round %(n)s") % {"n": 0}
+    return pgettext("chart", "hand %(n)s") % {"n": 0}
+
+
+def _target_words(target) -> str:
+    """The target line's mark: "game 100"."""
+    return pgettext("chart", "game %(target)s") % {"target": target}
 
 
 def running_chart(keys: list[str], running: list[dict], *, target: int | None = None,
@@ -59,8 +72,9 @@ def running_chart(keys: list[str], running: list[dict], *, target: int | None = 
         parts.append(f'<line class="target" x1="{LEFT}" x2="{LEFT + plot_w}" '
                      f'y1="{y(target):.1f}" y2="{y(target):.1f}"/>')
         parts.append(f'<text class="tick target-label" x="{LEFT + 2}" y="{y(target) - 3:.1f}">'
-                     f"game {target}</text>")
-    parts.append(f'<text class="tick" x="{LEFT}" y="{HEIGHT - 6}">{unit} 0</text>')
+                     f"{escape(_target_words(target))}</text>")
+    parts.append(f'<text class="tick" x="{LEFT}" y="{HEIGHT - 6}">'
+                 f"{escape(_axis_start(unit))}</text>")
     parts.append(f'<text class="tick" x="{LEFT + plot_w}" y="{HEIGHT - 6}" '
                  f'text-anchor="end">{hands}</text>')
     for index, key in enumerate(keys):

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import pgettext
 
 from .charts import PALETTE
 from .money import minus_signs
@@ -21,6 +22,7 @@ def balance_chart(series: dict[str, list[int]], labels: dict[str, tuple[str, str
     """SVG of each currency's running balance (minor units per evening).
 
     ``labels[currency]`` = (text of the lowest value, of the highest, of the last)."""
+    now = pgettext("chart", "%(currency)s now %(amount)s")
     values = [v for points in series.values() for v in points] or [0]
     low, high = min(0, *values), max(0, *values)
     if low == high:
@@ -66,7 +68,8 @@ def balance_chart(series: dict[str, list[int]], labels: dict[str, tuple[str, str
         ly = HEIGHT + index * 16 + 8
         parts.append(f'<rect x="{LEFT}" y="{ly - 9}" width="10" height="10" rx="2" '
                      f'fill="{colour}"/>')
-        parts.append(f'<text class="label" x="{LEFT + 14}" y="{ly}">{escape(currency)} now '
-                     f"{escape(minus_signs(last_text))}</text>")
+        parts.append(f'<text class="label" x="{LEFT + 14}" y="{ly}">'
+                     f"{escape(now % {'currency': currency, 'amount': minus_signs(last_text)})}"
+                     "</text>")
     parts.append("</svg>")
     return mark_safe("".join(parts))

@@ -20,14 +20,23 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext, pgettext_lazy
+
 
 @dataclass(frozen=True)
 class Column:
     key: str
-    header: str
+    header: str         # marked for translation (gettext_lazy), read in the language in force
     short: str
     kind: str           # "number", "name", "text", "card", "points", "total", "money"
     cell: Callable[..., Any]
+
+    def __getattribute__(self, name: str) -> Any:
+        """``header`` and ``short`` are read as plain text in the language in force (the
+        screen's, or the table's for its paper and files), never as a lazy string."""
+        value = object.__getattribute__(self, name)
+        return str(value) if name in ("header", "short") else value
 
     def label(self, *, short: bool = False, who: str = "") -> str:
         """The header; a player's column is headed "<who> <header>" (the CSV)."""
@@ -45,7 +54,8 @@ def _of(name: str, default: Any = "") -> Callable[..., Any]:
 
 
 #: What a hand (a CAP-IT round) is called, in full and short: the number column's header.
-HAND_NOUNS = {"hand": ("Hand", "#"), "round": ("Round", "Rd")}
+HAND_NOUNS = {"hand": (_("Hand"), "#"),
+              "round": (_("Round"), pgettext_lazy("short for round", "Rd"))}
 
 
 def hand_noun(layout) -> str:
@@ -55,62 +65,73 @@ def hand_noun(layout) -> str:
 
 #: Every column of a hand's row, by key.
 HAND_COLUMNS: dict[str, Column] = {column.key: column for column in (
-    Column("number", "Hand", "#", "number", _get("number")),
-    Column("table", "Table", "Tbl", "number", _get("table")),
-    Column("players", "Players", "Players", "name", _get("players")),
-    Column("dealer", "Dealer", "Dealer", "name", _get("dealer")),
-    Column("upcard", "Up-card", "Up", "card", _get("upcard")),
-    Column("contract", "Contract", "Contract", "text", _get("contract")),
-    Column("went_out", "Went out", "Went out", "name", _get("went_out")),
-    Column("text", "Play", "Play", "text", _get("text")),
-    Column("result", "Result", "Result", "text", _get("result")),
-    Column("table_score", "Table score", "Table score", "text", _get("score")),
-    Column("score", "Score", "Score", "points",
+    Column("number", _("Hand"), "#", "number", _get("number")),
+    Column("table", pgettext_lazy("card table", "Table"), pgettext_lazy("card table", "Tbl"),
+           "number", _get("table")),
+    Column("players", _("Players"), _("Players"), "name", _get("players")),
+    Column("dealer", _("Dealer"), _("Dealer"), "name", _get("dealer")),
+    Column("upcard", _("Up-card"), _("Up"), "card", _get("upcard")),
+    Column("contract", _("Contract"), _("Contract"), "text", _get("contract")),
+    Column("went_out", _("Went out"), _("Went out"), "name", _get("went_out")),
+    Column("text", pgettext_lazy("what a hand was", "Play"),
+           pgettext_lazy("what a hand was", "Play"), "text", _get("text")),
+    Column("result", _("Result"), _("Result"), "text", _get("result")),
+    Column("table_score", _("Table score"), _("Table score"), "text", _get("score")),
+    Column("score", _("Score"), _("Score"), "points",
            lambda row, key=None: f"{row.winner} {row.winner_points}" if row.winner else ""),
-    Column("note", "Sits out / change", "Sits out / change", "text", _get("note")),
-    Column("share", "Share", "Share", "money",
+    Column("note", _("Sits out / change"), _("Sits out / change"), "text", _get("note")),
+    Column("share", pgettext_lazy("share of the pot", "Share"),
+           pgettext_lazy("share of the pot", "Share"), "money",
            lambda row, key=None: [f"{n} {a}" for n, a in row.shares.items()]),
-    Column("void", "Voided", "Voided", "text", _get("void_note")),
+    Column("void", _("Voided"), _("Voided"), "text", _get("void_note")),
     # per player (``cell(row, key)``)
-    Column("points", "points", "pts", "points", _of("points", None)),
-    Column("running", "total", "total", "total", _of("running")),
-    Column("cards_left", "cards left", "left \u00b7 pts", "points", _of("cards_left")),
+    Column("points", _("points"), _("pts"), "points", _of("points", None)),
+    Column("running", _("total"), _("total"), "total", _of("running")),
+    Column("cards_left", _("cards left"), _("left · pts"), "points", _of("cards_left")),
 )}
 
 #: The roles a three-handed sheet prints per hand (``row.roles``), by role.
 ROLE_COLUMNS: dict[str, Column] = {column.key: column for column in (
-    Column("box", "Box (deals)", "Box (deals)", "name", _of("roles")),
-    Column("captain", "Captain", "Captain", "name", _of("roles")),
-    Column("sits_out", "Sits out", "Sits out", "name", _of("roles")),
+    Column("box", _("Box (deals)"), _("Box (deals)"), "name", _of("roles")),
+    Column("captain", _("Captain"), _("Captain"), "name", _of("roles")),
+    Column("sits_out", _("Sits out"), _("Sits out"), "name", _of("roles")),
 )}
 
 #: The end of a gin-family game (and of each of Hollywood's games), one row per player:
 #: the one totals vocabulary.
 TOTALS: dict[str, Column] = {column.key: column for column in (
     Column("label", "", "", "name", _get("label")),
-    Column("hand_points", "Hand points", "Pts", "points", _get("hand_points", 0)),
-    Column("hands_won", "Hands won", "Won", "number", _get("hands_won", 0)),
-    Column("box_bonus", "Boxes", "Box", "points", _get("box_bonus", 0)),
-    Column("game_bonus", "Game bonus", "Game", "points", _get("game_bonus", 0)),
-    Column("shutout", "Shutout", "Shutout", "text", _get("shutout_text")),
-    Column("final", "Final total", "Total", "total", _get("final", 0)),
+    Column("hand_points", _("Hand points"), _("Pts"), "points", _get("hand_points", 0)),
+    Column("hands_won", _("Hands won"), _("Won"), "number", _get("hands_won", 0)),
+    Column("box_bonus", _("Boxes"), _("Box"), "points", _get("box_bonus", 0)),
+    Column("game_bonus", _("Game bonus"), pgettext_lazy("game bonus", "Game"), "points",
+           _get("game_bonus", 0)),
+    Column("shutout", _("Shutout"), _("Shutout"), "text", _get("shutout_text")),
+    Column("final", _("Final total"), _("Total"), "total", _get("final", 0)),
 )}
 
 #: CAP-IT's end: points (lowest wins), rounds won, the pot's shares.
 CAPIT_TOTALS: dict[str, Column] = {column.key: column for column in (
     Column("name", "", "", "name", _get("name")),
-    Column("final", "Points", "Points", "total", _get("final", 0)),
-    Column("rounds_won", "Rounds won", "Rounds won", "number", _get("rounds_won", 0)),
-    Column("pot_won", "From the pot", "From the pot", "money", _get("pot_won")),
+    Column("final", _("Points"), _("Points"), "total", _get("final", 0)),
+    Column("rounds_won", _("Rounds won"), _("Rounds won"), "number", _get("rounds_won", 0)),
+    Column("pot_won", _("From the pot"), _("From the pot"), "money", _get("pot_won")),
 )}
+
+
+def hands_count(noun: str, number: int) -> str:
+    """``number`` hands as the screens count them: "7 hands", CAP-IT's "5 rounds"."""
+    if noun.lower() == "round":
+        return ngettext("%(n)s round", "%(n)s rounds", number) % {"n": number}
+    return ngettext("%(n)s hand", "%(n)s hands", number) % {"n": number}
 
 
 def number_header(layout, *, short: bool) -> str:
     """The number column's header: "Hand"/"#", CAP-IT's "Round"/"Rd"."""
     full, brief = HAND_NOUNS[hand_noun(layout)]
-    return brief if short else full
+    return str(brief if short else full)
 
 
 def hand_header(layout) -> str:
     """The screen's compound hand column: "Hand", CAP-IT's "Round"."""
-    return HAND_NOUNS[hand_noun(layout)][0]
+    return str(HAND_NOUNS[hand_noun(layout)][0])

@@ -21,7 +21,7 @@ from django.utils import timezone
 
 from .locales import babel_locale
 
-__all__ = ["format_clock", "format_day", "format_moment"]
+__all__ = ["format_clock", "format_day", "format_moment", "format_part"]
 
 #: CLDR skeletons of the short forms (the locale orders and punctuates them)
 _SHORT_DAY = "yMMMEd"
@@ -45,6 +45,13 @@ def format_day(day: datetime.date | datetime.datetime, style: str = "full", *,
     if style == "short":
         return format_skeleton(_SHORT_DAY, day, locale=where)
     return format_date(day, style, locale=where)
+
+
+def format_part(day: datetime.date, skeleton: str, *,
+                locale: str | Locale | None = None) -> str:
+    """Part of a date by a CLDR skeleton, ordered as the locale orders it: "yMMMM"
+    ("November 2026", "ноябрь 2026 г."), "yMMM", "MMMd", "yMMMd" (a chart's axis)."""
+    return format_skeleton(skeleton, day, locale=babel_locale(locale))
 
 
 def format_clock(moment: datetime.datetime, *, locale: str | Locale | None = None) -> str:

@@ -13,6 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from django.utils.translation import gettext, pgettext
+
 from ledger import rules as core
 from ledger.selectors.games import entry_as_played, game_seats
 
@@ -77,7 +79,7 @@ class HandRow:
         """The lines under the hand's text: who played whom, the tables, the melds."""
         out = []
         if self.upcard:
-            out.append(f"{self.upcard} up")
+            out.append(gettext("%(card)s up") % {"card": self.upcard})
         if self.matchup:
             out.append(self.matchup)
         if self.duels:
@@ -129,7 +131,8 @@ def hand_row(hand: dict, result: dict, entry: dict | None = None) -> HandRow:
         row.winner_points = (hand.get("points") or {}).get(winner, 0)
     if facts["rounds"]:
         row.contract = hand.get("contract", "")
-        row.went_out = f"{hand['went_out']} out" if hand.get("went_out") else "Stock ran out"
+        row.went_out = (gettext("%(name)s out") % {"name": hand["went_out"]}
+                        if hand.get("went_out") else gettext("Stock ran out"))
         row.text = row.went_out
         row.result = facts["hand_noun"]
         row.cards_left = {name: str(cards) for name, cards in
@@ -144,13 +147,14 @@ def hand_row(hand: dict, result: dict, entry: dict | None = None) -> HandRow:
                 dealer=table.get("dealer") or "", text=duel_text(table),
                 score=f"{won} {table['points'][won]}" if won else ""))
         row.text = " / ".join(f"T{duel.table} {duel.text}" for duel in row.duels)
-        row.result = "Tables"
+        row.result = pgettext("card table", "Tables")
         notes = []
         if not facts["named_sides"] and row.roles.get("sits_out"):
-            notes.append(f"{row.roles['sits_out']} sits out")
+            notes.append(gettext("%(name)s sits out") % {"name": row.roles["sits_out"]})
         sub = hand.get("substitution")
         if sub:
-            notes.append(f"{sub['in']} in for {sub['out']} at table {sub['table']}")
+            notes.append(gettext("%(in)s in for %(out)s at table %(table)s") % {
+                "in": sub["in"], "out": sub["out"], "table": sub["table"]})
         row.note = "; ".join(notes)
     else:
         row.text = hand_text(hand, result)
@@ -168,14 +172,15 @@ def hand_row(hand: dict, result: dict, entry: dict | None = None) -> HandRow:
 def entry_row(number: int, entry: dict) -> HandRow:
     """A voided hand that can no longer be scored in its place, from what was typed."""
     if "tables" in entry:
-        text = " / ".join(f"T{i} " + ("Draw" if part.get("draw") else _entry_duel(part))
+        text = " / ".join(f"T{i} " + (gettext("Draw") if part.get("draw") else _entry_duel(part))
                           for i, part in enumerate(entry["tables"], start=1))
     elif "went_out" in entry or "points" in entry:
         counts = entry.get("points") or entry.get("cards") or {}
         listed = ", ".join(f"{name} {value}" for name, value in counts.items())
-        text = f"{entry.get('went_out') or 'Nobody'} out; {listed}"
+        text = gettext("%(name)s out; %(counts)s") % {
+            "name": entry.get("went_out") or gettext("Nobody"), "counts": listed}
     elif entry.get("draw"):
-        text = "Draw"
+        text = gettext("Draw")
     else:
         text = _entry_duel(entry)
     return HandRow(number=number, text=text, scored=False)
@@ -224,7 +229,7 @@ def voided_rows(game, history, record: dict, *, owner: bool) -> list[HandRow]:
         except (core.RecordError, IndexError, KeyError):
             row = entry_row(hand.number, attempt["hands"][-1])
         row.void = True
-        row.void_kind = "Corrected" if corrected else "Undone"
+        row.void_kind = gettext("Corrected") if corrected else gettext("Undone")
         row.void_reason = hand.void_reason
         row.void_by = person_name(hand.voided_by) if owner and hand.voided_by_id \
             else ""

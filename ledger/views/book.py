@@ -10,6 +10,10 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import translation
+from django.utils.dateformat import format as dateformat
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 from django_tables2.export import TableExport
@@ -60,22 +64,25 @@ def book_settle(request: HttpRequest, pk: int) -> HttpResponse:
         entry = next((b for b in book.table_books(table)
                       if b.currency == currency and b.owed), None)
         if entry is None:
-            messages.info(request, f"Nothing is outstanding in {currency[:3] or 'that currency'}.")
+            messages.info(request, _("Nothing is outstanding in %(currency)s.") % {
+                "currency": currency[:3] or _("that currency")})
             return redirect("ledger:table_book", pk=table.pk)
         return render(request, "ledger/confirm.html", {
             "q": confirm.square_question(table, entry), "table": table, "session": None})
     form = BookSettleForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "The page was damaged; nothing was marked. Look again.")
+        messages.error(request, _("The page was damaged; nothing was marked. Look again."))
         return redirect("ledger:table_book", pk=table.pk)
     return run_service(
         request, lambda: services.book_settle(
             table=table, currency=form.cleaned_data["currency"],
             expected=form.cleaned_data["expected"], settled_by=request.user),
-        success=lambda done: (
-            f"The book is square in {done.currency}: {len(done.cleared)} "
-            f"payment{'s' if len(done.cleared) != 1 else ''} of the evenings marked paid. "
-            "Tapped by mistake? Undo it under \u201cBook squared\u201d."),
+        success=lambda done: ngettext(
+            "The book is square in %(currency)s: %(n)s payment of the evenings marked paid. "
+            "Tapped by mistake? Undo it under “Book squared”.",
+            "The book is square in %(currency)s: %(n)s payments of the evenings marked paid. "
+            "Tapped by mistake? Undo it under “Book squared”.",
+            len(done.cleared)) % {"currency": done.currency, "n": len(done.cleared)},
         redirect_to=reverse("ledger:table_book", args=[table.pk]), warn=(BookChanged,))
 
 
@@ -89,20 +96,23 @@ def book_settle_undo(request: HttpRequest, pk: int, settlement: int) -> HttpResp
     return run_service(
         request, lambda: services.book_settle_undo(book_settlement=done,
                                                    undone_by=request.user),
-        success=lambda undo: (
-            f"Undone: {len(undo.restored)} payment{'s' if len(undo.restored) != 1 else ''} "
-            f"of the evenings in {done.currency} are unpaid again."),
+        success=lambda undo: ngettext(
+            "Undone: %(n)s payment of the evenings in %(currency)s is unpaid again.",
+            "Undone: %(n)s payments of the evenings in %(currency)s are unpaid again.",
+            len(undo.restored)) % {"n": len(undo.restored), "currency": done.currency},
         redirect_to=reverse("ledger:table_book", args=[table.pk]))
 
 
 def _chart_ends(first, last) -> dict[str, str]:
     """The chart's first and last evening as its axis says them: months and years, or the
     days when every evening is in one month (not "Jan 2026 ... Jan 2026")."""
+    # Django's date format: the month's short name in the language in force ("5 Jan",
+    # "5 янв"), in the order the chart has always written it
     if first == last:
-        return {"first": f"{first.day} {first:%b %Y}", "last": ""}
+        return {"first": dateformat(first, "j M Y"), "last": ""}
     if (first.year, first.month) == (last.year, last.month):
-        return {"first": f"{first.day} {first:%b}", "last": f"{last.day} {last:%b %Y}"}
-    return {"first": f"{first:%b %Y}", "last": f"{last:%b %Y}"}
+        return {"first": dateformat(first, "j M"), "last": dateformat(last, "j M Y")}
+    return {"first": dateformat(first, "M Y"), "last": dateformat(last, "M Y")}
 
 
 def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
@@ -116,9 +126,9 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
              for currency, series in page["running"].items()},
             page["chart_labels"],
             **_chart_ends(min(dates), max(dates)),
-            title=f"Running balance of {player.name}",
+            title=_("Running balance of %(player)s") % {"player": player.name},
         )
-    rows = [{"key": key, "label": label,
+    rows = [{"key": key, "label": str(label),
              "cells": [variant[key] for variant in page["by_variant"]],
              "all": page["overall"][key]} for key, label in STAT_ROWS]
     currencies = {currency for currency, _, _ in page["totals"]}
@@ -130,11 +140,13 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
 
 #: The rows of the player page's "by game" table: (figure, words).
 STAT_ROWS = (
-    ("evenings", "Evenings"), ("games", "Games"), ("wins", "Wins"), ("win_rate", "Win %"),
-    ("hands_played", "Hands"), ("hands_won", "Hands won"), ("gins", "Gins"),
-    ("big_gins", "Big gins"), ("undercuts_made", "Undercuts"),
-    ("undercuts_suffered", "Got undercut"), ("boxes", "Boxes"),
-    ("shutouts", "Shutouts"), ("points_per_hand", "Points/hand"),
+    ("evenings", gettext_lazy("Evenings")), ("games", pgettext_lazy("games of cards", "Games")),
+    ("wins", gettext_lazy("Wins")), ("win_rate", gettext_lazy("Win %")),
+    ("hands_played", gettext_lazy("Hands")), ("hands_won", gettext_lazy("Hands won")),
+    ("gins", gettext_lazy("Gins")), ("big_gins", gettext_lazy("Big gins")),
+    ("undercuts_made", gettext_lazy("Undercuts")),
+    ("undercuts_suffered", gettext_lazy("Got undercut")), ("boxes", gettext_lazy("Boxes")),
+    ("shutouts", gettext_lazy("Shutouts")), ("points_per_hand", gettext_lazy("Points/hand")),
 )
 
 
@@ -153,28 +165,35 @@ def table_standings(request: HttpRequest, pk: int) -> HttpResponse:
     for row in rows + capit_rows:
         row["url"] = player_url.format(row["player_id"])
         row["money_css"] = "pos" if row["money"] > 0 else "neg" if row["money"] < 0 else ""
+    export = request.GET.get("_export")
+    if export:  # the file speaks the table's language, as its paper does
+        with translation.override(table.language):
+            if request.GET.get("part") == "capit":
+                capit = CapitStandingsTable(capit_rows, currency=currency, prefix="capit-")
+                RequestConfig(request, paginate=False).configure(capit)
+                return _standings_download(request, table, capit, export,
+                                           name="standings-capit")
+            standings = StandingsTable(rows, currency=currency)
+            RequestConfig(request, paginate=False).configure(standings)
+            return _standings_download(request, table, standings, export)
     standings = StandingsTable(rows, currency=currency)
     capit = CapitStandingsTable(capit_rows, currency=currency, prefix="capit-")
     RequestConfig(request, paginate=False).configure(standings)
     RequestConfig(request, paginate=False).configure(capit)
-    export = request.GET.get("_export")
-    if export:
-        if request.GET.get("part") == "capit":
-            return _standings_download(request, table, capit, export, name="standings-capit")
-        return _standings_download(request, table, standings, export)
     words = []
     if valid:
         data = filterset.form.cleaned_data
         fields = filterset.form.fields
         if data.get("period"):
-            words.append(dict(fields["period"].choices)[data["period"]])
+            words.append(str(dict(fields["period"].choices)[data["period"]]))
         if data.get("season"):
-            words.append(f"Season {data['season']}")
+            words.append(_("Season %(year)s") % {"year": data["season"]})
         if data.get("date_from") or data.get("date_to"):
-            words.append(f"{data.get('date_from') or '…'} to {data.get('date_to') or '…'}")
+            words.append(_("%(start)s to %(end)s") % {
+                "start": data.get("date_from") or "…", "end": data.get("date_to") or "…"})
         if data.get("variant"):
-            words.append(dict(fields["variant"].choices)[data["variant"]])
-    filter_words = " · ".join(words) or "Every game, any time"
+            words.append(str(dict(fields["variant"].choices)[data["variant"]]))
+    filter_words = " · ".join(words) or _("Every game, any time")
     headers = sort_links(standings, LOW_FIRST)
     query = request.GET.copy()
     query.pop("_export", None)
@@ -208,7 +227,8 @@ def _standings_download(request, table, standings, export: str, *, name: str = "
     if export == "csv":
         return downloads.csv_response(headers, rows, name)
     money = [headers.index(str(standings.columns["money"].header))]
-    return downloads.xlsx_response(headers, rows, name, title="Standings", money_columns=money)
+    return downloads.xlsx_response(headers, rows, name, title=_("Standings"),
+                                   money_columns=money)
 
 
 def _filter_fields(form) -> list[dict]:
@@ -234,13 +254,14 @@ def session_reopen(request: HttpRequest, pk: int) -> HttpResponse:
     form = ReopenForm(request.POST)
     url = reverse("ledger:session_detail", args=[session.pk])
     if not form.is_valid():
-        messages.error(request, "Reopen: " + " ".join(form.errors.get("reason", [])))
+        messages.error(request, _("Reopen: %(why)s") % {
+            "why": " ".join(form.errors.get("reason", []))})
         return redirect(f"{url}#reopen")
     return run_service(
         request, lambda: services.session_reopen(session=session, reopened_by=request.user,
                                                  reason=form.cleaned_data["reason"]),
-        success="The evening is open again: its settlement is voided (kept), its games can "
-                "change, and it settles anew.",
+        success=_("The evening is open again: its settlement is voided (kept), its games can "
+                  "change, and it settles anew."),
         redirect_to=url, failure_redirect=f"{url}#reopen")
 
 
@@ -255,7 +276,8 @@ def table_tidy(request: HttpRequest, pk: int) -> HttpResponse:
             with refusals_to(rename, field="name"):
                 services.table_rename(table=table, name=rename.cleaned_data["name"],
                                       renamed_by=request.user)
-                messages.success(request, f"The table is now called {table.name}.")
+                messages.success(request, _("The table is now called %(name)s.") % {
+                    "name": table.name})
                 return redirect("ledger:table_tidy", pk=table.pk)
     elif request.method == "POST" and "player" in request.POST:
         try:
@@ -264,9 +286,10 @@ def table_tidy(request: HttpRequest, pk: int) -> HttpResponse:
             raise Http404("No such player") from None
         archive = request.POST.get("archive") == "1"
         services.player_archive(player=player, archived_by=request.user, archived=archive)
-        messages.success(request, f"{player.name} is archived: kept in every history, no "
-                                  "longer offered for new games." if archive else
-                         f"{player.name} is back: offered for new games again.")
+        said = (_("%(name)s is archived: kept in every history, no longer offered for new "
+                  "games.") if archive else
+                _("%(name)s is back: offered for new games again."))
+        messages.success(request, said % {"name": player.name})
         return redirect("ledger:table_tidy", pk=table.pk)
     return render(request, "ledger/book_tidy.html", {
         "table": table, "rename": rename,

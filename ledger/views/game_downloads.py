@@ -5,6 +5,7 @@ player of a two-hand game said of it."""
 from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
+from django.utils import translation
 
 from ledger import access, reports
 from ledger.models import Game
@@ -38,7 +39,8 @@ def export_response(game: Game, result: dict, *, export: str = "csv") -> HttpRes
     by_hand, said = reports.hand_reports(game), reports.hand_confirmations(game)
     reported = (hand_report_lines(game_history(game), by_hand, said)
                 if by_hand or said else None)
-    dataset = export_dataset(game_sheet(game, result=result), reported)
+    with translation.override(game.session.table.language):  # the table's, as its paper
+        dataset = export_dataset(game_sheet(game, result=result), reported)
     name = f"{game.session.table.name}-{game.session.date}-game-{game.sequence}.{export}"
     headers, rows = list(dataset.headers), list(dataset)
     if export == "xlsx":

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_POST
 
 from ledger import access, services
@@ -39,7 +40,9 @@ def _blank_choices(session) -> dict:
     """The evening's blank-sheet form: which game; its seats are chosen on the next page
     (scoresheets.views.session_blank), which prints the sheet."""
     return {"action": reverse("scoresheets:session_blank", kwargs={"pk": session.pk}),
-            "games": [(f"{variant}-{n}", f"{VARIANT_NAMES[variant]}, {n} players")
+            "games": [(f"{variant}-{n}", ngettext("%(game)s, %(n)s player",
+                                                           "%(game)s, %(n)s players", n)
+                       % {"game": VARIANT_NAMES[variant], "n": n})
                       for variant, counts in VARIANT_COUNTS.items() for n in counts]}
 
 
@@ -55,7 +58,7 @@ def session_settle(request: HttpRequest, pk: int) -> HttpResponse:
             "table": session.table, "session": session})
     return run_service(
         request, lambda: services.session_settle(session=session, settled_by=request.user),
-        success="Settled. Mark each payment as it is made.",
+        success=gettext("Settled. Mark each payment as it is made."),
         redirect_to=_session_url(session.pk))
 
 

@@ -6,6 +6,7 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from ledger import access, services
@@ -38,7 +39,8 @@ def share_create(request: HttpRequest, pk: int) -> HttpResponse:
     return run_service(
         request, lambda: services.share_link_get_or_create(table=table, game=game,
                                                            created_by=request.user),
-        success="Share link ready: anyone with it can watch the sheet.", redirect_to=back)
+        success=_("Share link ready: anyone with it can watch the sheet."),
+        redirect_to=back)
 
 
 def share_revoke(request: HttpRequest, pk: int) -> HttpResponse:
@@ -49,14 +51,14 @@ def share_revoke(request: HttpRequest, pk: int) -> HttpResponse:
         raise Http404("No such link")
     if request.method != "POST":
         if link.revoked_at is not None:
-            messages.info(request, "That link was already revoked.")
+            messages.info(request, _("That link was already revoked."))
             return redirect(confirm.revoke_question(link)["cancel"])
         return render(request, "ledger/confirm.html", {
             "q": confirm.revoke_question(link), "table": link.table,
             "session": link.game.session if link.game_id else None,
             "game": link.game, "crumb_game": bool(link.game_id)})
     services.share_link_revoke(link=link)
-    messages.success(request, "Link revoked: it no longer opens anything.")
+    messages.success(request, _("Link revoked: it no longer opens anything."))
     if link.game_id:
         return redirect("ledger:game_detail", pk=link.game_id)
     return redirect("ledger:table_detail", pk=link.table_id)

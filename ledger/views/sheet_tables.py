@@ -18,6 +18,7 @@ import django_tables2 as tables
 import tablib
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
+from django.utils.translation import gettext, pgettext
 from django_tables2.export import TableExport
 
 from ledger.presentation.columns import (
@@ -50,7 +51,7 @@ def _score(row: HandRow, key: str):
 def _hand_cell(row: HandRow):
     lines = list(row.lines)
     if row.dealer:
-        lines.append(f"{row.dealer} dealt")
+        lines.append(gettext("%(name)s dealt") % {"name": row.dealer})
     text = row.text if not row.duels else ""
     return format_html("{}{}", text, _lines(lines))
 
@@ -59,11 +60,13 @@ def _round_cell(row: HandRow):
     """CAP-IT: the round's contract, with who dealt, who went out and the round's share of
     the pot beneath (folded in, so that four players' columns fit a phone)."""
     meta = " \u00b7 ".join(part for part in (
-        f"{row.dealer} deals" if row.dealer else "", row.went_out if row.played else "")
+        gettext("%(name)s deals") % {"name": row.dealer} if row.dealer else "",
+        row.went_out if row.played else "")
         if part)
     lines = [meta] if meta else []
     if row.shares:
-        lines.append("share: " + ", ".join(f"{n} {a}" for n, a in row.shares.items()))
+        lines.append(gettext("share: %(shares)s") % {
+            "shares": ", ".join(f"{n} {a}" for n, a in row.shares.items())})
     return format_html("{}{}", row.contract, _lines(lines))
 
 
@@ -91,15 +94,16 @@ def _round_number(row: HandRow, pattern: str | None):
     if not pattern or not row.played:
         return row.number
     url = pattern.replace("/0/", f"/{row.number}/")
-    return format_html('<a class="fix fix-n" href="{}" aria-label="Fix round {}" '
-                       'title="Fix this round">{}<span aria-hidden="true">\u270e</span></a>',
-                       url, row.number, row.number)
+    return format_html('<a class="fix fix-n" href="{}" aria-label="{}" '
+                       'title="{}">{}<span aria-hidden="true">\u270e</span></a>',
+                       url, gettext("Fix round %(n)s") % {"n": row.number},
+                       gettext("Fix this round"), row.number)
 
 
 def _fix_cell(row: HandRow, pattern: str):
     url = pattern.replace("/0/", f"/{row.number}/")
-    return format_html('<a class="fix" href="{}" aria-label="Fix hand {}" '
-                       'title="Fix this hand">\u270e</a>', url, row.number)
+    return format_html('<a class="fix" href="{}" aria-label="{}" title="{}">\u270e</a>', url,
+                       gettext("Fix hand %(n)s") % {"n": row.number}, gettext("Fix this hand"))
 
 
 class SheetTable(tables.Table):
@@ -125,7 +129,8 @@ def sheet_columns(sheet: GameSheet, *, fix_url: str | None = None
            {"td": {"class": "num n"}, "th": {"class": "num n"}})
     column("hand", hand_header(layout), {"td": {"class": "contract" if capit else "hand"}})
     if layout.games:  # each game's line reads "Lou · Ann", as the tiles
-        column("games", "Games", {"td": {"class": "num games"}, "th": {"class": "num"}})
+        column("games", pgettext("games of cards", "Games"),
+               {"td": {"class": "num games"}, "th": {"class": "num"}})
     else:
         for i, (_, label) in enumerate(layout.pairs):
             column(f"k{i}", label, {"td": {"class": "num score"}, "th": {"class": "num"}})
@@ -210,7 +215,7 @@ class TotalsTable(tables.Table):
 
     def render_final(self, value, record):
         if record.shutout:
-            return format_html('{}<small class="mark">shutout</small>', value)
+            return format_html('{}<small class="mark">{}</small>', value, gettext("shutout"))
         return value
 
 
@@ -270,7 +275,8 @@ def export_table(sheet: GameSheet, reported: dict | None = None) -> SheetExport:
         names += [("text", spec["text"].header), ("result", spec["result"].header)]
     if layout.games:
         for game in layout.games:
-            names += [(f"g{game}_{i}", f"Game {game} {key}") for i, key in enumerate(layout.keys)]
+            names += [(f"g{game}_{i}", pgettext("game of cards", "Game %(n)s %(player)s")
+                       % {"n": game, "player": key}) for i, key in enumerate(layout.keys)]
     for i, label in enumerate(layout.labels):
         if capit:
             names.append((f"left_{i}", spec["cards_left"].label(who=label)))
@@ -323,17 +329,18 @@ def export_dataset(sheet: GameSheet, reported: dict | None = None) -> tablib.Dat
     line()
     if sheet.layout.games:
         for column in sheet.columns:
-            line(f"Game {column.number} total", *(f"{t.label} {t.final}" for t in column.totals))
-        line("Net", *(f"{key} {value}" for key, value in sheet.net.items()))
+            line(pgettext("game of cards", "Game %(n)s total") % {"n": column.number},
+                 *(f"{t.label} {t.final}" for t in column.totals))
+        line(gettext("Net"), *(f"{key} {value}" for key, value in sheet.net.items()))
     elif sheet.layout.rounds:
         line(final, *(f"{t.name} {t.final}" for t in sheet.capit_totals))
     else:
         line(final, *(f"{t.label} {t.final}" for t in sheet.totals))
     if sheet.ended:
         for money in sheet.money.lines:
-            line("Money", money.name, amount(money.amount), sheet.money.currency)
+            line(gettext("Money"), money.name, amount(money.amount), sheet.money.currency)
         for payment in sheet.money.payments:
-            line("Payment", payment.payer, payment.payee, amount(payment.amount))
+            line(gettext("Payment"), payment.payer, payment.payee, amount(payment.amount))
     return dataset
 
 

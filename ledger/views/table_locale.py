@@ -9,6 +9,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from ledger import access, services
@@ -33,6 +34,7 @@ def table_locale(request: HttpRequest, pk: int) -> HttpResponse:
         messages.error(request, exc.message)
     else:
         language = table.get_language_display()
-        messages.success(request, f"Sheets and share pages speak {language}; times are "
-                                  f"{table.time_zone} time.")
+        messages.success(request, _("Sheets and share pages speak %(language)s; times are "
+                                    "%(zone)s time.") % {"language": language,
+                                                         "zone": table.time_zone})
     return redirect(back)

@@ -11,6 +11,8 @@ from django.db.models import Count, Exists, OuterRef, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from ledger import access, services
 from ledger.forms import PlayerForm, SessionForm, TableForm
@@ -22,6 +24,10 @@ from ledger.selectors.evenings import live_settlements, new_evening_initial, set
 
 from . import confirm
 from .actions import refusals_to, run_service
+
+#: The paper sizes as the table's page names them (the model's choices stay English).
+PAPERS = {PaperSize.AUTO: gettext_lazy("By currency (Letter for USD, CAD, MXN; A4 elsewhere)"),
+          PaperSize.A4: "A4", PaperSize.LETTER: pgettext_lazy("paper size", "Letter")}
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -41,7 +47,7 @@ def home(request: HttpRequest) -> HttpResponse:
                 services.players_get_or_create(table=table,
                                                names=form.cleaned_data["players"])
             if not attempt.refused:
-                messages.success(request, f"Table {table.name} is ready.")
+                messages.success(request, _("Table %(name)s is ready.") % {"name": table.name})
                 return redirect("ledger:table_detail", pk=table.pk)
     return render(request, "ledger/home.html", {
         "tables": tables, "form": form, "playing": _games_in_progress(request.user)},
@@ -78,13 +84,14 @@ def table_detail(request: HttpRequest, pk: int) -> HttpResponse:
             with refusals_to(player_form, field="name"):
                 player = services.player_get_or_create(table=table,
                                                        name=player_form.cleaned_data["name"])
-                messages.success(request, f"{player.name} joins the table.")
+                messages.success(request, _("%(name)s joins the table.") % {"name": player.name})
                 return redirect("ledger:table_detail", pk=table.pk)
     elif request.method == "POST" and "paper" in request.POST:
         return run_service(
             request, lambda: services.table_set_paper(table=table,
                                                       paper_size=request.POST["paper"]),
-            success=lambda table: f"Sheets print on: {table.get_paper_size_display()}.",
+            success=lambda table: _("Sheets print on: %(paper)s.") % {
+                "paper": PAPERS.get(table.paper_size, table.get_paper_size_display())},
             redirect_to=reverse("ledger:table_detail", kwargs={"pk": table.pk}) + "#paper")
     elif request.method == "POST" and "rename_player" in request.POST:
         rename_form = PlayerRenameForm(request.POST, players=table.players.all())
@@ -94,8 +101,8 @@ def table_detail(request: HttpRequest, pk: int) -> HttpResponse:
             with refusals_to(rename_form, field="name"):
                 player = services.player_rename(player=player,
                                                 name=rename_form.cleaned_data["name"])
-                messages.success(request, f"{old} is now {player.name}, in every game and "
-                                          "on every sheet.")
+                messages.success(request, _("%(old)s is now %(new)s, in every game and on "
+                                            "every sheet.") % {"old": old, "new": player.name})
                 return redirect("ledger:table_detail", pk=table.pk)
     elif request.method == "POST" and "new_session" in request.POST:
         session_form = SessionForm(request.POST)
@@ -106,7 +113,7 @@ def table_detail(request: HttpRequest, pk: int) -> HttpResponse:
                     table=table, date=data["date"], place=data["place"],
                     currency=data["currency"], rate=data["rate"],
                     per_points=data["per_points"] or 1, created_by=request.user)
-                messages.success(request, "A new evening begins.")
+                messages.success(request, _("A new evening begins."))
                 return redirect("ledger:session_detail", pk=session.pk)
     sessions = table.sessions.annotate(
         n_games=Count("games"),
@@ -123,8 +130,8 @@ def table_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "player_form": player_form, "session_form": session_form, "share": links,
         "revoke_question": confirm.revoke_question(links) if links else None,
         # short enough for a phone's select; what "by currency" means is said under it
-        "papers": [(value, "By currency" if value == PaperSize.AUTO else label)
-                   for value, label in PaperSize.choices],
+        "papers": [(value, _("By currency") if value == PaperSize.AUTO
+                    else PAPERS.get(value, label)) for value, label in PaperSize.choices],
         "locale_form": TableLocaleForm(initial={"language": table.language,
                                                 "time_zone": table.time_zone}),
         "rename_form": rename_form,
