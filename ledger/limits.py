@@ -31,6 +31,7 @@ import logging
 import unicodedata
 
 from django.conf import settings
+from django.utils.translation import gettext, gettext_noop, ngettext
 
 from .exceptions import LedgerError
 
@@ -50,9 +51,9 @@ def check_hand_room(live_hands: int) -> None:
     limit = max_hands_per_game()
     if live_hands >= limit:
         raise LimitReached(
-            f"This game already has {live_hands} hands, the most one game may hold here "
-            f"({limit}). Abandon it (it settles on the hand points) and start a new game."
-        )
+            gettext("This game already has %(hands)s hands, the most one game may hold here "
+                    "(%(limit)s). Abandon it (it settles on the hand points) and start a new "
+                    "game.") % {"hands": live_hands, "limit": limit})
 
 
 def check_import_bytes(size: int, where: str = "the record") -> None:
@@ -226,13 +227,18 @@ def _email_key(email: str) -> str:
     return salted_hmac("tablestakes.limits.email", email.strip().lower()).hexdigest()[:32]
 
 
-def _count(name: str, limit: int, window: int, refusal: str) -> None:
-    """Count one under ``name``; refuse (LimitReached) past ``limit`` in ``window`` seconds."""
+def _count(name: str, limit: int, window: int, refusal) -> None:
+    """Count one under ``name``; refuse (LimitReached) past ``limit`` in ``window`` seconds,
+    with ``refusal`` in the page's language: words marked with ``gettext_noop``, or a
+    function of the minutes left that says them (``ngettext``)."""
     from . import counters
 
     hits, ends = counters.hit(name, window)
     if hits > limit:
-        raise LimitReached(refusal.format(minutes=_minutes_left(ends)))
+        if isinstance(refusal, str):
+            raise LimitReached(gettext(refusal))
+        minutes = _minutes_left(ends)
+        raise LimitReached(refusal(minutes) % {"minutes": minutes})
 
 
 def count_signup(request, email: str) -> None:
@@ -241,11 +247,19 @@ def count_signup(request, email: str) -> None:
     for one e-mail address in TABLESTAKES_SIGNUP_WINDOW seconds."""
     window = settings.TABLESTAKES_SIGNUP_WINDOW
     _count(f"signup:ip:{client_ip(request)}", settings.TABLESTAKES_SIGNUPS_PER_ADDRESS, window,
-           "Too many new accounts from your network just now; try again in {minutes} "
-           "minutes, or ask the club to make your account.")
+           lambda minutes: ngettext(
+               "Too many new accounts from your network just now; try again in "
+               "%(minutes)s minute, or ask the club to make your account.",
+               "Too many new accounts from your network just now; try again in "
+               "%(minutes)s minutes, or ask the club to make your account.", minutes))
     _count(f"signup:email:{_email_key(email)}", settings.TABLESTAKES_SIGNUPS_PER_EMAIL, window,
-           "Too many sign-ups for this e-mail address just now: look for the mails "
-           "already sent (and in the spam folder), or try again in {minutes} minutes.")
+           lambda minutes: ngettext(
+               "Too many sign-ups for this e-mail address just now: look for the "
+               "mails already sent (and in the spam folder), or try again in "
+               "%(minutes)s minute.",
+               "Too many sign-ups for this e-mail address just now: look for the "
+               "mails already sent (and in the spam folder), or try again in "
+               "%(minutes)s minutes.", minutes))
 
 
 def count_password_reset(request, email: str) -> None:
@@ -254,11 +268,19 @@ def count_password_reset(request, email: str) -> None:
     TABLESTAKES_RESET_WINDOW seconds."""
     window = settings.TABLESTAKES_RESET_WINDOW
     _count(f"reset:ip:{client_ip(request)}", settings.TABLESTAKES_RESETS_PER_ADDRESS, window,
-           "Too many password resets asked from your network just now; try again in "
-           "{minutes} minutes, or ask the club to reset it.")
+           lambda minutes: ngettext(
+               "Too many password resets asked from your network just now; try "
+               "again in %(minutes)s minute, or ask the club to reset it.",
+               "Too many password resets asked from your network just now; try "
+               "again in %(minutes)s minutes, or ask the club to reset it.", minutes))
     _count(f"reset:email:{_email_key(email)}", settings.TABLESTAKES_RESETS_PER_EMAIL, window,
-           "Too many password resets asked for this e-mail address just now: look for the "
-           "mails already sent (and in the spam folder), or try again in {minutes} minutes.")
+           lambda minutes: ngettext(
+               "Too many password resets asked for this e-mail address just now: "
+               "look for the mails already sent (and in the spam folder), or try "
+               "again in %(minutes)s minute.",
+               "Too many password resets asked for this e-mail address just now: "
+               "look for the mails already sent (and in the spam folder), or try "
+               "again in %(minutes)s minutes.", minutes))
 
 
 # -- log-in failures per client address, across usernames ------------------------------------
@@ -323,7 +345,9 @@ def count_report(request, link_id: int) -> None:
     client address in TABLESTAKES_REPORT_WINDOW seconds (a table sends a handful a hand)."""
     window = settings.TABLESTAKES_REPORT_WINDOW
     _count(f"report:link:{link_id}", settings.TABLESTAKES_REPORTS_PER_LINK, window,
-           "Too many reports from this table just now; wait a minute and send again.")
+           gettext_noop("Too many reports from this table just now; wait a minute and send "
+                        "again."))
     _count(f"report:ip:{client_ip(request)}",
            settings.TABLESTAKES_REPORTS_PER_ADDRESS, window,
-           "Too many reports from your network just now; wait a minute and send again.")
+           gettext_noop("Too many reports from your network just now; wait a minute and "
+                        "send again."))

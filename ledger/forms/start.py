@@ -8,6 +8,7 @@ from decimal import Decimal
 from django import forms
 
 from ledger.cleaning import CleanInputMixin, Refused, clean_name, name_key
+from ledger.presentation import problems as problems_words
 from ledger.presentation.catalog import (
     FIRST_DEALER_CHOSEN,
     FIRST_SIDE,
@@ -223,9 +224,9 @@ class GameStartForm(CleanInputMixin, forms.Form):
         for problem in problems:
             field = setup_field(problem, slot_of)
             if field in self.fields:
-                self.add_error(field, problem.hint or problem.text)
+                self.add_error(field, problems_words.at_field(problem))
             else:
-                self.add_error(None, problem.line)
+                self.add_error(None, problems_words.line(problem))
 
 
 def setup_field(problem, slot_of: dict) -> str | None:

@@ -9,6 +9,7 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from ledger import cleaning, limits
 from ledger.exceptions import (
@@ -284,7 +285,8 @@ def game_abandon(*, game: Game, abandoned_by: User | None, reason: str = "") -> 
     posted. Refused for a game that is already complete or abandoned."""
     game = _lock_game(game)
     if game.status != GameStatus.IN_PROGRESS:
-        raise GameNotInProgress(f"Game {game.sequence} is already {game.get_status_display()}.")
+        raise GameNotInProgress(gettext("Game %(n)s is already %(status)s.")
+                                % {"n": game.sequence, "status": game.get_status_display()})
     reason = cleaning.clean_text(reason or "", what="The reason", max_length=1000)[:300]
     result = _score(game_record(game, abandoned=True))
     by = _user(abandoned_by)

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from decimal import Decimal
 
 from django.db import transaction
+from django.utils.translation import gettext
 
 from ledger import cleaning, limits
 from ledger.clock import table_today
@@ -49,7 +50,8 @@ def table_create(*, name: str, scorekeepers: Sequence[User] = (),
     # Names are unique per scorekeeper: another club's "Friday" is none of our business
     # (and saying it exists would tell a stranger so).
     if any(table_named(name=name, scorekeeper=user) for user in keepers or [None]):
-        raise LedgerError(f"You already keep a table called {name!r}.")
+        raise LedgerError(gettext("You already keep a table called %(name)s.")
+                          % {"name": repr(name)})
     table = Table.objects.create(name=name, paper_size=paper_size, language=language,
                                  time_zone=time_zone)
     table.scorekeepers.set(keepers)
@@ -242,12 +244,12 @@ def session_change(*, session: Session, table: Table | None = None,
                                                  maximum=cleaning.MAX_PER_POINTS)
     money = {name: value for name, value in money.items() if getattr(session, name) != value}
     if money and session.games.exists():
-        raise LedgerError("This evening has games: its table, currency and default stake "
-                          "no longer change.")
+        raise LedgerError(gettext("This evening has games: its table, currency and default "
+                                  "stake no longer change."))
     if (money or "date" in changes) and session_is_settled(session):
         raise SessionSettled(
-            f"The evening of {evening_words(session.date)} is settled: its date, table, "
-            "currency and stake no longer change. Reopen it first.")
+            gettext("The evening of %(date)s is settled: its date, table, currency and stake "
+                    "no longer change. Reopen it first.") % {"date": evening_words(session.date)})
     changes |= money
     for name, value in changes.items():
         setattr(session, name, value)
