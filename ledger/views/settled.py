@@ -13,24 +13,28 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
+from django.utils.translation import gettext, gettext_noop
 
 from ledger.models import Game, Session
 from ledger.selectors.evenings import session_is_settled
 from ledger.words import evening_words
 
-#: What each refused action would have done, in the message's words.
+#: What each refused action would have done, in the message's words (translated when
+#: said, with the evening's date).
 WHAT = {
-    "game": "its games can no longer change. A mistake found now? Reopen the evening first.",
-    "new game": "it takes no new game. Start a new evening on the table's page, or reopen "
-                "this one.",
-    "settle": "there is nothing more to settle.",
+    "game": gettext_noop("The evening of %(date)s is settled; its games can no longer "
+                         "change. A mistake found now? Reopen the evening first."),
+    "new game": gettext_noop("The evening of %(date)s is settled; it takes no new game. "
+                             "Start a new evening on the table's page, or reopen this one."),
+    "settle": gettext_noop("The evening of %(date)s is settled; there is nothing more to "
+                           "settle."),
 }
 
 
 def settled_text(session: Session, what: str = "game") -> str:
     """"The evening of Monday 23 November 2026 is settled; its games can no longer
     change. …" (the services' words, ``services.base._ensure_open``)."""
-    return f"The evening of {evening_words(session.date)} is settled; {WHAT[what]}"
+    return gettext(WHAT[what]) % {"date": evening_words(session.date)}
 
 
 def refuse_if_settled(request: HttpRequest, session: Session, *, game: Game | None = None,
