@@ -113,9 +113,9 @@ def check_table_players(players: int, table_name: str = "This table") -> None:
     limit = max_players_per_table()
     if players > limit:
         raise LimitReached(
-            f"{table_name} would have {players:,} players; a table has at most {limit:,} "
-            "here (archived players count). Start another table for the others."
-        )
+            gettext("%(table)s would have %(players)s players; a table has at most %(limit)s "
+                    "here (archived players count). Start another table for the others.")
+            % {"table": table_name, "players": f"{players:,}", "limit": f"{limit:,}"})
 
 
 def max_record_players() -> int:
@@ -140,8 +140,8 @@ def names_problem(names: int) -> str | None:
     """Why ``names`` names sent by one form at once are refused, or None."""
     limit = min(max_names_per_request(), max_players_per_table())
     if names > limit:
-        return (f"{names:,} names at once; at most {limit:,} here. Add the others later on "
-                "the table's page.")
+        return (gettext("%(names)s names at once; at most %(limit)s here. Add the others later "
+                        "on the table's page.") % {"names": f"{names:,}", "limit": f"{limit:,}"})
     return None
 
 
@@ -157,7 +157,8 @@ def field_bytes_problem(label: str, raw: str) -> str | None:
         return None
     size = len(raw.encode("utf-8", "surrogatepass"))
     if size > limit:
-        return f"{label} is {size:,} bytes long; at most {limit:,} bytes here."
+        return (gettext("%(what)s is %(size)s bytes long; at most %(limit)s bytes here.")
+                % {"what": label, "size": f"{size:,}", "limit": f"{limit:,}"})
     return None
 
 

@@ -6,6 +6,7 @@ import json
 from decimal import Decimal
 
 from django import forms
+from django.utils.translation import gettext
 
 from ledger.cleaning import CleanInputMixin, Refused, clean_name, name_key
 from ledger.presentation import problems as problems_words
@@ -179,7 +180,8 @@ class GameStartForm(CleanInputMixin, forms.Form):
             for side in ("side_a", "side_b"):
                 if data.get(side):
                     try:
-                        data[side] = clean_name(data[side], what="The side's name", max_length=30)
+                        data[side] = clean_name(data[side], what=gettext("The side's name"),
+                                                max_length=30)
                     except Refused as exc:
                         self.add_error(side, exc.message)
             if data.get("side_a") and name_key(data["side_a"]) == name_key(data.get("side_b", "")):

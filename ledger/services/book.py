@@ -53,7 +53,7 @@ class BookChanged(LedgerError):
 @transaction.atomic
 def session_reopen(*, session, reopened_by: User | None, reason: str) -> SettlementVoid:
     """Void the evening's settlement so its games can change and it can be settled anew."""
-    reason = cleaning.clean_text(reason or "", what="The reason", max_length=1000)
+    reason = cleaning.clean_text(reason or "", what=gettext("The reason"), max_length=1000)
     if not reason:
         raise LedgerError(gettext("Say why the evening is reopened (the reason is kept)."))
     session = _lock_session(session)
@@ -148,7 +148,7 @@ def book_settle_undo(*, book_settlement: BookSettlement,
 def table_rename(*, table: Table, name: str, renamed_by: User | None) -> Table:
     """Give the table a new name (unique among each of its scorekeepers' tables). Every
     record refers to the table by its row, so history follows the new name."""
-    clean = cleaning.clean_text(name or "", what="The table's name", required=True,
+    clean = cleaning.clean_text(name or "", what=gettext("The table's name"), required=True,
                                 max_length=Table._meta.get_field("name").max_length)
     table = Table.objects.select_for_update().get(pk=table.pk)
     if clean == table.name:

@@ -220,3 +220,20 @@ def test_a_settled_evening_refuses_a_hand_in_german_on_the_page(logged_in, settl
     assert said == ("Der Abend vom Montag, 23. November 2026 ist abgerechnet; seine Partien "
                     "ändern sich nicht mehr. Jetzt einen Fehler gefunden? Öffne den Abend "
                     "zuerst wieder.")
+
+
+def test_a_forms_refused_characters_are_named_in_german(client):
+    english = client.post(reverse("signup"), {"username": "marta", "display_name": "Marta\x00",
+                                              "email": "marta@example.org"})
+    assert english.context["form"].errors["display_name"] == [
+        "Your name contains a NUL character; type it again without it."]
+    german = client.post(reverse("signup"), {"username": "marta", "display_name": "Marta\x00",
+                                             "email": "marta@example.org"},
+                         HTTP_ACCEPT_LANGUAGE="de")
+    assert german.status_code == 422
+    assert german.context["form"].errors["display_name"] == [
+        "Dein Name enthält ein NUL-Zeichen; tipp es noch einmal ohne."]
+    with translation.override("ru"), pytest.raises(Exception) as refused:
+        services.account_create(username="x", password="kitchen-table-42",
+                                display_name="\u200b", email="x@example.org")
+    assert refused.value.message == "Ваше имя: нет ни одного видимого символа."
