@@ -7,7 +7,7 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext, gettext_noop, ngettext
 
 from .base import Refused, _shown
 
@@ -122,14 +122,15 @@ def names_by_key(names) -> dict[str, str]:
 
 
 def clash_message(name: str, other: str) -> str:
-    return (f"{other} already plays at this table: {name} differs from it only in capitals, "
-            "width, spaces or invisible characters, so it is the same player.")
+    return gettext("%(other)s already plays at this table: %(name)s differs from it only in "
+                   "capitals, width, spaces or invisible characters, so it is the same player.") \
+        % {"other": other, "name": name}
 
 
 #: Values the hand form puts among the players' names (its Draw and Nobody buttons): a
 #: player called so would knock as a draw. Refused as a player's name by every door (the
 #: forms, the admin, the services and the record imports), written in any case or width.
-RESERVED_NAMES = {"-draw-": "Draw", "-nobody-": "Nobody"}
+RESERVED_NAMES = {"-draw-": gettext_noop("Draw"), "-nobody-": gettext_noop("Nobody")}
 
 
 def reserved_name(name: str, *, key: str | None = None) -> str | None:
@@ -138,7 +139,8 @@ def reserved_name(name: str, *, key: str | None = None) -> str | None:
     what = _reserved_keys().get(name_key(name) if key is None else key)
     if what is None:
         return None
-    return f'"{name}" is kept for the hand form\'s {what}; give the player another name.'
+    return gettext('"%(name)s" is kept for the hand form\'s %(what)s; give the player another '
+                   'name.') % {"name": name, "what": gettext(what)}
 
 
 def _reserved_keys() -> dict[str, str]:

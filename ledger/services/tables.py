@@ -127,9 +127,9 @@ def player_name_problem(*, table_id: int, name: str, player: Player | None = Non
     """Why ``name`` cannot be the name of ``player`` (None: a new player) at the table, or
     None when it can."""
     if not name:
-        return "A player needs a name."
+        return gettext("A player needs a name.")
     if len(name) > Player._meta.get_field("name").max_length:
-        return f"The name {name[:20]!r}... is too long."
+        return gettext("The name %(name)s... is too long.") % {"name": repr(name[:20])}
     if reserved := cleaning.reserved_name(name):
         return reserved
     others = Player.objects.filter(table_id=table_id)
@@ -138,8 +138,9 @@ def player_name_problem(*, table_id: int, name: str, player: Player | None = Non
     same = next((other for other in others.values_list("name", flat=True)
                  if cleaning.name_key(other) == cleaning.name_key(name)), None)
     if same is not None:
-        return (f"{same} already plays at this table: names differing only in capitals, "
-                "width, spaces or invisible characters are the same player.")
+        return (gettext("%(name)s already plays at this table: names differing only in "
+                        "capitals, width, spaces or invisible characters are the same player.")
+                % {"name": same})
     return None
 
 

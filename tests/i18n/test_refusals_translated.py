@@ -16,7 +16,7 @@ from django.utils import translation
 from django.utils.translation import gettext
 
 from ledger import services
-from ledger.exceptions import RecordRefused, SessionSettled
+from ledger.exceptions import LedgerError, RecordRefused, SessionSettled
 from ledger.forms import HandForm
 from ledger.presentation import problems as shown
 from ledger.rules.problems import CODES, Problem
@@ -237,3 +237,16 @@ def test_a_forms_refused_characters_are_named_in_german(client):
         services.account_create(username="x", password="kitchen-table-42",
                                 display_name="\u200b", email="x@example.org")
     assert refused.value.message == "Ваше имя: нет ни одного видимого символа."
+
+
+def test_a_players_name_refused_by_the_table_is_refused_in_german(keeper):
+    table = services.table_create(name="Friday", scorekeepers=[keeper])
+    services.player_add(table=table, name="Ann")
+    with translation.override("de"), pytest.raises(LedgerError) as clash:
+        services.player_add(table=table, name="ANN")
+    assert clash.value.message.startswith("Ann spielt schon in dieser Runde: Namen, die sich "
+                                          "nur durch Groß- und Kleinschreibung")
+    with translation.override("de"), pytest.raises(LedgerError) as kept:
+        services.player_add(table=table, name="-draw-")
+    assert kept.value.message == ("„-draw-“ ist für „Remis“ im Spielformular reserviert; gib "
+                                  "dem Spieler einen anderen Namen.")
