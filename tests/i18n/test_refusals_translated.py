@@ -250,3 +250,13 @@ def test_a_players_name_refused_by_the_table_is_refused_in_german(keeper):
         services.player_add(table=table, name="-draw-")
     assert kept.value.message == ("„-draw-“ ist für „Remis“ im Spielformular reserviert; gib "
                                   "dem Spieler einen anderen Namen.")
+
+
+def test_an_odd_parameter_is_refused_in_german_on_the_400_page(logged_in, gin):
+    response = logged_in.get(reverse("ledger:game_detail", args=[gin.pk]), {"again": "²"},
+                             HTTP_ACCEPT_LANGUAGE="de")
+    assert response.status_code == 400
+    page = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", response.content.decode())).split())
+    assert ("Der Parameter „again“: Schreib eine ganze Zahl mit den Ziffern 0-9, z. B. 25, "
+            "nicht '²'.") in page
+    assert "The parameter" not in page and "write a whole number" not in page
