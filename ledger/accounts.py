@@ -8,6 +8,8 @@ The views stay in ``views_accounts``; this module holds what they use.
 
 from __future__ import annotations
 
+import functools
+
 from django import forms
 from django.conf import settings
 from django.contrib.auth import forms as auth_forms
@@ -23,9 +25,11 @@ from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import translation
 from django.utils.decorators import method_decorator
 from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
+from django.utils.translation import gettext_lazy as _
 
 from . import limits, outbox
 from .cleaning import CleanInputMixin, Refused, clean_name
@@ -38,21 +42,22 @@ class SignupForm(CleanInputMixin, forms.Form):
     the mail to that address (``signup_mail``), where the password is chosen."""
 
     username = auth_forms.UsernameField(
-        label="Username", max_length=150, validators=[UnicodeUsernameValidator()],
-        help_text="For logging in: letters, digits and @ . + - _ only.",
+        label=_("Username"), max_length=150, validators=[UnicodeUsernameValidator()],
+        help_text=_("For logging in: letters, digits and @ . + - _ only."),
         widget=forms.TextInput(attrs={"autocomplete": "username", "autocapitalize": "none"}))
     display_name = forms.CharField(
-        label="Your name", max_length=60,
-        help_text="As it is printed on the score sheets, e.g. Marta Díaz.",
+        label=_("Your name"), max_length=60,
+        help_text=_("As it is printed on the score sheets, e.g. Marta Díaz."),
         widget=forms.TextInput(attrs={"autocomplete": "name"}))
     email = forms.EmailField(
-        label="E-mail address", max_length=254,
-        help_text="A link to choose your password is mailed to it.",
+        label=_("E-mail address"), max_length=254,
+        help_text=_("A link to choose your password is mailed to it."),
         widget=forms.EmailInput(attrs={"autocomplete": "email"}))
 
     def clean_display_name(self) -> str:
         try:
-            return clean_name(self.cleaned_data["display_name"], what="Your name", max_length=60)
+            return clean_name(self.cleaned_data["display_name"], what=str(_("Your name")),
+                              max_length=60)
         except Refused as exc:
             raise forms.ValidationError(exc.message) from None
 
@@ -110,12 +115,27 @@ def signup_taken(*, username: str, email: str) -> str | None:
 
 
 def _mail(template: str, to: str, context: dict) -> None:
+    """Mail ``to`` the ``template``'s subject and body, in the language in force (the
+    job runs in the language of the request that asked for it: ``in_language``)."""
     subject = "".join(render_to_string(f"registration/{template}_subject.txt",
                                        context).splitlines())
     body = render_to_string(f"registration/{template}_email.txt", context)
     EmailMessage(subject, body, to=[to]).send()
 
 
+def in_language(job):
+    """An outbox job run in ``language`` (a keyword argument: the language of the request
+    that asked for it, ``translation.get_language()``), as its mail is written in it."""
+
+    @functools.wraps(job)
+    def run(*args, language: str | None = None, **kwargs):
+        with translation.override(language or settings.LANGUAGE_CODE):
+            return job(*args, **kwargs)
+
+    return run
+
+
+@in_language
 def signup_mail(*, username: str, display_name: str, email: str, site: dict) -> None:
     """The outbox's job for one sign-up: mail ``email`` what became of it."""
     context = {**site, "username": username, "display_name": display_name, "email": email,
@@ -217,7 +237,7 @@ class LoginForm(CleanInputMixin, auth_forms.AuthenticationForm):
     def clean_username(self) -> str:
         username = self.cleaned_data.get("username", "")
         if len(username) > 150:
-            raise forms.ValidationError("No account has a name that long.")
+            raise forms.ValidationError(_("No account has a name that long."))
         return username
 
 
@@ -225,6 +245,7 @@ class PasswordResetForm(CleanInputMixin, auth_forms.PasswordResetForm):
     """Django's form (it never says whether an address has an account)."""
 
 
+@in_language
 def password_reset_mail(*, email: str, site: dict) -> None:
     """The outbox's job for one reset: Django's own mail to each active account of
     ``email`` (none when it has none)."""
@@ -262,7 +283,8 @@ class PasswordResetView(auth_views.PasswordResetView):
         except limits.LimitReached as exc:
             form.add_error(None, exc.message)
             return self.render_to_response(self.get_context_data(form=form), status=429)
-        outbox.defer(password_reset_mail, email=email, site=site_of(self.request))
+        outbox.defer(password_reset_mail, email=email, site=site_of(self.request),
+                     language=translation.get_language())
         return HttpResponseRedirect(self.get_success_url())
 
 

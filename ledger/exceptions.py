@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from django.utils.functional import lazy
+
 from ledger.rules.problems import Problem, as_problem
 
 
@@ -26,6 +28,17 @@ class RecordRefused(LedgerError):
         self.details: list[Problem] = [as_problem(p) for p in problems]
         self.problems = [p.line for p in self.details]
         super().__init__("; ".join(self.problems) or "the record was refused")
+        # shown on a screen: the lines in the language of the page that shows them
+        self.message = _shown_lines(self.details) if self.details else self.message
+
+
+def _lines(details: list[Problem]) -> str:
+    from ledger.presentation.problems import lines
+
+    return "; ".join(lines(details))
+
+
+_shown_lines = lazy(_lines, str)
 
 
 class HandAlreadyRecorded(LedgerError):

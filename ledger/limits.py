@@ -31,6 +31,7 @@ import logging
 import unicodedata
 
 from django.conf import settings
+from django.utils.translation import gettext, gettext_noop, ngettext
 
 from .exceptions import LedgerError
 
@@ -50,9 +51,9 @@ def check_hand_room(live_hands: int) -> None:
     limit = max_hands_per_game()
     if live_hands >= limit:
         raise LimitReached(
-            f"This game already has {live_hands} hands, the most one game may hold here "
-            f"({limit}). Abandon it (it settles on the hand points) and start a new game."
-        )
+            gettext("This game already has %(hands)s hands, the most one game may hold here "
+                    "(%(limit)s). Abandon it (it settles on the hand points) and start a new "
+                    "game.") % {"hands": live_hands, "limit": limit})
 
 
 def check_import_bytes(size: int, where: str = "the record") -> None:
@@ -112,9 +113,9 @@ def check_table_players(players: int, table_name: str = "This table") -> None:
     limit = max_players_per_table()
     if players > limit:
         raise LimitReached(
-            f"{table_name} would have {players:,} players; a table has at most {limit:,} "
-            "here (archived players count). Start another table for the others."
-        )
+            gettext("%(table)s would have %(players)s players; a table has at most %(limit)s "
+                    "here (archived players count). Start another table for the others.")
+            % {"table": table_name, "players": f"{players:,}", "limit": f"{limit:,}"})
 
 
 def max_record_players() -> int:
@@ -139,8 +140,8 @@ def names_problem(names: int) -> str | None:
     """Why ``names`` names sent by one form at once are refused, or None."""
     limit = min(max_names_per_request(), max_players_per_table())
     if names > limit:
-        return (f"{names:,} names at once; at most {limit:,} here. Add the others later on "
-                "the table's page.")
+        return (gettext("%(names)s names at once; at most %(limit)s here. Add the others later "
+                        "on the table's page.") % {"names": f"{names:,}", "limit": f"{limit:,}"})
     return None
 
 
@@ -156,7 +157,8 @@ def field_bytes_problem(label: str, raw: str) -> str | None:
         return None
     size = len(raw.encode("utf-8", "surrogatepass"))
     if size > limit:
-        return f"{label} is {size:,} bytes long; at most {limit:,} bytes here."
+        return (gettext("%(what)s is %(size)s bytes long; at most %(limit)s bytes here.")
+                % {"what": label, "size": f"{size:,}", "limit": f"{limit:,}"})
     return None
 
 
@@ -226,13 +228,18 @@ def _email_key(email: str) -> str:
     return salted_hmac("tablestakes.limits.email", email.strip().lower()).hexdigest()[:32]
 
 
-def _count(name: str, limit: int, window: int, refusal: str) -> None:
-    """Count one under ``name``; refuse (LimitReached) past ``limit`` in ``window`` seconds."""
+def _count(name: str, limit: int, window: int, refusal) -> None:
+    """Count one under ``name``; refuse (LimitReached) past ``limit`` in ``window`` seconds,
+    with ``refusal`` in the page's language: words marked with ``gettext_noop``, or a
+    function of the minutes left that says them (``ngettext``)."""
     from . import counters
 
     hits, ends = counters.hit(name, window)
     if hits > limit:
-        raise LimitReached(refusal.format(minutes=_minutes_left(ends)))
+        if isinstance(refusal, str):
+            raise LimitReached(gettext(refusal))
+        minutes = _minutes_left(ends)
+        raise LimitReached(refusal(minutes) % {"minutes": minutes})
 
 
 def count_signup(request, email: str) -> None:
@@ -241,11 +248,19 @@ def count_signup(request, email: str) -> None:
     for one e-mail address in TABLESTAKES_SIGNUP_WINDOW seconds."""
     window = settings.TABLESTAKES_SIGNUP_WINDOW
     _count(f"signup:ip:{client_ip(request)}", settings.TABLESTAKES_SIGNUPS_PER_ADDRESS, window,
-           "Too many new accounts from your network just now; try again in {minutes} "
-           "minutes, or ask the club to make your account.")
+           lambda minutes: ngettext(
+               "Too many new accounts from your network just now; try again in "
+               "%(minutes)s minute, or ask the club to make your account.",
+               "Too many new accounts from your network just now; try again in "
+               "%(minutes)s minutes, or ask the club to make your account.", minutes))
     _count(f"signup:email:{_email_key(email)}", settings.TABLESTAKES_SIGNUPS_PER_EMAIL, window,
-           "Too many sign-ups for this e-mail address just now: look for the mails "
-           "already sent (and in the spam folder), or try again in {minutes} minutes.")
+           lambda minutes: ngettext(
+               "Too many sign-ups for this e-mail address just now: look for the "
+               "mails already sent (and in the spam folder), or try again in "
+               "%(minutes)s minute.",
+               "Too many sign-ups for this e-mail address just now: look for the "
+               "mails already sent (and in the spam folder), or try again in "
+               "%(minutes)s minutes.", minutes))
 
 
 def count_password_reset(request, email: str) -> None:
@@ -254,11 +269,19 @@ def count_password_reset(request, email: str) -> None:
     TABLESTAKES_RESET_WINDOW seconds."""
     window = settings.TABLESTAKES_RESET_WINDOW
     _count(f"reset:ip:{client_ip(request)}", settings.TABLESTAKES_RESETS_PER_ADDRESS, window,
-           "Too many password resets asked from your network just now; try again in "
-           "{minutes} minutes, or ask the club to reset it.")
+           lambda minutes: ngettext(
+               "Too many password resets asked from your network just now; try "
+               "again in %(minutes)s minute, or ask the club to reset it.",
+               "Too many password resets asked from your network just now; try "
+               "again in %(minutes)s minutes, or ask the club to reset it.", minutes))
     _count(f"reset:email:{_email_key(email)}", settings.TABLESTAKES_RESETS_PER_EMAIL, window,
-           "Too many password resets asked for this e-mail address just now: look for the "
-           "mails already sent (and in the spam folder), or try again in {minutes} minutes.")
+           lambda minutes: ngettext(
+               "Too many password resets asked for this e-mail address just now: "
+               "look for the mails already sent (and in the spam folder), or try "
+               "again in %(minutes)s minute.",
+               "Too many password resets asked for this e-mail address just now: "
+               "look for the mails already sent (and in the spam folder), or try "
+               "again in %(minutes)s minutes.", minutes))
 
 
 # -- log-in failures per client address, across usernames ------------------------------------
@@ -323,7 +346,9 @@ def count_report(request, link_id: int) -> None:
     client address in TABLESTAKES_REPORT_WINDOW seconds (a table sends a handful a hand)."""
     window = settings.TABLESTAKES_REPORT_WINDOW
     _count(f"report:link:{link_id}", settings.TABLESTAKES_REPORTS_PER_LINK, window,
-           "Too many reports from this table just now; wait a minute and send again.")
+           gettext_noop("Too many reports from this table just now; wait a minute and send "
+                        "again."))
     _count(f"report:ip:{client_ip(request)}",
            settings.TABLESTAKES_REPORTS_PER_ADDRESS, window,
-           "Too many reports from your network just now; wait a minute and send again.")
+           gettext_noop("Too many reports from your network just now; wait a minute and "
+                        "send again."))

@@ -11,11 +11,17 @@ import unicodedata
 
 from django import forms
 from django.utils import translation
+from django.utils.translation import gettext
 
 from .. import limits
 from .local import amount_example
-from .text import _trim, bad_character
+from .text import _trim, bad_character, contains_text
 from .values import _DECIMAL_CHARACTERS, is_ascii_number, is_plain_int
+
+
+def whole_number_text(what: str) -> str:
+    return gettext("%(what)s: write a whole number with the digits 0-9, like 25.") % {
+        "what": what}
 
 
 def _label(field: forms.Field, name: str) -> str:
@@ -43,22 +49,24 @@ def check_form_value(field: forms.Field, name: str, raw: str) -> tuple[str, str 
         return raw, None  # a password is taken as typed (Django refuses NUL in it)
     bad = bad_character(raw, multiline=isinstance(widget, forms.Textarea))
     if bad:
-        return "", f"{label} contains {bad}; type it again without it."
+        return "", contains_text(label, bad)
     value = _trim(unicodedata.normalize("NFC", raw))
     kind = _numeric_kind(field)
     if kind == "int" and raw and isinstance(widget, forms.HiddenInput) \
             and not is_ascii_number(raw):  # a page's own number, as a parameter's
-        return "", f"{label}: write a whole number with the digits 0-9, like 25."
+        return "", whole_number_text(label)
     if kind == "int" and value and not is_plain_int(value):
-        return "", f"{label}: write a whole number with the digits 0-9, like 25."
+        return "", whole_number_text(label)
     if kind == "decimal" and value and not _DECIMAL_CHARACTERS.fullmatch("".join(value.split())):
         # (the field itself reads "0,05" and says why "1,000" is ambiguous)
         example = amount_example(translation.to_locale(translation.get_language() or "en"),
                                  large=False)
-        return "", f"{label}: write an amount with the digits 0-9, like {example}."
+        return "", gettext("%(what)s: write an amount with the digits 0-9, like %(example)s.") \
+            % {"what": label, "example": example}
     if isinstance(field, forms.DateField | forms.DateTimeField | forms.TimeField) \
             and not value.isascii():
-        return "", f"{label}: write the date with the digits 0-9, like 2025-11-21."
+        return "", gettext("%(what)s: write the date with the digits 0-9, like 2025-11-21.") \
+            % {"what": label}
     return value, None
 
 

@@ -7,6 +7,8 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
+from django.utils.translation import gettext, gettext_noop, ngettext
+
 from .base import Refused, _shown
 
 MAX_NAME = 60
@@ -24,17 +26,18 @@ def bad_character(text: str, *, multiline: bool = False) -> str | None:
     for char in text:
         category = unicodedata.category(char)
         if category == "Cs":
-            return "a broken character (a lone surrogate)"
+            return gettext("a broken character (a lone surrogate)")
         if category == "Cc":
             if multiline and char in "\n\r\t":
                 continue
             if char == "\x00":
-                return "a NUL character"
+                return gettext("a NUL character")
             if char in "\r\n":
-                return "a line break"
-            return f"a control character (U+{ord(char):04X})"
+                return gettext("a line break")
+            return gettext("a control character (U+%(code)s)") % {"code": f"{ord(char):04X}"}
         if char in _DIRECTION_CONTROLS:
-            return f"an invisible direction control (U+{ord(char):04X})"
+            return gettext("an invisible direction control (U+%(code)s)") % {
+                "code": f"{ord(char):04X}"}
     return None
 
 
@@ -50,16 +53,29 @@ def clean_text(value: Any, *, what: str, max_length: int, multiline: bool = Fals
                required: bool = False) -> str:
     """``value`` as stored text (NFC, trimmed), or Refused."""
     if not isinstance(value, str):
-        raise Refused(f"{what} must be text, not {_shown(value)}.")
+        raise Refused(gettext("%(what)s must be text, not %(value)s.")
+                      % {"what": what, "value": _shown(value)})
     bad = bad_character(value, multiline=multiline)
     if bad:
-        raise Refused(f"{what} contains {bad}; type it again without it.")
+        raise Refused(contains_text(what, bad))
     text = _trim(unicodedata.normalize("NFC", value))
     if required and not text:
-        raise Refused(f"{what} is empty.")
+        raise Refused(gettext("%(what)s is empty.") % {"what": what})
     if len(text) > max_length:
-        raise Refused(f"{what} is {len(text)} characters long; at most {max_length}.")
+        raise Refused(too_long_text(what, len(text), max_length))
     return text
+
+
+def contains_text(what: str, bad: str) -> str:
+    """"The name contains a line break; type it again without it." """
+    return gettext("%(what)s contains %(bad)s; type it again without it.") % {
+        "what": what, "bad": bad}
+
+
+def too_long_text(what: str, length: int, most: int) -> str:
+    return ngettext("%(what)s is %(n)s character long; at most %(most)s.",
+                    "%(what)s is %(n)s characters long; at most %(most)s.", length) % {
+        "what": what, "n": length, "most": most}
 
 
 def clean_name(value: Any, *, what: str = "The name", max_length: int = MAX_NAME) -> str:
@@ -70,9 +86,9 @@ def clean_name(value: Any, *, what: str = "The name", max_length: int = MAX_NAME
                    if char not in _INVISIBLE and unicodedata.category(char) != "Cf")
     text = " ".join(text.split())
     if not text:
-        raise Refused(f"{what} has no visible character.")
+        raise Refused(gettext("%(what)s has no visible character.") % {"what": what})
     if len(text) > max_length:
-        raise Refused(f"{what} is {len(text)} characters long; at most {max_length}.")
+        raise Refused(too_long_text(what, len(text), max_length))
     return text
 
 
@@ -106,14 +122,15 @@ def names_by_key(names) -> dict[str, str]:
 
 
 def clash_message(name: str, other: str) -> str:
-    return (f"{other} already plays at this table: {name} differs from it only in capitals, "
-            "width, spaces or invisible characters, so it is the same player.")
+    return gettext("%(other)s already plays at this table: %(name)s differs from it only in "
+                   "capitals, width, spaces or invisible characters, so it is the same player.") \
+        % {"other": other, "name": name}
 
 
 #: Values the hand form puts among the players' names (its Draw and Nobody buttons): a
 #: player called so would knock as a draw. Refused as a player's name by every door (the
 #: forms, the admin, the services and the record imports), written in any case or width.
-RESERVED_NAMES = {"-draw-": "Draw", "-nobody-": "Nobody"}
+RESERVED_NAMES = {"-draw-": gettext_noop("Draw"), "-nobody-": gettext_noop("Nobody")}
 
 
 def reserved_name(name: str, *, key: str | None = None) -> str | None:
@@ -122,7 +139,8 @@ def reserved_name(name: str, *, key: str | None = None) -> str | None:
     what = _reserved_keys().get(name_key(name) if key is None else key)
     if what is None:
         return None
-    return f'"{name}" is kept for the hand form\'s {what}; give the player another name.'
+    return gettext('"%(name)s" is kept for the hand form\'s %(what)s; give the player another '
+                   'name.') % {"name": name, "what": gettext(what)}
 
 
 def _reserved_keys() -> dict[str, str]:

@@ -10,6 +10,7 @@ from typing import Any
 from urllib.parse import quote
 
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from ..rules.money import CURRENCIES
 from .base import Refused, _shown
@@ -48,13 +49,12 @@ def read_number(value: Any, *, what: str, minimum: int = 0,
     table of a hand): the ASCII digits 0-9 and nothing else, within bounds, or Refused with
     a message that names the parameter. Read before anything is stored."""
     if not is_ascii_number(value):
-        raise Refused(f"{what}: write a whole number with the digits 0-9, like 25, "
-                      f"not {_shown(value)}.")
+        raise Refused(_not_whole(what, value))
     number = int(value)
     if number < minimum:
-        raise Refused(f"{what}: {number} is below {minimum}.")
+        raise Refused(_below(what, number, minimum))
     if maximum is not None and number > maximum:
-        raise Refused(f"{what}: {number} is above {maximum}, the most allowed.")
+        raise Refused(_above(what, number, maximum))
     return number
 
 
@@ -64,9 +64,25 @@ EARLIEST_DATE = datetime.date(2000, 1, 1)
 DAYS_AHEAD = 366
 
 
-def clean_date(value: Any, *, what: str = "The date") -> datetime.date:
+def _not_whole(what: str, value: Any) -> str:
+    return gettext("%(what)s: write a whole number with the digits 0-9, like 25, not "
+                   "%(value)s.") % {"what": what, "value": _shown(value)}
+
+
+def _below(what: str, value: int, minimum: int) -> str:
+    return gettext("%(what)s: %(value)s is below %(minimum)s.") % {
+        "what": what, "value": value, "minimum": minimum}
+
+
+def _above(what: str, value: int, maximum: int) -> str:
+    return gettext("%(what)s: %(value)s is above %(maximum)s, the most allowed.") % {
+        "what": what, "value": value, "maximum": maximum}
+
+
+def clean_date(value: Any, *, what: str | None = None) -> datetime.date:
     """An evening's date (a date, or ISO text such as 2025-11-21) within
     ``EARLIEST_DATE`` and a year from today, or Refused."""
+    what = what or gettext("The date")
     if isinstance(value, str):
         text = value.strip()
         try:
@@ -74,15 +90,17 @@ def clean_date(value: Any, *, what: str = "The date") -> datetime.date:
                 raise ValueError
             value = datetime.date.fromisoformat(text)
         except ValueError:
-            raise Refused(f"{what}: write a date such as 2025-11-21, not "
-                          f"{_shown(value)}.") from None
+            raise Refused(gettext("%(what)s: write a date such as 2025-11-21, not %(value)s.")
+                          % {"what": what, "value": _shown(value)}) from None
     if isinstance(value, datetime.datetime) or not isinstance(value, datetime.date):
-        raise Refused(f"{what}: a date such as 2025-11-21, not {_shown(value)}.")
+        raise Refused(gettext("%(what)s: a date such as 2025-11-21, not %(value)s.")
+                      % {"what": what, "value": _shown(value)})
     latest = timezone.localdate() + datetime.timedelta(days=DAYS_AHEAD)
     if not EARLIEST_DATE <= value <= latest:
-        raise Refused(f"{what}: {value.isoformat()} is not between "
-                      f"{EARLIEST_DATE.isoformat()} and {latest.isoformat()} (a year from "
-                      "today).")
+        raise Refused(gettext("%(what)s: %(date)s is not between %(earliest)s and %(latest)s "
+                              "(a year from today).")
+                      % {"what": what, "date": value.isoformat(),
+                         "earliest": EARLIEST_DATE.isoformat(), "latest": latest.isoformat()})
     return value
 
 
@@ -90,29 +108,30 @@ def plain_int(value: Any, *, what: str, minimum: int | None = None,
               maximum: int | None = None) -> int:
     """A whole number given as an int or as ASCII digits, within bounds, or Refused."""
     if isinstance(value, bool) or not isinstance(value, int | str):
-        raise Refused(f"{what}: a whole number, not {_shown(value)}.")
+        raise Refused(gettext("%(what)s: a whole number, not %(value)s.")
+                      % {"what": what, "value": _shown(value)})
     if isinstance(value, str):
         text = value.strip()
         if not is_plain_int(text):
-            raise Refused(f"{what}: write a whole number with the digits 0-9, like 25, "
-                          f"not {_shown(value)}.")
+            raise Refused(_not_whole(what, value))
         value = int(text)
     if minimum is not None and value < minimum:
-        raise Refused(f"{what}: {value} is below {minimum}.")
+        raise Refused(_below(what, value, minimum))
     if maximum is not None and value > maximum:
-        raise Refused(f"{what}: {value} is above {maximum}, the most allowed.")
+        raise Refused(_above(what, value, maximum))
     return value
 
 
-def clean_currency(value: Any, *, what: str = "Currency") -> str:
+def clean_currency(value: Any, *, what: str | None = None) -> str:
     """An ISO 4217 code (upper case), or Refused."""
+    what = what or gettext("Currency")
     text = value.strip().upper() if isinstance(value, str) else None
     if text == "XXX":
-        raise Refused(f"{what}: XXX means 'no currency'; give the code of the money played "
-                      "for, such as USD or EUR.")
+        raise Refused(gettext("%(what)s: XXX means 'no currency'; give the code of the money "
+                              "played for, such as USD or EUR.") % {"what": what})
     if text is None or text not in CURRENCIES:
-        raise Refused(f"{what}: {_shown(value)} is not an ISO 4217 currency code, such as "
-                      "USD, EUR or GBP.")
+        raise Refused(gettext("%(what)s: %(value)s is not an ISO 4217 currency code, such as "
+                              "USD, EUR or GBP.") % {"what": what, "value": _shown(value)})
     return text
 
 

@@ -9,6 +9,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from ledger.cleaning import CleanInputMixin
+from ledger.presentation import problems as problems_words
 from ledger.presentation.catalog import game_facts
 from ledger.presentation.money import amount_text
 
@@ -135,13 +136,13 @@ class GameSettingsForm(CleanInputMixin, forms.Form):
         changed_rules = list(self.rule_changes()) if hasattr(self, "cleaned_data") else []
         for problem in problems:
             field = setup_field(problem, slot_of)
-            text = problem.hint or problem.text
+            text = problems_words.at_field(problem)
             if field is None and len(changed_rules) == 1:
-                field, text = f"rule_{changed_rules[0]}", problem.line
+                field, text = f"rule_{changed_rules[0]}", problems_words.line(problem)
             if field in self.fields:
                 self.add_error(field, text)
             else:
-                self.add_error(None, problem.line)
+                self.add_error(None, problems_words.line(problem))
 
 
 def _text(value) -> str:

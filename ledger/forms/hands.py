@@ -12,6 +12,7 @@ from ledger.cleaning import CleanInputMixin
 from ledger.presentation.cards import CardError, preview_context, read_cards
 from ledger.presentation.cardtext import card_name
 from ledger.presentation.catalog import BIG_GIN, GIN, HAND_KINDS, KNOCK
+from ledger.presentation.problems import field_words
 from ledger.presentation.words import RESULT_WORDS
 
 from .fields import (
@@ -339,7 +340,8 @@ class HandForm(CleanInputMixin, forms.Form):
         this form goes above the form."""
         for problem in problems:
             field, message = self._place(problem)
-            self.add_error(field if field in self.fields else None, message)
+            field = field if field in self.fields else None
+            self.add_error(field, field_words(problem, field, message))
 
     def _place(self, problem) -> tuple[str | None, str]:
         if problem.hand is None:

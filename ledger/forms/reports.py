@@ -10,6 +10,7 @@ import dataclasses
 from django import forms
 
 from ledger.cleaning import CleanInputMixin
+from ledger.presentation import problems as problems_words
 
 from .fields import SegmentedRadio, count_field, parse_count
 from .hands import HandForm, initial_from_entry, new_hand_initial
@@ -92,7 +93,8 @@ class PlayerReportForm(CleanInputMixin, forms.Form):
         for problem in problems:
             field = {"went_out": "went_out", "points": "points", "cards": "cards"}.get(
                 problem.field or "")
-            self.add_error(field, problem.hint or problem.text if field else problem.line)
+            self.add_error(field, problems_words.at_field(problem) if field
+                           else problems_words.line(problem))
 
     @property
     def problems(self) -> list[str]:

@@ -9,6 +9,7 @@ from django import forms
 from django.utils.translation import gettext, gettext_lazy
 
 from ledger.cleaning import CleanInputMixin, Refused, clean_name, name_key
+from ledger.presentation import problems as problems_words
 from ledger.presentation.catalog import (
     CHOICE_WORDS,
     FIRST_DEALER_CHOSEN,
@@ -199,7 +200,7 @@ class GameStartForm(CleanInputMixin, forms.Form):
                 if data.get(side):
                     try:
                         data[side] = clean_name(data[side], what=gettext("The side's name"),
-                                               max_length=30)
+                                                max_length=30)
                     except Refused as exc:
                         self.add_error(side, exc.message)
             if data.get("side_a") and name_key(data["side_a"]) == name_key(data.get("side_b", "")):
@@ -244,9 +245,9 @@ class GameStartForm(CleanInputMixin, forms.Form):
         for problem in problems:
             field = setup_field(problem, slot_of)
             if field in self.fields:
-                self.add_error(field, problem.hint or problem.text)
+                self.add_error(field, problems_words.at_field(problem))
             else:
-                self.add_error(None, problem.line)
+                self.add_error(None, problems_words.line(problem))
 
 
 def setup_field(problem, slot_of: dict) -> str | None:

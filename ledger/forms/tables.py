@@ -7,6 +7,7 @@ import re
 from django import forms
 from django.core.exceptions import ValidationError
 from django.utils import translation
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from ledger import limits
@@ -74,7 +75,7 @@ class TableForm(CleanInputMixin, forms.Form):
         seen: dict[str, str] = {}
         for name in names:
             try:
-                what = _("The name %(name)s") % {"name": repr(name[:20])}
+                what = gettext("The name %(name)s") % {"name": repr(name[:20])}
                 name = clean_name(name, what=what, max_length=10 ** 6)
             except Refused as exc:
                 raise ValidationError(exc.message) from None
@@ -104,7 +105,7 @@ class PlayerForm(CleanInputMixin, forms.Form):
 
     def clean_name(self) -> str:
         try:
-            name = clean_name(self.cleaned_data["name"], what=_("The name"))
+            name = clean_name(self.cleaned_data["name"], what=gettext("The name"))
         except Refused as exc:
             raise ValidationError(exc.message) from None
         if reserved := reserved_name(name):

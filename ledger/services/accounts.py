@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext
 
 from ledger.exceptions import LedgerError
 
@@ -20,7 +21,8 @@ def account_create(*, username: str, password: str, display_name: str = "", emai
     from ledger import cleaning
 
     users = get_user_model().objects
-    display_name = cleaning.clean_name(display_name, what="Your name") if display_name else ""
+    display_name = (cleaning.clean_name(display_name, what=gettext("Your name"))
+                    if display_name else "")
     email = users.normalize_email(email) if email else ""
     try:
         with transaction.atomic():

@@ -8,6 +8,7 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import prefetch_related_objects
+from django.utils.translation import gettext
 
 from ledger import cleaning
 from ledger import rules as core
@@ -90,8 +91,8 @@ def _check_currency(currency: Any, where: str) -> str:
 def _ensure_open(session: Session) -> None:
     if session_is_settled(session):
         raise SessionSettled(
-            f"The evening of {evening_words(session.date)} is settled; its games can no "
-            "longer change. Start a new evening for more games."
+            gettext("The evening of %(date)s is settled; its games can no longer change. "
+                    "Start a new evening for more games.") % {"date": evening_words(session.date)}
         )
 
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from ledger import cleaning
 from ledger.exceptions import LedgerError
@@ -52,20 +53,21 @@ class BookChanged(LedgerError):
 @transaction.atomic
 def session_reopen(*, session, reopened_by: User | None, reason: str) -> SettlementVoid:
     """Void the evening's settlement so its games can change and it can be settled anew."""
-    reason = cleaning.clean_text(reason or "", what="The reason", max_length=1000)
+    reason = cleaning.clean_text(reason or "", what=gettext("The reason"), max_length=1000)
     if not reason:
-        raise LedgerError("Say why the evening is reopened (the reason is kept).")
+        raise LedgerError(gettext("Say why the evening is reopened (the reason is kept)."))
     session = _lock_session(session)
     settlement = session_settlement(session)
     if settlement is None:
-        raise LedgerError(f"The evening of {evening_words(session.date)} is not settled; "
-                          "nothing to reopen.")
+        raise LedgerError(gettext("The evening of %(date)s is not settled; nothing to reopen.")
+                          % {"date": evening_words(session.date)})
     paid = [payment for payment in settlement.payments.all() if payment.is_paid]
     if paid:
         listed = ", ".join(f"{p.payer.name} → {p.payee.name}" for p in paid)
         raise LedgerError(
-            f"Payments of this evening are marked paid ({listed}). Undo those marks first: "
-            "money that changed hands must not vanish from the book."
+            gettext("Payments of this evening are marked paid (%(payments)s). Undo those marks "
+                    "first: money that changed hands must not vanish from the book.")
+            % {"payments": listed}
         )
     return SettlementVoid.objects.create(
         settlement=settlement, reason=reason[:REASON_MAX], voided_by=_user(reopened_by),
@@ -89,7 +91,8 @@ def book_settle(*, table: Table, currency: str, expected: list[int] | None,
         raise BookChanged("The book changed since you opened it (a payment was marked or an "
                           "evening settled or reopened). Look at it again.")
     if not outstanding:
-        raise LedgerError(f"Nothing is outstanding in {currency}.")
+        raise LedgerError(gettext("Nothing is outstanding in %(currency)s.")
+                          % {"currency": currency})
     nets: dict[str, int] = {}
     for payment in outstanding:
         nets[str(payment.payee_id)] = nets.get(str(payment.payee_id), 0) + payment.amount_minor
@@ -119,7 +122,7 @@ def book_settle_undo(*, book_settlement: BookSettlement,
     Table.objects.select_for_update().get(pk=book_settlement.table_id)
     book_settlement = BookSettlement.objects.get(pk=book_settlement.pk)
     if BookSettlementUndo.objects.filter(book_settlement=book_settlement).exists():
-        raise LedgerError("This squaring of the book was undone already.")
+        raise LedgerError(gettext("This squaring of the book was undone already."))
     payments = list(
         SettlementPayment.objects.select_for_update()
         .filter(pk__in=book_settlement.cleared,
@@ -127,8 +130,8 @@ def book_settle_undo(*, book_settlement: BookSettlement,
                 paid_at=book_settlement.settled_at).order_by("pk")
     )
     if not payments:
-        raise LedgerError("None of the payments this squaring marked paid is still paid by "
-                          "it (each was marked again since): nothing to undo.")
+        raise LedgerError(gettext("None of the payments this squaring marked paid is still "
+                                  "paid by it (each was marked again since): nothing to undo."))
     now = timezone.now()
     by = _user(undone_by)
     ids = [payment.pk for payment in payments]
@@ -145,7 +148,7 @@ def book_settle_undo(*, book_settlement: BookSettlement,
 def table_rename(*, table: Table, name: str, renamed_by: User | None) -> Table:
     """Give the table a new name (unique among each of its scorekeepers' tables). Every
     record refers to the table by its row, so history follows the new name."""
-    clean = cleaning.clean_text(name or "", what="The table's name", required=True,
+    clean = cleaning.clean_text(name or "", what=gettext("The table's name"), required=True,
                                 max_length=Table._meta.get_field("name").max_length)
     table = Table.objects.select_for_update().get(pk=table.pk)
     if clean == table.name:
@@ -153,7 +156,8 @@ def table_rename(*, table: Table, name: str, renamed_by: User | None) -> Table:
     for keeper in table.scorekeepers.all():
         other = table_named(name=clean, scorekeeper=keeper)
         if other is not None and other.pk != table.pk:
-            raise LedgerError(f"{keeper.get_username()} already keeps a table called {clean!r}.")
+            raise LedgerError(gettext("%(keeper)s already keeps a table called %(name)s.")
+                              % {"keeper": keeper.get_username(), "name": repr(clean)})
     table.name = clean
     table.save(update_fields=["name"])
     return table

@@ -9,6 +9,7 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from ledger import cleaning, limits
 from ledger.exceptions import (
@@ -181,7 +182,7 @@ def game_change_rules(*, game: Game, changes: Mapping[str, Any], changed_by: Use
     would alter its money raises ConfirmationRequired unless ``confirm`` is True.
     Returns the core's new result.
     """
-    reason = cleaning.clean_text(reason or "", what="The reason", max_length=300)
+    reason = cleaning.clean_text(reason or "", what=gettext("The reason"), max_length=300)
     game = _lock_game(game)
     unknown = sorted(set(changes) - set(game.rules))
     if unknown:
@@ -216,7 +217,7 @@ def game_change_stake(*, game: Game, changed_by: User | None, rate: Any = UNSET,
     stakes (``{"Ann": "0.02"}``; None removes a player's own stake). Recorded as
     GameChange rows and rescored; on a finished game a change of money raises
     ConfirmationRequired unless ``confirm``. Returns the core's new result."""
-    reason = cleaning.clean_text(reason or "", what="The reason", max_length=300)
+    reason = cleaning.clean_text(reason or "", what=gettext("The reason"), max_length=300)
     game = _lock_game(game)
     seats = _seats(game)
     by = _user(changed_by)
@@ -284,8 +285,9 @@ def game_abandon(*, game: Game, abandoned_by: User | None, reason: str = "") -> 
     posted. Refused for a game that is already complete or abandoned."""
     game = _lock_game(game)
     if game.status != GameStatus.IN_PROGRESS:
-        raise GameNotInProgress(f"Game {game.sequence} is already {game.get_status_display()}.")
-    reason = cleaning.clean_text(reason or "", what="The reason", max_length=1000)[:300]
+        raise GameNotInProgress(gettext("Game %(n)s is already %(status)s.")
+                                % {"n": game.sequence, "status": game.get_status_display()})
+    reason = cleaning.clean_text(reason or "", what=gettext("The reason"), max_length=1000)[:300]
     result = _score(game_record(game, abandoned=True))
     by = _user(abandoned_by)
     changed = _apply_result(game, result, abandoned=True, by=by,

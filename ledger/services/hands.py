@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from ledger import cleaning, limits
 from ledger.exceptions import (
@@ -86,7 +87,8 @@ def hand_record(*, game: Game, entry: dict, recorded_by: User | None,
     if existing is not None:
         if existing.game_id != game.pk or existing.entry != entry:
             raise IdempotencyKeyReused(
-                "This submission key was already used for another hand; reload and try again."
+                gettext("This submission key was already used for another hand; reload and "
+                        "try again.")
             )
         return HandOutcome(hand=existing, created=False, result=game_result(game))
     hands = _live_entries(game)  # (number, entry): no model instance per hand
@@ -99,11 +101,12 @@ def hand_record(*, game: Game, entry: dict, recorded_by: User | None,
             raise HandAlreadyRecorded(number, next_number=next_number,
                                       by=done.recorded_by, at=done.recorded_at,
                                       hand=done)
-        raise LedgerError(f"The next hand of this game is {next_number}, not {number}.")
+        raise LedgerError(gettext("The next hand of this game is %(next)s, not %(number)s.")
+                          % {"next": next_number, "number": number})
     if game.status != GameStatus.IN_PROGRESS:
         raise GameNotInProgress(
-            f"Game {game.sequence} is {game.get_status_display().lower()}; it takes no more "
-            "hands."
+            gettext("Game %(n)s is %(status)s; it takes no more hands.")
+            % {"n": game.sequence, "status": game.get_status_display().lower()}
         )
     limits.check_hand_room(len(hands))  # TABLESTAKES_MAX_HANDS_PER_GAME, draws included
     entry = cleaning.check_hand_entry(entry, next_number)
@@ -132,19 +135,20 @@ def hand_correct(*, hand: Hand, entry: dict, corrected_by: User, reason: str,
     reversed and posted again). With an ``idempotency_key`` a repeat returns the first
     correction with ``created=False``.
     """
-    reason = cleaning.clean_text(reason or "", what="The reason", max_length=1000)
+    reason = cleaning.clean_text(reason or "", what=gettext("The reason"), max_length=1000)
     if not reason:
-        raise LedgerError("A correction needs a reason.")
+        raise LedgerError(gettext("A correction needs a reason."))
     by = _user(corrected_by)
     if by is None:
-        raise LedgerError("A correction must say who made it.")
+        raise LedgerError(gettext("A correction must say who made it."))
     key = uuid.UUID(str(idempotency_key)) if idempotency_key else uuid.uuid4()
     game = _with_seats(_lock_game(hand.game_id))
     entry = entry_as_stored(game, entry)  # typed with today's names
     existing = Hand.objects.filter(idempotency_key=key).first()
     if existing is not None:
         if existing.replaces_id != hand.pk or existing.entry != entry:
-            raise IdempotencyKeyReused("This submission key was already used for another hand.")
+            raise IdempotencyKeyReused(
+                gettext("This submission key was already used for another hand."))
         return HandOutcome(hand=existing, created=False, result=game_result(game))
     old = Hand.objects.select_for_update().get(pk=hand.pk)
     if old.voided_at is not None:
@@ -181,18 +185,19 @@ def hand_undo_last(*, game: Game, undone_by: User | None, reason: str = "undone"
     hands = _live_hands(game)
     _check_numbers(hands)
     if not hands:
-        raise LedgerError("This game has no hand to undo.")
+        raise LedgerError(gettext("This game has no hand to undo."))
     last = hands[-1]
     if number is not None and number != last.number:
-        raise LedgerError(f"The last hand is {last.number}, not {number}; reload the game.")
+        raise LedgerError(gettext("The last hand is %(last)s, not %(number)s; reload the game.")
+                          % {"last": last.number, "number": number})
     abandoned = game.status == GameStatus.ABANDONED
     result = _score(game_record(
         game, hands=[h.entry for h in hands[:-1]], abandoned=abandoned))
     by = _user(undone_by)
     last.voided_at = timezone.now()
     last.voided_by = by
-    last.void_reason = (cleaning.clean_text(reason or "", what="The reason", max_length=1000)
-                        or "undone")[:300]
+    last.void_reason = (cleaning.clean_text(reason or "", what=gettext("The reason"),
+                                            max_length=1000) or "undone")[:300]
     last.save(update_fields=["voided_at", "voided_by", "void_reason"])
     _apply_result(game, result, abandoned=abandoned, by=by, memo=f"hand {last.number} undone")
     return last

@@ -8,6 +8,7 @@ and share pages (``ledger.clock``). An account's language is the one its screens
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext
 
 from ledger import cleaning
 from ledger.models import AccountPreference, Table
@@ -23,10 +24,11 @@ def table_set_locale(*, table: Table, language: str | None = None,
     field) when either is not one the app knows; nothing changes then."""
     changes = {}
     if language is not None:
-        changes["language"] = cleaning.clean_language(language, what="The table's language")
+        changes["language"] = cleaning.clean_language(language,
+                                                      what=gettext("The table's language"))
     if time_zone is not None:
         changes["time_zone"] = cleaning.clean_time_zone(time_zone,
-                                                        what="The table's time zone")
+                                                        what=gettext("The table's time zone"))
     table = Table.objects.select_for_update().get(pk=table.pk)
     for name, value in changes.items():
         setattr(table, name, value)

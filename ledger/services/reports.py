@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from ledger import cleaning
 from ledger.exceptions import LedgerError, RecordRefused, ReportStale
@@ -72,10 +73,11 @@ def report_links_get_or_create(*, game: Game, created_by: User | None) -> list[R
     table, or that takes no more hands."""
     game = _lock_game(game)  # also refuses a settled evening
     if game.status != GameStatus.IN_PROGRESS:
-        raise LedgerError("This game takes no more hands; it needs no report links.")
+        raise LedgerError(gettext("This game takes no more hands; it needs no report links."))
     parts = link_parts(report_parts_of(game))
     if not parts:
-        raise LedgerError("This game is played at one table: its hands are entered here.")
+        raise LedgerError(gettext("This game is played at one table: its hands are entered "
+                                  "here."))
     live = {link.part: link for link in
             ReportLink.objects.filter(game=game, revoked_at__isnull=True, part__in=parts)}
     by = _user(created_by)
@@ -102,7 +104,8 @@ def _lock_link(link: ReportLink) -> tuple[ReportLink, Game, dict]:
     link = ReportLink.objects.get(pk=link.pk)
     link.game = game
     if not report_link_live(link):
-        raise LedgerError("This report link no longer opens anything: ask the scorekeeper.")
+        raise LedgerError(gettext("This report link no longer opens anything: ask the "
+                                  "scorekeeper."))
     return link, game, game_result(game)
 
 
@@ -110,21 +113,22 @@ def _check_number(parts: dict, number) -> None:
     current = parts["number"]
     if number != current:
         if isinstance(number, int) and not isinstance(number, bool) and 1 <= number < current:
-            raise ReportStale(f"Hand {number} was already recorded; this phone moves on to "
-                              f"hand {current}.", number=current)
-        raise ReportStale(f"The hand being played is hand {current}, not {number}.",
-                          number=current)
+            raise ReportStale(gettext("Hand %(number)s was already recorded; this phone moves "
+                                      "on to hand %(current)s.")
+                              % {"number": number, "current": current}, number=current)
+        raise ReportStale(gettext("The hand being played is hand %(current)s, not %(number)s.")
+                          % {"current": current, "number": number}, number=current)
 
 
 def _whose(link: ReportLink, parts: dict, player: str | None) -> dict:
     if link.part == PLAYERS_PART:
         if parts["kind"] != "players":
-            raise LedgerError("This link is not for this game's tables.")
+            raise LedgerError(gettext("This link is not for this game's tables."))
         if player not in parts["players"]:
-            raise LedgerError("Pick your name first: who are you?")
+            raise LedgerError(gettext("Pick your name first: who are you?"))
         return {"table": None, "player": player}
     if parts["kind"] != "tables" or link.part > len(parts["tables"]):
-        raise LedgerError("This table does not play this hand.")
+        raise LedgerError(gettext("This table does not play this hand."))
     return {"table": link.part, "player": ""}
 
 
@@ -185,11 +189,11 @@ def confirm_link_get_or_create(*, game: Game, player: str, created_by: User | No
     first is revoked)."""
     game = _lock_game(game)  # also refuses a settled evening
     if game.status != GameStatus.IN_PROGRESS:
-        raise LedgerError("This game takes no more hands; it needs no confirm link.")
+        raise LedgerError(gettext("This game takes no more hands; it needs no confirm link."))
     players = confirm_players(game_result(game))
     if not players:
-        raise LedgerError("Only a two-hand game's hands are confirmed by the other player; "
-                          "the tables of this game report their own parts.")
+        raise LedgerError(gettext("Only a two-hand game's hands are confirmed by the other "
+                                  "player; the tables of this game report their own parts."))
     if player not in players:
         raise LedgerError(f"player: who confirms is one of {' or '.join(players)}, "
                           f"not {str(player)[:60]!r}.")
@@ -213,17 +217,19 @@ def hand_confirm(*, link: ReportLink, number: int, correct: bool) -> HandConfirm
     link = ReportLink.objects.get(pk=link.pk)
     link.game = game
     if link.part != CONFIRM_PART or not report_link_live(link):
-        raise LedgerError("This link no longer opens anything: ask the scorekeeper.")
+        raise LedgerError(gettext("This link no longer opens anything: ask the scorekeeper."))
     if not isinstance(correct, bool):
         raise LedgerError("answer: say correct or not correct.")
     last = (Hand.objects.filter(game=game, voided_at__isnull=True)
             .order_by("-number").first())
     if last is None:
-        raise ReportStale("No hand has been saved yet; this page shows each hand once it "
-                          "is saved.", number=0)
+        raise ReportStale(gettext("No hand has been saved yet; this page shows each hand once "
+                                  "it is saved."), number=0)
     if number != last.number:
-        raise ReportStale(f"Hand {last.number} is the last hand saved, not hand "
-                          f"{str(number)[:12]}; here it is.", number=last.number)
+        raise ReportStale(gettext("Hand %(last)s is the last hand saved, not hand %(number)s; "
+                                  "here it is.")
+                          % {"last": last.number, "number": str(number)[:12]},
+                          number=last.number)
     answer, _ = HandConfirmation.objects.update_or_create(
         hand=last, link=link, defaults={"correct": correct, "player": link.player,
                                         "answered_at": timezone.now()})

@@ -6,6 +6,7 @@ import datetime
 from dataclasses import replace
 
 from django.db import transaction
+from django.utils.translation import gettext
 
 from ledger import cleaning, limits
 from ledger.exceptions import (
@@ -59,7 +60,8 @@ def session_settle(*, session: Session, settled_by: User | None) -> SessionSettl
     open_games = [game.sequence for game in games if game.status == GameStatus.IN_PROGRESS]
     if open_games:
         listed = ", ".join(str(n) for n in open_games)
-        raise LedgerError(f"Finish or abandon game {listed} before settling up the evening.")
+        raise LedgerError(gettext("Finish or abandon game %(games)s before settling up the "
+                                  "evening.") % {"games": listed})
     nets = session_nets(session, games)
     per_game = _posted_by_game(session)
     for game in games:
@@ -108,8 +110,8 @@ def settlement_payment_mark_paid(*, payment: SettlementPayment, paid_by: User | 
     repeat it. The settlement's amounts never change."""
     payment = SettlementPayment.objects.select_for_update().get(pk=payment.pk)
     if not live_settlements().filter(pk=payment.settlement_id).exists():
-        raise LedgerError("This payment belongs to a settlement voided when its evening was "
-                          "reopened; it no longer counts.")
+        raise LedgerError(gettext("This payment belongs to a settlement voided when its evening "
+                                  "was reopened; it no longer counts."))
     if paid == payment.is_paid:
         return payment
     by = _user(paid_by)

@@ -23,6 +23,8 @@ from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_not_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils import translation
+from django.utils.translation import gettext as _
 from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_http_methods
 
@@ -57,7 +59,8 @@ def signup(request: HttpRequest) -> HttpResponse:
             form.add_error(None, exc.message)
             return render(request, "registration/signup.html", {"form": form}, status=429)
         outbox.defer(signup_mail, username=data["username"], display_name=data["display_name"],
-                     email=data["email"], site=site_of(request))
+                     email=data["email"], site=site_of(request),
+                     language=translation.get_language())
         return redirect("signup_sent")
     return render(request, "registration/signup.html", {"form": form},
                   status=422 if form.errors else 200)
@@ -107,8 +110,8 @@ def signup_finish(request: HttpRequest, token: str) -> HttpResponse:
                           {"problem": "username", "wanted": wanted}, status=409)
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         request.session.pop(FINISH_SESSION_KEY, None)
-        messages.success(request, f"Welcome, {user.first_name or user.username}. "
-                                  "Make your first table below.")
+        messages.success(request, _("Welcome, %(name)s. Make your first table below.")
+                         % {"name": user.first_name or user.username})
         return redirect("ledger:home")
     return render(request, "registration/signup_finish.html", {"form": form, "wanted": wanted},
                   status=422 if form.errors else 200)

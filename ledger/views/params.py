@@ -10,6 +10,7 @@ from functools import wraps
 
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.utils.translation import gettext
 
 from ledger import cleaning
 
@@ -28,8 +29,8 @@ def number_param(query, name: str, *, default: int | None = None, minimum: int =
     if raw is None or raw == "":
         return default
     try:
-        return cleaning.read_number(raw, what=f"The parameter '{name}'", minimum=minimum,
-                                    maximum=maximum)
+        return cleaning.read_number(raw, what=gettext("The parameter '%(name)s'") % {
+            "name": name}, minimum=minimum, maximum=maximum)
     except cleaning.Refused as exc:
         raise BadParameter(name, exc.message) from None
 

@@ -13,19 +13,20 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext, gettext_noop
 
 from ledger.models import Game, Session
 from ledger.selectors.evenings import session_is_settled
 from ledger.words import evening_words
 
-#: What each refused action would have done, in the message's words.
+#: What each refused action would have done, in the message's words (translated when
+#: said, with the evening's date).
 WHAT = {
-    "game": gettext_lazy("The evening of %(evening)s is settled; its games can no longer "
+    "game": gettext_noop("The evening of %(date)s is settled; its games can no longer "
                          "change. A mistake found now? Reopen the evening first."),
-    "new game": gettext_lazy("The evening of %(evening)s is settled; it takes no new game. "
+    "new game": gettext_noop("The evening of %(date)s is settled; it takes no new game. "
                              "Start a new evening on the table's page, or reopen this one."),
-    "settle": gettext_lazy("The evening of %(evening)s is settled; there is nothing more to "
+    "settle": gettext_noop("The evening of %(date)s is settled; there is nothing more to "
                            "settle."),
 }
 
@@ -33,7 +34,7 @@ WHAT = {
 def settled_text(session: Session, what: str = "game") -> str:
     """"The evening of Monday 23 November 2026 is settled; its games can no longer
     change. …" (the services' words, ``services.base._ensure_open``)."""
-    return WHAT[what] % {"evening": evening_words(session.date)}
+    return gettext(WHAT[what]) % {"date": evening_words(session.date)}
 
 
 def refuse_if_settled(request: HttpRequest, session: Session, *, game: Game | None = None,

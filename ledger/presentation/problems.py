@@ -1,0 +1,178 @@
+"""The scoring core's refusals in the page's language.
+
+The core (``ledger.rules.problems``) gives each problem as data: a stable ``code``, where it
+is (hand, table, round, player, field) and its English words. A screen in English shows the
+core's words exactly as the core writes them (``text``, ``hint``, ``line``). In any other
+language the words are the sentence of ``SENTENCES`` for the problem's code, translated when
+it is shown, named after the player where the problem has one ("Punkte von Ann: …"). The
+core's words are never read to find anything: the code, the player and the hand say it all.
+
+A refusal that names no place the core knows (code ``refused``: a service's own refusal,
+e.g. an amount) keeps its words, which the service wrote in the request's language.
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import get_language, gettext, gettext_noop, pgettext
+
+#: The words of each code of ``ledger.rules.problems.CODES``, translated where shown.
+SENTENCES = {
+    # the record's top level
+    "record_not_object": gettext_noop("The game record cannot be read."),
+    "format_unknown": gettext_noop("The game record is not in a format this app reads."),
+    "variant_unknown": gettext_noop("The variant is missing or unknown."),
+    "players_invalid": gettext_noop("The players are not a list of names."),
+    "player_name_invalid": gettext_noop("A player's name is empty."),
+    "player_twice": gettext_noop("The same name is given to two players."),
+    "player_count": gettext_noop("This variant is not played by this many players."),
+    "preset_unknown": gettext_noop("There is no such set of rules."),
+    "rules_not_object": gettext_noop("The rules cannot be read."),
+    "setting_unknown": gettext_noop("There is no such rule."),
+    "setting_invalid": gettext_noop("This value is not allowed for this rule."),
+    "setup_invalid": gettext_noop("A seat at the table is missing or named wrongly."),
+    "first_dealer_missing": gettext_noop("Say who deals first."),
+    "first_dealer_invalid": gettext_noop("This player cannot deal first."),
+    "abandoned_invalid": gettext_noop("Whether the game was abandoned cannot be read."),
+    "hands_invalid": gettext_noop("The hands cannot be read."),
+    # stakes
+    "stakes_invalid": gettext_noop("The stakes cannot be read."),
+    "currency_invalid": gettext_noop("The currency is not a three-letter code."),
+    "money_invalid": gettext_noop("An amount is not a number, or is below zero."),
+    "money_missing": gettext_noop("A stake or the ante is missing."),
+    "per_points_invalid": gettext_noop("The points per stake must be a whole number of 1 "
+                                       "or more."),
+    "stake_player_unknown": gettext_noop("A stake is given for someone who does not play."),
+    "ante_not_minor_units": gettext_noop("The ante cannot be paid in this currency's "
+                                         "smallest coins."),
+    "round_share_invalid": gettext_noop("The pot cannot pay this share of each round."),
+    # a hand
+    "hand_not_object": gettext_noop("This hand cannot be read."),
+    "hand_after_end": gettext_noop("The game was already over before this hand."),
+    "abandoned_but_complete": gettext_noop("The game cannot be abandoned: it is over."),
+    "flag_invalid": gettext_noop("Draw, gin or big gin cannot be read."),
+    "draw_with_knocker": gettext_noop("A draw has nobody who knocked."),
+    "knocker_missing": gettext_noop("Say who knocked, or that the hand was a draw."),
+    "knocker_not_playing": gettext_noop("Not playing this hand."),
+    "upcard_missing": gettext_noop("Give the up-card of this hand."),
+    "upcard_unreadable": gettext_noop("The up-card is not a card."),
+    "deadwood_missing": gettext_noop("Give the counts or the cards."),
+    "deadwood_invalid": gettext_noop("The counts cannot be read."),
+    "deadwood_not_a_count": gettext_noop("A count is a whole number, like 25."),
+    "deadwood_out_of_range": gettext_noop("More than ten cards can hold, or below zero."),
+    "count_missing": gettext_noop("The count is missing."),
+    "player_not_playing": gettext_noop("Not playing this hand."),
+    "cards_invalid": gettext_noop("The cards cannot be read."),
+    "cards_missing": gettext_noop("The cards are missing."),
+    "cards_unreadable": gettext_noop("These cards cannot be read: a card is mistyped, in "
+                                     "both hands, or the number of cards is wrong."),
+    "cards_illegal_knock": gettext_noop("These cards make no knock the rules allow."),
+    "cards_counts_disagree": gettext_noop("The cards cannot give this count."),
+    "gin_with_deadwood": gettext_noop("A gin leaves no points, but the knocker counted "
+                                      "some."),
+    "big_gin_not_melded": gettext_noop("A big gin needs all 11 of the knocker's cards "
+                                       "melded."),
+    "knock_over_limit": gettext_noop("Too many points to knock: above this hand's knock "
+                                     "limit."),
+    "knock_gin_only": gettext_noop("Only gin may end this hand, and the knocker counted "
+                                   "points."),
+    "tables_invalid": gettext_noop("Give one hand for each card table."),
+    "cut_loser_invalid": gettext_noop("Say who cut the lower card, only when the most "
+                                      "points lost are tied."),
+    # CAP-IT rounds
+    "rounds_over": gettext_noop("CAP-IT has five rounds: the game is over."),
+    "went_out_missing": gettext_noop("Say who went out."),
+    "went_out_unknown": gettext_noop("Who went out is not one of the players."),
+    "round_counts_missing": gettext_noop("Give the points or the cards of this round."),
+    "round_player_unknown": gettext_noop("Not one of the players."),
+    "round_player_missing": gettext_noop("The points are missing."),
+    "capit_cards_unreadable": gettext_noop("These cards cannot be read."),
+    "capit_points_invalid": gettext_noop("Points are a whole number of 0 or more."),
+    "capit_points_impossible": gettext_noop("No cards can make these points."),
+    "went_out_holds_cards": gettext_noop("Whoever went out has no points left."),
+    "capit_cards_points_disagree": gettext_noop("The cards and the points disagree."),
+    # anything the services check before the core
+    "refused": gettext_noop("This cannot be saved."),
+}
+
+# what the field holds, to name it after its player ("Ann's count")
+_LABELS = {
+    "count": gettext_noop("%(name)s's count"),
+    "cards": gettext_noop("%(name)s's cards"),
+    "points": gettext_noop("%(name)s's points"),
+}
+
+
+def in_english() -> bool:
+    """Whether the page speaks the core's own language."""
+    language = get_language()
+    return not language or language.split("-")[0] == "en"
+
+
+def words(problem) -> str:
+    """The problem's words alone, without its player or place."""
+    if in_english() or (problem.code == "refused" and problem.text):
+        return problem.text
+    return gettext(SENTENCES[problem.code])
+
+
+def _named(problem, what: str | None) -> str:
+    sentence = words(problem)
+    if not problem.player:
+        return sentence
+    name = gettext(_LABELS[what]) % {"name": problem.player} if what in _LABELS \
+        else problem.player
+    return gettext("%(where)s: %(problem)s") % {"where": name, "problem": sentence}
+
+
+def at_field(problem, what: str | None = None) -> str:
+    """The words put at the field the problem names. ``what`` is what the field holds
+    ("count", "cards", "points"): the words then open with it ("Ann's count: …"), in English
+    unless the core gave its own words for the field (``hint``)."""
+    if in_english() or problem.code == "refused":
+        if problem.hint:
+            return problem.hint
+        if what and problem.player:
+            return f"{problem.player}'s {what}: {problem.text}"
+        return problem.text
+    return _named(problem, what)
+
+
+def _place(problem) -> str:
+    if problem.hand is None:
+        return ""
+    place = gettext("Hand %(n)s") % {"n": problem.hand}
+    if problem.round is not None:
+        place = gettext("%(hand)s (round %(n)s)") % {"hand": place, "n": problem.round}
+    if problem.table is not None:
+        place = pgettext("card table", "%(hand)s, table %(n)s") % {"hand": place,
+                                                                   "n": problem.table}
+    return place
+
+
+def line(problem) -> str:
+    """The whole refusal, with where it is: for words put above a form, or in a list."""
+    if in_english() or (problem.code == "refused" and not problem.hand):
+        return problem.line
+    sentence = _named(problem, None)
+    place = _place(problem)
+    return gettext("%(where)s: %(problem)s") % {"where": place, "problem": sentence} \
+        if place else sentence
+
+
+def lines(problems) -> list[str]:
+    return [line(problem) for problem in problems]
+
+
+_HOLDS = {"deadwood": "count", "cards": "cards", "points": "points"}
+
+
+def field_words(problem, field: str | None, english: str) -> str:
+    """What a form puts for ``problem`` at ``field`` (None: above the form): ``english``,
+    the words the form made from the core's, on an English page; else the translated
+    sentence, named after the player and what the field holds, or with the hand's place
+    above the form."""
+    if in_english():
+        return english
+    if field is None:
+        return line(problem)
+    return at_field(problem, _HOLDS.get(problem.field or ""))
