@@ -59,11 +59,11 @@ class HandForm(CleanInputMixin, forms.Form):
             # newer correction (without it: the hand live now)
             self.fields["hand"] = forms.IntegerField(required=False, widget=forms.HiddenInput)
             self.fields["reason"] = forms.CharField(
-                label="Why the correction?", max_length=300,
-                error_messages={"required": "Why the correction? Say why in a few words "
-                                            "(e.g. Bob's count was 17): it is kept with the "
-                                            "hand it replaces."},
-                widget=forms.TextInput(attrs={"placeholder": "e.g. Bob's count was 17",
+                label=_("Why the correction?"), max_length=300,
+                error_messages={"required": _(
+                    "Why the correction? Say why in a few words (e.g. Bob's count was 17): it "
+                    "is kept with the hand it replaces.")},
+                widget=forms.TextInput(attrs={"placeholder": _("e.g. Bob's count was 17"),
                                               "autocomplete": "off"}))
 
     # -- fields

@@ -7,6 +7,7 @@ facts (numbers, names, who recorded what) and show the words; they write none of
 from __future__ import annotations
 
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from .catalog import ROLE_WORDS
 
@@ -25,7 +26,7 @@ _NAMED_ROLES = ("box", "captain", "opponent")
 
 def repeat_text(number: int) -> str:
     """A hand sent again (its key already stored): nothing new."""
-    return f"Hand {number} was already recorded; nothing new was stored."
+    return gettext("Hand %(n)s was already recorded; nothing new was stored.") % {"n": number}
 
 
 def taken_text(typed: int, next_number: int | None, who: str = "", *, at=None) -> str:
@@ -48,21 +49,29 @@ def wrong_number_text(typed: int, next_number: int) -> str:
 
 def kept_text(message: str, number: int) -> str:
     """What was typed for a hand another phone recorded first, kept for hand ``number``."""
-    return (f"{message} What you typed is kept below as hand {number}: "
-            "check it against the table and save it, or clear it.")
+    return gettext("%(message)s What you typed is kept below as hand %(n)s: check it against "
+                   "the table and save it, or clear it.") % {"message": message, "n": number}
 
 
 def undone_text(noun: str, number: int, said: str, *, reopened: bool) -> str:
     """``noun``: "Hand" or "Round"; ``said``: the hand in the sheet's words."""
-    text = f"{noun} {number} undone ({said}); it stays in the history, struck through."
+    rounds = noun.lower() == "round"
+    said = {"n": number, "said": said}
+    text = (gettext("Round %(n)s undone (%(said)s); it stays in the history, struck through.")
+            if rounds else
+            gettext("Hand %(n)s undone (%(said)s); it stays in the history, struck through."))
+    text = text % said
     if reopened:
-        text += " The game is open again and its money is taken back."
-    return text + (f" To put it back, save it again: the form below holds it as "
-                   f"{noun.lower()} {number}.")
+        text += " " + gettext("The game is open again and its money is taken back.")
+    return text + " " + (
+        gettext("To put it back, save it again: the form below holds it as round %(n)s.")
+        if rounds else
+        gettext("To put it back, save it again: the form below holds it as hand %(n)s.")) % said
 
 
 def corrected_text(number: int) -> str:
-    return f"Hand {number} corrected; the old entry is kept, struck through, with the reason."
+    return gettext("Hand %(n)s corrected; the old entry is kept, struck through, with the "
+                   "reason.") % {"n": number}
 
 
 def rematch_text(sequence: int, players: list[str], *, settled_evening: str = "",

@@ -9,9 +9,11 @@ page (static/ledger/confirm.js opens it) and, without JavaScript, on a page of i
 from __future__ import annotations
 
 from django.urls import reverse
+from django.utils.translation import gettext
 
 from ledger.models import Game, GameStatus, Session, ShareLink
 from ledger.presentation.flash import hand_said
+from ledger.presentation.words import hand_title
 from ledger.words import evening_words
 
 
@@ -23,22 +25,25 @@ def undo_question(game: Game, result: dict) -> dict | None:
     if not hands:
         return None
     last = hands[-1]
-    what = result["facts"]["hand_noun"].lower()
-    words = [f"{what.capitalize()} {last.number}: "
-             f"{hand_said(result, last.number, last.entry)}.",
-             "It stays in the history, struck through, and comes back in the form: save it "
-             "again to put it back."]
+    rounds = result["facts"]["hand_noun"].lower() == "round"
+    said = {"n": last.number, "hand": hand_title(result["facts"]["hand_noun"], last.number)}
+    words = [f"{said['hand']}: {hand_said(result, last.number, last.entry)}.",
+             gettext("It stays in the history, struck through, and comes back in the form: "
+                     "save it again to put it back.")]
     if result.get("complete"):
-        words.insert(1, "The game is over: undoing reopens it and takes its money back "
-                        "until it ends again.")
+        words.insert(1, gettext("The game is over: undoing reopens it and takes its money back "
+                                "until it ends again."))
     elif game.status == GameStatus.ABANDONED:
-        words.insert(1, "The game was abandoned; it stays abandoned and settles on the hand "
-                        "points that are left.")
+        words.insert(1, gettext("The game was abandoned; it stays abandoned and settles on the "
+                                "hand points that are left."))
     return {
-        "id": "confirm-undo", "title": f"Undo {what} {last.number}?", "words": words,
+        "id": "confirm-undo",
+        "title": (gettext("Undo round %(n)s?") if rounds else gettext("Undo hand %(n)s?")) % said,
+        "words": words,
         "action": reverse("ledger:hand_undo", kwargs={"pk": game.pk}),
         "fields": {"number": last.number}, "reason": True,
-        "button": f"Undo {what} {last.number}", "keep": f"Keep {what} {last.number}",
+        "button": (gettext("Undo round %(n)s") if rounds else gettext("Undo hand %(n)s")) % said,
+        "keep": (gettext("Keep round %(n)s") if rounds else gettext("Keep hand %(n)s")) % said,
         "cancel": reverse("ledger:game_detail", kwargs={"pk": game.pk}) + "#actions",
     }
 
