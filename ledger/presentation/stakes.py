@@ -99,7 +99,7 @@ def cover_sentence(rate, currency: str, per_points: int | None, cover, *, minor:
             return gettext("The captain covers both opponents: he plays at their stakes "
                            "together, in %(currency)s %(per)s") % said
         return gettext("Captains cover %(ratio)s: each captain plays at the %(opponents)s "
-                       "opponents' stakes together \u00f7 %(captains)s, in %(currency)s "
+                       "opponents' stakes together ÷ %(captains)s, in %(currency)s "
                        "%(per)s") % said
     if captains == 1:
         return gettext("The captain covers both opponents (%(ratio)s): %(amount)s "

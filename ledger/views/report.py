@@ -142,7 +142,8 @@ def report_page(request: HttpRequest, token: str) -> HttpResponse:
         form.add_error(None, exc.message)
         return _page(request, link, form, status=422)
     at = timezone.localtime(report.reported_at)
-    said = {"who": player or _part_words(link), "n": report.number, "at": f"{at:%H:%M}"}
+    who = player or (gettext("table %(n)s") % {"n": link.part})
+    said = {"who": who, "n": report.number, "at": f"{at:%H:%M}"}
     messages.success(request, gettext("Sent: %(who)s's part of hand %(n)s at %(at)s. The "
                                       "scorekeeper checks it and saves the hand.") % said)
     response = redirect("ledger:report_page", token=token)
