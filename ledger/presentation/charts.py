@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext, pgettext
 
 PALETTE = ("#1f7a4d", "#c0392b", "#2c5aa0", "#b7791f", "#7d3c98", "#0e7c86", "#6b6b6b")
 
@@ -28,9 +29,14 @@ def _scale(value: int) -> tuple[int, int]:
 
 
 def running_chart(keys: list[str], running: list[dict], *, target: int | None = None,
-                  title: str = "Running totals", unit: str = "hand") -> SafeString:
+                  title: str = "Running totals", unit: str = "hand",
+                  labels: list[str] | None = None) -> SafeString:
     """SVG of ``running`` (one dict of running totals per hand, keyed like ``keys``); the
-    axis starts at "hand 0" (``unit``: CAP-IT's "round 0")."""
+    axis starts at "hand 0" (``unit``: CAP-IT's "round 0"); ``labels``: the keys as the
+    legend names them (default: the keys)."""
+    labels = labels or keys
+    start = (gettext("round %(n)s") if unit == "round" else gettext("hand %(n)s")) % {"n": 0}
+    target_words = pgettext("the target line", "game %(n)s") % {"n": target}
     hands = len(running)
     values = [row.get(key, 0) for row in running for key in keys]
     top, step = _scale(max([*values, target or 0, 10]))
@@ -59,8 +65,8 @@ def running_chart(keys: list[str], running: list[dict], *, target: int | None = 
         parts.append(f'<line class="target" x1="{LEFT}" x2="{LEFT + plot_w}" '
                      f'y1="{y(target):.1f}" y2="{y(target):.1f}"/>')
         parts.append(f'<text class="tick target-label" x="{LEFT + 2}" y="{y(target) - 3:.1f}">'
-                     f"game {target}</text>")
-    parts.append(f'<text class="tick" x="{LEFT}" y="{HEIGHT - 6}">{unit} 0</text>')
+                     f"{escape(target_words)}</text>")
+    parts.append(f'<text class="tick" x="{LEFT}" y="{HEIGHT - 6}">{escape(start)}</text>')
     parts.append(f'<text class="tick" x="{LEFT + plot_w}" y="{HEIGHT - 6}" '
                  f'text-anchor="end">{hands}</text>')
     for index, key in enumerate(keys):
@@ -79,6 +85,6 @@ def running_chart(keys: list[str], running: list[dict], *, target: int | None = 
         parts.append(f'<rect x="{lx:.1f}" y="{ly - 9:.1f}" width="10" height="10" rx="2" '
                      f'fill="{colour}"/>')
         parts.append(f'<text class="label" x="{lx + 14:.1f}" y="{ly:.1f}">'
-                     f"{escape(key[:14])} {last}</text>")
+                     f"{escape(labels[index][:14])} {last}</text>")
     parts.append("</svg>")
     return mark_safe("".join(parts))

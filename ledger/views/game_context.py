@@ -5,7 +5,7 @@ presentation layer's ``GameSheet`` as django-tables2 tables)."""
 from __future__ import annotations
 
 from django.db.models import prefetch_related_objects
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext
 
 from ledger.models import Game, Hand
 from ledger.presentation.catalog import (
@@ -69,7 +69,9 @@ def hand_spec(variant: str, result: dict, info: dict) -> dict:
                 dealers[i - 1] if isinstance(dealers, list) and len(dealers) >= i else None)
             # each player's role chip, for the table's row in the hand form (the matchup
             # is said there, once, next to its fields)
-            duels.append({"players": list(pair), "label": f"Table {i}", "dealer": dealer,
+            duels.append({"players": list(pair),
+                          "label": pgettext("card table", "Table %(n)s") % {"n": i},
+                          "dealer": dealer,
                           "chips": [role_chip(roles.get(name)) for name in pair],
                           "dealer_words": names(dealer)})
         spec["tables"] = True
@@ -126,7 +128,7 @@ def sheet_chart(game: Game, sheet, result: dict):
         sheet.layout.keys, [row.running for row in sheet.live_rows if row.played],
         target=None if lower_wins else result["rules"].get("target"),
         title=gettext("Running totals (lowest wins)") if lower_wins else gettext("Running totals"),
-        unit=facts["hand_noun"].lower())
+        unit=facts["hand_noun"].lower(), labels=list(sheet.layout.labels))
 
 
 def game_context(game: Game, result: dict, history: list[Hand], *, owner: bool) -> dict:

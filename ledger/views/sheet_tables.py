@@ -18,6 +18,7 @@ import django_tables2 as tables
 import tablib
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
+from django.utils.translation import gettext
 from django_tables2.export import TableExport
 
 from ledger.presentation.columns import (
@@ -50,7 +51,7 @@ def _score(row: HandRow, key: str):
 def _hand_cell(row: HandRow):
     lines = list(row.lines)
     if row.dealer:
-        lines.append(f"{row.dealer} dealt")
+        lines.append(gettext("%(name)s dealt") % {"name": row.dealer})
     text = row.text if not row.duels else ""
     return format_html("{}{}", text, _lines(lines))
 
@@ -59,11 +60,13 @@ def _round_cell(row: HandRow):
     """CAP-IT: the round's contract, with who dealt, who went out and the round's share of
     the pot beneath (folded in, so that four players' columns fit a phone)."""
     meta = " \u00b7 ".join(part for part in (
-        f"{row.dealer} deals" if row.dealer else "", row.went_out if row.played else "")
+        gettext("%(name)s deals") % {"name": row.dealer} if row.dealer else "",
+        row.went_out if row.played else "")
         if part)
     lines = [meta] if meta else []
     if row.shares:
-        lines.append("share: " + ", ".join(f"{n} {a}" for n, a in row.shares.items()))
+        lines.append(gettext("share: %(shares)s") % {
+            "shares": ", ".join(f"{n} {a}" for n, a in row.shares.items())})
     return format_html("{}{}", row.contract, _lines(lines))
 
 
