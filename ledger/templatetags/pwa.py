@@ -10,6 +10,7 @@ from django import template
 from django.urls import reverse
 from django.utils.html import json_script
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext
 
 from ledger.forms.queue import queue_fields
 from ledger.presentation.queue import QUEUE_WORDS
@@ -34,9 +35,11 @@ def queue_words() -> str:
 
 
 @register.simple_tag
-def qr_svg(url: str, title: str = "QR code of the link") -> str:
+def qr_svg(url: str, title: str = "") -> str:
     """The QR code of ``url`` as an inline SVG (no script, no style: fine under the content
-    security policy), dark green on white, with a quiet zone."""
+    security policy), dark green on white, with a quiet zone; ``title`` by default "QR code
+    of the link"."""
+    title = title or gettext("QR code of the link")
     code = segno.make(url, error="m")
     svg = code.svg_inline(scale=4, border=3, dark="#14532d", light="#ffffff", omitsize=True,
                           title=title, svgclass="qr", lineclass="qr-line")

@@ -9,7 +9,7 @@ page (static/ledger/confirm.js opens it) and, without JavaScript, on a page of i
 from __future__ import annotations
 
 from django.urls import reverse
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from ledger.models import Game, GameStatus, Session, ShareLink
 from ledger.presentation.flash import hand_said
@@ -50,32 +50,40 @@ def undo_question(game: Game, result: dict) -> dict | None:
 
 def settle_question(session: Session, games: int) -> dict:
     return {
-        "id": "confirm-settle", "title": "Settle up?",
-        "words": [f"The evening of {evening_words(session.date)}{session.number_suffix} is closed "
-                  "with the payments "
-                  f"shown. Its {games} game{'s' if games != 1 else ''} can no longer change: "
-                  "no more hands, undos, corrections or stake changes.",
-                  "Payments are then marked paid one by one. A later game needs a new evening."],
+        "id": "confirm-settle", "title": gettext("Settle up?"),
+        "words": [ngettext("The evening of %(day)s is closed with the payments shown. Its "
+                           "%(n)s game can no longer change: no more hands, undos, corrections "
+                           "or stake changes.",
+                           "The evening of %(day)s is closed with the payments shown. Its "
+                           "%(n)s games can no longer change: no more hands, undos, "
+                           "corrections or stake changes.", games)
+                  % {"day": evening_words(session.date) + session.number_suffix, "n": games},
+                  gettext("Payments are then marked paid one by one. A later game needs a new "
+                          "evening.")],
         "action": reverse("ledger:session_settle", kwargs={"pk": session.pk}),
-        "fields": {}, "reason": False, "button": "Settle up", "keep": "Not yet",
+        "fields": {}, "reason": False, "button": gettext("Settle up"),
+        "keep": gettext("Not yet"),
         "cancel": reverse("ledger:session_detail", kwargs={"pk": session.pk}) + "#settle",
     }
 
 
 def revoke_question(link: ShareLink) -> dict:
-    what = f"game {link.game.sequence}" if link.game_id else "the table's sheets"
+    said = {"n": link.game.sequence if link.game_id else ""}
     if link.game_id:
         back = reverse("ledger:game_detail", kwargs={"pk": link.game_id}) + "#actions"
     else:
         back = reverse("ledger:table_detail", kwargs={"pk": link.table_id})
     return {
-        "id": f"confirm-revoke-{link.pk}", "title": "Revoke the share link?",
-        "words": [f"The link to {what} stops working at once, for everyone who has it: they "
-                  "see \u201cThis link no longer works\u201d.",
-                  "Nothing on the sheets changes. A new link can be made later, but it is a "
-                  "different address, to be sent again."],
+        "id": f"confirm-revoke-{link.pk}", "title": gettext("Revoke the share link?"),
+        "words": [(gettext("The link to game %(n)s stops working at once, for everyone who has "
+                           "it: they see “This link no longer works”.") if link.game_id else
+                   gettext("The link to the table's sheets stops working at once, for everyone "
+                           "who has it: they see “This link no longer works”.")) % said,
+                  gettext("Nothing on the sheets changes. A new link can be made later, but it "
+                          "is a different address, to be sent again.")],
         "action": reverse("ledger:share_revoke", kwargs={"pk": link.pk}),
-        "fields": {}, "reason": False, "button": "Revoke link", "keep": "Keep sharing",
+        "fields": {}, "reason": False, "button": gettext("Revoke link"),
+        "keep": gettext("Keep sharing"),
         "cancel": back,
     }
 
@@ -84,19 +92,25 @@ def square_question(table, entry) -> dict:
     """Square the book in one currency (``entry``: one of ``book.table_books``): the netted
     payments that are taken as made, and how many evenings' payments that marks paid."""
     count = len(entry.outstanding_ids)
-    owed = [f"{row['payer'].name} pays {row['payee'].name} {row['text']}"
-            for row in entry.owed_rows]
+    owed = [gettext("%(payer)s pays %(payee)s %(amount)s") % {
+        "payer": row["payer"].name, "payee": row["payee"].name, "amount": row["text"]}
+        for row in entry.owed_rows]
     return {
-        "id": f"confirm-square-{entry.currency}", "title": f"Square the book in {entry.currency}?",
-        "words": ["These payments were made: " + "; ".join(owed) + ".",
-                  f"That marks the {count} unpaid payment{'s' if count != 1 else ''} of the "
-                  "settled evenings paid, now.",
-                  "A mistake can be undone from the book's \u201cBook squared\u201d list, as a "
-                  "paid mark is undone."],
+        "id": f"confirm-square-{entry.currency}",
+        "title": gettext("Square the book in %(currency)s?") % {"currency": entry.currency},
+        "words": [gettext("These payments were made: %(payments)s.") % {
+                      "payments": "; ".join(owed)},
+                  ngettext("That marks the %(n)s unpaid payment of the settled evenings paid, "
+                           "now.",
+                           "That marks the %(n)s unpaid payments of the settled evenings paid, "
+                           "now.", count) % {"n": count},
+                  gettext("A mistake can be undone from the book's “Book squared” list, as a "
+                          "paid mark is undone.")],
         "action": reverse("ledger:book_settle", kwargs={"pk": table.pk}),
         "fields": {"currency": entry.currency,
                    "expected": ",".join(str(i) for i in entry.outstanding_ids)},
-        "reason": False, "button": "These are paid: square the book", "keep": "Not yet",
+        "reason": False, "button": gettext("These are paid: square the book"),
+        "keep": gettext("Not yet"),
         "cancel": reverse("ledger:table_book", kwargs={"pk": table.pk}) + f"#owed-{entry.currency}",
     }
 
@@ -111,17 +125,19 @@ def rematch_question(game: Game, players: list[str]) -> dict:
     today = table_today(settled.table)
     number = Session.objects.filter(table_id=settled.table_id, date=today).count() + 1
     label = evening_words(today) + (f" ({number})" if number > 1 else "")
-    place = f" at {settled.place}" if settled.place else ""
+    said = {"day": evening_words(settled.date) + settled.number_suffix, "new": label,
+            "place": settled.place, "currency": settled.currency, "players": ", ".join(players)}
     return {
-        "id": "confirm-rematch", "title": "Open a new evening?",
-        "words": [f"The evening of {evening_words(settled.date)}{settled.number_suffix} is "
-                  "settled: it takes no more games.",
-                  f"Same players again opens a new evening, {label}{place}, in "
-                  f"{settled.currency} with the same stakes, and starts its game 1: "
-                  f"{', '.join(players)}.",
-                  "The settled evening stays as it is."],
+        "id": "confirm-rematch", "title": gettext("Open a new evening?"),
+        "words": [gettext("The evening of %(day)s is settled: it takes no more games.") % said,
+                  (gettext("Same players again opens a new evening, %(new)s at %(place)s, in "
+                           "%(currency)s with the same stakes, and starts its game 1: "
+                           "%(players)s.") if settled.place else
+                   gettext("Same players again opens a new evening, %(new)s, in %(currency)s "
+                           "with the same stakes, and starts its game 1: %(players)s.")) % said,
+                  gettext("The settled evening stays as it is.")],
         "action": reverse("ledger:game_rematch", kwargs={"pk": game.pk}),
         "fields": {"new_evening": "1"}, "reason": False,
-        "button": "Open a new evening", "keep": "Not now",
+        "button": gettext("Open a new evening"), "keep": gettext("Not now"),
         "cancel": reverse("ledger:game_detail", kwargs={"pk": game.pk}) + "#over",
     }
