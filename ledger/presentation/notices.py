@@ -7,11 +7,11 @@ facts (numbers, names, who recorded what) and show the words; they write none of
 from __future__ import annotations
 
 from django.utils import timezone
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop
 
 from .catalog import ROLE_WORDS
 
-GAME_OVER = "This game is over; it takes no more hands."
+GAME_OVER = gettext_noop("This game is over; it takes no more hands.")  # translated where shown
 HAND_REFUSED = "The hand was refused."
 KEY_TAKEN = ("This entry's key was already used for another hand (an old copy of the page?). "
              "Save it again: it gets a new one.")
