@@ -122,8 +122,8 @@ def test_a_correction_at_1147_utc_reads_1247_in_berlin(logged_in, corrected_in_b
     html = page.content.decode()
     assert "12:47" in html and "11:47" not in html
     pdf = pdf_text(documents.game_sheet_pdf(corrected_in_berlin)[0])
-    # the paper speaks the table's language (German, 24-hour clock) in its zone
-    assert "Corrected: four, not five \u2014 keeper, 25.11.2026, 12:47" in pdf
+    # the paper speaks the table's language (German words, 24-hour clock) in its zone
+    assert "Korrigiert: four, not five \u2014 keeper, 25.11.2026, 12:47" in pdf
     assert "11:47" not in pdf
 
 
