@@ -153,3 +153,21 @@ def test_russian_counts_hands_with_russian_plurals(screens):
     shared = screens["shared_table"]("ru")
     assert "4 раздачи" in shared and "2 раздачи" in shared and "0 раздач" in shared
     assert "Anna стучит 5 против Boris 17" in screens["shared_game"]("ru")
+
+
+def test_a_hand_saved_and_a_hand_refused_are_said_in_german(client, keeper):
+    table = services.table_create(name="Freitag", scorekeepers=[keeper])
+    session = services.session_create(table=table, currency="EUR", rate="0.05",
+                                      created_by=keeper)
+    game = services.game_start(session=session, variant="gin", players=["Anna", "Boris"],
+                               started_by=keeper, setup={"first_dealer": "Boris"})
+    client.force_login(keeper)
+    url = reverse("ledger:hand_create", args=[game.pk])
+    refused = text(client.post(url, {"number": 1, "key": uuid.uuid4(), "t1_knocker": "Anna",
+                                     "t1_kind": "knock", "t1_c0": "5"},
+                               HTTP_ACCEPT_LANGUAGE="de"))
+    assert "Gib die Punkte von Boris ein." in refused and "Enter Boris" not in refused
+    saved = text(client.post(url, {"number": 1, "key": uuid.uuid4(), "t1_knocker": "Anna",
+                                   "t1_kind": "knock", "t1_c0": "5", "t1_c1": "17"},
+                             HTTP_ACCEPT_LANGUAGE="de", follow=True))
+    assert "Spiel 1 eingetragen: Anna +12." in saved
