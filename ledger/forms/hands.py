@@ -60,11 +60,11 @@ class HandForm(CleanInputMixin, forms.Form):
             # newer correction (without it: the hand live now)
             self.fields["hand"] = forms.IntegerField(required=False, widget=forms.HiddenInput)
             self.fields["reason"] = forms.CharField(
-                label="Why the correction?", max_length=300,
-                error_messages={"required": "Why the correction? Say why in a few words "
-                                            "(e.g. Bob's count was 17): it is kept with the "
-                                            "hand it replaces."},
-                widget=forms.TextInput(attrs={"placeholder": "e.g. Bob's count was 17",
+                label=_("Why the correction?"), max_length=300,
+                error_messages={"required": _(
+                    "Why the correction? Say why in a few words (e.g. Bob's count was 17): it "
+                    "is kept with the hand it replaces.")},
+                widget=forms.TextInput(attrs={"placeholder": _("e.g. Bob's count was 17"),
                                               "autocomplete": "off"}))
 
     # -- fields
@@ -163,9 +163,9 @@ class HandForm(CleanInputMixin, forms.Form):
         data = super().clean()
         damaged = [name for name in ("key", "number", "hand") if name in self.errors]
         if damaged:  # hidden fields: nobody typed them, so say what to do, not which field
-            self.add_error(None, "This form was damaged or out of date (its "
-                           + " and ".join(damaged) + "); reload the game and enter the "
-                           "hand again.")
+            self.add_error(None, _("This form was damaged or out of date (its %(fields)s); "
+                                   "reload the game and enter the hand again.")
+                           % {"fields": " and ".join(damaged)})
         if self.spec["kind"] == "capit":
             out = data.get("went_out")
             for j, name in enumerate(self.spec["players"]):
@@ -173,10 +173,12 @@ class HandForm(CleanInputMixin, forms.Form):
                 try:
                     value = parse_count(data.get(field, ""))
                 except ValueError:
-                    self.add_error(field, f"{name}'s points: a whole number, like 25.")
+                    self.add_error(field, _("%(name)s's points: a whole number, like 25.")
+                                   % {"name": name})
                     continue
                 if value is None and name != out and out:
-                    self.add_error(field, f"Enter {name}'s points (0 if none).")
+                    self.add_error(field, _("Enter %(name)s's points (0 if none).")
+                                   % {"name": name})
             return data
         self.cards: dict[tuple[int, int], tuple] = {}
         for i, duel in enumerate(self.spec["duels"], start=1):
@@ -189,7 +191,8 @@ class HandForm(CleanInputMixin, forms.Form):
                 try:
                     counts.append(parse_count(data.get(field, "")))
                 except ValueError:
-                    self.add_error(field, f"{name}'s count: a whole number, like 7.")
+                    self.add_error(field, _("%(name)s's count: a whole number, like 7.")
+                                   % {"name": name})
                     counts.append(None)
                     continue
             if not knocker or knocker == DRAW:
@@ -204,14 +207,14 @@ class HandForm(CleanInputMixin, forms.Form):
                 # a gin's knocker may leave his count empty; a count he typed goes to the
                 # core, which refuses a gin with deadwood at this field
                 if counts[c] is None and not (name == knocker and kind != KNOCK):
-                    self.add_error(field, f"Enter {name}'s count.")
+                    self.add_error(field, _("Enter %(name)s's count.") % {"name": name})
         if self.spec.get("upcard"):
             if any(data.get(f"t{i}_knocker") not in (None, "", DRAW)
                    for i in range(1, len(self.spec["duels"]) + 1)):
                 if not data.get("up_rank"):
-                    self.add_error("up_rank", "Tap the up-card's rank.")
+                    self.add_error("up_rank", _("Tap the up-card's rank."))
                 if not data.get("up_suit"):
-                    self.add_error("up_suit", "Tap the up-card's suit.")
+                    self.add_error("up_suit", _("Tap the up-card's suit."))
         return data
 
     def _clean_cards(self, i: int, duel: dict) -> bool:
@@ -227,14 +230,16 @@ class HandForm(CleanInputMixin, forms.Form):
             try:
                 self.cards[(i, c)] = read_cards(text)
             except CardError as error:
-                self.add_error(field, f"{name}'s cards: {error}")
+                self.add_error(field, _("%(name)s's cards: %(error)s") % {"name": name,
+                                                                         "error": error})
         if given and data.get(f"t{i}_knocker") not in (None, "", DRAW):
             for c, name in enumerate(duel["players"]):
                 field = f"t{i}_cards{c}"
                 other = duel["players"][1 - c]
                 if not texts[c]:
-                    self.add_error(field, f"Enter {name}'s cards too, or clear {other}'s "
-                                          f"and enter the counts.")
+                    self.add_error(field, _("Enter %(name)s's cards too, or clear %(other)s's "
+                                            "and enter the counts.")
+                                   % {"name": name, "other": other})
         return given
 
     def _clean_counts_with_cards(self, i, duel, knocker, kind, counts) -> None:
@@ -251,8 +256,9 @@ class HandForm(CleanInputMixin, forms.Form):
                 if counts[c] is None:
                     name = duel["players"][c]
                     other = duel["players"][1 - c]
-                    self.add_error(f"t{i}_c{c}", f"Enter {name}'s count too, or clear "
-                                                 f"{other}'s: the cards give both.")
+                    self.add_error(f"t{i}_c{c}", _("Enter %(name)s's count too, or clear "
+                                                   "%(other)s's: the cards give both.")
+                                   % {"name": name, "other": other})
 
     # -- the hand object of the record
     def _duel_entry(self, i: int, duel: dict) -> dict:

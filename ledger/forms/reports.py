@@ -8,6 +8,8 @@ from __future__ import annotations
 import dataclasses
 
 from django import forms
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from ledger.cleaning import CleanInputMixin
 from ledger.presentation import problems as problems_words
@@ -46,16 +48,16 @@ class PlayerReportForm(CleanInputMixin, forms.Form):
     he went out, and his points."""
 
     number = forms.IntegerField(widget=forms.HiddenInput)
-    player = forms.ChoiceField(label="Who are you?", widget=SegmentedRadio(columns=3),
-                               error_messages={"required": "Who are you? Tap your name."})
-    went_out = forms.ChoiceField(label="Did you go out?", widget=SegmentedRadio(columns=2),
-                                 choices=[("no", "No"), ("yes", "Yes, I went out")],
+    player = forms.ChoiceField(label=_("Who are you?"), widget=SegmentedRadio(columns=3),
+                               error_messages={"required": _("Who are you? Tap your name.")})
+    went_out = forms.ChoiceField(label=_("Did you go out?"), widget=SegmentedRadio(columns=2),
+                                 choices=[("no", _("No")), ("yes", _("Yes, I went out"))],
                                  initial="no")
-    points = count_field("Your points (the cards left in your hand)")
+    points = count_field(_("Your points (the cards left in your hand)"))
     cards = forms.CharField(
-        label="Or your cards", required=False, max_length=200,
-        help_text="The cards left in your hand, e.g. K 7 7 (JK for a joker): the points are "
-                  "counted for you")
+        label=_("Or your cards"), required=False, max_length=200,
+        help_text=_("The cards left in your hand, e.g. K 7 7 (JK for a joker): the points are "
+                    "counted for you"))
 
     def __init__(self, *args, players: list[str], **kwargs):
         super().__init__(*args, **kwargs)
@@ -66,11 +68,11 @@ class PlayerReportForm(CleanInputMixin, forms.Form):
         try:
             points = parse_count(data.get("points", ""))
         except ValueError:
-            self.add_error("points", "Your points: a whole number, like 25.")
+            self.add_error("points", gettext("Your points: a whole number, like 25."))
             return data
         cards = (data.get("cards") or "").strip()
         if points is None and not cards and data.get("went_out") != "yes":
-            self.add_error("points", "Enter your points (0 if none), or your cards.")
+            self.add_error("points", gettext("Enter your points (0 if none), or your cards."))
         data["points_value"] = points
         data["cards_text"] = cards
         return data

@@ -10,6 +10,8 @@ from here, never from ``ledger.rules``.
 
 from __future__ import annotations
 
+from django.utils.translation import gettext, gettext_noop, ngettext
+
 from ledger.rules.cards import (
     CardError,
     best_arrangement,
@@ -26,7 +28,9 @@ __all__ = ["CardError", "MAX_CARDS_TEXT", "card_view", "cards_view", "hand_knock
            "preview_context", "read_cards", "verdict_text"]
 
 MAX_CARDS_TEXT = 200
-CHIPS = {"gin": "gin", "big_gin": "big gin"}  # the knocker's chip by result; else "knocks"
+# the knocker's chip by result; else "knocks" (translated where drawn: chip_word)
+CHIPS = {"gin": gettext_noop("gin"), "big_gin": gettext_noop("big gin")}
+KNOCKS = gettext_noop("knocks")
 
 
 def read_cards(text: str):
@@ -62,13 +66,13 @@ def _read(text: str, name: str, errors: list[str]):
     try:
         return parse_cards(text)
     except CardError as error:
-        errors.append(f"{name}'s cards: {error}")
+        errors.append(gettext("%(name)s's cards: %(error)s") % {"name": name, "error": error})
         return None
 
 
 def _alone(name: str, cards, role: str | None) -> dict:
     arrangement = best_arrangement(cards)
-    return {"name": name, "role": role, "chip": "knocks", "size": len(cards),
+    return {"name": name, "role": role, "chip": gettext(KNOCKS), "size": len(cards),
             "melds": [cards_view(meld) for meld in arrangement.melds],
             "deadwood_cards": cards_view(arrangement.deadwood),
             "deadwood": arrangement.deadwood_count, "layoffs": []}
@@ -79,27 +83,33 @@ def verdict_text(outcome, kname: str, oname: str) -> str:
     k, o = outcome.deadwood[kname], outcome.deadwood[oname]
     gain = f"{outcome.winner} +{outcome.points}"
     if outcome.doubled:
-        gain += " (doubled: a spade up-card)"
+        gain += " " + gettext("(doubled: a spade up-card)")
+    said = {"k": k, "o": o, "kname": kname, "oname": oname, "gain": gain, "by": o - k}
     if outcome.result == "big_gin":
-        return f"Big gin: {kname} melds all 11 cards; {oname} counts {o}: {gain}."
+        return gettext("Big gin: %(kname)s melds all 11 cards; %(oname)s counts %(o)s: "
+                       "%(gain)s.") % said
     if outcome.result == "gin":
-        return f"Gin: {kname} has no deadwood; {oname} counts {o}, no lay-offs: {gain}."
-    counts = (f"{kname} knocks with {k}; {oname} counts {o}"
-              + (" too" if k == o else ""))
-    if outcome.result == "undercut":
-        return f"{counts}: {oname} undercuts, {gain}."
+        return gettext("Gin: %(kname)s has no deadwood; %(oname)s counts %(o)s, no lay-offs: "
+                       "%(gain)s.") % said
     if k == o:
-        return f"{counts}: a tie, won by the knocker for 0 points ({kname} +0)."
-    return f"{counts}: {kname} wins by {o - k}, {gain}."
+        said["counts"] = gettext("%(kname)s knocks with %(k)s; %(oname)s counts %(o)s too") % said
+    else:
+        said["counts"] = gettext("%(kname)s knocks with %(k)s; %(oname)s counts %(o)s") % said
+    if outcome.result == "undercut":
+        return gettext("%(counts)s: %(oname)s undercuts, %(gain)s.") % said
+    if k == o:
+        return gettext("%(counts)s: a tie, won by the knocker for 0 points (%(kname)s +0).") % said
+    return gettext("%(counts)s: %(kname)s wins by %(by)s, %(gain)s.") % said
 
 
-def preview_context(knocker_text: str, opponent_text: str, *, kname: str = "Knocker",
-                    oname: str = "Opponent", rules: dict | None = None,
+def preview_context(knocker_text: str, opponent_text: str, *, kname: str = "",
+                    oname: str = "", rules: dict | None = None,
                     oklahoma: bool = False, up_rank: str | None = None,
                     up_suit: str | None = None, solo: bool = False) -> dict:
     """What the preview shows for the cards typed so far (any number of them), under a
     game's ``rules`` (missing settings at their defaults)."""
     rules = full_rules(rules)
+    kname, oname = kname or gettext("Knocker"), oname or gettext("Opponent")
     limit = hand_knock_limit(rules, oklahoma=oklahoma, up_rank=up_rank, up_suit=up_suit)
     errors: list[str] = []
     knocker = _read(knocker_text, kname, errors)
@@ -110,11 +120,15 @@ def preview_context(knocker_text: str, opponent_text: str, *, kname: str = "Knoc
     if knocker and opponent:
         shared = shared_card(knocker, opponent)  # the core's: no card is in two hands
         if shared is not None:
-            errors.append(f'"{shared}" is in both hands: {kname}\'s and {oname}\'s')
+            errors.append(gettext('"%(card)s" is in both hands: %(kname)s\'s and %(oname)s\'s')
+                          % {"card": shared, "kname": kname, "oname": oname})
     for name, cards, most in ((kname, knocker, 11), (oname, opponent, 11 if solo else 10)):
         if cards and len(cards) > most:
-            errors.append(f"{name}'s cards: {len(cards)} cards; a gin hand is 10"
-                          + (" (11 for a big gin)" if most == 11 else ""))
+            said = {"name": name, "n": len(cards)}
+            errors.append(ngettext("%(name)s's cards: %(n)s card; a gin hand is 10",
+                                   "%(name)s's cards: %(n)s cards; a gin hand is 10",
+                                   len(cards)) % said
+                          + (" " + gettext("(11 for a big gin)") if most == 11 else ""))
     if errors:
         return context
     k_role, o_role = (None, None) if solo else ("knocks", "opponent")
@@ -127,7 +141,7 @@ def preview_context(knocker_text: str, opponent_text: str, *, kname: str = "Knoc
         layoffs = [{"card": card_view(card), "onto": melds[index]}
                    for card, index in outcome.layoffs]
         context["hands"] = [
-            {"name": kname, "role": k_role, "chip": "knocks", "size": len(knocker),
+            {"name": kname, "role": k_role, "chip": gettext(KNOCKS), "size": len(knocker),
              "melds": melds,
              "deadwood_cards": cards_view(outcome.knocker_deadwood_cards),
              "deadwood": outcome.knocker_deadwood, "layoffs": []},
@@ -149,7 +163,7 @@ def preview_context(knocker_text: str, opponent_text: str, *, kname: str = "Knoc
             if scored is not None:
                 verdict = verdict_text(scored, kname, oname)
                 # the knocker's chip says how the hand ended: a gin is not a knock
-                context["hands"][0]["chip"] = CHIPS.get(scored.result, "knocks")
+                context["hands"][0]["chip"] = gettext(CHIPS.get(scored.result, KNOCKS))
         context["outcome"] = {
             "legal": outcome.legal, "reason": outcome.reason,
             "k": outcome.knocker_deadwood, "o": outcome.opponent_deadwood,

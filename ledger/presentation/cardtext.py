@@ -8,16 +8,22 @@ same on the phone and on paper. Pure text: the melds themselves come from the sc
 
 from __future__ import annotations
 
+from django.utils.translation import gettext, gettext_noop, pgettext
+
 SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-RANK_NAMES = {"A": "Ace", "J": "Jack", "Q": "Queen", "K": "King"}
+# a card as a screen reader says it, "%(rank)s" the rank ("Ace", "10"); translated in card_name
+SUIT_NAMES = {"S": gettext_noop("%(rank)s of spades"), "H": gettext_noop("%(rank)s of hearts"),
+              "D": gettext_noop("%(rank)s of diamonds"), "C": gettext_noop("%(rank)s of clubs")}
+RANK_NAMES = {"A": gettext_noop("Ace"), "J": gettext_noop("Jack"), "Q": gettext_noop("Queen"),
+              "K": gettext_noop("King")}
 
 
 def card_name(card: str) -> str:
     """``"AS"`` -> ``"Ace of spades"``, ``"10H"`` -> ``"10 of hearts"``: a card as a screen
     reader says it (the picker's buttons)."""
     rank, suit = card[:-1].upper(), card[-1].upper()
-    return f"{RANK_NAMES.get(rank, rank)} of {SUIT_NAMES[suit]}"
+    named = gettext(RANK_NAMES[rank]) if rank in RANK_NAMES else rank
+    return gettext(SUIT_NAMES[suit]) % {"rank": named}
 
 
 def card_text(card: str | None) -> str:
@@ -43,7 +49,9 @@ def layout_lines(knocker: str, opponent: str, layout: dict) -> list[str]:
     what is left, then the opponent's melds, lay-offs and what is left."""
     melds = " ".join(compact(meld) for meld in layout.get("knocker_melds") or [])
     left = compact_spaced(layout.get("knocker_deadwood_cards") or "")
-    first = f"{knocker}: {melds}" + (f", left {left}" if left else " (all melded)")
+    first = (gettext("%(name)s: %(melds)s, left %(left)s") if left
+             else gettext("%(name)s: %(melds)s (all melded)")) % {
+        "name": knocker, "melds": melds, "left": left}
     parts = [f"{opponent}:"]
     own = " ".join(compact(meld) for meld in layout.get("opponent_melds") or [])
     if own:
@@ -51,10 +59,10 @@ def layout_lines(knocker: str, opponent: str, layout: dict) -> list[str]:
     laid = " ".join(compact(card) for card, _ in layout.get("layoffs") or [])
     text = " ".join(parts)
     if laid:
-        text += f"{',' if own else ''} lays off {laid}"
+        text += (", " if own else " ") + gettext("lays off %(cards)s") % {"cards": laid}
     rest = compact_spaced(layout.get("opponent_deadwood_cards") or "")
     if rest:
-        text += f"{',' if own or laid else ''} left {rest}"
+        text += (", " if own or laid else " ") + gettext("left %(cards)s") % {"cards": rest}
     return [first, text]
 
 
@@ -69,6 +77,7 @@ def hand_layout_lines(hand: dict) -> list[str]:
             continue
         knocker = part["knocker"]
         opponent = next(name for name in part["deadwood"] if name != knocker)
-        prefix = f"T{part['table']} " if tables else ""
+        prefix = (pgettext("card table, short", "T%(n)s") % {"n": part["table"]} + " "
+                  if tables else "")
         lines += [prefix + line for line in layout_lines(knocker, opponent, layout)]
     return lines

@@ -41,9 +41,12 @@ def _target_words(target) -> str:
 
 
 def running_chart(keys: list[str], running: list[dict], *, target: int | None = None,
-                  title: str = "Running totals", unit: str = "hand") -> SafeString:
+                  title: str = "Running totals", unit: str = "hand",
+                  labels: list[str] | None = None) -> SafeString:
     """SVG of ``running`` (one dict of running totals per hand, keyed like ``keys``); the
-    axis starts at "hand 0" (``unit``: CAP-IT's "round 0")."""
+    axis starts at "hand 0" (``unit``: CAP-IT's "round 0"); ``labels``: the keys as the
+    legend names them (default: the keys)."""
+    labels = labels or keys
     hands = len(running)
     values = [row.get(key, 0) for row in running for key in keys]
     top, step = _scale(max([*values, target or 0, 10]))
@@ -93,6 +96,6 @@ def running_chart(keys: list[str], running: list[dict], *, target: int | None = 
         parts.append(f'<rect x="{lx:.1f}" y="{ly - 9:.1f}" width="10" height="10" rx="2" '
                      f'fill="{colour}"/>')
         parts.append(f'<text class="label" x="{lx + 14:.1f}" y="{ly:.1f}">'
-                     f"{escape(key[:14])} {last}</text>")
+                     f"{escape(labels[index][:14])} {last}</text>")
     parts.append("</svg>")
     return mark_safe("".join(parts))

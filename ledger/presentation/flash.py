@@ -14,25 +14,26 @@ while it runs (Hollywood's open games, the winner): from the core's result, in t
 
 from __future__ import annotations
 
+from django.utils.translation import gettext, ngettext
+
 from .notices import repeat_text
 from .rows import hand_row
-from .words import unnamed_sides, win_verb
+from .words import hand_title, names, unnamed_sides, win_verb, win_verb_lower
 
 
 def _and(items: list) -> str:
-    words = [str(item) for item in items]
-    return " and ".join(words) if len(words) < 3 else ", ".join(words[:-1]) + " and " + words[-1]
-
-
-def _lower_the(text: str) -> str:
-    return "the" + text[3:] if text.startswith("The ") else text
+    return names([str(item) for item in items])
 
 
 def side_word(result: dict, key: str) -> str:
     """A score's key as a sentence names it: "the captains", "We", "Ann"."""
     if unnamed_sides(result) and key in (result.get("sides") or {}):
         if key == "captains" and result["facts"]["tables"] == 1:
-            return "the captain"  # captain play for 3: one captain (one per card table)
+            return gettext("the captain")  # captain play for 3: one captain per card table
+        if key == "captains":
+            return gettext("the captains")
+        if key == "opponents":
+            return gettext("the opponents")
         return f"the {key}"
     return key
 
@@ -42,15 +43,16 @@ def recorded_text(result: dict, number: int) -> str:
     hand = result["hands"][number - 1]
     won = {key: points for key, points in (hand.get("points") or {}).items() if points}
     gains = ", ".join(f"{side_word(result, key)} +{points}" for key, points in won.items())
-    what = result["facts"]["hand_noun"]
-    said = gains or ("Draw" if hand.get("result") == "draw" else "no score")
-    text = f"{what} {hand['number']} recorded: {said}."
+    said = gains or (gettext("Draw") if hand.get("result") == "draw" else gettext("no score"))
+    text = gettext("%(hand)s recorded: %(said)s.") % {
+        "hand": hand_title(result["facts"]["hand_noun"], hand["number"]), "said": said}
     text += "".join(f" {line}" for line in seat_changes(result, hand))
     text += "".join(f" {line}" for line in columns_closed(result, hand))
     if result.get("complete"):
         winner = result.get("winner")
-        text += (f" Game over: {_lower_the(win_verb(result, winner))}." if winner
-                 else " Game over: a tie.")
+        text += " " + (gettext("Game over: %(who_wins)s.") % {
+            "who_wins": win_verb_lower(result, winner)} if winner
+            else gettext("Game over: a tie."))
     return text
 
 
@@ -80,8 +82,10 @@ def seat_changes(result: dict, hand: dict) -> list[str]:
         out = [n for n, r in after.items() if r == "sits_out"]
         if after == before or box is None or captain is None:
             return []
-        return [f"Next: {box} in the box v {captain}"
-                + (f"; {_and(out)} sits out." if out else ".")]
+        said = {"box": box, "captain": captain, "out": _and(out)}
+        if out:
+            return [gettext("Next: %(box)s in the box v %(captain)s; %(out)s sits out.") % said]
+        return [gettext("Next: %(box)s in the box v %(captain)s.") % said]
     substitution = hand.get("substitution") or {}
     lines = []
     for name, role in after.items():
@@ -89,13 +93,23 @@ def seat_changes(result: dict, hand: dict) -> list[str]:
         if role == "sits_out" and was not in (None, "sits_out"):
             side = {"opponent": "opponents", "captain": "captains"}.get(was)
             lost = side is not None and hand.get("winner") not in (None, side)
-            lines.append(f"{name} {'lost and ' if lost else ''}sits out")
+            lines.append((gettext("%(name)s lost and sits out") if lost
+                          else gettext("%(name)s sits out")) % {"name": name})
     for name, role in after.items():
         if before.get(name) == "sits_out" and role != "sits_out":
-            side = {"opponent": "the opponents", "captain": "the captains"}.get(role, role)
-            where = (f" at table {substitution['table']}"
-                     if substitution.get("in") == name and substitution.get("table") else "")
-            lines.append(f"{name} comes in for {side}{where}")
+            said = {"name": name, "table": substitution.get("table")}
+            here = substitution.get("in") == name and substitution.get("table")
+            if role == "opponent":
+                lines.append((gettext("%(name)s comes in for the opponents at table %(table)s")
+                              if here else gettext("%(name)s comes in for the opponents"))
+                             % said)
+            elif role == "captain":
+                lines.append((gettext("%(name)s comes in for the captains at table %(table)s")
+                              if here else gettext("%(name)s comes in for the captains"))
+                             % said)
+            else:
+                where = f" at table {said['table']}" if here else ""
+                lines.append(f"{name} comes in for {role}{where}")
     return ["; ".join(lines) + "."] if lines else []
 
 
@@ -108,12 +122,21 @@ def columns_closed(result: dict, hand: dict) -> list[str]:
     lines = []
     for column in closed:
         winner = column.get("winner")
-        lines.append(f"Game {column['number']} is over"
-                     + (f": {_lower_the(win_verb(result, winner))}." if winner else "."))
+        said = {"n": column["number"]}
+        if winner:
+            said["who_wins"] = win_verb_lower(result, winner)
+            lines.append(gettext("Game %(n)s is over: %(who_wins)s.") % said)
+        else:
+            lines.append(gettext("Game %(n)s is over.") % said)
     still = [c["number"] for c in columns if not c.get("complete")]
     if still and not result.get("complete"):
-        lines.append(f"Still open: game{'s' if len(still) > 1 else ''} {_and(still)}.")
+        lines.append(_still_open(still) + ".")
     return lines
+
+
+def _still_open(still: list) -> str:
+    return ngettext("Still open: game %(games)s", "Still open: games %(games)s",
+                    len(still)) % {"games": _and(still)}
 
 
 def open_games_text(result: dict) -> str:
@@ -123,9 +146,10 @@ def open_games_text(result: dict) -> str:
     over = [c["number"] for c in columns if c.get("complete")]
     if not still:
         return ""
-    text = f"Still open: game{'s' if len(still) > 1 else ''} {_and(still)}"
+    text = _still_open(still)
     if over:
-        text += f" (game{'s' if len(over) > 1 else ''} {_and(over)} over)"
+        text += " " + ngettext("(game %(games)s over)", "(games %(games)s over)",
+                               len(over)) % {"games": _and(over)}
     return text + "."
 
 
@@ -134,7 +158,7 @@ def winner_sentence(result: dict) -> str:
     if not winner:
         return ""
     if isinstance(winner, list):
-        return f"A tie: {' & '.join(winner)}."
+        return gettext("A tie: %(names)s.") % {"names": " & ".join(winner)}
     return win_verb(result, winner) + "."
 
 

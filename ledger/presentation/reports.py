@@ -4,33 +4,42 @@ what") on the game page, in the export and on paper: "Ann gin Bob 0 v Ann 12", "
 
 from __future__ import annotations
 
+from django.utils.translation import gettext, gettext_noop, pgettext
+
 from ledger.models import Hand
 from ledger.reports import hand_confirmations
 
 from .catalog import BIG_GIN, GIN, KNOCK
 from .dates import format_clock, format_moment
 from .rows import preview_words
-from .words import RESULT_WORDS
 
 
 def report_words(values: dict) -> str:
     """The reported values (the record's shape of one table's part, or a CAP-IT player's
     points) in words."""
     if values.get("draw"):
-        return "draw"
+        return gettext("draw")
     if "knocker" in values:
         counts = values.get("deadwood") or {}
         kind = BIG_GIN if values.get("big_gin") else GIN if values.get("gin") else KNOCK
-        text = f"{values['knocker']} {RESULT_WORDS[kind].lower()}"
+        text = gettext(_KIND_WORDS[kind]) % {"name": values["knocker"]}
         if counts:  # the knocker's count first (PostgreSQL's jsonb keeps no key order)
             names = sorted(counts, key=lambda name: name != values["knocker"])
-            text += " " + " v ".join(f"{name} {counts[name]}" for name in names)
+            versus = " " + pgettext("versus", "v") + " "
+            text += " " + versus.join(f"{name} {counts[name]}" for name in names)
         elif values.get("cards"):
-            text += " (cards)"
+            text += " " + gettext("(cards)")
         return text
     points = values.get("points") or {}
-    went = " went out" if values.get("went_out") else ""
-    return ", ".join(f"{name} {value}" for name, value in points.items()) + went
+    listed = ", ".join(f"{name} {value}" for name, value in points.items())
+    if values.get("went_out"):
+        return gettext("%(counts)s went out") % {"counts": listed}
+    return listed
+
+
+#: a reported hand's kind after the knocker's name ("Ann knock", "Ann gin")
+_KIND_WORDS = {KNOCK: gettext_noop("%(name)s knock"), GIN: gettext_noop("%(name)s gin"),
+               BIG_GIN: gettext_noop("%(name)s big gin")}
 
 
 #: The export's and the paper's heading of who reported what with each saved hand.
@@ -40,7 +49,7 @@ REPORTED_TITLE = "Who reported what"
 
 def report_who(report) -> str:
     """Who sent a report: "table 2", or the CAP-IT player's name."""
-    return f"table {report.table}" if report.table else report.player
+    return gettext("table %(n)s") % {"n": report.table} if report.table else report.player
 
 
 def report_line(report, *, when=None) -> str:
@@ -50,11 +59,13 @@ def report_line(report, *, when=None) -> str:
     it, " (withdrawn)" when its table withdrew it. ``when`` writes the moment (default:
     the date and the time, ``dates.format_moment``)."""
     moment = (when or format_moment)(report.reported_at)
-    marks = [word for flag, word in ((report.replaces_id, "changed"),
-                                     (report.replaced_at, "replaced"),
-                                     (report.withdrawn_at, "withdrawn")) if flag]
+    marks = [word for flag, word in ((report.replaces_id, gettext("changed")),
+                                     (report.replaced_at, gettext("replaced")),
+                                     (report.withdrawn_at, gettext("withdrawn"))) if flag]
     marked = f" ({', '.join(marks)})" if marks else ""
-    return f"{report_who(report)} at {moment}{marked}: {report_words(report.values)}"
+    return gettext("%(who)s at %(moment)s%(marked)s: %(words)s") % {
+        "who": report_who(report), "moment": moment, "marked": marked,
+        "words": report_words(report.values)}
 
 
 def hand_report_lines(history, by_hand: dict[int, list], confirmations: dict | None = None
@@ -79,16 +90,19 @@ def confirm_question(hand: dict, result: dict) -> str:
     """A saved hand put to the other player of a two-hand game: "Ann knocks 5 v Bob 30:
     Ann +25, correct?". ``hand`` is the last of ``result["hands"]``."""
     words = preview_words(hand, result)
-    return f"{words['text']}: {words['gains']}, correct?"
+    return gettext("%(hand)s: %(gains)s, correct?") % {"hand": words["text"],
+                                                        "gains": words["gains"]}
 
 
 def confirm_answer(answer, *, when=None) -> str:
     """The other player's answer, as the scorekeeper sees it beside the hand: "Bob says
     correct (11:41 PM)", "Bob says not correct (11:41 PM)" (``when`` writes the moment;
     default ``dates.format_clock``)."""
-    said = "correct" if answer.correct else "not correct"
-    who = answer.player or "The other player"
-    return f"{who} says {said} ({(when or format_clock)(answer.answered_at)})"
+    who = answer.player or gettext("The other player")
+    said = {"who": who, "when": (when or format_clock)(answer.answered_at)}
+    if answer.correct:
+        return gettext("%(who)s says correct (%(when)s)") % said
+    return gettext("%(who)s says not correct (%(when)s)") % said
 
 
 def confirm_answers(game) -> list[dict]:

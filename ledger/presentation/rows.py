@@ -103,7 +103,13 @@ class HandRow:
 
 def duel_line(duel: Duel) -> str:
     """A table of a hand in one line: "T1 Ann knocks 5 v Bob 17 · Ann 12"."""
-    return f"T{duel.table} {duel.text}" + (f" \u00b7 {duel.score}" if duel.score else "")
+    return f"{table_tag(duel.table)} {duel.text}" + (
+        f" \u00b7 {duel.score}" if duel.score else "")
+
+
+def table_tag(number) -> str:
+    """A card table in a hand's line: "T1" ("table 1", short)."""
+    return pgettext("card table, short", "T%(n)s") % {"n": number}
 
 
 def when_text(moment: datetime) -> str:
@@ -134,7 +140,7 @@ def hand_row(hand: dict, result: dict, entry: dict | None = None) -> HandRow:
         row.went_out = (gettext("%(name)s out") % {"name": hand["went_out"]}
                         if hand.get("went_out") else gettext("Stock ran out"))
         row.text = row.went_out
-        row.result = facts["hand_noun"]
+        row.result = gettext("Round")  # CAP-IT: a round, as the core calls it
         row.cards_left = {name: str(cards) for name, cards in
                           ((entry or {}).get("cards") or {}).items() if cards}
         row.shares = dict(hand.get("shares") or {})
@@ -146,7 +152,7 @@ def hand_row(hand: dict, result: dict, entry: dict | None = None) -> HandRow:
                 table=table["table"], players=list(table["players"]),
                 dealer=table.get("dealer") or "", text=duel_text(table),
                 score=f"{won} {table['points'][won]}" if won else ""))
-        row.text = " / ".join(f"T{duel.table} {duel.text}" for duel in row.duels)
+        row.text = " / ".join(f"{table_tag(duel.table)} {duel.text}" for duel in row.duels)
         row.result = pgettext("card table", "Tables")
         notes = []
         if not facts["named_sides"] and row.roles.get("sits_out"):
@@ -172,13 +178,15 @@ def hand_row(hand: dict, result: dict, entry: dict | None = None) -> HandRow:
 def entry_row(number: int, entry: dict) -> HandRow:
     """A voided hand that can no longer be scored in its place, from what was typed."""
     if "tables" in entry:
-        text = " / ".join(f"T{i} " + (gettext("Draw") if part.get("draw") else _entry_duel(part))
+        text = " / ".join(f"{table_tag(i)} " + (gettext("Draw") if part.get("draw")
+                                                  else _entry_duel(part))
                           for i, part in enumerate(entry["tables"], start=1))
     elif "went_out" in entry or "points" in entry:
         counts = entry.get("points") or entry.get("cards") or {}
         listed = ", ".join(f"{name} {value}" for name, value in counts.items())
-        text = gettext("%(name)s out; %(counts)s") % {
-            "name": entry.get("went_out") or gettext("Nobody"), "counts": listed}
+        text = (gettext("%(name)s out; %(counts)s") % {"name": entry["went_out"], "counts": listed}
+                if entry.get("went_out") else gettext("Nobody out; %(counts)s") % {
+                    "counts": listed})
     elif entry.get("draw"):
         text = gettext("Draw")
     else:
@@ -190,7 +198,10 @@ def _entry_duel(entry: dict) -> str:
     deadwood = entry.get("deadwood") or {}
     knocker = entry.get("knocker")
     others = ", ".join(f"{name} {value}" for name, value in deadwood.items() if name != knocker)
-    return f"{knocker} knocks {deadwood.get(knocker, '')}" + (f" v {others}" if others else "")
+    said = {"knocker": knocker, "count": deadwood.get(knocker, ""), "others": others}
+    if others:
+        return gettext("%(knocker)s knocks %(count)s v %(others)s") % said
+    return gettext("%(knocker)s knocks %(count)s") % said
 
 
 def capit_rows(result: dict, record: dict, contracts: tuple[str, ...]) -> list[HandRow]:
@@ -273,5 +284,6 @@ def preview_words(hand: dict, result: dict) -> dict[str, str]:
     after = ""
     if result.get("complete"):
         winner = result.get("winner")
-        after = f"Game over: {win_verb(result, winner)}." if winner else "Game over: a tie."
+        after = (gettext("Game over: %(who_wins)s.") % {"who_wins": win_verb(result, winner)}
+                 if winner else gettext("Game over: a tie."))
     return {"text": text, "gains": gains_text(hand), "note": row.note, "after": after}

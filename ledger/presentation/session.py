@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext, gettext_noop
+
 from ledger.models import Game, GameStatus, Session, SessionSettlement
 from ledger.rules.money import fewest_payments
 from ledger.selectors.evenings import (
@@ -24,7 +26,7 @@ from . import money as money_
 from .header import stakes_lines
 from .money import plain_amount
 from .rows import when_text
-from .words import key_label, lead_words, names, status_line, variant_title
+from .words import hands_count, key_label, lead_words, names, status_line, variant_title
 
 
 @dataclass
@@ -42,6 +44,11 @@ class GameLine:
     stakes: str
     noun: str = "hand"      # what its hands are called ("round" in CAP-IT: the core's facts)
     lead: str = ""          # "Ann wins", "Rosa leads", "Level" (words.lead_words)
+
+    @property
+    def hands_words(self) -> str:
+        """"5 hands", "1 round", in the language in force."""
+        return hands_count(self.noun, self.hands)
 
 
 @dataclass
@@ -115,7 +122,8 @@ def session_summary(session: Session,
         open_games=[game.sequence for game in games if game.status == GameStatus.IN_PROGRESS])
 
 
-_ORDINALS = {2: "second", 3: "third", 4: "fourth", 5: "fifth"}
+_ORDINALS = {2: gettext_noop("second evening"), 3: gettext_noop("third evening"),
+             4: gettext_noop("fourth evening"), 5: gettext_noop("fifth evening")}
 
 
 def evening_heading(session: Session) -> str:
@@ -126,7 +134,8 @@ def evening_heading(session: Session) -> str:
     text = evening_words(session.date)
     if session.number > 1:
         ordinal = _ORDINALS.get(session.number)
-        text += f", {ordinal} evening" if ordinal else f", evening {session.number}"
+        text += ", " + (gettext(ordinal) if ordinal
+                        else gettext("evening %(n)s") % {"n": session.number})
     if session.place:
         text += f" \u00b7 {session.place}"
     return text

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from decimal import Decimal, InvalidOperation
 
-from django.utils.translation import ngettext
+from django.utils.translation import gettext, gettext_noop, ngettext
 
 #: What a game without a stake is played for.
-NO_STAKE = "not for money"
+NO_STAKE = gettext_noop("not for money")
 #: The line a blank sheet leaves for an amount to be written in.
 BLANK_AMOUNT = "______"
 
@@ -33,20 +33,22 @@ def stake_sentence(rate, currency: str, per_points: int | None = 1) -> str:
     None: "not for money". The amount is written as given (the record's decimal string, a
     Decimal, or ``BLANK_AMOUNT``)."""
     if rate is None or rate == "":
-        return NO_STAKE
+        return gettext(NO_STAKE)
     return f"{rate} {currency} {per_points_words(per_points)}"
 
 
 def ante_sentence(ante, currency: str, *, each: bool = False) -> str:
     """CAP-IT's ante: "ante 1.00 USD" ("Ante 1.00 USD each" at the top of a sheet)."""
+    said = {"ante": ante, "currency": currency}
     if each:
-        return f"Ante {ante} {currency} each"
-    return f"ante {ante} {currency}"
+        return gettext("Ante %(ante)s %(currency)s each") % said
+    return gettext("ante %(ante)s %(currency)s") % said
 
 
 def own_stake_sentence(name: str, stake, currency: str) -> str:
     """A player's own stake on paper: "Ann plays at 0.02 USD"."""
-    return f"{name} plays at {stake} {currency}"
+    return gettext("%(name)s plays at %(stake)s %(currency)s") % {
+        "name": name, "stake": stake, "currency": currency}
 
 
 # -- captain play's cover (RULES §3.5, §3.6; the core's ``facts["cover"]``) -------------------
@@ -89,16 +91,18 @@ def cover_sentence(rate, currency: str, per_points: int | None, cover, *, minor:
     ``own_opponents``: an opponent plays at a stake of his own, so the captains' stake is
     the opponents' stakes together divided among them (no one factor of the game's)."""
     opponents, captains = cover
-    per = per_points_words(per_points)
+    said = {"per": per_points_words(per_points), "currency": currency,
+            "ratio": cover_ratio(cover), "opponents": opponents, "captains": captains,
+            "amount": f"{cover_rate(rate, cover)} {cover_value(rate, cover, minor)}".strip()}
     if own_opponents:
         if captains == 1:
-            return ("The captain covers both opponents: he plays at their stakes "
-                    f"together, in {currency} {per}")
-        return (f"Captains cover {cover_ratio(cover)}: each captain plays at the "
-                f"{opponents} opponents' stakes together \u00f7 {captains}, in {currency} "
-                f"{per}")
-    amount = f"{cover_rate(rate, cover)} {cover_value(rate, cover, minor)}".strip()
+            return gettext("The captain covers both opponents: he plays at their stakes "
+                           "together, in %(currency)s %(per)s") % said
+        return gettext("Captains cover %(ratio)s: each captain plays at the %(opponents)s "
+                       "opponents' stakes together ÷ %(captains)s, in %(currency)s "
+                       "%(per)s") % said
     if captains == 1:
-        return (f"The captain covers both opponents ({cover_ratio(cover)}): "
-                f"{amount} {currency} {per}")
-    return f"Captains cover {cover_ratio(cover)}: each captain plays at {amount} {currency} {per}"
+        return gettext("The captain covers both opponents (%(ratio)s): %(amount)s "
+                       "%(currency)s %(per)s") % said
+    return gettext("Captains cover %(ratio)s: each captain plays at %(amount)s %(currency)s "
+                   "%(per)s") % said

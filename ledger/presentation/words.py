@@ -8,7 +8,7 @@ kind of hand ("Ann knocks 5 v Bob 17"), one word per role.
 
 from __future__ import annotations
 
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext, gettext_noop, ngettext
 
 from ledger.words import evening_words
 
@@ -18,12 +18,27 @@ from .catalog import PRESET_VARIANTS, ROLE_WORDS, VARIANT_NAMES
 # one as a choice translates it where it draws it, ledger/forms/hands.py)
 RESULT_WORDS = {"knock": gettext_noop("Knock"), "undercut": gettext_noop("Undercut"),
                 "gin": gettext_noop("Gin"), "big_gin": gettext_noop("Big gin"),
-                "draw": gettext_noop("Draw"), "round": "Round", "tables": "Tables"}
+                "draw": gettext_noop("Draw"), "round": gettext_noop("Round"),
+                "tables": gettext_noop("Tables")}
 SHUTOUT_WORDS = {"double_total": "winner's total doubled",
                  "game_bonus_double": "game bonus doubled",
                  "double_hand_points": "hand points doubled", "none": "none"}
 SHUTOUT_SHORT = {"double_total": "yes, total \u00d72", "game_bonus_double": "yes, bonus \u00d72",
                  "double_hand_points": "yes, points \u00d72", "none": "none"}
+
+
+def hand_title(noun: str, number) -> str:
+    """"Hand 4", or "Round 2" in CAP-IT (``noun``: the core's ``hand_noun``)."""
+    if noun.lower() == "round":
+        return gettext("Round %(n)s") % {"n": number}
+    return gettext("Hand %(n)s") % {"n": number}
+
+
+def hands_count(noun: str, count: int) -> str:
+    """"1 hand", "5 hands"; "3 rounds" in CAP-IT."""
+    if noun.lower() == "round":
+        return ngettext("%(n)s round", "%(n)s rounds", count) % {"n": count}
+    return ngettext("%(n)s hand", "%(n)s hands", count) % {"n": count}
 
 
 def names(value) -> str:
@@ -36,7 +51,8 @@ def names(value) -> str:
     items = [str(item) for item in value]
     if len(items) <= 1:
         return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
+    return gettext("%(names)s and %(last)s") % {"names": ", ".join(items[:-1]),
+                                                 "last": items[-1]}
 
 
 def unnamed_sides(result: dict) -> bool:
@@ -50,7 +66,11 @@ def key_label(result: dict, key: str) -> str:
     "Captains" and "Opponents" ("Captain" for 3: one captain plays the two)."""
     if unnamed_sides(result) and key in (result.get("sides") or {}):
         if key == "captains" and result["facts"]["tables"] == 1:
-            return "Captain"  # one captain per card table
+            return gettext("Captain")  # one captain per card table
+        if key == "captains":
+            return gettext("Captains")
+        if key == "opponents":
+            return gettext("Opponents")
         return key.capitalize()
     return key
 
@@ -69,23 +89,33 @@ def duel_text(hand: dict) -> str:
     result = hand.get("result")
     knocker = hand.get("knocker")
     if result == "draw" or knocker is None:
-        return "Draw"
+        return gettext("Draw")
     deadwood = hand.get("deadwood") or {}
     opponent = next((name for name in deadwood if name != knocker), None)
-    against = f" v {opponent} {deadwood.get(opponent, '')}" if opponent else ""
+    said = {"knocker": knocker, "count": deadwood.get(knocker, ""), "opponent": opponent,
+            "other": deadwood.get(opponent, ""), "winner": hand.get("winner")}
     if result == "gin":
-        return f"{knocker} gin{against}"
+        if opponent:
+            return gettext("%(knocker)s gin v %(opponent)s %(other)s") % said
+        return gettext("%(knocker)s gin") % said
     if result == "big_gin":
-        return f"{knocker} big gin{against}"
-    text = f"{knocker} knocks {deadwood.get(knocker, '')}{against}"
+        if opponent:
+            return gettext("%(knocker)s big gin v %(opponent)s %(other)s") % said
+        return gettext("%(knocker)s big gin") % said
     if result == "undercut":
-        text += f": {hand.get('winner')} undercuts"
-    return text
+        if opponent:
+            return gettext("%(knocker)s knocks %(count)s v %(opponent)s %(other)s: "
+                           "%(winner)s undercuts") % said
+        return gettext("%(knocker)s knocks %(count)s: %(winner)s undercuts") % said
+    if opponent:
+        return gettext("%(knocker)s knocks %(count)s v %(opponent)s %(other)s") % said
+    return gettext("%(knocker)s knocks %(count)s") % said
 
 
 def result_word(hand: dict, result: dict) -> str:
     """The hand's kind in a word ("Knock", "Gin"...), "×2" when an Oklahoma spade doubled it."""
-    word = RESULT_WORDS.get(hand.get("result"), hand.get("result") or "")
+    kind = hand.get("result")
+    word = gettext(RESULT_WORDS[kind]) if kind in RESULT_WORDS else (kind or "")
     return word + " \u00d72" if hand.get("doubled") else word
 
 
@@ -100,9 +130,11 @@ def matchup_text(roles: dict[str, str]) -> str:
     """Who plays whom in a hand of three at one table, from the hand's roles (role: names):
     "Ann (box) v Bob" in the box, "Cy (captain) v Ann" in captain play for 3; "" else."""
     if roles.get("box"):
-        return f"{roles['box']} (box) v {roles.get('captain', '')}"
+        return gettext("%(box)s (box) v %(captain)s") % {
+            "box": roles["box"], "captain": roles.get("captain", "")}
     if roles.get("captain") and roles.get("opponent"):
-        return f"{roles['captain']} (captain) v {roles['opponent']}"
+        return gettext("%(captain)s (captain) v %(opponent)s") % {
+            "captain": roles["captain"], "opponent": roles["opponent"]}
     return ""
 
 
@@ -111,15 +143,32 @@ def winner_text(result: dict) -> str:
     return names(result.get("winner"))
 
 
+def _unnamed_side(result: dict, key) -> bool:
+    return unnamed_sides(result) and key in (result.get("sides") or {})
+
+
 def win_verb(result: dict, winner) -> str:
     """"Ann wins", "The captains win", "Ann and Bob tie": plural for sides and ties."""
     if isinstance(winner, list):
-        return f"{names(winner)} tie"
-    if unnamed_sides(result) and winner in (result.get("sides") or {}):
-        return f"The {winner} win"
+        return gettext("%(names)s tie") % {"names": names(winner)}
+    if _unnamed_side(result, winner):
+        if winner == "captains":
+            return gettext("The captains win")
+        if winner == "opponents":
+            return gettext("The opponents win")
+        return gettext("The %(side)s win") % {"side": winner}
     if winner in (result.get("sides") or {}):
-        return f"{winner} win"
-    return f"{winner} wins"
+        return gettext("%(side)s win") % {"side": winner}
+    return gettext("%(name)s wins") % {"name": winner}
+
+
+def win_verb_lower(result: dict, winner) -> str:
+    """``win_verb`` inside a sentence: "the captains win" (after "Game over:")."""
+    if _unnamed_side(result, winner) and winner in ("captains", "opponents"):
+        if winner == "captains":
+            return gettext("the captains win")
+        return gettext("the opponents win")
+    return win_verb(result, winner)
 
 
 def lead_words(result: dict) -> str:
@@ -131,47 +180,56 @@ def lead_words(result: dict) -> str:
     winner = result.get("winner")
     if winner and result.get("complete"):
         if isinstance(winner, list):
-            return f"A tie: {names(winner)}"
+            return gettext("A tie: %(names)s") % {"names": names(winner)}
         return win_verb(result, winner)
     if result["facts"]["columns"]:
         values = {key: (result.get("net") or {}).get(key, 0) for key in result["totals"]}
     else:
         values = {key: t.get("final", 0) for key, t in result["totals"].items()}
     if not values or not result["hands"]:
-        return "Not begun"
+        return gettext("Not begun")
     best = (min if result["facts"]["lower_wins"] else max)(values.values())
     ahead = [key for key, value in values.items() if value == best]
     if len(ahead) != 1:
-        return "Level"
-    label = key_label(result, ahead[0])
-    plural = ahead[0] in (result.get("sides") or {}) and label.endswith("s") or (
-        ahead[0] in (result.get("sides") or {}) and not unnamed_sides(result))
-    if unnamed_sides(result) and ahead[0] in (result.get("sides") or {}):
-        label = f"The {label.lower()}"
-    if result.get("abandoned"):  # it stopped there
-        return f"{label} {'were' if plural else 'was'} ahead"
-    return f"{label} {'lead' if plural else 'leads'}"
+        return gettext("Level")
+    key = ahead[0]
+    abandoned = result.get("abandoned")  # it stopped there
+    if _unnamed_side(result, key):
+        if key == "captains" and result["facts"]["tables"] == 1:
+            return gettext("The captain was ahead") if abandoned else gettext("The captain leads")
+        if key == "captains":
+            return (gettext("The captains were ahead") if abandoned
+                    else gettext("The captains lead"))
+        if key == "opponents":
+            return (gettext("The opponents were ahead") if abandoned
+                    else gettext("The opponents lead"))
+    label = key_label(result, key)
+    if key in (result.get("sides") or {}):
+        return (gettext("%(side)s were ahead") if abandoned
+                else gettext("%(side)s lead")) % {"side": label}
+    return (gettext("%(name)s was ahead") if abandoned
+            else gettext("%(name)s leads")) % {"name": label}
 
 
 def status_line(result: dict) -> str:
     """Where the game stands, in one sentence."""
     winner = result.get("winner")
     if result.get("abandoned"):
-        return ("Abandoned before the target: settled on hand points only "
-                "(no boxes, game bonus or shutout).")
+        return gettext("Abandoned before the target: settled on hand points only "
+                       "(no boxes, game bonus or shutout).")
     if not result.get("complete"):
-        return "In progress: no money changes hands until the game ends."
+        return gettext("In progress: no money changes hands until the game ends.")
     if winner is None:
-        return "The game ends in a tie."
+        return gettext("The game ends in a tie.")
     if isinstance(winner, list):
-        return f"Tie for the game: {names(winner)}."
-    return f"{win_verb(result, winner)} the game."
+        return gettext("Tie for the game: %(names)s.") % {"names": names(winner)}
+    return gettext("%(who_wins)s the game.") % {"who_wins": win_verb(result, winner)}
 
 
 def gains_text(hand: dict) -> str:
     """A hand's points for a flash message: "Ann +25", "no score"."""
     won = {key: points for key, points in (hand.get("points") or {}).items() if points}
-    return ", ".join(f"{key} +{points}" for key, points in won.items()) or "no score"
+    return ", ".join(f"{key} +{points}" for key, points in won.items()) or gettext("no score")
 
 
 #: The roles a matchup marks beside a player's name (in words, with the chip's class).
@@ -183,7 +241,11 @@ def role_chip(role: str | None) -> dict | None:
     player in the box and a captain, None for the others."""
     if role not in _CHIPS:
         return None
-    return {"word": ROLE_WORDS[role], "css": _CHIPS[role]}
+    return {"word": gettext(_CHIP_WORDS.get(role, ROLE_WORDS[role])), "css": _CHIPS[role]}
+
+
+#: the chips' words, marked (the core's ``ROLE_WORDS``, translated where shown)
+_CHIP_WORDS = {"box": gettext_noop("in the box"), "captain": gettext_noop("captain")}
 
 
 def person_name(user) -> str:

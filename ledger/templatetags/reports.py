@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from django import template
 from django.urls import reverse
+from django.utils.translation import gettext, pgettext
 
 from ledger import reports, services
 from ledger.models import CONFIRM_PART, PLAYERS_PART, ReportLink
@@ -34,15 +35,18 @@ def report_links_card(context) -> dict:
                                               part__lt=CONFIRM_PART):
             path = reverse("ledger:report_page", kwargs={"token": link.token})
             links.append({
-                "label": "Players" if link.part == PLAYERS_PART else f"Table {link.part}",
+                "label": (gettext("Players") if link.part == PLAYERS_PART
+                          else pgettext("card table", "Table %(n)s") % {"n": link.part}),
                 "url": request.build_absolute_uri(path) if request is not None else path,
                 "token": link.token,
                 "who": (", ".join(parts["tables"][link.part - 1])
                         if link.part and link.part <= len(parts.get("tables", [])) else
-                        "each player picks his name"),
+                        gettext("each player picks his name")),
             })
     if parts["kind"] == "tables":
-        states = [f"Table {i}" for i in range(1, len(parts["tables"]) + 1)]
+        # the same labels as the reports' poll (views/report.py game_reports)
+        states = [pgettext("card table", "Table %(n)s") % {"n": i}
+                  for i in range(1, len(parts["tables"]) + 1)]
     else:
         states = list(parts.get("players", []))
     return {"show": True, "game": game, "links": links, "states": states,

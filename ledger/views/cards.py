@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET
 
 from ledger import access
@@ -40,7 +41,7 @@ def cards_preview(request: HttpRequest) -> HttpResponse:
         game = access.game_for(request.user, game_id)
         rules, oklahoma = dict(game.rules), facts_for(game).upcard
     table = number_param(get, "table", default=1, minimum=1, maximum=MAX_TABLES)
-    a, b = _name(get.get("a"), "Knocker"), _name(get.get("b"), "Opponent")
+    a, b = _name(get.get("a"), gettext("Knocker")), _name(get.get("b"), gettext("Opponent"))
     texts = [get.get(f"t{table}_cards0", ""), get.get(f"t{table}_cards1", "")]
     knocker = get.get(f"t{table}_knocker")
     up = {"up_rank": get.get("up_rank") or None, "up_suit": get.get("up_suit") or None}

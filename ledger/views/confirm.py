@@ -13,6 +13,7 @@ from django.utils.translation import gettext, ngettext
 
 from ledger.models import Game, GameStatus, Session, ShareLink
 from ledger.presentation.flash import hand_said
+from ledger.presentation.words import hand_title
 from ledger.words import evening_words
 
 
@@ -24,22 +25,25 @@ def undo_question(game: Game, result: dict) -> dict | None:
     if not hands:
         return None
     last = hands[-1]
-    what = result["facts"]["hand_noun"].lower()
-    words = [f"{what.capitalize()} {last.number}: "
-             f"{hand_said(result, last.number, last.entry)}.",
-             "It stays in the history, struck through, and comes back in the form: save it "
-             "again to put it back."]
+    rounds = result["facts"]["hand_noun"].lower() == "round"
+    said = {"n": last.number, "hand": hand_title(result["facts"]["hand_noun"], last.number)}
+    words = [f"{said['hand']}: {hand_said(result, last.number, last.entry)}.",
+             gettext("It stays in the history, struck through, and comes back in the form: "
+                     "save it again to put it back.")]
     if result.get("complete"):
-        words.insert(1, "The game is over: undoing reopens it and takes its money back "
-                        "until it ends again.")
+        words.insert(1, gettext("The game is over: undoing reopens it and takes its money back "
+                                "until it ends again."))
     elif game.status == GameStatus.ABANDONED:
-        words.insert(1, "The game was abandoned; it stays abandoned and settles on the hand "
-                        "points that are left.")
+        words.insert(1, gettext("The game was abandoned; it stays abandoned and settles on the "
+                                "hand points that are left."))
     return {
-        "id": "confirm-undo", "title": f"Undo {what} {last.number}?", "words": words,
+        "id": "confirm-undo",
+        "title": (gettext("Undo round %(n)s?") if rounds else gettext("Undo hand %(n)s?")) % said,
+        "words": words,
         "action": reverse("ledger:hand_undo", kwargs={"pk": game.pk}),
         "fields": {"number": last.number}, "reason": True,
-        "button": f"Undo {what} {last.number}", "keep": f"Keep {what} {last.number}",
+        "button": (gettext("Undo round %(n)s") if rounds else gettext("Undo hand %(n)s")) % said,
+        "keep": (gettext("Keep round %(n)s") if rounds else gettext("Keep hand %(n)s")) % said,
         "cancel": reverse("ledger:game_detail", kwargs={"pk": game.pk}) + "#actions",
     }
 
@@ -125,17 +129,19 @@ def rematch_question(game: Game, players: list[str]) -> dict:
     today = table_today(settled.table)
     number = Session.objects.filter(table_id=settled.table_id, date=today).count() + 1
     label = evening_words(today) + (f" ({number})" if number > 1 else "")
-    place = f" at {settled.place}" if settled.place else ""
+    said = {"day": evening_words(settled.date) + settled.number_suffix, "new": label,
+            "place": settled.place, "currency": settled.currency, "players": ", ".join(players)}
     return {
-        "id": "confirm-rematch", "title": "Open a new evening?",
-        "words": [f"The evening of {evening_words(settled.date)}{settled.number_suffix} is "
-                  "settled: it takes no more games.",
-                  f"Same players again opens a new evening, {label}{place}, in "
-                  f"{settled.currency} with the same stakes, and starts its game 1: "
-                  f"{', '.join(players)}.",
-                  "The settled evening stays as it is."],
+        "id": "confirm-rematch", "title": gettext("Open a new evening?"),
+        "words": [gettext("The evening of %(day)s is settled: it takes no more games.") % said,
+                  (gettext("Same players again opens a new evening, %(new)s at %(place)s, in "
+                           "%(currency)s with the same stakes, and starts its game 1: "
+                           "%(players)s.") if settled.place else
+                   gettext("Same players again opens a new evening, %(new)s, in %(currency)s "
+                           "with the same stakes, and starts its game 1: %(players)s.")) % said,
+                  gettext("The settled evening stays as it is.")],
         "action": reverse("ledger:game_rematch", kwargs={"pk": game.pk}),
         "fields": {"new_evening": "1"}, "reason": False,
-        "button": "Open a new evening", "keep": "Not now",
+        "button": gettext("Open a new evening"), "keep": gettext("Not now"),
         "cancel": reverse("ledger:game_detail", kwargs={"pk": game.pk}) + "#over",
     }

@@ -14,12 +14,15 @@ from django.contrib.auth.decorators import login_not_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from ledger import access, limits, reports, services
+from ledger.clock import speak_as_table
 from ledger.exceptions import LedgerError, ReportStale
 from ledger.models import CONFIRM_PART, Hand, ReportLink
 from ledger.presentation.reports import confirm_answer, confirm_question
+from ledger.presentation.words import hand_title
 
 from .actions import run_service
 from .errors import friendly_link_404
@@ -35,6 +38,7 @@ def live_confirm_link(token: str) -> ReportLink:
     link = reports.report_link(token)
     if link is None or link.part != CONFIRM_PART or not services.report_link_live(link):
         raise Http404("No such link")
+    speak_as_table(link.game.session.table)  # the table's clock and language, as a share page
     return link
 
 
@@ -43,6 +47,7 @@ def _page(request: HttpRequest, link: ReportLink, status: int = 200) -> HttpResp
     result, _ = load_game(game)
     hands = result["hands"]
     context = {"link": link, "game": game, "result": result, "number": len(hands),
+               "hand_title": hand_title(result["facts"]["hand_noun"], len(hands)),
                "question": "", "answer": "",
                "action": reverse("ledger:confirm_page", kwargs={"token": link.token})}
     if hands:
@@ -73,7 +78,7 @@ def confirm_page(request: HttpRequest, token: str) -> HttpResponse:
     answer = ANSWERS.get(request.POST.get("answer", ""))
     number = request.POST.get("number", "")
     if answer is None or not number.isascii() or not number.isdigit():
-        messages.error(request, "answer: press Correct or Not correct under the hand.")
+        messages.error(request, gettext("answer: press Correct or Not correct under the hand."))
         return _page(request, link, status=422)
     try:
         said = services.hand_confirm(link=link, number=int(number), correct=answer)
@@ -83,7 +88,8 @@ def confirm_page(request: HttpRequest, token: str) -> HttpResponse:
         messages.error(request, exc.message)
         return _page(request, link, status=422)
     else:
-        messages.success(request, f"Sent: {confirm_answer(said)}. The scorekeeper sees it.")
+        messages.success(request, gettext("Sent: %(answer)s. The scorekeeper sees it.")
+                         % {"answer": confirm_answer(said)})
     return redirect("ledger:confirm_page", token=token)
 
 
@@ -97,5 +103,6 @@ def confirm_link_create(request: HttpRequest, pk: int) -> HttpResponse:
     return run_service(
         request, lambda: services.confirm_link_get_or_create(game=game, player=player,
                                                              created_by=request.user),
-        success=lambda link: f"Confirm link ready: {link.player} scans it to confirm each hand.",
+        success=lambda link: gettext("Confirm link ready: %(player)s scans it to confirm each "
+                                     "hand.") % {"player": link.player},
         redirect_to=reverse("ledger:game_detail", args=[game.pk]) + "#reports")

@@ -127,7 +127,7 @@ def sheet_chart(game: Game, sheet, result: dict):
         sheet.layout.keys, [row.running for row in sheet.live_rows if row.played],
         target=None if lower_wins else result["rules"].get("target"),
         title=gettext("Running totals (lowest wins)") if lower_wins else gettext("Running totals"),
-        unit=facts["hand_noun"].lower())
+        unit=facts["hand_noun"].lower(), labels=list(sheet.layout.labels))
 
 
 def game_context(game: Game, result: dict, history: list[Hand], *, owner: bool) -> dict:

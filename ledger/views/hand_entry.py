@@ -14,6 +14,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from ledger import access, services
@@ -39,7 +40,7 @@ def hand_create(request: HttpRequest, pk: int) -> HttpResponse:
         return refused
     result, history = load_game(game)
     if not accepts_hands(game, result):
-        messages.info(request, GAME_OVER)
+        messages.info(request, gettext(GAME_OVER))
         return to_game(request, game)
     form = HandForm(request.POST, spec=hand_spec(game.variant, result, result["next"]))
     if form.is_valid():

@@ -13,6 +13,7 @@ from django.contrib.auth.decorators import login_not_required
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.template.loader import render_to_string
+from django.utils import translation
 from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import condition, require_GET
 
@@ -42,7 +43,8 @@ def live_answer(request: HttpRequest, template: str, context) -> HttpResponse:
     asks within 2 s of a new hand, and they all get the same answer. Kept in the cache
     under its ETag (what it shows is at least as new as that), so a stale copy is never
     served, whichever server or cache answers."""
-    key = f"tablestakes:live:{request.path}:{request.live_etag}"
+    # the language too: a table's language may change while nothing else does
+    key = f"tablestakes:live:{request.path}:{request.live_etag}:{translation.get_language()}"
     body = cache.get(key)
     if body is None:
         body = render_to_string(template, context(), request=request)

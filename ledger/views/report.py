@@ -18,14 +18,17 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext, pgettext
 from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import condition, require_GET, require_POST
 
 from ledger import access, limits, reports, services
+from ledger.clock import speak_as_table
 from ledger.exceptions import LedgerError, RecordRefused, ReportStale
 from ledger.forms.reports import PlayerReportForm, TableReportForm, report_fields
 from ledger.models import CONFIRM_PART, PLAYERS_PART, ReportLink
 from ledger.presentation.reports import confirm_answers
+from ledger.presentation.words import hand_title
 
 from . import freshness
 from .actions import run_service
@@ -43,11 +46,14 @@ def live_report_link(token: str) -> ReportLink:
     link = reports.report_link(token)
     if not services.report_link_live(link) or link.part == CONFIRM_PART:
         raise Http404("No such link")
+    speak_as_table(link.game.session.table)  # the table's clock and language, as a share page
     return link
 
 
 def _part_words(link: ReportLink) -> str:
-    return "Players" if link.part == PLAYERS_PART else f"Table {link.part}"
+    if link.part == PLAYERS_PART:
+        return gettext("Players")
+    return pgettext("card table", "Table %(n)s") % {"n": link.part}
 
 
 def _report_context(request, link: ReportLink, form=None) -> dict:
@@ -59,6 +65,7 @@ def _report_context(request, link: ReportLink, form=None) -> dict:
     number = parts["number"]
     context.update({
         "link": link, "part_words": _part_words(link), "number": number,
+        "hand_title": hand_title(result["facts"]["hand_noun"], number),
         "live_etag": etag,
         "live_url": reverse("ledger:report_live", kwargs={"token": link.token}),
         "action": reverse("ledger:report_page", kwargs={"token": link.token}),
@@ -135,9 +142,10 @@ def report_page(request: HttpRequest, token: str) -> HttpResponse:
         form.add_error(None, exc.message)
         return _page(request, link, form, status=422)
     at = timezone.localtime(report.reported_at)
-    who = player or _part_words(link).lower()
-    messages.success(request, f"Sent: {who}'s part of hand {report.number} at {at:%H:%M}. "
-                              "The scorekeeper checks it and saves the hand.")
+    who = player or (gettext("table %(n)s") % {"n": link.part})
+    said = {"who": who, "n": report.number, "at": f"{at:%H:%M}"}
+    messages.success(request, gettext("Sent: %(who)s's part of hand %(n)s at %(at)s. The "
+                                      "scorekeeper checks it and saves the hand.") % said)
     response = redirect("ledger:report_page", token=token)
     if player:
         response.set_cookie(PLAYER_COOKIE.format(pk=link.pk), player, max_age=12 * 3600,
@@ -159,7 +167,7 @@ def report_withdraw(request: HttpRequest, token: str) -> HttpResponse:
         messages.error(request, exc.message)
         return redirect("ledger:report_page", token=token)
     except ValueError:
-        messages.error(request, "This form was out of date; here is the current hand.")
+        messages.error(request, gettext("This form was out of date; here is the current hand."))
         return redirect("ledger:report_page", token=token)
     player = request.COOKIES.get(PLAYER_COOKIE.format(pk=link.pk)) \
         if link.part == PLAYERS_PART else None
@@ -168,8 +176,8 @@ def report_withdraw(request: HttpRequest, token: str) -> HttpResponse:
     except LedgerError as exc:
         messages.warning(request, exc.message)
     else:
-        messages.info(request, "Report withdrawn." if done else "There was no report to "
-                                                                 "withdraw.")
+        messages.info(request, gettext("Report withdrawn.") if done
+                      else gettext("There was no report to withdraw."))
     return redirect("ledger:report_page", token=token)
 
 
@@ -217,7 +225,7 @@ def report_links_create(request: HttpRequest, pk: int) -> HttpResponse:
     return run_service(
         request, lambda: services.report_links_get_or_create(game=game,
                                                              created_by=request.user),
-        success="Report links ready: each table scans its own.",
+        success=lambda _: gettext("Report links ready: each table scans its own."),
         redirect_to=reverse("ledger:game_detail", args=[game.pk]) + "#reports")
 
 
@@ -226,7 +234,7 @@ def report_links_revoke(request: HttpRequest, pk: int) -> HttpResponse:
     game = access.game_for(request.user, pk)
     return run_service(
         request, lambda: services.report_links_revoke(game=game),
-        success="Report links revoked: they no longer open anything.",
+        success=lambda _: gettext("Report links revoked: they no longer open anything."),
         redirect_to=reverse("ledger:game_detail", args=[game.pk]) + "#reports")
 
 
@@ -252,7 +260,8 @@ def game_reports(request: HttpRequest, pk: int) -> HttpResponse:
     spec = hand_spec(game.variant, result, result["next"])
     standing = reports.live_reports(game, parts["number"])
     if parts["kind"] == "tables":
-        labels = [(f"Table {i}", {"table": i}) for i in range(1, len(parts["tables"]) + 1)]
+        labels = [(pgettext("card table", "Table %(n)s") % {"n": i}, {"table": i})
+                  for i in range(1, len(parts["tables"]) + 1)]
     else:
         labels = [(name, {"player": name}) for name in parts["players"]]
     for label, whose in labels:
@@ -262,10 +271,13 @@ def game_reports(request: HttpRequest, pk: int) -> HttpResponse:
                 "clear": _part_fields(spec, whose)}
         if report is not None:
             at = timezone.localtime(report.reported_at)
+            who = (gettext("table %(n)s") % {"n": whose["table"]} if "table" in whose
+                   else label)
             item.update(state="reported", id=report.pk, changed=report.replaces_id is not None,
                         at=f"{at:%H:%M}", fields=report_fields(spec, report),
-                        text=(f"{'changed' if report.replaces_id else 'reported'} by "
-                              f"{label.lower() if 'table' in whose else label} at {at:%H:%M}"))
+                        text=(gettext("changed by %(who)s at %(at)s") if report.replaces_id
+                              else gettext("reported by %(who)s at %(at)s"))
+                        % {"who": who, "at": f"{at:%H:%M}"})
         body["parts"].append(item)
     response = JsonResponse(body)
     response["Cache-Control"] = "no-cache"
