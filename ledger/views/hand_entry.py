@@ -55,7 +55,7 @@ def hand_create(request: HttpRequest, pk: int) -> HttpResponse:
             form.add_error(None, exc.message)
         else:
             if request.htmx and outcome.created:
-                return _hand_saved(request, game, outcome_text(outcome))
+                return _hand_saved(request, game, outcome_text(outcome), outcome=outcome)
             messages.success(request, outcome_text(outcome))
             return redirect(reverse("ledger:game_detail", kwargs={"pk": game.pk}))
     if request.htmx:
@@ -73,13 +73,19 @@ def _entry_refused(request, game: Game, result: dict, form: HandForm) -> HttpRes
         "panel": next_panel(game.variant, result), "view": sheet})
 
 
-def _hand_saved(request, game: Game, text: str, *, form: HandForm | None = None
-                ) -> HttpResponse:
+def _hand_saved(request, game: Game, text: str, *, form: HandForm | None = None,
+                outcome=None) -> HttpResponse:
     """htmx: what a saved hand changes, not the whole page (``saved_parts``). A hand that
     ends the game reloads the page, which then opens on the winner and the money. ``form``:
     a hand kept after another phone recorded it first, drawn as typed over a sheet redrawn
-    whole."""
-    result, history = load_game(game)
+    whole. ``outcome``: the service's, for a hand stored just now: the game as it is now
+    from its result and the live hands read before it (``game.live_hands``), not read and
+    scored all again."""
+    if outcome is not None and not outcome.result.get("complete"):
+        result, history = outcome.result, None  # read by saved_parts if the sheet goes whole
+        game.live_hands = [*game.live_hands, outcome.hand]
+    else:
+        result, history = load_game(game)
     if not accepts_hands(game, result):
         messages.success(request, text)
         return to_game(request, game)
