@@ -27,7 +27,7 @@ from ledger.presentation.sheet import game_sheet
 from ledger.selectors.games import accepts_hands
 from ledger.selectors.hands import preview_hand
 
-from .game_context import hand_spec, load_game, next_panel
+from .game_context import hand_spec, load_game, load_live, next_panel
 from .game_page import render_game, saved_parts, to_game
 from .settled import refuse_if_settled
 
@@ -119,12 +119,12 @@ def hand_preview(request: HttpRequest, pk: int) -> HttpResponse:
     through ``preview_hand``; nothing is stored. While the form is still
     incomplete it says nothing, unless something typed is already wrong (a letter)."""
     game = access.game_for(request.user, pk)
-    result, _ = load_game(game)
+    result, entries = load_live(game)  # asked for as the hand is typed: no history read
     preview: dict = {}
     if accepts_hands(game, result):
         form = HandForm(request.POST, spec=hand_spec(game.variant, result, result["next"]))
         if form.is_valid():
-            verdict = preview_hand(game, form.entry(), hands=game.live_hands)
+            verdict = preview_hand(game, form.entry(), entries=entries)
             if "problems" in verdict:
                 form.add_problems(verdict["problems"])
                 preview["problems"] = form.problems
