@@ -261,6 +261,19 @@ function start(root) {
     nextHand();
   }, true);
 
+  // While a hand is being sent, its form's previews (the hand's, the cards') are moot: the
+  // answer brings the next hand's form, or the reasons at the fields. One not asked for yet
+  // is not asked (the server has the Save to answer), and one on its way is not put in: it
+  // would grow the Save bar and move the long sheet under the form while the page waits.
+  const inForm = (el) => saving && !!el && !!hand.form() && hand.form() !== el &&
+    hand.form().contains(el);
+  document.addEventListener("htmx:beforeRequest", (event) => {
+    if (inForm(event.detail && event.detail.elt)) event.preventDefault();
+  });
+  document.addEventListener("htmx:beforeSwap", (event) => {
+    if (inForm(event.detail && event.detail.target)) event.detail.shouldSwap = false;
+  });
+
   window.addEventListener("online", () => sender.now());
   window.addEventListener("offline", render);
   // a phone puts a page in the background and stops its timers: try again on coming back
