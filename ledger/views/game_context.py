@@ -132,8 +132,10 @@ def sheet_chart(game: Game, sheet, result: dict):
     if facts["columns"]:
         return None
     lower_wins = facts["lower_wins"]
+    # each played hand's running totals, as its row of the sheet has them (whether or not
+    # the sheet was built with every row: a Save's answer builds the new row alone)
     return running_chart(
-        sheet.layout.keys, [row.running for row in sheet.live_rows if row.played],
+        sheet.layout.keys, [dict(hand.get("running") or {}) for hand in result["hands"]],
         target=None if lower_wins else result["rules"].get("target"),
         title=gettext("Running totals (lowest wins)") if lower_wins else gettext("Running totals"),
         unit=facts["hand_noun"].lower())

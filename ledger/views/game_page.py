@@ -127,8 +127,8 @@ def saved_parts(game: Game, result: dict, history, text: str, *,
     whole = whole or result["facts"]["rounds"] or len(result["hands"]) == 1
     if whole and history is None:
         history = game_history(game)
-    sheet = game_sheet(game, record=record, result=result, history=history if whole else (),
-                       owner=True)
+    sheet = game_sheet(game, record=record, result=result, history=history, owner=True,
+                       last=None if whole else 1)
     panel = next_panel(game.variant, result)
     fix = fix_pattern(game.pk)
     context = {
