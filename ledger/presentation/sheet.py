@@ -14,7 +14,7 @@ from ledger.selectors.hands import game_history
 
 from . import money as money_
 from .catalog import CAPIT_CONTRACTS
-from .rows import Duel, HandRow, all_rows
+from .rows import Duel, HandRow, all_rows, hand_row
 from .words import key_label, names, status_line, variant_title, winner_text
 
 
@@ -97,19 +97,25 @@ class GameSheet:
 
 
 def game_sheet(game: Game, *, record: dict | None = None, result: dict | None = None,
-               history=None, owner: bool = True) -> GameSheet:
+               history=None, owner: bool = True, last: int | None = None) -> GameSheet:
     """The sheet of ``game``; ``record``, ``result`` and ``history`` (every Hand row, voided
     ones too) are read when not given. ``owner`` False (a share page) leaves out who
-    corrected a hand: account names stay the table's business."""
+    corrected a hand: account names stay the table's business. ``last``: the rows of the
+    last ``last`` hands alone, no voided ones (a Save's answer sends the new row; the rest
+    of the sheet is on the page already); not for CAP-IT, whose five rounds go together."""
     record = game_record(game) if record is None else record
     result = score(record) if result is None else result
-    history = game_history(game) if history is None else history
+    if last is not None and not result["facts"]["rounds"]:
+        rows = [hand_row(hand, result) for hand in result["hands"][-last:]] if last else []
+    else:
+        history = game_history(game) if history is None else history
+        rows = all_rows(game, result, record, history, owner=owner, contracts=CAPIT_CONTRACTS)
     abandoned = game.status == GameStatus.ABANDONED or bool(result.get("abandoned"))
     return GameSheet(
         game=game, record=record, result=result,
         title=variant_title(game.variant, result.get("preset")),
         layout=layout_of(result),
-        rows=all_rows(game, result, record, history, owner=owner, contracts=CAPIT_CONTRACTS),
+        rows=rows,
         scores=money_.scores(result), totals=money_.totals(result),
         columns=money_.game_columns(result), capit_totals=money_.capit_totals(result),
         money=money_.game_money(result, record), status=status_line(result),

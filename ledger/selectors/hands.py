@@ -11,13 +11,15 @@ from ledger.models import Game, Hand
 from .games import entry_as_stored, game_live_hands, game_record
 
 
-def preview_hand(game: Game, entry: dict, *, hands: list[Hand] | None = None) -> dict:
+def preview_hand(game: Game, entry: dict, *, hands: list[Hand] | None = None,
+                 entries: list[dict] | None = None) -> dict:
     """The core's verdict on ``entry`` (typed with the players' current names) as the next
     hand of ``game``, without storing anything: ``{"hand": ..., "result": ...}`` with the
     hand as the core scored it, or ``{"problems": [...]}`` with the core's problems (as
-    data: where, code, words) when it would refuse it. ``hands``: the live hands, if the
-    caller has them."""
-    stored = [hand.entry for hand in (game_live_hands(game) if hands is None else hands)]
+    data: where, code, words) when it would refuse it. ``hands``: the live hands, or
+    ``entries``: their stored entries, if the caller has them."""
+    stored = entries if entries is not None else [
+        hand.entry for hand in (game_live_hands(game) if hands is None else hands)]
     record = game_record(game, hands=[*stored, entry_as_stored(game, entry)])
     try:
         result = core.score_record(record)

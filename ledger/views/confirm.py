@@ -11,20 +11,23 @@ from __future__ import annotations
 from django.urls import reverse
 from django.utils.translation import gettext, ngettext
 
-from ledger.models import Game, GameStatus, Session, ShareLink
+from ledger.models import Game, GameStatus, Hand, Session, ShareLink
 from ledger.presentation.flash import hand_said
 from ledger.presentation.words import hand_title
 from ledger.words import evening_words
 
 
-def undo_question(game: Game, result: dict) -> dict | None:
-    """Undo the last hand: which hand, as it was entered, and what else it changes."""
-    hands = getattr(game, "live_hands", None)
-    if hands is None:
-        hands = list(game.hands.filter(voided_at__isnull=True).order_by("number"))
-    if not hands:
+def undo_question(game: Game, result: dict, *, last: Hand | None = None) -> dict | None:
+    """Undo the last hand: which hand, as it was entered, and what else it changes.
+    ``last``: the last live hand, if the caller has it (the hand just saved)."""
+    if last is None:
+        hands = getattr(game, "live_hands", None)
+        if hands is None:  # the last one alone: a game of 300 hands need not be read for it
+            last = game.hands.filter(voided_at__isnull=True).order_by("-number").first()
+        elif hands:
+            last = hands[-1]
+    if last is None:
         return None
-    last = hands[-1]
     rounds = result["facts"]["hand_noun"].lower() == "round"
     said = {"n": last.number, "hand": hand_title(result["facts"]["hand_noun"], last.number)}
     words = [f"{said['hand']}: {hand_said(result, last.number, last.entry)}.",

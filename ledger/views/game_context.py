@@ -21,7 +21,7 @@ from ledger.presentation.flash import winner_sentence
 from ledger.presentation.sheet import game_sheet
 from ledger.presentation.words import names, person_name, role_chip
 from ledger.selectors.evenings import session_is_settled
-from ledger.selectors.games import game_result
+from ledger.selectors.games import game_live_entries, game_record, game_result, score
 from ledger.selectors.hands import game_history
 
 from .game_settings import change_rows
@@ -38,6 +38,16 @@ def load_game(game: Game) -> tuple[dict, list[Hand]]:
     game.live_hands = sorted((h for h in history if h.voided_at is None),
                              key=lambda h: h.number)
     return game_result(game), history
+
+
+def load_live(game: Game) -> tuple[dict, list[dict]]:
+    """The core's result for ``game`` and the entries of its live hands (number order), read
+    without the history: what a hand sent to the game needs before it is stored (its form's
+    spec, the next number). ``load_game`` reads every hand as a row with who recorded it,
+    for a page that shows them; a Save's answer shows only the new row."""
+    prefetch_related_objects([game], "seats__player")
+    entries = game_live_entries(game)
+    return score(game_record(game, hands=entries)), entries
 
 
 def seat_names(game: Game) -> list[str]:
@@ -123,8 +133,10 @@ def sheet_chart(game: Game, sheet, result: dict):
     if facts["columns"]:
         return None
     lower_wins = facts["lower_wins"]
+    # each played hand's running totals, as its row of the sheet has them (whether or not
+    # the sheet was built with every row: a Save's answer builds the new row alone)
     return running_chart(
-        sheet.layout.keys, [row.running for row in sheet.live_rows if row.played],
+        sheet.layout.keys, [dict(hand.get("running") or {}) for hand in result["hands"]],
         target=None if lower_wins else result["rules"].get("target"),
         title=gettext("Running totals (lowest wins)") if lower_wins else gettext("Running totals"),
         unit=facts["hand_noun"].lower(), labels=list(sheet.layout.labels))

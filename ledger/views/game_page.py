@@ -23,6 +23,7 @@ from ledger.models import Game, ShareLink
 from ledger.presentation.flash import open_games_text, winner_sentence
 from ledger.presentation.sheet import game_sheet
 from ledger.selectors.evenings import rematch_evening
+from ledger.selectors.hands import game_history
 from ledger.words import evening_words
 
 from . import confirm
@@ -111,15 +112,24 @@ def _undone_hand(request, history, number: int):
 
 
 def saved_parts(game: Game, result: dict, history, text: str, *,
-                form: HandForm | None = None, whole: bool = False) -> dict:
+                form: HandForm | None = None, whole: bool = False,
+                record: dict | None = None, last=None) -> dict:
     """The context of ``ledger/_hand_saved.html``: the next hand's form and who plays it
     (with the saved hand in words), and out of band the score, the new row of the sheet
     (the whole sheet for CAP-IT's five rounds, a first hand, or ``whole``: several hands
     new to the page), the running totals, the totals table and the undo button. Also what
-    the phone's queue (ledger/views/queue.py) sends back after the last hand it sent."""
-    sheet = game_sheet(game, result=result, history=history, owner=True)
-    panel = next_panel(game.variant, result)
+    the phone's queue (ledger/views/queue.py) sends back after the last hand it sent.
+
+    ``history``: every Hand row of the game, or None: it is read here only for a sheet sent
+    whole (a new row alone shows no voided hand, so none is scored again for it).
+    ``record``: the game's record as scored for ``result``, and ``last``: the hand just
+    saved (its undo button), if the caller has them."""
     whole = whole or result["facts"]["rounds"] or len(result["hands"]) == 1
+    if whole and history is None:
+        history = game_history(game)
+    sheet = game_sheet(game, record=record, result=result, history=history, owner=True,
+                       last=None if whole else 1)
+    panel = next_panel(game.variant, result)
     fix = fix_pattern(game.pk)
     context = {
         "game": game, "session": game.session, "table": game.session.table,
@@ -131,7 +141,7 @@ def saved_parts(game: Game, result: dict, history, text: str, *,
         "chart": sheet_chart(game, sheet, result),
         "totals": totals_table(sheet), "columns": column_tables(sheet),
         "ended": False, "abandoned": False, "last_number": len(result["hands"]),
-        "undo_question": confirm.undo_question(game, result),
+        "undo_question": confirm.undo_question(game, result, last=last),
     }
     if whole:
         context["sheet"] = sheet_table(sheet, fix_url=fix)

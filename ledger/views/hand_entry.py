@@ -28,7 +28,7 @@ from ledger.presentation.sheet import game_sheet
 from ledger.selectors.games import accepts_hands
 from ledger.selectors.hands import preview_hand
 
-from .game_context import hand_spec, load_game, next_panel
+from .game_context import hand_spec, load_game, load_live, next_panel
 from .game_page import render_game, saved_parts, to_game
 from .settled import refuse_if_settled
 
@@ -56,7 +56,7 @@ def hand_create(request: HttpRequest, pk: int) -> HttpResponse:
             form.add_error(None, exc.message)
         else:
             if request.htmx and outcome.created:
-                return _hand_saved(request, game, outcome_text(outcome))
+                return _hand_saved(request, game, outcome_text(outcome), outcome=outcome)
             messages.success(request, outcome_text(outcome))
             return redirect(reverse("ledger:game_detail", kwargs={"pk": game.pk}))
     if request.htmx:
@@ -74,13 +74,19 @@ def _entry_refused(request, game: Game, result: dict, form: HandForm) -> HttpRes
         "panel": next_panel(game.variant, result), "view": sheet})
 
 
-def _hand_saved(request, game: Game, text: str, *, form: HandForm | None = None
-                ) -> HttpResponse:
+def _hand_saved(request, game: Game, text: str, *, form: HandForm | None = None,
+                outcome=None) -> HttpResponse:
     """htmx: what a saved hand changes, not the whole page (``saved_parts``). A hand that
     ends the game reloads the page, which then opens on the winner and the money. ``form``:
     a hand kept after another phone recorded it first, drawn as typed over a sheet redrawn
-    whole."""
-    result, history = load_game(game)
+    whole. ``outcome``: the service's, for a hand stored just now: the game as it is now
+    from its result and the live hands read before it (``game.live_hands``), not read and
+    scored all again."""
+    if outcome is not None and not outcome.result.get("complete"):
+        result, history = outcome.result, None  # read by saved_parts if the sheet goes whole
+        game.live_hands = [*game.live_hands, outcome.hand]
+    else:
+        result, history = load_game(game)
     if not accepts_hands(game, result):
         messages.success(request, text)
         return to_game(request, game)
@@ -114,12 +120,12 @@ def hand_preview(request: HttpRequest, pk: int) -> HttpResponse:
     through ``preview_hand``; nothing is stored. While the form is still
     incomplete it says nothing, unless something typed is already wrong (a letter)."""
     game = access.game_for(request.user, pk)
-    result, _ = load_game(game)
+    result, entries = load_live(game)  # asked for as the hand is typed: no history read
     preview: dict = {}
     if accepts_hands(game, result):
         form = HandForm(request.POST, spec=hand_spec(game.variant, result, result["next"]))
         if form.is_valid():
-            verdict = preview_hand(game, form.entry(), hands=game.live_hands)
+            verdict = preview_hand(game, form.entry(), entries=entries)
             if "problems" in verdict:
                 form.add_problems(verdict["problems"])
                 preview["problems"] = form.problems

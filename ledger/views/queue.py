@@ -57,10 +57,10 @@ from ledger.presentation.notices import (
     wrong_players_text,
 )
 from ledger.presentation.words import person_name
-from ledger.selectors.games import accepts_hands
+from ledger.selectors.games import accepts_hands, game_record
 from ledger.selectors.hands import hand_with_key
 
-from .game_context import hand_spec, load_game
+from .game_context import hand_spec, load_game, load_live
 from .game_page import render_game, saved_parts
 from .params import number_param, refuses_bad_parameters
 
@@ -87,7 +87,9 @@ def hand_send(request: HttpRequest, pk: int) -> JsonResponse:
             "status": "recorded", "created": False, "number": earlier.number,
             "message": message, **_parts(request, game, shown, earlier.number),
         })
-    result, history = load_game(game)
+    # the game's live hands and their score (the form's spec, the next number): not its
+    # history, which the answer does not show (a new row alone)
+    result, entries = load_live(game)
     if not accepts_hands(game, result):
         return JsonResponse({"status": "over", "message": GAME_OVER}, status=409)
     next_number = len(result["hands"]) + 1
@@ -111,7 +113,7 @@ def hand_send(request: HttpRequest, pk: int) -> JsonResponse:
         else:
             message = outcome_text(outcome)
             parts = _parts(request, game, shown, outcome.hand.number, message,
-                           after=(outcome, history))
+                           after=(outcome, entries))
             if not parts:
                 messages.success(request, message)  # said on the page drawn after
             return JsonResponse({"status": "recorded", "created": outcome.created,
@@ -147,14 +149,17 @@ def _parts(request, game, shown: int | None, number: int, text: str | None = Non
     """What the page shows now, for the phone to put in place (``parts=N``, see above);
     nothing if the phone did not ask. ``text``: what to say of hand ``number`` (by default,
     as when it was recorded: the phone may never have heard it). ``after``: the service's
-    outcome and the history read before it, when the hand was stored just now: the game
-    as it is now without reading and scoring it all again."""
+    outcome and the live hands' entries read before it, when the hand was stored just now:
+    the game as it is now without reading and scoring it all again (the history is read
+    only if the sheet goes whole)."""
     if shown is None:
         return {}
     outcome, before = after or (None, None)
+    record = last = None
     if outcome is not None and outcome.created and not outcome.result.get("complete"):
-        result, history = outcome.result, [*before, outcome.hand]
-        game.live_hands = [*game.live_hands, outcome.hand]
+        result, history = outcome.result, None
+        record = game_record(game, hands=[*before, outcome.hand.entry])
+        last = outcome.hand
     else:
         result, history = load_game(game)
     if text is None:
@@ -165,7 +170,7 @@ def _parts(request, game, shown: int | None, number: int, text: str | None = Non
         return {"page": render_game(request, game, result, history).content.decode()}
     said = [str(m) for m in messages.get_messages(request)]  # the hands sent before it
     context = saved_parts(game, result, history, " ".join([*said, text]),
-                          whole=number != shown)
+                          whole=number != shown, record=record, last=last)
     return {"parts": render_to_string("ledger/_hand_saved.html", context, request=request),
             "next": len(result["hands"]) + 1}
 
@@ -175,7 +180,8 @@ def _stale(game, typed: int, next_number: int | None) -> JsonResponse:
         result, _ = load_game(game)
         next_number = len(result["hands"]) + 1
     if typed < next_number:
-        hand = next((h for h in game.live_hands if h.number == typed), None)
+        hand = (game.hands.select_related("recorded_by")
+                .filter(number=typed, voided_at__isnull=True).first())
         who = person_name(hand.recorded_by) if hand and hand.recorded_by else ""
         message = taken_text(typed, next_number, who, at=hand.recorded_at if hand else None)
     else:

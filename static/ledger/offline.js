@@ -69,6 +69,7 @@ function start(root) {
   let landed = 0;  // hands recorded since the page was drawn
   let update = null;  // the last answer that carries the page's changed parts
   let saying = null;  // "Saving…" on the Save button, once its hand's request has left
+  let saving = false;  // a hand being put in the queue and sent from the form: one at a time
 
   const render = () => view.render(store.load(), navigator.onLine);
   const numberField = () => hand.schema().number;
@@ -201,6 +202,7 @@ function start(root) {
     if (!form || event.target !== form) return;
     event.preventDefault();
     event.stopImmediatePropagation();
+    if (saving) return;  // a second tap while this hand is being put in the queue and sent
     const missing = hand.missing();
     if (missing) { hand.showErrors(missing); return; }
     // a key of its own for every hand saved: a page shown from the phone's cache (or a
@@ -225,15 +227,23 @@ function start(root) {
       document.dispatchEvent(new CustomEvent("tablestakes:next-hand"));
       return;
     }
-    // the request leaves before the page is drawn again: the list and "Saving…" are
-    // drawn when it is on its way (the sender's onChange), not in between
+    // the request leaves before the page is drawn again: nothing on the page changes
+    // until it is on its way (the sender's onChange: "Saving…" on the button, which is
+    // then switched off, and the list); a second tap until then is dropped (saving)
     const button = form.querySelector("button[type=submit]");
     const label = button && button.textContent;
-    if (button) button.disabled = true;
-    saying = () => { saying = null; if (button) button.textContent = words.saving; };
+    saving = true;
+    saying = () => {
+      saying = null;
+      if (button) { button.disabled = true; button.textContent = words.saving; }
+    };
     hand.clearErrors();
-    await sender.now();  // every way it ends draws the list (onChange)
-    saying = null;
+    try {
+      await sender.now();  // every way it ends draws the list (onChange)
+    } finally {
+      saving = false;
+      saying = null;
+    }
     if (button) { button.disabled = false; button.textContent = label; }
     // sent: the page is brought up to date (settled); refused alone: back in the form with
     // its reasons; not sent (no connection after all, or another tab sends it): on to the
@@ -252,6 +262,19 @@ function start(root) {
     if (head && STOPPED.has(head.state)) { finish(); return; }
     nextHand();
   }, true);
+
+  // While a hand is being sent, its form's previews (the hand's, the cards') are moot: the
+  // answer brings the next hand's form, or the reasons at the fields. One not asked for yet
+  // is not asked (the server has the Save to answer), and one on its way is not put in: it
+  // would grow the Save bar and move the long sheet under the form while the page waits.
+  const inForm = (el) => saving && !!el && !!hand.form() && hand.form() !== el &&
+    hand.form().contains(el);
+  document.addEventListener("htmx:beforeRequest", (event) => {
+    if (inForm(event.detail && event.detail.elt)) event.preventDefault();
+  });
+  document.addEventListener("htmx:beforeSwap", (event) => {
+    if (inForm(event.detail && event.detail.target)) event.detail.shouldSwap = false;
+  });
 
   window.addEventListener("online", () => sender.now());
   window.addEventListener("offline", render);

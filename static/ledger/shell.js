@@ -97,6 +97,9 @@
     return { forms: forms, links: links };
   }
   function setOffline(offline) {
+    // back online on a page that was never switched off (offline.js says so after every
+    // hand sent): nothing to switch on again, and no need to go through the sheet's links
+    if (!offline && !document.documentElement.classList.contains("is-offline")) return;
     var main = document.querySelector("main.page") || document.body;
     if (offline && !banner) {
       banner = document.createElement("p");

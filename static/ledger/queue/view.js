@@ -78,6 +78,11 @@ export function createView(doc, root, words) {
   }
 
   function render(queue, online) {
+    // a lone hand on its way while the list is closed: the Save button says so ("Saving…")
+    // and the list stays closed. Opened, it would move everything under it (a long sheet
+    // laid out and drawn again while the server answers) only to close again a moment
+    // later; it opens when a hand is kept (not sent, stopped) or more are waiting.
+    if (root.hidden && queue.length === 1 && queue[0].state === "sending") return;
     root.hidden = queue.length === 0;
     root.textContent = "";
     const said = describeQueue(queue, words, online);
