@@ -290,35 +290,15 @@ def test_error_pages_fit_the_phone(browser, live_server, django_user_model, monk
     assert problems == {}
 
 
-def test_the_game_and_evening_pages_read_in_the_dark(browser, live_server, world):
-    """Every text on its background, on the pages of a game (running, over, each kind of
-    sheet) and of the evening, with the phone set to dark (the tour checks them light)."""
-    pages = {"evening": f"/sessions/{world['evening'].pk}/",
-             "evening-settled": f"/sessions/{world['settled'].pk}/",
-             "home": "/", "table": f"/tables/{world['table'].pk}/"}
-    for key in ("gin", "hollywood", "captain5", "capit4", "partnership6"):
-        pages[f"{key}-running"] = f"/games/{world['running'][key].pk}/"
-        pages[f"{key}-over"] = f"/games/{world['over'][key].pk}/"
-    context = browser.new_context(**PHONE, color_scheme="dark")
-    page = context.new_page()
-    login(page, live_server.url, "keeper")
-    problems = {}
-    for name, path in pages.items():
-        page.goto(live_server.url + path)
-        found = page.evaluate(CONTRAST)
-        if found:
-            problems[name] = found[:8]
-    context.close()
-    assert problems == {}
-
-
 def test_every_screen_at_desktop_width_and_in_the_dark(browser, live_server, world):
-    """The same checks on every screen 1280 wide, and on the game and evening pages on a
-    phone in dark mode (and with SCREENS_SHOTS=1 their screenshots)."""
+    """The same checks on every screen 1280 wide, and on the pages of a game (running, over,
+    each kind of sheet), of the evening and of the table on a phone set to dark: every text
+    readable on its background (and with SCREENS_SHOTS=1 their screenshots)."""
     problems: dict = {}
     _tour(browser, live_server.url, world, DESKTOP, "1280", problems)
     dark = {"evening", "evening-settled", "home", "table"} | {
-        f"game-{key}-{state}" for key in ("gin", "hollywood", "captain5", "capit4")
+        f"game-{key}-{state}" for key in ("gin", "hollywood", "captain5", "capit4",
+                                          "partnership6")
         for state in ("running", "over")}
     _tour(browser, live_server.url, world, PHONE, "360", problems, scheme="dark", only=dark)
     assert problems == {}
