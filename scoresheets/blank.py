@@ -9,6 +9,7 @@ at the fields they name)."""
 from __future__ import annotations
 
 from django.db.models import Max
+from django.utils.translation import gettext as _
 
 from ledger.models import Game, Session
 from ledger.presentation.catalog import game_facts
@@ -56,6 +57,8 @@ def evening_blank_context(session: Session, variant: str, players: list[str], se
     if "stakes" not in record:  # no ante typed, or an evening without a stake: to write in
         money = session.currency
         context["stakes"] = ([ante_sentence(BLANK_AMOUNT, money, each=True),
-                              f"Pot {BLANK_AMOUNT} {money}"] if ante_staked
-                             else ["Stake " + stake_sentence(BLANK_AMOUNT, money)])
+                              _("Pot %(amount)s %(currency)s") % {
+                                  "amount": BLANK_AMOUNT, "currency": money}] if ante_staked
+                             else [_("Stake %(stake)s") % {
+                                 "stake": stake_sentence(BLANK_AMOUNT, money)}])
     return context, sequence

@@ -20,6 +20,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext_noop
+
 
 @dataclass(frozen=True)
 class Column:
@@ -45,7 +47,8 @@ def _of(name: str, default: Any = "") -> Callable[..., Any]:
 
 
 #: What a hand (a CAP-IT round) is called, in full and short: the number column's header.
-HAND_NOUNS = {"hand": ("Hand", "#"), "round": ("Round", "Rd")}
+HAND_NOUNS = {"hand": (gettext_noop("Hand"), "#"),
+              "round": (gettext_noop("Round"), gettext_noop("Rd"))}
 
 
 def hand_noun(layout) -> str:
@@ -55,53 +58,63 @@ def hand_noun(layout) -> str:
 
 #: Every column of a hand's row, by key.
 HAND_COLUMNS: dict[str, Column] = {column.key: column for column in (
-    Column("number", "Hand", "#", "number", _get("number")),
-    Column("table", "Table", "Tbl", "number", _get("table")),
-    Column("players", "Players", "Players", "name", _get("players")),
-    Column("dealer", "Dealer", "Dealer", "name", _get("dealer")),
-    Column("upcard", "Up-card", "Up", "card", _get("upcard")),
-    Column("contract", "Contract", "Contract", "text", _get("contract")),
-    Column("went_out", "Went out", "Went out", "name", _get("went_out")),
-    Column("text", "Play", "Play", "text", _get("text")),
-    Column("result", "Result", "Result", "text", _get("result")),
-    Column("table_score", "Table score", "Table score", "text", _get("score")),
-    Column("score", "Score", "Score", "points",
+    Column("number", gettext_noop("Hand"), "#", "number", _get("number")),
+    Column("table", gettext_noop("Table"), gettext_noop("Tbl"), "number", _get("table")),
+    Column("players", gettext_noop("Players"), gettext_noop("Players"), "name", _get("players")),
+    Column("dealer", gettext_noop("Dealer"), gettext_noop("Dealer"), "name", _get("dealer")),
+    Column("upcard", gettext_noop("Up-card"), gettext_noop("Up"), "card", _get("upcard")),
+    Column("contract", gettext_noop("Contract"), gettext_noop("Contract"),
+           "text", _get("contract")),
+    Column("went_out", gettext_noop("Went out"), gettext_noop("Went out"),
+           "name", _get("went_out")),
+    Column("text", gettext_noop("Play"), gettext_noop("Play"), "text", _get("text")),
+    Column("result", gettext_noop("Result"), gettext_noop("Result"), "text", _get("result")),
+    Column("table_score", gettext_noop("Table score"), gettext_noop("Table score"),
+           "text", _get("score")),
+    Column("score", gettext_noop("Score"), gettext_noop("Score"), "points",
            lambda row, key=None: f"{row.winner} {row.winner_points}" if row.winner else ""),
-    Column("note", "Sits out / change", "Sits out / change", "text", _get("note")),
-    Column("share", "Share", "Share", "money",
+    Column("note", gettext_noop("Sits out / change"), gettext_noop("Sits out / change"),
+           "text", _get("note")),
+    Column("share", gettext_noop("Share"), gettext_noop("Share"), "money",
            lambda row, key=None: [f"{n} {a}" for n, a in row.shares.items()]),
-    Column("void", "Voided", "Voided", "text", _get("void_note")),
+    Column("void", gettext_noop("Voided"), gettext_noop("Voided"), "text", _get("void_note")),
     # per player (``cell(row, key)``)
-    Column("points", "points", "pts", "points", _of("points", None)),
-    Column("running", "total", "total", "total", _of("running")),
-    Column("cards_left", "cards left", "left \u00b7 pts", "points", _of("cards_left")),
+    Column("points", gettext_noop("points"), gettext_noop("pts"), "points", _of("points", None)),
+    Column("running", gettext_noop("total"), gettext_noop("total"), "total", _of("running")),
+    Column("cards_left", gettext_noop("cards left"), gettext_noop("left · pts"),
+           "points", _of("cards_left")),
 )}
 
 #: The roles a three-handed sheet prints per hand (``row.roles``), by role.
 ROLE_COLUMNS: dict[str, Column] = {column.key: column for column in (
-    Column("box", "Box (deals)", "Box (deals)", "name", _of("roles")),
-    Column("captain", "Captain", "Captain", "name", _of("roles")),
-    Column("sits_out", "Sits out", "Sits out", "name", _of("roles")),
+    Column("box", gettext_noop("Box (deals)"), gettext_noop("Box (deals)"), "name", _of("roles")),
+    Column("captain", gettext_noop("Captain"), gettext_noop("Captain"), "name", _of("roles")),
+    Column("sits_out", gettext_noop("Sits out"), gettext_noop("Sits out"), "name", _of("roles")),
 )}
 
 #: The end of a gin-family game (and of each of Hollywood's games), one row per player:
 #: the one totals vocabulary.
 TOTALS: dict[str, Column] = {column.key: column for column in (
     Column("label", "", "", "name", _get("label")),
-    Column("hand_points", "Hand points", "Pts", "points", _get("hand_points", 0)),
-    Column("hands_won", "Hands won", "Won", "number", _get("hands_won", 0)),
-    Column("box_bonus", "Boxes", "Box", "points", _get("box_bonus", 0)),
-    Column("game_bonus", "Game bonus", "Game", "points", _get("game_bonus", 0)),
-    Column("shutout", "Shutout", "Shutout", "text", _get("shutout_text")),
-    Column("final", "Final total", "Total", "total", _get("final", 0)),
+    Column("hand_points", gettext_noop("Hand points"), gettext_noop("Pts"),
+           "points", _get("hand_points", 0)),
+    Column("hands_won", gettext_noop("Hands won"), gettext_noop("Won"),
+           "number", _get("hands_won", 0)),
+    Column("box_bonus", gettext_noop("Boxes"), gettext_noop("Box"), "points", _get("box_bonus", 0)),
+    Column("game_bonus", gettext_noop("Game bonus"), "Game", "points", _get("game_bonus", 0)),
+    Column("shutout", gettext_noop("Shutout"), gettext_noop("Shutout"),
+           "text", _get("shutout_text")),
+    Column("final", gettext_noop("Final total"), gettext_noop("Total"), "total", _get("final", 0)),
 )}
 
 #: CAP-IT's end: points (lowest wins), rounds won, the pot's shares.
 CAPIT_TOTALS: dict[str, Column] = {column.key: column for column in (
     Column("name", "", "", "name", _get("name")),
-    Column("final", "Points", "Points", "total", _get("final", 0)),
-    Column("rounds_won", "Rounds won", "Rounds won", "number", _get("rounds_won", 0)),
-    Column("pot_won", "From the pot", "From the pot", "money", _get("pot_won")),
+    Column("final", gettext_noop("Points"), gettext_noop("Points"), "total", _get("final", 0)),
+    Column("rounds_won", gettext_noop("Rounds won"), gettext_noop("Rounds won"),
+           "number", _get("rounds_won", 0)),
+    Column("pot_won", gettext_noop("From the pot"), gettext_noop("From the pot"),
+           "money", _get("pot_won")),
 )}
 
 

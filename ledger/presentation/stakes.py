@@ -14,12 +14,20 @@ from __future__ import annotations
 
 from decimal import Decimal, InvalidOperation
 
-from django.utils.translation import ngettext
+from django.utils.translation import gettext, gettext_noop, ngettext
 
-#: What a game without a stake is played for.
-NO_STAKE = "not for money"
+#: What a game without a stake is played for (translated where it is said).
+NO_STAKE = gettext_noop("not for money")
 #: The line a blank sheet leaves for an amount to be written in.
 BLANK_AMOUNT = "______"
+
+
+def _amount(value, currency: str = "") -> str:
+    """An amount as the language in force writes it ("0,05" in German); the blank line and
+    any other text as given."""
+    from .money import format_money  # (money imports this module)
+
+    return format_money(value, currency) if value is not None else ""
 
 
 def per_points_words(per_points: int | None = 1) -> str:
@@ -33,20 +41,22 @@ def stake_sentence(rate, currency: str, per_points: int | None = 1) -> str:
     None: "not for money". The amount is written as given (the record's decimal string, a
     Decimal, or ``BLANK_AMOUNT``)."""
     if rate is None or rate == "":
-        return NO_STAKE
-    return f"{rate} {currency} {per_points_words(per_points)}"
+        return gettext(NO_STAKE)
+    return f"{_amount(rate, currency)} {currency} {per_points_words(per_points)}"
 
 
 def ante_sentence(ante, currency: str, *, each: bool = False) -> str:
     """CAP-IT's ante: "ante 1.00 USD" ("Ante 1.00 USD each" at the top of a sheet)."""
+    values = {"amount": _amount(ante, currency), "currency": currency}
     if each:
-        return f"Ante {ante} {currency} each"
-    return f"ante {ante} {currency}"
+        return gettext("Ante %(amount)s %(currency)s each") % values
+    return gettext("ante %(amount)s %(currency)s") % values
 
 
 def own_stake_sentence(name: str, stake, currency: str) -> str:
     """A player's own stake on paper: "Ann plays at 0.02 USD"."""
-    return f"{name} plays at {stake} {currency}"
+    return gettext("%(name)s plays at %(amount)s %(currency)s") % {
+        "name": name, "amount": _amount(stake, currency), "currency": currency}
 
 
 # -- captain play's cover (RULES §3.5, §3.6; the core's ``facts["cover"]``) -------------------
@@ -61,7 +71,7 @@ def cover_rate(rate, cover) -> str:
     """A captain's effective stake as the sum a player checks: "0.05 × 4/3", "0.05 × 2"."""
     opponents, captains = cover
     factor = str(opponents) if captains == 1 else f"{opponents}/{captains}"
-    return f"{rate} \u00d7 {factor}"
+    return f"{_amount(rate)} \u00d7 {factor}"
 
 
 def cover_value(rate, cover, minor: int) -> str:
@@ -74,11 +84,11 @@ def cover_value(rate, cover, minor: int) -> str:
         return ""
     shown = exact.quantize(Decimal(1).scaleb(-(minor + 2)))
     if shown != exact:
-        return "\u2248 " + format(shown, "f")
+        return "\u2248 " + _amount(format(shown, "f"))
     text = exact.normalize()
     if -text.as_tuple().exponent < minor:
         text = exact.quantize(Decimal(1).scaleb(-minor))
-    return "= " + format(text, "f")
+    return "= " + _amount(format(text, "f"))
 
 
 def cover_sentence(rate, currency: str, per_points: int | None, cover, *, minor: int,
@@ -90,15 +100,18 @@ def cover_sentence(rate, currency: str, per_points: int | None, cover, *, minor:
     the opponents' stakes together divided among them (no one factor of the game's)."""
     opponents, captains = cover
     per = per_points_words(per_points)
+    values = {"ratio": cover_ratio(cover), "currency": currency, "per": per,
+              "opponents": opponents, "captains": captains}
     if own_opponents:
         if captains == 1:
-            return ("The captain covers both opponents: he plays at their stakes "
-                    f"together, in {currency} {per}")
-        return (f"Captains cover {cover_ratio(cover)}: each captain plays at the "
-                f"{opponents} opponents' stakes together \u00f7 {captains}, in {currency} "
-                f"{per}")
-    amount = f"{cover_rate(rate, cover)} {cover_value(rate, cover, minor)}".strip()
+            return gettext("The captain covers both opponents: he plays at their stakes "
+                           "together, in %(currency)s %(per)s") % values
+        return gettext("Captains cover %(ratio)s: each captain plays at the %(opponents)s "
+                       "opponents' stakes together ÷ %(captains)s, in %(currency)s "
+                       "%(per)s") % values
+    values["amount"] = f"{cover_rate(rate, cover)} {cover_value(rate, cover, minor)}".strip()
     if captains == 1:
-        return (f"The captain covers both opponents ({cover_ratio(cover)}): "
-                f"{amount} {currency} {per}")
-    return f"Captains cover {cover_ratio(cover)}: each captain plays at {amount} {currency} {per}"
+        return gettext("The captain covers both opponents (%(ratio)s): %(amount)s "
+                       "%(currency)s %(per)s") % values
+    return gettext("Captains cover %(ratio)s: each captain plays at %(amount)s %(currency)s "
+                   "%(per)s") % values
