@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from ledger.models import Game, Session
 from ledger.presentation.catalog import game_facts
-from ledger.presentation.money import amount_text
+from ledger.presentation.money import decimal_text
 from ledger.presentation.stakes import BLANK_AMOUNT, ante_sentence, stake_sentence
 
 from .selectors import blank_sheet_context
@@ -30,10 +30,10 @@ def blank_record(session: Session, variant: str, players: list[str], setup: dict
     record["players"] = list(players)
     ante_staked = game_facts(variant, len(players)).stake == "ante"
     if not ante_staked and session.rate is not None:
-        record["stakes"] = {"rate": amount_text(session.rate, session.currency),
+        record["stakes"] = {"rate": decimal_text(session.rate, session.currency),
                             "per_points": session.per_points, "currency": session.currency}
     elif ante_staked and ante is not None:
-        record["stakes"] = {"ante": amount_text(ante, session.currency),
+        record["stakes"] = {"ante": decimal_text(ante, session.currency),
                             "currency": session.currency}
     record["setup"] = dict(setup)
     record["abandoned"] = False

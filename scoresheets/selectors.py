@@ -24,8 +24,8 @@ from ledger.presentation.header import cast_lines, pairs, rule_lines, stakes_lin
 from ledger.presentation.money import Money, TotalsRow
 from ledger.presentation.reports import REPORTED_TITLE, hand_report_lines
 from ledger.presentation.session import session_summary
-from ledger.presentation.sheet import blank_rows, game_sheet, layout_of
-from ledger.presentation.words import key_label, variant_title
+from ledger.presentation.sheet import blank_rows, game_sheet, layout_of, side_label
+from ledger.presentation.words import variant_title
 from ledger.reports import hand_confirmations, hand_reports
 from ledger.selectors.games import game_record, score
 from ledger.selectors.hands import game_history
@@ -133,7 +133,7 @@ def game_sheet_context(game: Game) -> dict:
 
 def _money_with_side_labels(money: Money, result: dict) -> Money:
     """The money box with each player's side as the sheet heads it ("Captains")."""
-    lines = [replace(line, side=key_label(result, line.side)) if line.side else line
+    lines = [replace(line, side=side_label(result, line.side)) if line.side else line
              for line in money.lines]
     return replace(money, lines=lines)
 
