@@ -27,6 +27,7 @@ from babel.numbers import get_minus_sign_symbol, get_plus_sign_symbol
 
 from ledger.rules.money import decimal_text, format_minor, minor_exponent
 
+from . import stakes as _stakes
 from .locales import babel_locale
 from .stakes import cover_rate, cover_sentence
 from .words import SHUTOUT_SHORT, SHUTOUT_WORDS, key_label
@@ -341,3 +342,6 @@ def cover_line(result: dict, record: dict) -> str:
                           minor=minor_exponent(currency),
                           own_opponents=any(name in player_stakes
                                             for name in sides.get("opponents") or []))
+
+
+_stakes.use_formatter(lambda value, currency="": format_money(value, currency))

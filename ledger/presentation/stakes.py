@@ -22,12 +22,22 @@ NO_STAKE = gettext_noop("not for money")
 BLANK_AMOUNT = "______"
 
 
-def _amount(value, currency: str = "") -> str:
-    """An amount as the language in force writes it ("0,05" in German); the blank line and
-    any other text as given."""
-    from .money import format_money  # (money imports this module)
+def _fmt(value, currency: str = "") -> str:
+    """An amount as the language in force writes it ("0,05" in German), through the
+    formatter ``ledger.presentation.money`` installs (``use_formatter``: this module is
+    imported by it, not the other way round); the blank line and other text as given."""
+    if value is None:
+        return ""
+    return _formatter(value, currency) if _formatter else str(value)
 
-    return format_money(value, currency) if value is not None else ""
+
+_formatter = None
+
+
+def use_formatter(formatter) -> None:
+    """Write the amounts of the sentences with ``formatter(value, currency)``."""
+    global _formatter
+    _formatter = formatter
 
 
 def per_points_words(per_points: int | None = 1) -> str:
@@ -42,12 +52,12 @@ def stake_sentence(rate, currency: str, per_points: int | None = 1) -> str:
     Decimal, or ``BLANK_AMOUNT``)."""
     if rate is None or rate == "":
         return gettext(NO_STAKE)
-    return f"{_amount(rate, currency)} {currency} {per_points_words(per_points)}"
+    return f"{_fmt(rate, currency)} {currency} {per_points_words(per_points)}"
 
 
 def ante_sentence(ante, currency: str, *, each: bool = False) -> str:
     """CAP-IT's ante: "ante 1.00 USD" ("Ante 1.00 USD each" at the top of a sheet)."""
-    values = {"amount": _amount(ante, currency), "currency": currency}
+    values = {"amount": _fmt(ante, currency), "currency": currency}
     if each:
         return gettext("Ante %(amount)s %(currency)s each") % values
     return gettext("ante %(amount)s %(currency)s") % values
@@ -56,7 +66,7 @@ def ante_sentence(ante, currency: str, *, each: bool = False) -> str:
 def own_stake_sentence(name: str, stake, currency: str) -> str:
     """A player's own stake on paper: "Ann plays at 0.02 USD"."""
     return gettext("%(name)s plays at %(amount)s %(currency)s") % {
-        "name": name, "amount": _amount(stake, currency), "currency": currency}
+        "name": name, "amount": _fmt(stake, currency), "currency": currency}
 
 
 # -- captain play's cover (RULES §3.5, §3.6; the core's ``facts["cover"]``) -------------------
@@ -71,7 +81,7 @@ def cover_rate(rate, cover) -> str:
     """A captain's effective stake as the sum a player checks: "0.05 × 4/3", "0.05 × 2"."""
     opponents, captains = cover
     factor = str(opponents) if captains == 1 else f"{opponents}/{captains}"
-    return f"{_amount(rate)} \u00d7 {factor}"
+    return f"{_fmt(rate)} \u00d7 {factor}"
 
 
 def cover_value(rate, cover, minor: int) -> str:
@@ -84,11 +94,11 @@ def cover_value(rate, cover, minor: int) -> str:
         return ""
     shown = exact.quantize(Decimal(1).scaleb(-(minor + 2)))
     if shown != exact:
-        return "\u2248 " + _amount(format(shown, "f"))
+        return "\u2248 " + _fmt(format(shown, "f"))
     text = exact.normalize()
     if -text.as_tuple().exponent < minor:
         text = exact.quantize(Decimal(1).scaleb(-minor))
-    return "= " + _amount(format(text, "f"))
+    return "= " + _fmt(format(text, "f"))
 
 
 def cover_sentence(rate, currency: str, per_points: int | None, cover, *, minor: int,
