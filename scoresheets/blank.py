@@ -9,10 +9,11 @@ at the fields they name)."""
 from __future__ import annotations
 
 from django.db.models import Max
+from django.utils.translation import gettext as _
 
 from ledger.models import Game, Session
 from ledger.presentation.catalog import game_facts
-from ledger.presentation.money import amount_text
+from ledger.presentation.money import decimal_text
 from ledger.presentation.stakes import BLANK_AMOUNT, ante_sentence, stake_sentence
 
 from .selectors import blank_sheet_context
@@ -29,10 +30,10 @@ def blank_record(session: Session, variant: str, players: list[str], setup: dict
     record["players"] = list(players)
     ante_staked = game_facts(variant, len(players)).stake == "ante"
     if not ante_staked and session.rate is not None:
-        record["stakes"] = {"rate": amount_text(session.rate, session.currency),
+        record["stakes"] = {"rate": decimal_text(session.rate, session.currency),
                             "per_points": session.per_points, "currency": session.currency}
     elif ante_staked and ante is not None:
-        record["stakes"] = {"ante": amount_text(ante, session.currency),
+        record["stakes"] = {"ante": decimal_text(ante, session.currency),
                             "currency": session.currency}
     record["setup"] = dict(setup)
     record["abandoned"] = False
@@ -56,6 +57,8 @@ def evening_blank_context(session: Session, variant: str, players: list[str], se
     if "stakes" not in record:  # no ante typed, or an evening without a stake: to write in
         money = session.currency
         context["stakes"] = ([ante_sentence(BLANK_AMOUNT, money, each=True),
-                              f"Pot {BLANK_AMOUNT} {money}"] if ante_staked
-                             else ["Stake " + stake_sentence(BLANK_AMOUNT, money)])
+                              _("Pot %(amount)s %(currency)s") % {
+                                  "amount": BLANK_AMOUNT, "currency": money}] if ante_staked
+                             else [_("Stake %(stake)s") % {
+                                 "stake": stake_sentence(BLANK_AMOUNT, money)}])
     return context, sequence

@@ -16,11 +16,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from babel.numbers import format_decimal
 from django.conf import settings
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from ledger.clock import table_voice
 from ledger.models import Game, Hand, Session
+from ledger.presentation.locales import babel_locale
 
 from . import selectors
 from .pdf import PdfTooLarge, render_pdf
@@ -39,11 +43,16 @@ def _limits() -> dict:
             "nice": settings.TABLESTAKES_PDF_NICE}
 
 
-def _check_rows(rows: int, what: str, instead: str) -> None:
+def _count(n: int) -> str:
+    """A count as the language in force groups it ("1,234", "1.234")."""
+    return format_decimal(n, locale=babel_locale())
+
+
+def _check_rows(rows: int, what: Callable[[dict], str], instead: str) -> None:
+    """``what`` says it from the hands and the limit (``rows``, ``limit``)."""
     limit = settings.TABLESTAKES_PDF_MAX_HANDS
     if rows > limit:
-        raise PdfTooLarge(f"{what} has {rows:,} hands; sheets of up to {limit:,} hands are "
-                          f"printed here. {instead}")
+        raise PdfTooLarge(what({"rows": _count(rows), "limit": _count(limit)}) + " " + instead)
 
 
 def file_name(session: Session, *parts: object) -> str:
@@ -54,8 +63,11 @@ def file_name(session: Session, *parts: object) -> str:
 
 
 def game_sheet_pdf(game: Game, *, paper_size: str | None = None) -> tuple[bytes, str]:
-    _check_rows(Hand.objects.filter(game=game).count(), f"Game {game.sequence}",
-                "Download its hands as CSV from the game's page instead.")
+    _check_rows(Hand.objects.filter(game=game).count(),
+                lambda values: pgettext(
+                    "game of cards", "Game %(n)s has %(rows)s hands; sheets of up to %(limit)s "
+                    "hands are printed here.") % {"n": game.sequence, **values},
+                _("Download its hands as CSV from the game's page instead."))
     with table_voice(game.session.table):
         context = selectors.game_sheet_context(game)
         paper = paper_size or game.session.table.paper_for(game.currency)
@@ -84,8 +96,10 @@ def evening_blank_pdf(session: Session, context: dict, sequence: int, variant: s
 def session_report_pdf(session: Session, *, paper_size: str | None = None,
                        progress: Callable[[int, int], None] | None = None
                        ) -> tuple[bytes, str]:
-    _check_rows(Hand.objects.filter(game__session=session).count(), "This evening",
-                "Print each game's sheet on its own instead.")
+    _check_rows(Hand.objects.filter(game__session=session).count(),
+                lambda values: _("This evening has %(rows)s hands; sheets of up to "
+                                 "%(limit)s hands are printed here.") % values,
+                _("Print each game's sheet on its own instead."))
     with table_voice(session.table):
         context = selectors.session_report_context(session, progress=progress)
         paper = paper_size or session.table.paper_for(session.currency)

@@ -5,6 +5,8 @@ The sheet itself is built by scoresheets.blank; what is legal is the core's to s
 
 from __future__ import annotations
 
+from django.utils.translation import gettext_lazy as _
+
 from ledger.cleaning import is_ascii_number
 from ledger.forms import GameStartForm
 from ledger.models import Session
@@ -44,14 +46,14 @@ class BlankSeatsForm(GameStartForm):
             if name not in seats and name not in self.KEEP:
                 del self.fields[name]
         for name in seats:
-            self.fields[name].error_messages["required"] = "Choose who sits here."
+            self.fields[name].error_messages["required"] = _("Choose who sits here.")
         if "first_dealer" in self.fields:
-            self.fields["first_dealer"].error_messages["required"] = "Choose who deals first."
+            self.fields["first_dealer"].error_messages["required"] = _("Choose who deals first.")
         if "ante" in self.fields:
             self.fields["ante"].required = False
-            self.fields["ante"].help_text = "Empty: written in by hand."
+            self.fields["ante"].help_text = _("Empty: written in by hand.")
         if "preset" in self.fields:
-            self.fields["preset"].label = "Rules"
+            self.fields["preset"].label = _("Rules")
             self.fields["preset"].required = False  # none chosen: the variant's own
 
     def seat_fields(self):

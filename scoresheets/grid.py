@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from ledger.presentation.columns import HAND_COLUMNS, ROLE_COLUMNS, number_header
 from ledger.presentation.rows import HandRow
@@ -133,17 +135,18 @@ def grid_for(layout: Layout) -> tuple[Grid, Callable[[HandRow], list]]:
     spec = HAND_COLUMNS
 
     def head(key: str) -> str:
-        return spec[key].short
+        return str(spec[key].short)
 
-    number = (number_header(layout, short=True), "num")
+    number = (_(number_header(layout, short=True)), "num")
     score_groups = [(label, 2) for label in layout.labels]
-    score_columns = [c for _ in keys for c in ((head("points"), "pts"), (head("running"), "tot"))]
+    score_columns = [c for _key in keys
+                     for c in ((head("points"), "pts"), (head("running"), "tot"))]
     kind = layout.kind
 
     if kind == "capit":
         columns = [number, (head("contract"), "contract"), (head("dealer"), "name"),
                    (head("went_out"), "name")]
-        for _ in keys:
+        for _key in keys:
             columns += [(head("cards_left"), "pts cards"), (head("running"), "tot")]
         columns.append((head("share"), "share"))
         groups = [("", 4), *score_groups, ("", 1)]
@@ -162,6 +165,7 @@ def grid_for(layout: Layout) -> tuple[Grid, Callable[[HandRow], list]]:
 
     if kind == "tables":
         captain = layout.sitters
+        versus = f" {pgettext('versus', 'v')} "
         columns = [number, (head("table"), "num"), (head("players"), "name players"),
                    (head("dealer"), "name"), (head("text"), "play"),
                    (head("table_score"), "score")]
@@ -179,7 +183,7 @@ def grid_for(layout: Layout) -> tuple[Grid, Callable[[HandRow], list]]:
                 first = i == 0
                 out: list = [str(row.number) if first else "",
                              str(duel.table) if duel else "",
-                             " v ".join(duel.players) if duel else "",
+                             versus.join(duel.players) if duel else "",
                              duel.dealer if duel else "", duel.text if duel else "",
                              duel.score if duel else ""]
                 if captain:
@@ -194,7 +198,7 @@ def grid_for(layout: Layout) -> tuple[Grid, Callable[[HandRow], list]]:
                    (head("score"), "pts score")]
         groups = [("", 4)]
         for game in layout.games:
-            groups.append((f"Game {game}", len(keys)))
+            groups.append((pgettext("game of cards", "Game %(n)s") % {"n": game}, len(keys)))
             columns += [(key, "tot col-start" if i == 0 else "tot") for i, key in enumerate(keys)]
 
         def cells(row: HandRow) -> list:
@@ -211,7 +215,7 @@ def grid_for(layout: Layout) -> tuple[Grid, Callable[[HandRow], list]]:
     # in the box the box player deals every hand (RULES 2): one column says both
     box = not layout.dealer_column
     columns = [number] + ([] if box else [(head("dealer"), "name")])
-    columns += [(ROLE_COLUMNS[role].short, "name") for role in layout.roles]
+    columns += [(str(ROLE_COLUMNS[role].short), "name") for role in layout.roles]
     if layout.upcard:
         columns.append((head("upcard"), "card"))
     columns.append((head("text"), "play"))
@@ -253,10 +257,11 @@ def hands_grid(layout: Layout, rows: list[HandRow]) -> Grid:
 def blank_grid(layout: Layout, rows: list[HandRow], seating: int = 0) -> Grid:
     """A hand table to fill in by hand: numbers, the first dealer, CAP-IT's contracts;
     table games get one line per table."""
-    grid, _ = grid_for(layout)
+    grid, _cells = grid_for(layout)
     width = len(grid.columns)
+    versus = f" {pgettext('versus', 'v')} "
     for row in rows:
-        cells: list = [str(row.number)] + ["" for _ in range(width - 1)]
+        cells: list = [str(row.number)] + ["" for _i in range(width - 1)]
         if layout.rounds:
             cells[1] = row.contract
             cells[2] = row.dealer
@@ -264,10 +269,10 @@ def blank_grid(layout: Layout, rows: list[HandRow], seating: int = 0) -> Grid:
             duels = row.duels or []
             lines = []
             for table in range(1, max(seating, len(duels)) + 1):
-                line = [str(row.number) if table == 1 else ""] + ["" for _ in range(width - 1)]
+                line = [str(row.number) if table == 1 else ""] + ["" for _i in range(width - 1)]
                 line[1] = str(table)
                 if table <= len(duels):
-                    line[2] = " v ".join(duels[table - 1].players)
+                    line[2] = versus.join(duels[table - 1].players)
                     line[3] = duels[table - 1].dealer
                 lines.append(GridRow(line, cls="blank"))
             grid.add_group(lines)

@@ -22,6 +22,7 @@ import atexit
 import os
 import pickle
 import posixpath
+import re
 import select
 import signal
 import threading
@@ -33,6 +34,7 @@ from typing import TYPE_CHECKING
 from urllib.parse import unquote, urlsplit
 
 from django.template.loader import render_to_string
+from django.utils.translation import get_language, gettext
 
 if TYPE_CHECKING:
     from weasyprint import CSS
@@ -108,11 +110,35 @@ _cache: dict[tuple, tuple[FontConfiguration, list[CSS]]] = {}
 atexit.register(_cache.clear)
 
 
+def _took_too_long(seconds: float) -> str:
+    return gettext("Printing took more than %(seconds)s seconds and was stopped.") % {
+        "seconds": f"{seconds:g}"}
+
+
+def _css_text(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def page_counter_css() -> str:
+    """The page number in the bottom right corner, in the language in force: "Page 2 of 3",
+    "Seite 2 von 3" (the words from the catalog, the numbers CSS's counters)."""
+    words = gettext("Page %(page)s of %(pages)s")
+    parts = []
+    for piece in re.split(r"(%\((?:page|pages)\)s)", words):
+        if piece == "%(page)s":
+            parts.append("counter(page)")
+        elif piece == "%(pages)s":
+            parts.append("counter(pages)")
+        elif piece:
+            parts.append(_css_text(piece))
+    return "@page { @bottom-right { content: " + " ".join(parts) + "; } }"
+
+
 def _stylesheets(paper_size: str) -> tuple[FontConfiguration, list[CSS]]:
-    """The parsed print stylesheet and its fonts, kept per paper size (reparsed when
-    print.css changes). Parsing the @font-face rules and loading the fonts is most of the
-    fixed cost of a sheet, so it is paid once per process."""
-    key = (paper_size, PRINT_CSS.stat().st_mtime_ns)
+    """The parsed print stylesheet and its fonts, kept per paper size and language (reparsed
+    when print.css changes). Parsing the @font-face rules and loading the fonts is most of
+    the fixed cost of a sheet, so it is paid once per process."""
+    key = (paper_size, get_language(), PRINT_CSS.stat().st_mtime_ns)
     cached = _cache.get(key)
     if cached is None:
         from weasyprint import CSS
@@ -124,6 +150,7 @@ def _stylesheets(paper_size: str) -> tuple[FontConfiguration, list[CSS]]:
             CSS(filename=str(PRINT_CSS), font_config=font_config, url_fetcher=fetcher),
             CSS(string=f"@page {{ size: {PAPER_SIZES[paper_size]}; }}",
                 font_config=font_config, url_fetcher=fetcher),
+            CSS(string=page_counter_css(), font_config=font_config, url_fetcher=fetcher),
         ]
         cached = _cache[key] = (font_config, sheets)
     return cached
@@ -142,7 +169,7 @@ def _deadline(seconds: float | None):
         return
 
     def expired(signum, frame):
-        raise PdfTooLarge(f"Printing took more than {seconds:g} seconds and was stopped.")
+        raise PdfTooLarge(_took_too_long(seconds))
 
     previous = signal.signal(signal.SIGALRM, expired)
     signal.setitimer(signal.ITIMER_REAL, seconds)
@@ -161,8 +188,9 @@ def _render(html: str, paper_size: str, max_pages: int | None) -> bytes:
                     url_fetcher=_fetcher_class()()).render(
         stylesheets=sheets, font_config=font_config)
     if max_pages and len(document.pages) > max_pages:
-        raise PdfTooLarge(f"The document runs to {len(document.pages)} pages; "
-                          f"at most {max_pages} are printed here.")
+        raise PdfTooLarge(gettext("The document runs to %(pages)s pages; at most %(most)s are "
+                                  "printed here.") % {"pages": len(document.pages),
+                                                      "most": max_pages})
     return document.write_pdf()
 
 
@@ -210,8 +238,7 @@ def _in_child(html: str, paper_size: str, max_pages: int | None, timeout: float 
             while True:
                 left = None if deadline is None else deadline - time.monotonic()
                 if left is not None and left <= 0 or not select.select([pipe], [], [], left)[0]:
-                    raise PdfTooLarge(f"Printing took more than {timeout:g} seconds and was "
-                                      "stopped.")
+                    raise PdfTooLarge(_took_too_long(timeout))
                 chunk = pipe.read(1 << 20)
                 if not chunk:
                     break

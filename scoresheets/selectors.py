@@ -10,18 +10,21 @@ page head, the rules and stakes panel, and the hand table laid out for print
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext
 
 from ledger.models import Game, Session
 from ledger.presentation.catalog import CAPIT_CONTRACTS
 from ledger.presentation.columns import TOTALS
 from ledger.presentation.dates import format_moment
 from ledger.presentation.header import cast_lines, pairs, rule_lines, stakes_lines
-from ledger.presentation.money import TotalsRow
+from ledger.presentation.money import Money, TotalsRow
 from ledger.presentation.reports import REPORTED_TITLE, hand_report_lines
 from ledger.presentation.session import session_summary
-from ledger.presentation.sheet import blank_rows, game_sheet, layout_of
+from ledger.presentation.sheet import blank_rows, game_sheet, layout_of, side_label
 from ledger.presentation.words import variant_title
 from ledger.reports import hand_confirmations, hand_reports
 from ledger.selectors.games import game_record, score
@@ -37,12 +40,14 @@ TOTALS_KEYS = ("hand_points", "box_bonus", "game_bonus", "shutout", "final")
 
 def totals_labels() -> list[str]:
     """The blank sheet's end-of-game lines."""
-    return [TOTALS[key].header for key in TOTALS_KEYS]
+    return [str(TOTALS[key].header) for key in TOTALS_KEYS]
 
 
 def _paper_cell(key: str, row: TotalsRow) -> str:
     if key == "box_bonus":  # in words where paper has room: "4 × 25 = 100", "4 won"
-        return row.boxes
+        if row.box_bonus:
+            return row.boxes
+        return ngettext("%(n)s won", "%(n)s won", row.hands_won) % {"n": row.hands_won}
     value = TOTALS[key].cell(row)
     if key == "game_bonus" and not value:
         return "\u2013"
@@ -51,7 +56,8 @@ def _paper_cell(key: str, row: TotalsRow) -> str:
 
 def totals_lines(rows: list[TotalsRow]) -> list[tuple[str, list[str]]]:
     """The end-of-game rows turned for paper: one line per figure, one column per key."""
-    return [(TOTALS[key].header, [_paper_cell(key, t) for t in rows]) for key in TOTALS_KEYS]
+    return [(_(TOTALS[key].header), [_paper_cell(key, t) for t in rows])
+            for key in TOTALS_KEYS]
 
 
 def document_head(session: Session, kind: str, subtitle: str) -> dict:
@@ -67,6 +73,12 @@ def document_head(session: Session, kind: str, subtitle: str) -> dict:
         "printed": format_moment(timezone.now()),
         "paper_size": table.paper_for(session.currency),
     }
+
+
+def game_subtitle(game: Game, title: str) -> str:
+    """"Game 3: Gin" at the head of a game's sheets."""
+    return pgettext("game of cards", "Game %(n)s: %(title)s") % {"n": game.sequence,
+                                                                "title": title}
 
 
 def game_title(game: Game, result: dict) -> str:
@@ -101,14 +113,14 @@ def _sheet_context(game: Game, record: dict, result: dict, title: str, head: dic
 def game_sheet_context(game: Game) -> dict:
     """Everything the game score sheet prints."""
     sheet = game_sheet(game)
-    head = document_head(game.session, "Score sheet", f"Game {game.sequence}: {sheet.title}")
+    head = document_head(game.session, _("Score sheet"), game_subtitle(game, sheet.title))
     context = _sheet_context(game, sheet.record, sheet.result, sheet.title, head)
     context.update({
         "view": sheet,
         "hands": hands_grid(sheet.layout, sheet.rows),
         "corrections": len(sheet.voided_rows),
         "status": sheet.status,
-        "money": sheet.money,
+        "money": _money_with_side_labels(sheet.money, sheet.result),
         "columns": [{"column": column, "rows": totals_lines(column.totals)}
                     for column in sheet.columns],
         "capit": sheet.capit_totals,
@@ -117,6 +129,13 @@ def game_sheet_context(game: Game) -> dict:
         "reported_title": REPORTED_TITLE,
     })
     return context
+
+
+def _money_with_side_labels(money: Money, result: dict) -> Money:
+    """The money box with each player's side as the sheet heads it ("Captains")."""
+    lines = [replace(line, side=side_label(result, line.side)) if line.side else line
+             for line in money.lines]
+    return replace(money, lines=lines)
 
 
 def reported_lines(game: Game) -> list[dict]:
@@ -139,7 +158,7 @@ def blank_sheet_context(game: Game, rows: int | None = None, record: dict | None
         record = game_record(game, hands=[], abandoned=False)
     result = score(record)
     title = game_title(game, result)
-    head = document_head(game.session, "Blank score sheet", f"Game {game.sequence}: {title}")
+    head = document_head(game.session, _("Blank score sheet"), game_subtitle(game, title))
     facts = result["facts"]
     count = rows or (len(CAPIT_CONTRACTS) if facts["rounds"]
                      else 16 if facts["table_game"] else 30)
@@ -161,7 +180,9 @@ def session_report_context(session: Session,
     """The evening: every game summarised, each player's net, the payments to make."""
     summary = session_summary(session, progress=progress)
     settlement = summary.settlement
-    head = document_head(session, "Session report", f"{len(summary.games)} games")
+    count = len(summary.games)
+    head = document_head(session, _("Session report"),
+                         ngettext("%(n)s game", "%(n)s games", count) % {"n": count})
     return {
         "head": head,
         "session": session,

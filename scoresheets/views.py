@@ -17,6 +17,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.templatetags.static import static
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from ledger import services
@@ -116,8 +117,9 @@ def _blank_game(request) -> tuple[str, int]:
     if game is None:
         count = value.rpartition("-")[2]
         if not is_ascii_number(count) and any(ch.isnumeric() for ch in count):
-            raise BadParameter("game", f"The parameter 'game': write the number of players "
-                                       f"with the digits 0-9, like captain-5, not {value!r}.")
+            raise BadParameter("game", _("The parameter 'game': write the number of players "
+                                         "with the digits 0-9, like captain-5, not "
+                                         "%(value)s.") % {"value": repr(value)})
         raise Http404("No such game")
     return game
 

@@ -24,9 +24,11 @@ from decimal import Decimal, InvalidOperation
 
 from babel import Locale
 from babel.numbers import get_minus_sign_symbol, get_plus_sign_symbol
+from django.utils.translation import gettext
 
 from ledger.rules.money import decimal_text, format_minor, minor_exponent
 
+from . import stakes as _stakes
 from .locales import babel_locale
 from .stakes import cover_rate, cover_sentence
 from .words import SHUTOUT_SHORT, SHUTOUT_WORDS, key_label
@@ -235,14 +237,15 @@ class Money:
 def _totals_rows(result: dict, totals: dict, *, compact: bool = False) -> list[TotalsRow]:
     rules = result["rules"]
     box_bonus = rules.get("box_bonus")
-    shutout = SHUTOUT_SHORT if compact else {
-        mode: "yes: " + words for mode, words in SHUTOUT_WORDS.items()}
+    shutout = {mode: gettext(words) for mode, words in SHUTOUT_SHORT.items()} if compact else {
+        mode: gettext("yes: %(effect)s") % {"effect": gettext(words)}
+        for mode, words in SHUTOUT_WORDS.items()}
     rows = []
     for key, t in totals.items():
         if box_bonus and t.get("box_bonus"):
             boxes = f"{t['hands_won']} \u00d7 {box_bonus} = {t['box_bonus']}"
         else:  # off, or not counted yet (the game is open)
-            boxes = f"{t['hands_won']} won"
+            boxes = gettext("%(n)s won") % {"n": t["hands_won"]}
         rows.append(TotalsRow(
             key=key, label=key_label(result, key), hand_points=t.get("hand_points", 0),
             hands_won=t.get("hands_won", 0), box_bonus=t.get("box_bonus", 0),
@@ -341,3 +344,6 @@ def cover_line(result: dict, record: dict) -> str:
                           minor=minor_exponent(currency),
                           own_opponents=any(name in player_stakes
                                             for name in sides.get("opponents") or []))
+
+
+_stakes.use_formatter(lambda value, currency="": format_money(value, currency))

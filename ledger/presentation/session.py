@@ -6,7 +6,7 @@ square the evening). The session page and the printed session report both show t
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from django.utils.translation import gettext, gettext_noop
 
@@ -26,7 +26,8 @@ from . import money as money_
 from .header import stakes_lines
 from .money import plain_amount
 from .rows import when_text
-from .words import hands_count, key_label, lead_words, names, status_line, variant_title
+from .sheet import side_label
+from .words import hands_count, lead_words, names, status_line, variant_title
 
 
 @dataclass
@@ -70,7 +71,7 @@ class SessionSummary:
 def _players_text(result: dict) -> str:
     sides = result.get("sides") or {}
     if sides:
-        return "; ".join(f"{key_label(result, side)}: {names(members)}"
+        return "; ".join(f"{side_label(result, side)}: {names(members)}"
                          for side, members in sides.items())
     return names(result["players"])
 
@@ -80,7 +81,9 @@ def game_line(game: Game, record: dict, result: dict) -> GameLine:
     return GameLine(
         game=game, title=variant_title(game.variant, result.get("preset")),
         status_word=GameStatus(game.status).label, players=_players_text(result),
-        hands=len(result["hands"]), scores=money_.scores(result), status=status_line(result),
+        hands=len(result["hands"]),
+        scores=[replace(s, label=side_label(result, s.key)) for s in money_.scores(result)],
+        status=status_line(result),
         winner=names(result.get("winner")), money=money.lines, payments=money.payments,
         stakes=", ".join(stakes_lines(record, result)),
         noun=result["facts"]["hand_noun"].lower(), lead=lead_words(result))

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext
+
 from ledger.models import Game, GameStatus
 from ledger.selectors.games import game_record, score
 from ledger.selectors.hands import game_history
@@ -15,7 +17,7 @@ from ledger.selectors.hands import game_history
 from . import money as money_
 from .catalog import CAPIT_CONTRACTS
 from .rows import Duel, HandRow, all_rows, hand_row
-from .words import key_label, names, status_line, variant_title, winner_text
+from .words import key_label, names, status_line, unnamed_sides, variant_title, winner_text
 
 
 @dataclass
@@ -46,12 +48,22 @@ class Layout:
         return list(zip(self.keys, self.labels, strict=True))
 
 
+def side_label(result: dict, key: str) -> str:
+    """A column of scores as ``key_label`` heads it, in the language in force where the
+    words are the app's (captain play's "Captains", "Opponents", "Captain"); a player's or
+    a side's own name as it was typed."""
+    label = key_label(result, key)
+    if unnamed_sides(result) and key in (result.get("sides") or {}):
+        return gettext(label)
+    return label
+
+
 def layout_of(result: dict) -> Layout:
     """The sheet's columns, as the core's facts of the game say (``facts["layout"]``)."""
     keys = list(result["totals"])
     facts = result["facts"]
     return Layout(kind=facts["layout"], keys=keys,
-                  labels=[key_label(result, key) for key in keys],
+                  labels=[side_label(result, key) for key in keys],
                   upcard=facts["upcard"], games=(1, 2, 3) if facts["columns"] else (),
                   roles=tuple(facts["hand_roles"]), players=list(result["players"]),
                   variant=result["variant"], noun=facts["hand_noun"].lower(),

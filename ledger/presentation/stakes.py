@@ -16,10 +16,28 @@ from decimal import Decimal, InvalidOperation
 
 from django.utils.translation import gettext, gettext_noop, ngettext
 
-#: What a game without a stake is played for.
+#: What a game without a stake is played for (translated where it is said).
 NO_STAKE = gettext_noop("not for money")
 #: The line a blank sheet leaves for an amount to be written in.
 BLANK_AMOUNT = "______"
+
+
+def _fmt(value, currency: str = "") -> str:
+    """An amount as the language in force writes it ("0,05" in German), through the
+    formatter ``ledger.presentation.money`` installs (``use_formatter``: this module is
+    imported by it, not the other way round); the blank line and other text as given."""
+    if value is None:
+        return ""
+    return _formatter(value, currency) if _formatter else str(value)
+
+
+_formatter = None
+
+
+def use_formatter(formatter) -> None:
+    """Write the amounts of the sentences with ``formatter(value, currency)``."""
+    global _formatter
+    _formatter = formatter
 
 
 def per_points_words(per_points: int | None = 1) -> str:
@@ -34,21 +52,21 @@ def stake_sentence(rate, currency: str, per_points: int | None = 1) -> str:
     Decimal, or ``BLANK_AMOUNT``)."""
     if rate is None or rate == "":
         return gettext(NO_STAKE)
-    return f"{rate} {currency} {per_points_words(per_points)}"
+    return f"{_fmt(rate, currency)} {currency} {per_points_words(per_points)}"
 
 
 def ante_sentence(ante, currency: str, *, each: bool = False) -> str:
     """CAP-IT's ante: "ante 1.00 USD" ("Ante 1.00 USD each" at the top of a sheet)."""
-    said = {"ante": ante, "currency": currency}
+    values = {"amount": _fmt(ante, currency), "currency": currency}
     if each:
-        return gettext("Ante %(ante)s %(currency)s each") % said
-    return gettext("ante %(ante)s %(currency)s") % said
+        return gettext("Ante %(amount)s %(currency)s each") % values
+    return gettext("ante %(amount)s %(currency)s") % values
 
 
 def own_stake_sentence(name: str, stake, currency: str) -> str:
     """A player's own stake on paper: "Ann plays at 0.02 USD"."""
-    return gettext("%(name)s plays at %(stake)s %(currency)s") % {
-        "name": name, "stake": stake, "currency": currency}
+    return gettext("%(name)s plays at %(amount)s %(currency)s") % {
+        "name": name, "amount": _fmt(stake, currency), "currency": currency}
 
 
 # -- captain play's cover (RULES §3.5, §3.6; the core's ``facts["cover"]``) -------------------
@@ -63,7 +81,7 @@ def cover_rate(rate, cover) -> str:
     """A captain's effective stake as the sum a player checks: "0.05 × 4/3", "0.05 × 2"."""
     opponents, captains = cover
     factor = str(opponents) if captains == 1 else f"{opponents}/{captains}"
-    return f"{rate} \u00d7 {factor}"
+    return f"{_fmt(rate)} \u00d7 {factor}"
 
 
 def cover_value(rate, cover, minor: int) -> str:
@@ -76,11 +94,11 @@ def cover_value(rate, cover, minor: int) -> str:
         return ""
     shown = exact.quantize(Decimal(1).scaleb(-(minor + 2)))
     if shown != exact:
-        return "\u2248 " + format(shown, "f")
+        return "\u2248 " + _fmt(format(shown, "f"))
     text = exact.normalize()
     if -text.as_tuple().exponent < minor:
         text = exact.quantize(Decimal(1).scaleb(-minor))
-    return "= " + format(text, "f")
+    return "= " + _fmt(format(text, "f"))
 
 
 def cover_sentence(rate, currency: str, per_points: int | None, cover, *, minor: int,
@@ -91,18 +109,19 @@ def cover_sentence(rate, currency: str, per_points: int | None, cover, *, minor:
     ``own_opponents``: an opponent plays at a stake of his own, so the captains' stake is
     the opponents' stakes together divided among them (no one factor of the game's)."""
     opponents, captains = cover
-    said = {"per": per_points_words(per_points), "currency": currency,
-            "ratio": cover_ratio(cover), "opponents": opponents, "captains": captains,
-            "amount": f"{cover_rate(rate, cover)} {cover_value(rate, cover, minor)}".strip()}
+    per = per_points_words(per_points)
+    values = {"ratio": cover_ratio(cover), "currency": currency, "per": per,
+              "opponents": opponents, "captains": captains}
     if own_opponents:
         if captains == 1:
             return gettext("The captain covers both opponents: he plays at their stakes "
-                           "together, in %(currency)s %(per)s") % said
+                           "together, in %(currency)s %(per)s") % values
         return gettext("Captains cover %(ratio)s: each captain plays at the %(opponents)s "
                        "opponents' stakes together ÷ %(captains)s, in %(currency)s "
-                       "%(per)s") % said
+                       "%(per)s") % values
+    values["amount"] = f"{cover_rate(rate, cover)} {cover_value(rate, cover, minor)}".strip()
     if captains == 1:
         return gettext("The captain covers both opponents (%(ratio)s): %(amount)s "
-                       "%(currency)s %(per)s") % said
+                       "%(currency)s %(per)s") % values
     return gettext("Captains cover %(ratio)s: each captain plays at %(amount)s %(currency)s "
-                   "%(per)s") % said
+                   "%(per)s") % values

@@ -20,11 +20,15 @@ RESULT_WORDS = {"knock": gettext_noop("Knock"), "undercut": gettext_noop("Underc
                 "gin": gettext_noop("Gin"), "big_gin": gettext_noop("Big gin"),
                 "draw": gettext_noop("Draw"), "round": gettext_noop("Round"),
                 "tables": gettext_noop("Tables")}
-SHUTOUT_WORDS = {"double_total": "winner's total doubled",
-                 "game_bonus_double": "game bonus doubled",
-                 "double_hand_points": "hand points doubled", "none": "none"}
-SHUTOUT_SHORT = {"double_total": "yes, total \u00d72", "game_bonus_double": "yes, bonus \u00d72",
-                 "double_hand_points": "yes, points \u00d72", "none": "none"}
+#: A shutout's effect in words (marked here, translated where said: ``gettext(...)``).
+SHUTOUT_WORDS = {"double_total": gettext_noop("winner's total doubled"),
+                 "game_bonus_double": gettext_noop("game bonus doubled"),
+                 "double_hand_points": gettext_noop("hand points doubled"),
+                 "none": gettext_noop("none")}
+SHUTOUT_SHORT = {"double_total": gettext_noop("yes, total ×2"),
+                 "game_bonus_double": gettext_noop("yes, bonus ×2"),
+                 "double_hand_points": gettext_noop("yes, points ×2"),
+                 "none": gettext_noop("none")}
 
 
 def hand_title(noun: str, number) -> str:
