@@ -10,6 +10,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from django.utils.translation import gettext
+
 from .. import limits
 from ..exceptions import RecordRefused
 from ..limits import record_hand_count  # noqa: F401  (cleaning's name for it too)
@@ -31,7 +33,8 @@ def load_json(data: bytes, *, where: str) -> Any:
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise Refused(f"{where}: not UTF-8 text (byte {exc.start})") from None
+        raise Refused(gettext("%(where)s: not UTF-8 text (byte %(byte)s)")
+                      % {"where": where, "byte": exc.start}) from None
 
     def no_constant(name):
         raise ValueError(f"{name} is not a number a record may hold")
@@ -48,9 +51,10 @@ def load_json(data: bytes, *, where: str) -> Any:
     try:
         return json.loads(text, parse_constant=no_constant, object_pairs_hook=no_twice)
     except RecursionError:
-        raise Refused(f"{where}: nested too deeply") from None
+        raise Refused(gettext("%(where)s: nested too deeply") % {"where": where}) from None
     except json.JSONDecodeError as exc:
-        raise Refused(f"{where}: not valid JSON ({exc})") from None
+        raise Refused(gettext("%(where)s: not valid JSON (%(why)s)")
+                      % {"where": where, "why": exc}) from None
     except ValueError as exc:
         raise Refused(f"{where}: {exc}") from None
 

@@ -195,8 +195,9 @@ def confirm_link_get_or_create(*, game: Game, player: str, created_by: User | No
         raise LedgerError(gettext("Only a two-hand game's hands are confirmed by the other "
                                   "player; the tables of this game report their own parts."))
     if player not in players:
-        raise LedgerError(f"player: who confirms is one of {' or '.join(players)}, "
-                          f"not {str(player)[:60]!r}.")
+        raise LedgerError(gettext("player: who confirms is one of %(players)s, not %(given)s.")
+                          % {"players": gettext(" or ").join(players),
+                             "given": repr(str(player)[:60])})
     live = ReportLink.objects.filter(game=game, part=CONFIRM_PART,
                                      revoked_at__isnull=True).first()
     if live is not None and live.player == player:
@@ -219,7 +220,7 @@ def hand_confirm(*, link: ReportLink, number: int, correct: bool) -> HandConfirm
     if link.part != CONFIRM_PART or not report_link_live(link):
         raise LedgerError(gettext("This link no longer opens anything: ask the scorekeeper."))
     if not isinstance(correct, bool):
-        raise LedgerError("answer: say correct or not correct.")
+        raise LedgerError(gettext("answer: say correct or not correct."))
     last = (Hand.objects.filter(game=game, voided_at__isnull=True)
             .order_by("-number").first())
     if last is None:

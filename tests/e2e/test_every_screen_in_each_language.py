@@ -16,6 +16,8 @@ import html
 import re
 
 import pytest
+from django.utils import translation
+from django.utils.translation import gettext
 
 from ledger import services
 from ledger.models import Table
@@ -33,9 +35,15 @@ PLACEHOLDER = re.compile(r"%\(\w+\)s|%s|%d|\{\w*\}")
 NOT_LEFTOVERS = {"Tablestakes", "English", "Deutsch", "Español", "Français", "Русский",
                  "CAP-IT", "Oklahoma", "Hollywood", "Gin", "Big gin"}
 
-# a word each page of the language shows when it speaks it: the account's menu is on every
-# logged-in screen
-SPEAKS = {"de": "Abmelden", "es": "Cerrar sesión", "fr": "Se déconnecter", "ru": "Выйти"}
+
+
+def speaks(code: str) -> str:
+    """What each logged-in page of the language shows when it speaks it: the log-out
+    button's word, from the catalog ("Abmelden", "Выйти")."""
+    with translation.override(code):
+        said = gettext("Log out")
+    assert said != "Log out"
+    return said
 
 
 def english_phrases(code: str) -> list[str]:
@@ -85,12 +93,12 @@ def _tour_in(browser, base: str, world, code: str) -> dict:  # noqa: F811
         if name != "csrf-403":  # its form is English-independent: the tour's own post
             visit(name, path, then)
     login(page, base, "keeper")
-    seen_speaking = 0
+    seen_speaking, word = 0, speaks(code)
     for name, path, then in screens(world):
         if then is not None:
             continue  # what the tour taps there (a dialog's link...) it names in English
         visit(name, path, then)
-        seen_speaking += SPEAKS[code] in page.inner_text("body")
+        seen_speaking += word in page.inner_text("body")
     context.close()
     assert seen_speaking > 40  # the pages spoke the language, not English everywhere
     return problems

@@ -173,8 +173,8 @@ def test_a_stake_typed_on_a_german_page(logged_in, table):
     data = {"new_session": "1", "date": "2026-11-23", "currency": "EUR", "per_points": "1"}
     refused = logged_in.post(url, data | {"rate": "1.000"}, HTTP_ACCEPT_LANGUAGE="de")
     assert refused.status_code == 422
-    # the refusal speaks the page's language (the German catalog); "Stake" is still English
-    assert "Stake: „1.000“ kann 1000 oder 1,000 heißen" in refused.content.decode()
+    # the refusal speaks the page's language (the German catalog), its field's label too
+    assert "Einsatz: „1.000“ kann 1000 oder 1,000 heißen" in refused.content.decode()
     assert not Session.objects.exists()
     made = logged_in.post(url, data | {"rate": "1.234,50"}, HTTP_ACCEPT_LANGUAGE="de")
     assert made.status_code == 302
