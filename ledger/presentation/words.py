@@ -8,11 +8,11 @@ kind of hand ("Ann knocks 5 v Bob 17"), one word per role.
 
 from __future__ import annotations
 
-from django.utils.translation import gettext, gettext_noop, ngettext
+from django.utils.translation import get_language, gettext, gettext_noop, ngettext
 
 from ledger.words import evening_words
 
-from .catalog import PRESET_VARIANTS, ROLE_WORDS, VARIANT_NAMES
+from .catalog import PRESET_LABELS, PRESET_VARIANTS, ROLE_WORDS, VARIANT_NAMES
 
 # marked for the catalogs (gettext_noop: the words stay English here; a screen that shows
 # one as a choice translates it where it draws it, ledger/forms/hands.py)
@@ -80,9 +80,14 @@ def key_label(result: dict, key: str) -> str:
 
 
 def variant_title(variant: str, preset: str | None = None) -> str:
+    """"Gin (standard)": the variant's name and, for the presets' variants, the preset's, as
+    English sheets have always written it (the record's own word) and as the setup screen
+    names it in other languages ("Gin (Standard)", "Джин (стандарт)")."""
     title = VARIANT_NAMES.get(variant, variant)
     if preset and variant in PRESET_VARIANTS:
-        title += f" ({preset})"
+        english = (get_language() or "en").split("-")[0] == "en"
+        named = preset if english or preset not in PRESET_LABELS else PRESET_LABELS[preset]
+        title += f" ({named})"
     return title
 
 
