@@ -63,12 +63,17 @@ class Said(MutableMapping):
 
     def __init__(self, words: dict) -> None:
         self._words = dict(words)
+        self._marked = dict(words)  # the words as marked, each said in any language
 
     def __getitem__(self, key) -> str:
         return str(self._words[key])
 
-    def __setitem__(self, key, words) -> None:  # a test's own words
-        self._words[key] = words
+    def __setitem__(self, key, words) -> None:
+        """A test's own words; what it read put back (``monkeypatch.setitem`` restores the
+        plain string it got) is the marked words again, said in every language, not an
+        English string for the rest of the process."""
+        marked = self._marked.get(key)
+        self._words[key] = marked if marked is not None and words == str(marked) else words
 
     def __delitem__(self, key) -> None:
         del self._words[key]
