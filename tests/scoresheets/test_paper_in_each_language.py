@@ -41,7 +41,10 @@ from .playout import NAMES, play, setup_of
 
 # django_db: the test database is made for this module (the fixture below writes and rolls
 # back its own transaction; the tests only read what was printed).
-pytestmark = [pytest.mark.django_db, pytest.mark.engine_independent]
+# one worker lays the documents out (the module's fixture, about a minute): without the group
+# each xdist worker that got one of its tests laid them all out again
+pytestmark = [pytest.mark.django_db, pytest.mark.engine_independent,
+              pytest.mark.xdist_group("paper_in_each_language")]
 
 LANGUAGES = ["en", *TRANSLATED]
 TABLE = "The Featherstonehaugh Thursday Night Gin Rummy & Supper Society"
