@@ -276,9 +276,11 @@ def html_to_pdf(html: str, paper_size: str = "A4", *, max_pages: int | None = No
         except PdfTooLarge:
             _cache.clear()  # stopped halfway: start the next rendering afresh
             raise
-        except Exception as exc:
+        except BaseException as exc:
             # The deadline's PdfTooLarge may land inside WeasyPrint's font or URL fetching,
-            # which wraps it (FatalURLFetchingError): it is still the deadline.
+            # which wraps it (FatalURLFetchingError, a BaseException: ``except Exception``
+            # let it through when the alarm fell on the fonts' fetch): it is still the
+            # deadline.
             stopped = _deadline_in(exc)
             if stopped is None:
                 raise
