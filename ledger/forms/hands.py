@@ -51,7 +51,7 @@ class HandForm(CleanInputMixin, forms.Form):
         super().__init__(*args, **kwargs)
         self.spec = spec
         self.correcting = correcting
-        if spec["kind"] == "capit":
+        if spec.get("rounds"):
             self._capit_fields()
         else:
             self._duel_fields()
@@ -166,7 +166,7 @@ class HandForm(CleanInputMixin, forms.Form):
             self.add_error(None, _("This form was damaged or out of date (its %(fields)s); "
                                    "reload the game and enter the hand again.")
                            % {"fields": " and ".join(damaged)})
-        if self.spec["kind"] == "capit":
+        if self.spec.get("rounds"):
             out = data.get("went_out")
             for j, name in enumerate(self.spec["players"]):
                 field = f"pts_{j}"
@@ -308,7 +308,7 @@ class HandForm(CleanInputMixin, forms.Form):
 
     def entry(self) -> dict:
         data = self.cleaned_data
-        if self.spec["kind"] == "capit":
+        if self.spec.get("rounds"):
             out = data["went_out"]
             went_out = None if out == NOBODY else out
             points = {}
@@ -352,7 +352,7 @@ class HandForm(CleanInputMixin, forms.Form):
     def _place(self, problem) -> tuple[str | None, str]:
         if problem.hand is None:
             return None, problem.line
-        if self.spec["kind"] == "capit":
+        if self.spec.get("rounds"):
             players = self.spec["players"]
             if problem.field == "went_out":
                 return "went_out", problem.hint or problem.text
@@ -391,7 +391,7 @@ def new_hand_initial(number: int) -> dict:
 def initial_from_entry(spec: dict, entry: dict) -> dict:
     """The hand form's values for a recorded hand (to correct it)."""
     initial: dict = {}
-    if spec["kind"] == "capit":
+    if spec.get("rounds"):
         initial["went_out"] = entry.get("went_out") or NOBODY
         points = entry.get("points") or {}
         for j, name in enumerate(spec["players"]):

@@ -111,7 +111,7 @@ def report_fields(spec: dict, report) -> dict[str, str]:
     ``i``'s ``t{i}_*``, or a CAP-IT player's ``pts_{j}`` (and ``went_out`` when he went
     out)."""
     values = report.values or {}
-    if spec["kind"] == "capit":
+    if spec.get("rounds"):
         players = spec["players"]
         if report.player not in players:
             return {}

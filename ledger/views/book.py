@@ -38,6 +38,9 @@ from . import confirm, downloads
 from .actions import refusals_to, run_service
 from .params import BadParameter, bad_parameter_response, number_param, refuses_bad_parameters
 
+#: The standings' part that ranks CAP-IT's rounds apart (``?part=`` of its download).
+ROUNDS_PART = "capit"
+
 
 def _player_for(user, pk) -> Player:
     try:
@@ -168,7 +171,7 @@ def table_standings(request: HttpRequest, pk: int) -> HttpResponse:
     export = request.GET.get("_export")
     if export:  # the file speaks the table's language, as its paper does
         with translation.override(table.language):
-            if request.GET.get("part") == "capit":
+            if request.GET.get("part") == ROUNDS_PART:
                 capit = CapitStandingsTable(capit_rows, currency=currency, prefix="capit-")
                 RequestConfig(request, paginate=False).configure(capit)
                 return _standings_download(request, table, capit, export,
