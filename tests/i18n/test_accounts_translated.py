@@ -16,7 +16,7 @@ from django.utils.translation import gettext
 from tests.pages import text
 
 from .catalogs import params
-from .test_screens_translated import phrases, shows
+from .test_screens_translated import english_left
 
 pytestmark = pytest.mark.django_db
 
@@ -99,10 +99,7 @@ def test_the_english_page_shows_its_words(client, name):
 @pytest.mark.parametrize("name", sorted(PAGE_WORDS))
 def test_no_english_word_of_the_account_page_is_left(client, name, code):
     english, translated = draw(client, name, "en"), draw(client, name, code)
-    same = {e for e, t in phrases(code) if e == t}
-    left = [w for w in PAGE_WORDS[name] if shows(translated, w) and w not in same]
-    left += [e for e, t in phrases(code)
-             if shows(english, e) and e != t and shows(translated, e) and e not in left]
+    left = english_left(english, translated, code, PAGE_WORDS[name])
     assert left == [], f"{name} in {code}: English left: {left}\n{translated}"
 
 

@@ -20,7 +20,8 @@ from tests.pages import Page
 
 from ..ledger.conftest import load_case, start_empty
 from .catalogs import catalog, params
-from .test_screens_translated import phrases, shows
+from .test_screens_translated import english_left as screen_english_left
+from .test_screens_translated import shows
 
 pytestmark = pytest.mark.django_db
 
@@ -120,11 +121,8 @@ def test_the_english_screen_shows_its_words(screens, name):
 @pytest.mark.parametrize("name", sorted(SCREEN_WORDS))
 def test_no_english_word_of_the_screen_is_left(screens, name, code):
     english, translated = visible(screens[name]("en")), visible(screens[name](code))
-    same = {e for e, t in phrases(code) if e == t}  # "Standard" is German as well
-    left = [w for w in SCREEN_WORDS[name] if shows(translated, w) and w not in same]
-    left += [e for e, t in phrases(code)
-             if shows(english, e) and e != t and shows(translated, e) and e not in left
-             and e not in NOT_MARKED_YET.get(name, [])]
+    left = screen_english_left(english, translated, code, SCREEN_WORDS[name],
+                               ignore=NOT_MARKED_YET.get(name, []))
     assert left == [], f"{name} in {code}: English left: {left}\n{translated}"
 
 

@@ -20,7 +20,7 @@ from ledger import services
 from tests.pages import text
 
 from .catalogs import params
-from .test_screens_translated import phrases, shows
+from .test_screens_translated import english_left
 
 pytestmark = pytest.mark.django_db
 
@@ -127,11 +127,7 @@ def test_the_english_screen_shows_its_words(screens, name):
 @pytest.mark.parametrize("name", sorted(SCREEN_WORDS))
 def test_no_english_word_of_the_screen_is_left(screens, name, code):
     english, translated = screens[name]("en"), screens[name](code)
-    same = {e for e, t in phrases(code) if e == t}  # "Correct" is French as well
-    left = [w for w in SCREEN_WORDS[name] if shows(translated, w) and w not in same]
-    left += [e for e, t in phrases(code)
-             if shows(english, e) and e != t and shows(translated, e) and e not in left
-             and e not in OTHERS]
+    left = english_left(english, translated, code, SCREEN_WORDS[name], ignore=OTHERS)
     assert left == [], f"{name} in {code}: English left: {left}\n{translated}"
 
 

@@ -16,7 +16,7 @@ from tests.pages import text
 
 from ..ledger.conftest import load_case
 from .catalogs import params
-from .test_screens_translated import phrases, shows
+from .test_screens_translated import english_left, shows
 
 pytestmark = pytest.mark.django_db
 
@@ -109,11 +109,8 @@ def test_the_english_screen_shows_its_words(screens, name):
 @pytest.mark.parametrize("name", sorted(SCREEN_WORDS))
 def test_no_english_word_of_the_screen_is_left(screens, name, code):
     english, translated = screens[name]("en"), screens[name](code)
-    same = {e for e, t in phrases(code) if e == t}  # "Total" is Spanish and French as well
-    left = [w for w in SCREEN_WORDS[name] if shows(translated, w) and w not in same]
-    left += [e for e, t in phrases(code)
-             if shows(english, e) and e != t and shows(translated, e) and e not in left
-             and e not in NOT_MARKED_HERE.get(name, [])]
+    left = english_left(english, translated, code, SCREEN_WORDS[name],
+                        ignore=NOT_MARKED_HERE.get(name, []))
     assert left == [], f"{name} in {code}: English left: {left}\n{translated}"
 
 
