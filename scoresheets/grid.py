@@ -143,7 +143,7 @@ def grid_for(layout: Layout) -> tuple[Grid, Callable[[HandRow], list]]:
                      for c in ((head("points"), "pts"), (head("running"), "tot"))]
     kind = layout.kind
 
-    if kind == "capit":
+    if layout.rounds:
         columns = [number, (head("contract"), "contract"), (head("dealer"), "name"),
                    (head("went_out"), "name")]
         for _key in keys:
