@@ -132,7 +132,7 @@ MEASURE_SAVE = """async () => {
   await frame();  // drawn
   const end = performance.now();
   const sent = performance.getEntriesByType("resource")
-    .filter((e) => /hands\/send\/|bench\/phone\/answer\//.test(e.name)).pop();
+    .filter((e) => /hands\\/send\\/|bench\\/phone\\/answer\\//.test(e.name)).pop();
   // the parts of the wait: before the request leaves, the server (to the first byte of the
   // answer), the answer's bytes, and the page's work after it came
   return {total: end - t0, before: sent.startTime - t0,
