@@ -36,10 +36,10 @@ class HandForm(CleanInputMixin, forms.Form):
     """One hand (or CAP-IT round), built for the players who play it.
 
     ``spec`` comes from the core's result (``views.game_context.hand_spec``):
-    ``{"kind": "duels", "duels": [{"players": [a, b], "label": ...}], "upcard": bool,
+    ``{"rounds": False, "duels": [{"players": [a, b], "label": ...}], "upcard": bool,
     "oklahoma": bool, "big_gin": bool, "rules": {the game's settings},
     "cut_candidates": [...] or None}`` or
-    ``{"kind": "capit", "players": [...], "contract": ...}``.
+    ``{"rounds": True, "players": [...], "contract": ...}``.
     """
 
     key = forms.UUIDField(widget=forms.HiddenInput)

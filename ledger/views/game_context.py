@@ -61,12 +61,12 @@ def hand_spec(variant: str, result: dict, info: dict) -> dict:
     players = result["players"]
     facts = result["facts"]
     if facts["rounds"]:
-        return {"kind": "capit", "rounds": True, "players": players,
+        return {"rounds": True, "players": players,
                 "contract": info.get("contract")}
     rules = result["rules"]
     # the game's settings go with the form: the core works the knock limit out from them
     # and the up-card (ledger.presentation.cards.hand_knock_limit)
-    spec: dict = {"kind": "duels", "rounds": False, "upcard": facts["upcard"],
+    spec: dict = {"rounds": False, "upcard": facts["upcard"],
                   "oklahoma": facts["upcard"],
                   "big_gin": "big_gin" in hand_kinds(rules), "rules": dict(rules)}
     roles = info.get("roles") or {}

@@ -122,7 +122,7 @@ def test_a_count_ten_cards_cannot_hold_is_refused_in_german_at_that_count(logged
 
 
 def test_a_missing_or_unreadable_up_card_is_refused_in_german_at_the_up_card():
-    spec = {"kind": "duels", "duels": [{"players": ["Ann", "Bob"]}], "upcard": True,
+    spec = {"rounds": False, "duels": [{"players": ["Ann", "Bob"]}], "upcard": True,
             "oklahoma": True, "big_gin": True, "rules": {}}
     data = {"key": str(uuid.uuid4()), "number": 1, "t1_knocker": "Ann", "t1_kind": "knock",
             "t1_c0": "3", "t1_c1": "20", "up_rank": "5", "up_suit": "S"}
@@ -153,7 +153,7 @@ def test_the_up_card_limit_is_refused_in_german_on_the_page(logged_in, keeper):
 
 
 def test_a_problem_with_no_field_goes_above_the_form_with_its_hand(keeper):
-    spec = {"kind": "duels", "duels": [{"players": ["Ann", "Bob"]}], "upcard": False,
+    spec = {"rounds": False, "duels": [{"players": ["Ann", "Bob"]}], "upcard": False,
             "big_gin": True, "rules": {}}
     data = {"key": str(uuid.uuid4()), "number": 1, "t1_knocker": "Ann", "t1_kind": "knock",
             "t1_c0": "3", "t1_c1": "20"}

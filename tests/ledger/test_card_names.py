@@ -14,7 +14,7 @@ def test_a_card_is_named_as_people_say_it():
 
 
 def test_the_pickers_deck_names_all_52_cards_once():
-    spec = {"kind": "duels", "duels": [{"players": ["Sal", "Vic"], "label": None}]}
+    spec = {"rounds": False, "duels": [{"players": ["Sal", "Vic"], "label": None}]}
     deck = HandForm(spec=spec).card_deck()
     cards = [card for suit in deck for card in suit["cards"]]
     assert len(cards) == 52 and len({c["name"] for c in cards}) == 52

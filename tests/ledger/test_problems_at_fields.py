@@ -37,7 +37,7 @@ def refusal(record: dict, *hands) -> list[Problem]:
 
 def duel_spec(*pairs, **extra) -> dict:
     duels = [{"players": list(pair)} for pair in pairs]
-    spec = {"kind": "duels", "duels": duels, "upcard": False, "big_gin": True, "rules": {}}
+    spec = {"rounds": False, "duels": duels, "upcard": False, "big_gin": True, "rules": {}}
     if len(pairs) > 1:
         spec["tables"] = True
     spec.update(extra)
@@ -185,7 +185,7 @@ CAPIT = {"format": "tablestakes.game/1", "variant": "cap-it", "players": ["A", "
 
 
 def test_a_capit_round_problem_lands_on_that_players_cell():
-    spec = {"kind": "capit", "players": ["A", "B", "C", "D"], "contract": "two sets of 3"}
+    spec = {"rounds": True, "players": ["A", "B", "C", "D"], "contract": "two sets of 3"}
     data = {"went_out": "A", "pts_1": "7", "pts_2": "20", "pts_3": "10"}
     problems = refusal(CAPIT, {"went_out": "A", "points": {"B": 7, "C": 20, "D": 10}})
     assert [(p.code, p.round, p.player, p.field) for p in problems] == [
