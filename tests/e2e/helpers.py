@@ -194,3 +194,25 @@ GIN = {"format": "tablestakes.game/1", "variant": "gin", "preset": "standard",
        "hands": [{"knocker": "Sal", "deadwood": {"Sal": 0, "Vic": 40}},
                  {"knocker": "Sal", "deadwood": {"Sal": 2, "Vic": 30}},
                  {"knocker": "Sal", "deadwood": {"Sal": 0, "Vic": 35}}]}
+
+
+WORKER_STATE = """async () => {
+  const registration = await navigator.serviceWorker.getRegistration();
+  if (!registration) return "not registered";
+  const states = ["installing", "waiting", "active"]
+    .filter((name) => registration[name]).map((name) => `${name}: ${registration[name].state}`);
+  return states.join(", ") || "registered, no worker";
+}"""
+
+
+def worker_in_control(page: Page, timeout: float = 90_000) -> None:
+    """Wait until the service worker controls ``page``. Installing it fetches every static
+    file of the shell, which on a loaded two-core CI machine has taken more than the
+    default 30 s; when it never takes control, the failure says how far it got."""
+    try:
+        # (a function, not an expression: the page's CSP forbids the eval of an expression)
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null",
+                               timeout=timeout)
+    except Exception as error:
+        raise AssertionError(
+            f"the service worker did not take control: {page.evaluate(WORKER_STATE)}") from error

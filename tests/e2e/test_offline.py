@@ -21,7 +21,7 @@ from ledger import services
 from ledger.models import Hand
 from tests.factories import gin_game
 
-from .helpers import duel, login, score, shot
+from .helpers import duel, login, score, shot, worker_in_control
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -320,8 +320,7 @@ def test_the_app_installs_manifest_worker_and_offline_page(page, context, live_s
 
     # the game page, once loaded, opens from the home screen without a connection
     page.reload()
-    # (a function, not an expression: the page's CSP forbids the eval of an expression)
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    worker_in_control(page)
     context.set_offline(True)
     page.goto(f"{base}/games/{gin.pk}/")
     expect(page.get_by_role("button", name="Save hand 1")).to_be_visible()
@@ -509,8 +508,7 @@ def test_a_new_release_replaces_the_kept_files(page, live_server, gin, settings)
     from ledger.views import freshness
 
     open_game(page, live_server.url, gin)
-    # (a function, not an expression: the page's CSP forbids the eval of an expression)
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    worker_in_control(page)
     old = freshness.release()
     names = cache_names(page, lambda names: f"ts-static-{old}" in names)
     assert f"ts-static-{old}" in names, names

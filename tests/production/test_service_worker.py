@@ -19,6 +19,7 @@ import pytest
 from playwright.sync_api import expect
 
 from ledger.views.pwa import SHELL
+from tests.e2e.helpers import worker_in_control
 
 from .conftest import get
 
@@ -64,8 +65,7 @@ def test_the_service_worker_installs_and_pages_open_offline(server, page, contex
     page.get_by_label("Password").fill("pw")
     page.get_by_role("button", name="Log in").click()
     expect(page).to_have_url(f"{base}/")
-    # (a function, not an expression: the page's CSP forbids the eval of an expression)
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    worker_in_control(page)
     page.reload()
     expect(page.get_by_role("heading", level=1).first).to_be_visible()
     # (the server is shared with the other modules here: a game started there adds a
