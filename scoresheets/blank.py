@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from ledger.models import Game, Session
 from ledger.presentation.catalog import game_facts
-from ledger.presentation.money import decimal_text
+from ledger.presentation.money import decimal_text, money_words
 from ledger.presentation.stakes import BLANK_AMOUNT, ante_sentence, stake_sentence
 
 from .selectors import blank_sheet_context
@@ -57,8 +57,8 @@ def evening_blank_context(session: Session, variant: str, players: list[str], se
     if "stakes" not in record:  # no ante typed, or an evening without a stake: to write in
         money = session.currency
         context["stakes"] = ([ante_sentence(BLANK_AMOUNT, money, each=True),
-                              _("Pot %(amount)s %(currency)s") % {
-                                  "amount": BLANK_AMOUNT, "currency": money}] if ante_staked
+                              _("Pot %(amount)s") % {
+                                  "amount": money_words(BLANK_AMOUNT, money)}] if ante_staked
                              else [_("Stake %(stake)s") % {
                                  "stake": stake_sentence(BLANK_AMOUNT, money)}])
     return context, sequence

@@ -147,7 +147,8 @@ class Book:
     @property
     def owed_rows(self) -> list[dict]:
         return [{"payer": payer, "payee": payee, "units": units,
-                 "text": money_text(units, self.currency, sign=False)}
+                 "text": money_text(units, self.currency, sign=False),
+                 "words": format_money(units, self.currency, minor=True, show_currency=True)}
                 for payer, payee, units in self.owed]
 
     @property

@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.utils.translation import gettext, ngettext, pgettext
 
 from .catalog import ROLE_WORDS, SETTING_LABELS, VARIANT_SETTINGS, choice_text
-from .money import cover_line, format_money
+from .money import cover_line, money_words
 from .stakes import ante_sentence, own_stake_sentence, stake_sentence
 from .words import SHUTOUT_WORDS, names
 
@@ -20,11 +20,11 @@ def stakes_lines(record: dict, result: dict) -> list[str]:
     if "ante" in stakes:
         lines.append(ante_sentence(stakes["ante"], currency, each=True))
         if result.get("pot"):
-            lines.append(gettext("Pot %(amount)s %(currency)s") % {
-                "amount": format_money(result["pot"], currency), "currency": currency})
+            lines.append(gettext("Pot %(amount)s") % {
+                "amount": money_words(result["pot"], currency)})
         if result.get("round_share"):
-            lines.append(gettext("Round share %(amount)s %(currency)s") % {
-                "amount": format_money(result["round_share"], currency), "currency": currency})
+            lines.append(gettext("Round share %(amount)s") % {
+                "amount": money_words(result["round_share"], currency)})
     if "rate" in stakes:
         lines.append(stake_sentence(stakes["rate"], currency, stakes.get("per_points", 1)))
         if cover := cover_line(result, record):

@@ -40,6 +40,7 @@ MINUS = "\u2212"
 #: The plain hyphen-minus a spreadsheet, the CSV and the JSON read as a negative number.
 PLAIN_MINUS = "-"
 _NEGATIVE = re.compile(r"(?<![\w.])-(?=\d)")
+_LETTER_DIGIT = re.compile(r"(?<=[^\W\d_])(?=\d)|(?<=\d)(?=[^\W\d_])")
 #: Enough digits for any amount a record may hold (Babel rounds in the context's precision).
 _PRECISION = 200
 
@@ -80,9 +81,12 @@ def _localized(number: Decimal, places: int, locale: Locale, currency: str, *,
                         else locale.decimal_formats[None])
     pattern.frac_prec = (places, places)  # the core's minor units, not CLDR's
     with decimal.localcontext(prec=_PRECISION):
-        return pattern.apply(number, locale, currency=currency or None,
-                             currency_digits=False, decimal_quantization=True,
-                             group_separator=grouped)
+        written = pattern.apply(number, locale, currency=currency or None,
+                                currency_digits=False, decimal_quantization=True,
+                                group_separator=grouped)
+    # CLDR's currency spacing, which Babel leaves out: a symbol of letters stands a no-break
+    # space from the digits ("CHF 1.00", "KWD 0.500"), one of signs does not ("$1.00")
+    return _LETTER_DIGIT.sub("\u00a0", written) if currency else written
 
 
 def format_money(amount, currency: str = "", *, minor: bool = False, sign: bool = False,
@@ -131,6 +135,16 @@ def format_money(amount, currency: str = "", *, minor: bool = False, sign: bool 
     written = _localized(-abs(number), places, where, symbol, grouped=grouped)
     mark = minus if direction < 0 else get_plus_sign_symbol(where)
     return written.replace(get_minus_sign_symbol(where), mark, 1)
+
+
+def money_words(amount, currency: str) -> str:
+    """An amount in a sentence (a stake, an ante, who pays whom), with its currency's symbol
+    where the language writes it: "$0.05", "0,05 €", "1 234,50 €". A blank line to write an
+    amount on keeps the currency's code after it ("______ USD")."""
+    text = format_money(amount, currency, show_currency=bool(currency))
+    if currency and _number(str(amount)) is None and text:
+        return f"{text} {currency}"
+    return text
 
 
 def amount_text(value, currency: str) -> str:
@@ -218,10 +232,6 @@ class PaymentLine:
     paid: bool = False
     paid_at: str = ""
     pk: int | None = None
-
-    @property
-    def text(self) -> str:
-        return f"{self.payer} pays {self.payee} {self.amount}"
 
 
 @dataclass
@@ -346,4 +356,4 @@ def cover_line(result: dict, record: dict) -> str:
                                             for name in sides.get("opponents") or []))
 
 
-_stakes.use_formatter(lambda value, currency="": format_money(value, currency))
+_stakes.use_formatter(lambda value, currency="": format_money(value, currency), money_words)

@@ -100,7 +100,7 @@ def square_question(table, entry) -> dict:
     payments that are taken as made, and how many evenings' payments that marks paid."""
     count = len(entry.outstanding_ids)
     owed = [gettext("%(payer)s pays %(payee)s %(amount)s") % {
-                "payer": row["payer"].name, "payee": row["payee"].name, "amount": row["text"]}
+                "payer": row["payer"].name, "payee": row["payee"].name, "amount": row["words"]}
             for row in entry.owed_rows]
     return {
         "id": f"confirm-square-{entry.currency}",

@@ -36,7 +36,7 @@ def test_book_player_and_standings_on_a_phone(page, live_server, django_user_mod
     ann = page.locator("tr[data-player=Ann]")
     expect(ann.locator("td").nth(3)).to_have_text("+3.57")
     expect(ann.locator("td").nth(4)).to_have_text("+1.55")
-    expect(page.locator(".owed .payment").first).to_have_text("Bob pays Ann 1.55")
+    expect(page.locator(".owed .payment").first).to_have_text("Bob pays Ann $1.55")
     fits(page)
     shot(page, "book-360")
 
@@ -65,7 +65,7 @@ def test_book_player_and_standings_on_a_phone(page, live_server, django_user_mod
     question = page.locator("dialog#confirm-square-USD")
     expect(question).to_be_visible()
     expect(question).to_contain_text("Square the book in USD?")
-    expect(question).to_contain_text("Bob pays Ann 1.55")
+    expect(question).to_contain_text("Bob pays Ann $1.55")
     shot(page, "book-square-question-360")
     question.locator("button", has_text="square the book").click()
     expect(page.locator(".flash")).to_contain_text("3 payments of the evenings marked paid")

@@ -81,8 +81,8 @@ def test_the_shared_table_shows_scores_money_and_who_pays(phone, live_server, cl
                      "B1": MINUS + "1.20", "B2": MINUS + "1.20", "B3": MINUS + "1.20"}
     # the settlement's payments: each loser's whole net, 15.62 in all
     pays = [" ".join(t.split()) for t in monday.locator("li.payment").all_inner_texts()]
-    assert pays == ["B pays A 6.02", "C pays A 3.00", "D pays A 3.00", "B1 pays R1 1.20",
-                    "B2 pays R2 1.20", "B3 pays R1 0.60", "B3 pays R2 0.60"]
+    assert pays == ["B pays A $6.02", "C pays A $3.00", "D pays A $3.00", "B1 pays R1 $1.20",
+                    "B2 pays R2 $1.20", "B3 pays R1 $0.60", "B3 pays R2 $0.60"]
     # the second evening that Monday is told apart in words, not by a bare "(2)"
     second = phone.locator(f"section[data-session='{club['second'].pk}']")
     expect(second.locator("h2")).to_have_text(

@@ -85,9 +85,9 @@ def test_two_hand_gin_game_to_the_settlement(page, live_server, keeper):
     page.click("a:has-text('Settle up')")  # asks first, in a dialog
     page.locator("dialog[open] button:has-text('Settle up')").click()
     payment = page.locator("#payments + .payments li").first
-    expect(payment).to_contain_text("Bob pays Ann 5.26")
+    expect(payment).to_contain_text("Bob pays Ann $5.26")
     payment.locator("button:has-text('Mark paid')").click()
-    expect(page.locator(".payment.paid")).to_contain_text("Bob pays Ann 5.26")
+    expect(page.locator(".payment.paid")).to_contain_text("Bob pays Ann $5.26")
     shot(page, "06-settled")
 
 
@@ -131,7 +131,7 @@ def test_box_game_rotation(page, live_server, keeper):
     page.click("a:has-text('Settle up')")  # asks first, in a dialog
     page.locator("dialog[open] button:has-text('Settle up')").click()
     payments = page.locator("#payments + .payments").inner_text()
-    assert "Q pays P 1.55" in payments and "Q pays R 0.08" in payments
+    assert "Q pays P $1.55" in payments and "Q pays R $0.08" in payments
 
 
 def test_five_player_captain_game_with_a_substitution(page, live_server, keeper):

@@ -34,7 +34,7 @@ SCREEN_WORDS = {
              "In progress",
              "Count from the cards"],
     "finished": ["Game over", "Money", "Next game", "Same players again", "Final score"],
-    "evening": ["Games", "The evening's money", "New game", "0.05 USD per point",
+    "evening": ["Games", "The evening's money", "New game", "$0.05 per point",
                 "Print a blank sheet to play on paper"],
     "login": ["Log in", "Keep the score at your table.", "Forgot your password?", "New here?"],
     "signup": ["Make an account", "Mail me a link", "Already have one?"],

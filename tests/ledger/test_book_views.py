@@ -42,7 +42,7 @@ def test_book_page_shows_the_book(logged_in, table, evenings):
                                                  "\u22123.60", "\u22121.58"]
     assert row_of(response, "player", "Cy") == ["Cy 2 evenings", "3", "1", "+0.03", "+0.03"]
     words = text(response)
-    assert "Bob pays Ann 1.55" in words and "Bob pays Cy 0.03" in words
+    assert "Bob pays Ann $1.55" in words and "Bob pays Cy $0.03" in words
     assert "Open evenings" in words and "Ann +2.02 · Cy \u22122.02" in words
     assert "-3.60" not in words and "-2.02" not in words  # a real minus sign on the page
     assert "2 due" in words and "1 due" in words

@@ -1,5 +1,5 @@
 """Issue 21 item 7: "These are paid: square the book" asks first and can be undone, as a
-paid mark is (book_scenario.py's evenings: Bob pays Ann 1.55 and Cy 0.03, 3 unpaid)."""
+paid mark is (book_scenario.py's evenings: Bob pays Ann $1.55 and Cy 0.03, 3 unpaid)."""
 
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ def test_the_book_asks_before_squaring(logged_in, table, evenings):
     dialog = page.one("dialog", id="confirm-square-USD")
     words = page.text(dialog)
     assert "Square the book in USD?" in words
-    assert "Bob pays Ann 1.55" in words and "Bob pays Cy 0.03" in words
+    assert "Bob pays Ann $1.55" in words and "Bob pays Cy $0.03" in words
     assert "marks the 3 unpaid payments of the settled evenings paid" in words
     # the button on the page only opens the question: no form posts from it
     link = page.one("a", data_dialog="confirm-square-USD")
@@ -72,7 +72,7 @@ def test_squaring_can_be_undone_from_the_book(logged_in, table, keeper, evenings
     response = logged_in.post(undo_url, follow=True)
     words = Page(response).text()
     assert "Undone: 3 payments of the evenings in USD are unpaid again" in words
-    assert "Bob pays Ann 1.55" in words and "Bob pays Cy 0.03" in words
+    assert "Bob pays Ann $1.55" in words and "Bob pays Cy $0.03" in words
     assert "undone" in words
     assert unpaid() == 3
     # append-only: the squaring stays, each payment has a paid and a "not paid" mark

@@ -64,10 +64,10 @@ def test_a_captain_seven_game_pays_at_four_thirds_of_the_stake():
                       "Carla": "0.05 \u00d7 4/3", "Dev": "0.05", "Eve": "0.05",
                       "Finn": "0.05", "Gus": "0.05"}
     assert money.cover == ("Captains cover 4:3: each captain plays at 0.05 \u00d7 4/3 "
-                           "\u2248 0.0667 USD per point")
+                           "\u2248 $0.0667 per point")
     assert stakes_lines(record, result) == [
-        "0.05 USD per point",
-        "Captains cover 4:3: each captain plays at 0.05 \u00d7 4/3 \u2248 0.0667 USD per point"]
+        "$0.05 per point",
+        "Captains cover 4:3: each captain plays at 0.05 \u00d7 4/3 \u2248 $0.0667 per point"]
 
 
 def test_five_players_cover_three_to_two_as_in_the_rules_example(case):
@@ -75,13 +75,13 @@ def test_five_players_cover_three_to_two_as_in_the_rules_example(case):
     record = case("captain-five-money")
     result = score_record(record)
     assert game_money(result, record).cover == (
-        "Captains cover 3:2: each captain plays at 0.01 \u00d7 3/2 = 0.015 USD per point")
+        "Captains cover 3:2: each captain plays at 0.01 \u00d7 3/2 = $0.015 per point")
     assert result["money"]["R1"] == "1.80"  # 120 × 0.015
 
 
 def test_three_players_the_captain_covers_both():
     assert cover_sentence("0.05", "USD", 1, (2, 1), minor=2) == (
-        "The captain covers both opponents (2x): 0.05 \u00d7 2 = 0.10 USD per point")
+        "The captain covers both opponents (2x): 0.05 \u00d7 2 = $0.10 per point")
 
 
 def test_an_opponents_own_stake_is_said_not_multiplied():
@@ -103,13 +103,13 @@ def test_an_opponents_own_stake_is_said_not_multiplied():
 def test_the_game_page_and_the_printed_sheet_state_the_cover(logged_in, session, keeper):
     game = services.game_import(session=session, record=captain_seven(), imported_by=keeper)
     screen = logged_in.get(reverse("ledger:game_detail", args=[game.pk]))
-    assert ("Captains cover 4:3: each captain plays at 0.05 \u00d7 4/3 \u2248 0.0667 USD "
+    assert ("Captains cover 4:3: each captain plays at 0.05 \u00d7 4/3 \u2248 $0.0667 "
             "per point") in text(screen)
     assert Page(screen).money_cell("Ann") == "\u221237.47"
     paper = logged_in.get(reverse("scoresheets:game_html", args=[game.pk]))
     assert paper.status_code == 200
     words = text(paper)
-    assert ("Captains cover 4:3: each captain plays at 0.05 \u00d7 4/3 \u2248 0.0667 USD "
+    assert ("Captains cover 4:3: each captain plays at 0.05 \u00d7 4/3 \u2248 $0.0667 "
             "per point") in words
     # the money table's stake column: each captain's effective stake, each opponent's own
     rows = {Page(paper).text(tr.find("th")): [Page(paper).text(td) for td in tr.findall("td")]

@@ -74,12 +74,12 @@ def test_once_settled_the_shared_table_says_who_pays_whom(client, table, keeper,
     response = client.get(reverse("ledger:shared", args=[link.token]))
     page = Page(response)
     pays = [page.text(li) for li in page.all("li", class_="payment")]
-    assert pays == ["B pays A 6.02 paid", "C pays A 3.00", "D pays A 3.00"]
+    assert pays == ["B pays A $6.02 paid", "C pays A $3.00", "D pays A $3.00"]
     assert "The evening's money USD" in page.text() and "settled" in page.text()
     # the live part follows the settlement: its ETag changed, so a phone gets the new part
     live = client.get(reverse("ledger:shared_live", args=[link.token]),
                       HTTP_IF_NONE_MATCH=etag)
-    assert live.status_code == 200 and "B pays A 6.02" in text(live)
+    assert live.status_code == 200 and "B pays A $6.02" in text(live)
 
 
 def test_a_finished_games_shared_page_says_final(client, table, keeper, evening, case):

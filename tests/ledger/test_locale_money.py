@@ -10,6 +10,7 @@ from decimal import Decimal
 
 import pytest
 from django import forms
+from django.template import Context, Template
 from django.urls import reverse
 from django.utils import translation
 from hypothesis import given, settings
@@ -53,6 +54,36 @@ def test_negative_and_signed_amounts_keep_the_sign_where_the_locale_puts_it():
     assert format_money("-2.02", locale="ru") == f"{MINUS}2,02"
     assert format_money("-2.02", minus="-", locale="en") == "-2.02"
     assert format_money("0.00", sign=True, locale="de") == "0,00"  # zero has no sign
+
+
+def test_a_symbol_of_letters_stands_apart_from_the_digits():
+    """CLDR's currency spacing (Babel leaves it out): "CHF 1.00", not "CHF1.00"; a symbol
+    of signs keeps to its number ("$1.00", "CA$1.00")."""
+    assert format_money("1.00", "CHF", show_currency=True, locale="en") == f"CHF{NBSP}1.00"
+    assert format_money("-0.5", "KWD", show_currency=True, locale="en") == \
+        f"{MINUS}KWD{NBSP}0.500"
+    assert format_money("1.00", "CAD", show_currency=True, locale="en") == "CA$1.00"
+    assert format_money("1.00", "CHF", show_currency=True, locale="de") == f"1,00{NBSP}CHF"
+
+
+@pytest.mark.parametrize(("code", "stake", "ante", "pays"), [
+    ("en", "$0.05 per point", "Ante $1.00 each", "Bob pays Ann $1,234.50"),
+    ("de", f"0,05{NBSP}$ pro Punkt", f"Einsatz 1,00{NBSP}$ je Spieler",
+     f"Bob zahlt Ann 1.234,50{NBSP}$"),
+    ("fr", f"0,05{NBSP}$US par point", f"Mise 1,00{NBSP}$US chacun",
+     f"Bob paie Ann 1{NNBSP}234,50{NBSP}$US"),
+])
+def test_the_sentences_write_money_with_its_symbol(code, stake, ante, pays):
+    """Issue 22: the stake, the ante and who pays whom carry the currency's symbol where
+    the language writes it, never the code after the number ("0.05 USD per point")."""
+    from ledger.presentation.stakes import ante_sentence, stake_sentence
+    with translation.override(code):
+        assert stake_sentence("0.05", "USD") == stake
+        assert ante_sentence("1.00", "USD", each=True) == ante
+        template = "{% load i18n money %}{% blocktranslate with payer='Bob' payee='Ann' " \
+            "amount=a|money:'USD' %}{{ payer }} pays {{ payee }} {{ amount }}" \
+            "{% endblocktranslate %}"
+        assert Template(template).render(Context({"a": "1234.50"})) == pays
 
 
 def test_the_minor_units_are_the_cores():

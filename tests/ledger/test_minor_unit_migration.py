@@ -217,11 +217,11 @@ def test_stored_hundredths_become_iso_minor_units(at_0012, old_exponents, client
     page = client.get(reverse("ledger:session_detail", args=[ugx.pk])).content.decode()
     text = " ".join(re.sub(r"<[^>]+>", " ", page).split())
     # the app writes UGX as whole shillings (grouped as English groups, issue 22)
-    assert "Ann +1,500 Bob −1,500" in text and "Bob pays Ann 1,500" in text
+    assert "Ann +1,500 Bob −1,500" in text and "Bob pays Ann UGX 1,500" in text
     assert "150,000" not in text and "1,500.00" not in text
     page = client.get(reverse("ledger:session_detail", args=[lyd.pk])).content.decode()
     text = " ".join(re.sub(r"<[^>]+>", " ", page).split())
-    assert "Bob +18.750 Ann −18.750" in text and "Ann pays Bob 18.750" in text
+    assert "Bob +18.750 Ann −18.750" in text and "Ann pays Bob LYD 18.750" in text
     assert "1.875" not in text
 
 

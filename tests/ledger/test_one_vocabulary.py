@@ -120,8 +120,8 @@ def test_the_template_filters_call_the_formatter(monkeypatch):
 
 
 def test_one_stake_sentence():
-    assert stake_sentence("0.01", "USD") == "0.01 USD per point"
-    assert stake_sentence("0.01", "USD", 5) == "0.01 USD per 5 points"
+    assert stake_sentence("0.01", "USD") == "$0.01 per point"
+    assert stake_sentence("0.01", "USD", 5) == "$0.01 per 5 points"
     assert stake_sentence(None, "USD") == "not for money"
 
 

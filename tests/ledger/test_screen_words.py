@@ -52,17 +52,17 @@ def test_the_stake_reads_per_point_and_a_settled_evening_says_so(logged_in, tabl
                                       currency="USD", rate="0.05", per_points=5,
                                       created_by=keeper)
     page = text(logged_in.get(reverse("ledger:session_detail", args=[evening.pk])))
-    assert "0.05 USD per point" in page and "per 1 point" not in page
+    assert "$0.05 per point" in page and "per 1 point" not in page
     assert "settled" not in page.split("Games")[0]
-    assert "0.05 USD per 5 points" in text(
+    assert "$0.05 per 5 points" in text(
         logged_in.get(reverse("ledger:session_detail", args=[by_five.pk])))
     table_page = text(logged_in.get(reverse("ledger:table_detail", args=[table.pk])))
-    assert "0.05 USD per point" in table_page and "0.05 USD per 5 points" in table_page
+    assert "$0.05 per point" in table_page and "$0.05 per 5 points" in table_page
     services.game_import(session=evening, record=load_case("gin-standard-game"),
                          imported_by=keeper)
     services.session_settle(session=evening, settled_by=keeper)
     page = text(logged_in.get(reverse("ledger:session_detail", args=[evening.pk])))
-    assert "0.05 USD per point · settled Games" in page
+    assert "$0.05 per point · settled Games" in page
     assert "New game" not in page
 
 

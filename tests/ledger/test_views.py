@@ -51,7 +51,7 @@ def test_gin_game_shows_the_cores_totals_bonuses_and_money(logged_in, session, k
     assert tile(page, a) == "318" and tile(page, b) == "116"
     assert money_cell(page, a) == "+2.02" and money_cell(page, b) == "\u22122.02"
     shown = text(page)
-    assert f"{b} pays {a} 2.02" in shown
+    assert f"{b} pays {a} $2.02" in shown
     # The totals rows: hand points, hands won, boxes, game bonus, total.
     assert f"{a} 118 4 100 100 318" in shown
     assert f"{b} 66 2 50 0 116" in shown
@@ -68,7 +68,7 @@ def test_session_page_shows_nets_and_fewest_payments_then_marks_paid(logged_in, 
     assert money_cell(page, "Q") == "\u22121.63"
     assert money_cell(page, "R") == "+0.08"
     shown = text(page)
-    assert "Q pays P 1.55" in shown and "Q pays R 0.08" in shown
+    assert "Q pays P $1.55" in shown and "Q pays R $0.08" in shown
     assert logged_in.post(reverse("ledger:session_settle", args=[session.pk])).status_code == 302
     payment = session.settlement.payments.get(payer__name="Q", payee__name="P")
     logged_in.post(reverse("ledger:payment_mark", args=[payment.pk]), {"paid": "1"})

@@ -99,7 +99,7 @@ def test_page_shows_stake_own_stakes_and_every_rule_with_its_value(logged_in, se
     page = logged_in.get(settings_url(game))
     assert page.status_code == 200
     shown = text(page)
-    assert "Now: 0.01 USD per point; own stakes: B 0.02" in shown
+    assert "Now: $0.01 per point; own stakes: B 0.02" in shown
     assert input_value(page, "rate") == "0.01"
     assert input_value(page, "per_points") == "1"
     assert input_value(page, "stake_0") == ""  # A plays at the game's stake
@@ -151,7 +151,7 @@ def test_stake_change_mid_game_is_used_for_the_money_later(logged_in, session, k
     assert tile(page, "A") == "318" and tile(page, "B") == "116"
     assert money_cell(page, "A") == "+4.04" and money_cell(page, "B") == "\u22124.04"
     shown = text(page)
-    assert "B pays A 4.04" in shown
+    assert "B pays A $4.04" in shown
     assert "Stake and rule changes" in shown
     assert "Stake 0.01 → 0.02 “we said two cents” by keeper" in shown
     assert "after hand 4" in shown
@@ -186,7 +186,7 @@ def test_finished_game_stake_change_asks_then_confirm_posts_the_new_money(logged
     page = logged_in.get(response.url)
     assert flash(page) == "Changed: Stake 0.01 → 0.02. Money now: A +4.04, B −4.04."
     assert money_cell(page, "A") == "+4.04" and money_cell(page, "B") == "\u22124.04"
-    assert "B pays A 4.04" in text(page)
+    assert "B pays A $4.04" in text(page)
     assert game_posted_money(game) == {"A": 404, "B": -404}
     assert "Stake 0.01 → 0.02 “we said two cents” by keeper" in text(page)
     assert "money changed" in text(page)

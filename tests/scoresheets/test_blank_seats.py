@@ -99,7 +99,7 @@ def test_capit_seats_and_ante_typed_with_a_comma(logged_in, demo):
                      p4="Carla", first_dealer="Dev", ante="2,50")
     text = pdf_text(response.content)
     assert "Seats Finn, Eve, Dev, Carla" in text and "First dealer Dev" in text
-    assert "Ante 2.50 USD each" in text and "Pot 10.00 USD" in text
+    assert "Ante $2.50 each" in text and "Pot $10.00" in text
     pages = pdf_pages(response.content)
     assert len(pages) == 1 and "Checked and agreed at the table" in pages[0]
 
@@ -178,6 +178,6 @@ def test_an_evening_at_ten_yen_a_point(logged_in, demo, keeper):
     session = services.session_create(table=demo.table, currency="JPY", rate="10",
                                       created_by=keeper)
     url = reverse("scoresheets:session_blank", kwargs={"pk": session.pk})
-    assert "stake: 10 JPY per point" in logged_in.get(url, {"game": "gin-2"}).content.decode()
+    assert "stake: ¥10 per point" in logged_in.get(url, {"game": "gin-2"}).content.decode()
     response = blank(logged_in, session, game="gin-2", p1="Eve", p2="Ann", first_dealer="Eve")
-    assert response.status_code == 200 and "10 JPY per point" in pdf_text(response.content)
+    assert response.status_code == 200 and "¥10 per point" in pdf_text(response.content)

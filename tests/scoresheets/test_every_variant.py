@@ -143,6 +143,6 @@ def test_screen_csv_and_paper_say_the_same(client, keeper, demo, name):
         assert f"{player} {shown}" in screen, player
         assert f"Money {player} {amount} USD" in sheet_csv, player
     for payment in result["payments"]:
-        text = f"{payment['from']} pays {payment['to']} {payment['amount']}"
+        text = f"{payment['from']} pays {payment['to']} ${payment['amount']}"
         assert text in screen and text in paper
         assert f"Payment {payment['from']} {payment['to']} {payment['amount']}" in sheet_csv

@@ -35,7 +35,7 @@ def _evening(client, session) -> str:
 def test_the_screen_and_the_paper_say_the_same_stake_sentence(logged_in, demo):
     game = demo_game(demo, 1)  # gin at 0.01 USD
     sentence = stakes.stake_sentence("0.01", "USD")
-    assert sentence == "0.01 USD per point"
+    assert sentence == "$0.01 per point"
     assert f"Now: {sentence}" in _screen(logged_in, game)
     assert sentence in _evening(logged_in, demo)
     assert sentence in _paper(game)
@@ -49,10 +49,10 @@ def test_changing_the_stake_words_changes_the_screen_and_the_paper(logged_in, de
     monkeypatch.setattr(stakes, "per_points_words",
                         lambda per_points=1: f"for every {per_points or 1} pt")
     game = demo_game(demo, 1)
-    assert "Now: 0.01 USD for every 1 pt" in _screen(logged_in, game)
-    assert "0.01 USD for every 1 pt" in _evening(logged_in, demo)
+    assert "Now: $0.01 for every 1 pt" in _screen(logged_in, game)
+    assert "$0.01 for every 1 pt" in _evening(logged_in, demo)
     paper = _paper(game)
-    assert "0.01 USD for every 1 pt" in paper and "per point" not in paper
+    assert "$0.01 for every 1 pt" in paper and "per point" not in paper
 
 
 @pytest.mark.django_db

@@ -46,7 +46,7 @@ def sheet(session, sequence: int) -> str:
 def test_gin_sheet_rules_example_5(demo):
     text = sheet(demo, 1)
     assert "Game 1: Gin (standard)" in text
-    assert "0.01 USD per point" in text
+    assert "$0.01 per point" in text
     assert "Game to 100 points" in text and "Gin bonus 25" in text
     assert "Box bonus 25 a hand" in text and "Game bonus 100" in text
     # every hand on its row: number, dealer, play, deadwood, result, points, running totals
@@ -60,7 +60,7 @@ def test_gin_sheet_rules_example_5(demo):
     assert "Final total 318 116" in text
     assert "Ann wins the game." in text
     assert f"Bob 0.01 {MINUS}2.02" in text and "Ann 0.01 +2.02" in text
-    assert "Bob pays Ann 2.02 USD" in text
+    assert "Bob pays Ann $2.02" in text
     assert "Page 1 of 1" in text
 
 
@@ -75,7 +75,7 @@ def test_box_sheet_rules_example_9(demo):
     assert "Final total 106 0 57" in text
     assert "Carla 0.01 +1.55" in text and f"Dev 0.01 {MINUS}1.63" in text
     assert "Eve 0.01 +0.08" in text
-    assert "Dev pays Carla 1.55 USD" in text and "Dev pays Eve 0.08 USD" in text
+    assert "Dev pays Carla $1.55" in text and "Dev pays Eve $0.08" in text
 
 
 def test_captain_five_sheet_shows_tables_and_substitution(demo):
@@ -88,7 +88,7 @@ def test_captain_five_sheet_shows_tables_and_substitution(demo):
     assert "Final total 120 0" in text
     assert "Bob Captains 0.01 × 3/2 +1.80" in text  # the captain's stake with the cover
     assert f"Dev Opponents 0.01 {MINUS}1.20" in text
-    assert "Dev pays Bob 0.60 USD" in text
+    assert "Dev pays Bob $0.60" in text
 
 
 def test_partnership_sheet(demo):
@@ -98,13 +98,13 @@ def test_partnership_sheet(demo):
     assert "Boxes 2 × 25 = 50 1 × 25 = 25" in text
     assert "Final total 275 39" in text
     assert "Us win the game." in text
-    assert "Finn pays Eve 2.36 USD" in text and "Carla pays Bob 2.36 USD" in text
+    assert "Finn pays Eve $2.36" in text and "Carla pays Bob $2.36" in text
 
 
 def test_capit_sheet_rules_example_13(demo):
     text = sheet(demo, 5)
-    assert "Ante 5.00 USD each" in text and "Pot 20.00 USD" in text
-    assert "Round share 2.00 USD" in text
+    assert "Ante $5.00 each" in text and "Pot $20.00" in text
+    assert "Round share $2.00" in text
     flat = " ".join(text.split())  # a long contract wraps in its cell
     for contract in CONTRACTS:
         assert contract in flat
@@ -113,7 +113,7 @@ def test_capit_sheet_rules_example_13(demo):
     assert "Dev 70 3 15.00 5.00" in text
     assert "Ann 85 1 1.00 5.00" in text
     assert "Dev +10.00" in text and f"Ann {MINUS}4.00" in text
-    assert "Ann pays Dev 4.00 USD" in text
+    assert "Ann pays Dev $4.00" in text
 
 
 def test_hollywood_sheet_prints_its_three_columns_side_by_side(demo, keeper):
@@ -148,7 +148,7 @@ def test_hollywood_sheet_prints_its_three_columns_side_by_side(demo, keeper):
     assert [x for x, _ in heads] == sorted(x for x, _ in heads)
     assert f"Net points +1440 {MINUS}1440" in text
     assert "A 0.01 +14.40" in text and f"B 0.01 {MINUS}14.40" in text
-    assert "B pays A 14.40 USD" in text
+    assert "B pays A $14.40" in text
 
 
 def test_correction_is_struck_through_with_its_reason(corrected_game):
@@ -241,7 +241,7 @@ def test_blank_sheet_lists_players_rules_and_stakes(demo):
     assert name == "thursday-rummy-club-2025-11-20-game-2-blank.pdf"
     text = pdf_text(pdf)
     assert "Blank score sheet" in text
-    assert "0.01 USD per point" in text
+    assert "$0.01 per point" in text
     assert "Cut order Carla, Dev, Eve" in text
     assert "Carla in the box" in text and "Eve sits out" in text
     assert "Undercut bonus 10" in text
@@ -255,7 +255,7 @@ def test_blank_capit_sheet_has_the_contracts(demo):
     text = pdf_text(documents.blank_sheet_pdf(demo_game(demo, 5))[0])
     for contract in CONTRACTS:
         assert contract in text.replace("\n", " ")
-    assert "Ante 5.00 USD each" in text
+    assert "Ante $5.00 each" in text
 
 
 def test_blank_hollywood_sheet_has_three_column_totals_side_by_side(demo, keeper):

@@ -38,14 +38,14 @@ def test_scorekeeper_prints_game_blank_and_session(client, demo, keeper):
     response = client.get(reverse("scoresheets:game_pdf", kwargs={"pk": game.pk}),
                           {"download": "1"})
     assert response["Content-Disposition"].startswith("attachment")
-    assert "Bob pays Ann 2.02 USD" in pdf_text(response.content)
+    assert "Bob pays Ann $2.02" in pdf_text(response.content)
 
 
 def test_html_previews(client, demo, keeper):
     client.force_login(keeper)
     game = demo_game(demo, 1)
     response = client.get(reverse("scoresheets:game_html", kwargs={"pk": game.pk}))
-    assert response.status_code == 200 and b"Bob pays Ann 2.02 USD" in response.content
+    assert response.status_code == 200 and b"Bob pays Ann $2.02" in response.content
     response = client.get(reverse("scoresheets:session_html", kwargs={"pk": demo.pk}))
     assert response.status_code == 200 and b"Each player" in response.content
 
@@ -67,7 +67,7 @@ def test_print_game_command_writes_the_sheet(demo, tmp_path):
     game = demo_game(demo, 2)
     out = tmp_path / "box.pdf"
     call_command("print_game", str(game.pk), "-o", str(out), stderr=io.StringIO())
-    assert "Dev pays Carla 1.55 USD" in pdf_text(out.read_bytes())
+    assert "Dev pays Carla $1.55" in pdf_text(out.read_bytes())
     blank = tmp_path / "blank.pdf"
     call_command("print_game", str(game.pk), "--blank", "--paper", "letter", "-o", str(blank),
                  stderr=io.StringIO())
