@@ -94,6 +94,22 @@ SENTENCES = {
     "refused": gettext_noop("This cannot be saved."),
 }
 
+#: The words of a code with the numbers the core gave (``Problem.values``), used when the
+#: problem has every one of them: outside English a refusal keeps its numbers ("12 liegt
+#: über der Klopfgrenze dieses Spiels von 10").
+NUMBERED = {
+    "knock_over_limit": gettext_noop("Too many points to knock: %(count)s is above this "
+                                     "hand's knock limit of %(limit)s."),
+    "knock_gin_only": gettext_noop("Only gin may end this hand, and the knocker counted "
+                                   "%(count)s."),
+    "gin_with_deadwood": gettext_noop("A gin leaves no points, but the knocker counted "
+                                      "%(count)s."),
+    "deadwood_out_of_range": gettext_noop("A count of %(count)s is not possible: ten cards "
+                                          "hold 0 to %(most)s."),
+    "capit_points_impossible": gettext_noop("No cards can make %(points)s points: the cards "
+                                            "are worth %(values)s."),
+}
+
 # what the field holds, to name it after its player ("Ann's count")
 _LABELS = {
     "count": gettext_noop("%(name)s's count"),
@@ -112,6 +128,13 @@ def words(problem) -> str:
     """The problem's words alone, without its player or place."""
     if in_english() or (problem.code == "refused" and problem.text):
         return problem.text
+    numbered = NUMBERED.get(problem.code)
+    values = getattr(problem, "values", None) or {}
+    if numbered:
+        try:
+            return gettext(numbered) % values
+        except (KeyError, TypeError, ValueError):  # a number the core did not give
+            pass
     return gettext(SENTENCES[problem.code])
 
 

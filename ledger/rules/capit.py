@@ -188,10 +188,10 @@ def _split_from_left(units: int, winners: list, players: list, dealer_seat: int)
     return dict(zip(order, split_evenly(units, len(order), 0), strict=False))
 
 
-def _cell(where: At, name: str, field: str, code: str, text: str):
+def _cell(where: At, name: str, field: str, code: str, text: str, values: dict | None = None):
     """A problem of one player's cards or points in a round ("hand 2 (round 2), B: ...")."""
     return where.problem(code, text, field=field, player=name,
-                         opening=f"{where}, {name}: {field}")
+                         opening=f"{where}, {name}: {field}", values=values)
 
 
 def _read_round(raw, players, ace_value, values, can_make, where, problems) -> dict | None:
@@ -239,10 +239,11 @@ def _read_round(raw, players, ace_value, values, can_make, where, problems) -> d
                                       f"{value!r}"))
                 count = None
             elif value > MAX_POINTS or not can_make[value]:
+                worth = ", ".join(str(v) for v in sorted(set(values.values())))
                 problems.append(_cell(
                     where, name, field, "capit_points_impossible",
-                    f"{value} points cannot be made from cards worth "
-                    f"{', '.join(str(v) for v in sorted(set(values.values())))}"))
+                    f"{value} points cannot be made from cards worth {worth}",
+                    {"points": value, "values": worth}))
                 count = None
             else:
                 count = value

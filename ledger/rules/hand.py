@@ -108,8 +108,10 @@ def read_gin_hand(raw, where: At, problems: list, *, oklahoma: bool = False):
             deadwood = None
         else:
             for name, count in deadwood.items():
+                values = {"count": count, "most": MAX_DEADWOOD}
                 if isinstance(count, bool) or not isinstance(count, int):
                     code, text = "deadwood_not_a_count", f"must be a whole number, not {count!r}"
+                    values = {}
                 elif count < 0:
                     code, text = "deadwood_out_of_range", f"{count} is below 0"
                 elif count > MAX_DEADWOOD:
@@ -118,7 +120,7 @@ def read_gin_hand(raw, where: At, problems: list, *, oklahoma: bool = False):
                 else:
                     continue
                 problems.append(where.problem(code, text, path=f"deadwood.{name}",
-                                              field="deadwood", player=name))
+                                              field="deadwood", player=name, values=values))
     big_gin = raw.get("big_gin", False)
     if not isinstance(big_gin, bool):
         problems.append(where.problem("flag_invalid", f"must be true or false, not {big_gin!r}",
@@ -275,10 +277,12 @@ def score_gin_hand(hand: GinHand, pair: tuple[str, str], where: At, problems: li
         problems.append(where.problem(
             "gin_with_deadwood", f"{what}, but the knocker {knocker} counted {k}", path=field,
             field="cards" if with_cards else "deadwood", player=knocker,
-            hint=None if with_cards else f"{what}, but the knocker {knocker} counted {k}"))
+            hint=None if with_cards else f"{what}, but the knocker {knocker} counted {k}",
+            values={"count": k}))
         return None
     if k > limit.limit:
-        at = {"field": "deadwood", "player": knocker}
+        at = {"field": "deadwood", "player": knocker,
+              "values": {"count": k, "limit": limit.limit}}
         if limit.limit == 0:
             problems.append(where.problem(
                 "knock_gin_only", f"only gin may end this hand under {limit.name}",

@@ -17,6 +17,7 @@ whole record.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from dataclasses import field as _field
 from typing import NamedTuple
 
 #: Every code the core gives, and what it means. A code never changes meaning; the words
@@ -106,6 +107,9 @@ class Problem:
     opening: str = ""  # the line's opening, e.g. "hand 3, table 2: deadwood.Ann"
     hint: str | None = None  # the whole words at the field, when a form should not say
     # "<player>'s count: <text>" (or cards, points) there
+    values: dict = _field(default_factory=dict, compare=False, hash=False)
+    # the numbers of the words, by name ({"count": 12, "limit": 10}), for a screen that
+    # says the problem in words of its own (another language) and keeps the numbers
 
     def __post_init__(self):
         if self.code not in CODES:
@@ -142,13 +146,14 @@ class At(NamedTuple):
 
     def problem(self, code: str, text: str, *, path: str = "", field: str | None = None,
                 player: str | None = None, hint: str | None = None,
-                opening: str | None = None) -> Problem:
+                opening: str | None = None, values: dict | None = None) -> Problem:
         """A problem of this hand: the line opens with where, then ``path`` (how the line
         names the field, e.g. "deadwood.Ann"), unless ``opening`` gives it whole."""
         if opening is None:
             opening = f"{self}: {path}" if path else str(self)
         return Problem(code, text, hand=self.hand, table=self.table, player=player,
-                       field=field, round=self.round, opening=opening, hint=hint)
+                       field=field, round=self.round, opening=opening, hint=hint,
+                       values=values or {})
 
 
 _HANDS: list[At] = []  # At(n) for the first hands, made once: one is asked for every hand

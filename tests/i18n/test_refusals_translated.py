@@ -19,6 +19,7 @@ from ledger import services
 from ledger.exceptions import LedgerError, RecordRefused, SessionSettled
 from ledger.forms import HandForm
 from ledger.presentation import problems as shown
+from ledger.rules import RecordError, score_record
 from ledger.rules.problems import CODES, Problem
 from tests.factories import gin_game
 
@@ -103,8 +104,8 @@ def test_a_knock_over_the_limit_is_refused_in_german_at_the_knockers_count(logge
     assert field_error(english, "t1_c0") == "a knock must be 10 or less; Ann counted 11"
     response = post_hand(logged_in, gin, ("11", "24"))
     assert response.status_code == 200
-    words = ("Punkte von Ann: Zu viele Punkte zum Klopfen: über der Klopfgrenze dieses "
-             "Spiels.")
+    words = ("Punkte von Ann: Zu viele Punkte zum Klopfen: 11 liegt über der Klopfgrenze "
+             "dieses Spiels von 10.")
     assert field_error(response, "t1_c0") == words
     assert words in save_error(response)
     assert "knock must be" not in response.content.decode()
@@ -114,11 +115,47 @@ def test_a_knock_over_the_limit_is_refused_in_german_at_the_knockers_count(logge
 def test_a_count_ten_cards_cannot_hold_is_refused_in_german_at_that_count(logged_in, gin):
     response = post_hand(logged_in, gin, ("3", "120"))
     assert field_error(response, "t1_c1") == (
-        "Punkte von Bob: Mehr, als zehn Karten zählen können, oder kleiner als null.")
+        "Punkte von Bob: Ein Wert von 120 ist nicht möglich: zehn Karten zählen 0 bis 98.")
     assert "is above 98" not in response.content.decode()
     russian = post_hand(logged_in, gin, ("3", "120"), code="ru")
     assert field_error(russian, "t1_c1") == (
-        "Очки: Bob: Больше, чем могут дать десять карт, или меньше нуля.")
+        "Очки: Bob: Счёт 120 невозможен: десять карт дают от 0 до 98.")
+
+
+NUMBERED_CASES = {
+    # code: (a record's variant, players and one hand that the core refuses with it)
+    "knock_over_limit": ("gin", ["Ann", "Bob"], {"knocker": "Ann",
+                                                 "deadwood": {"Ann": 12, "Bob": 30}}),
+    "knock_gin_only": ("oklahoma", ["Ann", "Bob"], {"knocker": "Ann", "upcard": "AS",
+                                                    "deadwood": {"Ann": 1, "Bob": 30}}),
+    "gin_with_deadwood": ("gin", ["Ann", "Bob"], {"knocker": "Ann", "gin": True,
+                                                  "deadwood": {"Ann": 4, "Bob": 30}}),
+    "deadwood_out_of_range": ("gin", ["Ann", "Bob"], {"knocker": "Ann",
+                                                      "deadwood": {"Ann": 3, "Bob": 120}}),
+    "capit_points_impossible": ("cap-it", ["A", "B", "C", "D"],
+                                {"went_out": "A", "points": {"B": 7, "C": 20, "D": 10}}),
+}
+
+
+@pytest.mark.parametrize("code", sorted(shown.NUMBERED))
+@pytest.mark.parametrize("language", ["de", "es", "fr", "ru"])
+def test_a_refusal_keeps_the_cores_numbers_in_every_language(code, language):
+    """The core gives the numbers of its words as data (``Problem.values``); outside English
+    the translated sentence says them (the numbered sentence, not the bare one)."""
+    variant, players, hand = NUMBERED_CASES[code]
+    record = {"format": "tablestakes.game/1", "variant": variant, "players": players,
+              "setup": {"first_dealer": players[-1]}, "hands": [hand]}
+    with pytest.raises(RecordError) as caught:
+        score_record(record)
+    (problem,) = [p for p in caught.value.details if p.code == code]
+    numbers = {"knock_over_limit": ["12", "10"], "knock_gin_only": ["1"],
+               "gin_with_deadwood": ["4"], "deadwood_out_of_range": ["120", "98"],
+               "capit_points_impossible": ["7", "5, 10, 15, 20"]}[code]
+    with translation.override(language):
+        said = shown.words(problem)
+        assert said == gettext(shown.NUMBERED[code]) % problem.values
+        assert said != gettext(shown.SENTENCES[code])
+        assert all(number in said for number in numbers), said
 
 
 def test_a_missing_or_unreadable_up_card_is_refused_in_german_at_the_up_card():
@@ -147,8 +184,7 @@ def test_the_up_card_limit_is_refused_in_german_on_the_page(logged_in, keeper):
                                started_by=keeper, setup={"first_dealer": "Bob"})
     response = post_hand(logged_in, game, ("1", "20"), up_rank="A", up_suit="S")
     assert field_error(response, "t1_c0") == (
-        "Punkte von Ann: Dieses Spiel darf nur mit Gin enden, und der Klopfer hat Punkte "
-        "gezählt.")
+        "Punkte von Ann: Dieses Spiel darf nur mit Gin enden, und der Klopfer hat 1 gezählt.")
     assert "only gin may end" not in response.content.decode()
 
 
