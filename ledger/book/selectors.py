@@ -381,8 +381,7 @@ def head_to_head(player: Player) -> tuple[list[dict], list[dict]]:
     head = [{"player_id": pid, "player__name": names[pid], "currency": currency, **line,
              "money_text": money_text(line["money"], currency) if line["money_games"] else ""}
             for (pid, currency), line in sorted(against.items(), key=order)]
-    withs = [{"player_id": pid, "player__name": names[pid], "currency": currency, **line,
-              "text": f"with {names[pid]}: {line['won']} of {line['games']} won"}
+    withs = [{"player_id": pid, "player__name": names[pid], "currency": currency, **line}
              for (pid, currency), line in sorted(partners.items(), key=order)]
     return head, withs
 
