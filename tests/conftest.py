@@ -76,7 +76,8 @@ def pytest_collection_modifyitems(config, items):
                 raise pytest.UsageError(f"{item.nodeid}: marked both postgres and "
                                         "engine_independent")
         elif "engine_independent" not in item.keywords and (
-                "e2e" in item.keywords or not uses_database(item)):
+                "e2e" in item.keywords or not uses_database(item)
+                or _in(item, ENGINE_INDEPENDENT_FOLDERS)):
             item.add_marker(ENGINE_INDEPENDENT)
 
 
@@ -85,6 +86,15 @@ def pytest_collection_modifyitems(config, items):
 DB_FIXTURES = frozenset({"db", "transactional_db", "django_db_reset_sequences",
                          "django_db_serialized_rollback", "live_server"})
 ENGINE_INDEPENDENT = pytest.mark.engine_independent
+#: Folders whose tests use the database only to have something to show, and check what is
+#: shown: the words of every screen in each language (tests/i18n) do not depend on the
+#: engine; the records they show are written by the same services the PostgreSQL pass tests.
+ENGINE_INDEPENDENT_FOLDERS = ("i18n",)
+
+
+def _in(item, folders) -> bool:
+    parts = Path(str(item.fspath)).relative_to(Path(__file__).parent).parts
+    return bool(parts) and parts[0] in folders
 
 
 def uses_database(item) -> bool:

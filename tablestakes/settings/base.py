@@ -120,6 +120,21 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
+#: SQLite, the embedded default, kept as a server with several workers needs it:
+#: - WAL: readers never wait for the writer nor the writer for them (a long book page does
+#:   not hold up a Save), and a commit writes once to the log instead of journal and file;
+#:   synchronous stays FULL, so a saved hand survives a power cut;
+#: - IMMEDIATE: a transaction that will write takes the write lock when it begins, so two
+#:   Saves queue for it (up to ``timeout`` seconds) instead of one failing with "database is
+#:   locked" when it upgrades a read lock.
+SQLITE_OPTIONS = {
+    "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL",
+    "transaction_mode": "IMMEDIATE",
+    "timeout": 20,
+}
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    DATABASES["default"]["OPTIONS"] = {**SQLITE_OPTIONS,
+                                       **DATABASES["default"].get("OPTIONS", {})}
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -205,14 +205,26 @@ WORKER_STATE = """async () => {
 }"""
 
 
+WORKER_ACTIVE = """async () => {
+  const registration = await navigator.serviceWorker.getRegistration();
+  return Boolean(registration && registration.active
+                 && registration.active.state === "activated");
+}"""
+CONTROLLED = "() => navigator.serviceWorker.controller !== null"
+
+
 def worker_in_control(page: Page, timeout: float = 90_000) -> None:
     """Wait until the service worker controls ``page``. Installing it fetches every static
-    file of the shell, which on a loaded two-core CI machine has taken more than the
-    default 30 s; when it never takes control, the failure says how far it got."""
+    file of the shell, which on a loaded two-core CI machine has taken more than 30 s.
+    A page whose document was made while the worker activated is not claimed by it (its
+    ``clients.claim()`` ran before the page existed): like a player's next page, the page
+    opened again is. When it never takes control, the failure says how far it got."""
+    # (functions, not expressions: the page's CSP forbids the eval of an expression)
     try:
-        # (a function, not an expression: the page's CSP forbids the eval of an expression)
-        page.wait_for_function("() => navigator.serviceWorker.controller !== null",
-                               timeout=timeout)
+        page.wait_for_function(WORKER_ACTIVE, timeout=timeout)
+        if not page.evaluate(CONTROLLED):
+            page.reload()
+        page.wait_for_function(CONTROLLED, timeout=timeout)
     except Exception as error:
         raise AssertionError(
             f"the service worker did not take control: {page.evaluate(WORKER_STATE)}") from error
