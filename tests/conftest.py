@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+pytest_plugins = ["tests.xdist_groups"]
+
 # Playwright's sync API keeps an event loop running in the test thread, and Django's
 # async-safety check then refuses ORM calls (SynchronousOnlyOperation). Tests only.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
