@@ -5,12 +5,14 @@ before it is made), and the game's stake as it stands.
 
 from __future__ import annotations
 
+from django.utils.translation import gettext, pgettext
+
 from ledger.models import ChangeKind, Game, GameChange, GameStatus
 from ledger.selectors.games import game_posted_money
 
-from .catalog import SETTING_LABELS, facts_for
-from .money import amount_text, format_money
-from .stakes import ante_sentence, stake_sentence
+from .catalog import SETTING_LABELS, choice_text, facts_for
+from .money import amount_text, decimal_text, format_money
+from .stakes import NO_STAKE, ante_sentence, stake_sentence
 
 
 def signed(units: int, currency: str) -> str:
@@ -29,29 +31,34 @@ def money_lines(game: Game, old: dict[str, int], new: dict[str, int]) -> list[di
 
 def change_label(change: GameChange) -> str:
     if change.kind == ChangeKind.ABANDON:
-        return "Game"
+        return pgettext("game of cards", "Game")
     if change.kind == ChangeKind.RULE:
-        return SETTING_LABELS.get(change.name, change.name.replace("_", " "))
+        return SETTING_LABELS.get(change.name, change.name.replace("_", " "))  # said here
     if change.name == "rate":
-        return "Stake"
+        return gettext("Stake")
     if change.name == "per_points":
-        return "Per points"
+        return gettext("Per points")
     if change.name == "ante":
-        return "Ante"
-    if change.name.startswith("stake of "):
-        return f"{change.name[len('stake of '):]}'s own stake"
+        return gettext("Ante")
+    if change.name.startswith("stake of "):  # the name the service stores the change under
+        return gettext("%(name)s's own stake") % {"name": change.name[len("stake of "):]}
     return change.name
 
 
 def change_value(change: GameChange, value) -> str:
     if value is None:
         if change.name.startswith("stake of "):
-            return "same as the game"
-        return "not for money" if change.name == "rate" else "none"
+            return gettext("same as the game")
+        return gettext(NO_STAKE) if change.name == "rate" else pgettext("setting", "none")
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return choice_text(value)
     if change.kind == ChangeKind.ABANDON:
-        return GameStatus(value).label.lower() if value in GameStatus.values else str(value)
+        return str(GameStatus(value).label).lower() if value in GameStatus.values \
+            else str(value)
+    if change.kind == ChangeKind.RULE:
+        return choice_text(value)
+    if change.name in ("rate", "ante") or change.name.startswith("stake of "):
+        return format_money(value, change.game.currency)  # "0,05" on a German page
     return str(value).replace("_", " ")
 
 
@@ -66,25 +73,31 @@ def change_rows(changes) -> list[dict]:
 
 def done_message(game: Game, made: list[GameChange]) -> str:
     parts = [f"{row['what']} {row['old']} → {row['new']}" for row in change_rows(made)]
-    text = "Changed: " + "; ".join(parts) + "."
+    text = gettext("Changed: %(changes)s.") % {"changes": "; ".join(parts)}
     if any(change.money_changed for change in made):
         money = game_posted_money(game)
-        text += " Money now: " + ", ".join(
-            f"{name} {signed(amount, game.currency)}" for name, amount in money.items()) + "."
+        text += " " + gettext("Money now: %(money)s.") % {"money": ", ".join(
+            f"{name} {signed(amount, game.currency)}" for name, amount in money.items())}
     return text
 
 
 def stake_text(game: Game, seats) -> str:
-    """The game's stake in words: "0.01 USD per point; own stakes: Ann 0.02", "ante 1.00
-    USD", "no ante", "not for money"."""
+    """The game's stake in words: "$0.01 per point; own stakes: Ann 0.02", "ante $1.00",
+    "no ante", "not for money". The sentences take the record's decimal text (the amount
+    is written in the language in force there); the own stakes are written here."""
     def money(value):
         return amount_text(value, game.currency)
 
+    def exact(value):
+        return decimal_text(value, game.currency)
+
     if facts_for(game).stake == "ante":
-        return ante_sentence(money(game.ante), game.currency) if game.ante else "no ante"
-    text = stake_sentence(None if game.rate is None else money(game.rate), game.currency,
+        return ante_sentence(exact(game.ante), game.currency) if game.ante \
+            else gettext("no ante")
+    text = stake_sentence(None if game.rate is None else exact(game.rate), game.currency,
                           game.per_points)
     own = [f"{seat.player.name} {money(seat.stake)}" for seat in seats if seat.stake]
     if own:
-        text += "; own stakes: " + ", ".join(own)
+        text = gettext("%(stake)s; own stakes: %(stakes)s") % {"stake": text,
+                                                               "stakes": ", ".join(own)}
     return text

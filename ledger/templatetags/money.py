@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from django import template
 
-from ledger.presentation.money import MINUS, amount_text, format_money, minus_signs
+from ledger.presentation.money import MINUS, decimal_text, format_money, minus_signs
 from ledger.presentation.money import money_sign as _sign
 from ledger.presentation.stakes import stake_sentence
 
@@ -61,5 +61,5 @@ def stake(session) -> str:
     decimals, as the record writes it."""
     rate = getattr(session, "rate", None)
     currency = getattr(session, "currency", "")
-    amount = None if rate is None else amount_text(rate, currency)
+    amount = None if rate is None else decimal_text(rate, currency)  # written there
     return stake_sentence(amount, currency, getattr(session, "per_points", 1))
