@@ -27,7 +27,7 @@ from ledger.models import Game, Hand, Session
 from ledger.presentation.locales import babel_locale
 
 from . import selectors
-from .pdf import PdfTooLarge, render_pdf
+from .pdf import PdfTooLarge, render_html, render_pdf
 
 GAME_TEMPLATE = "scoresheets/game_sheet.html"
 BLANK_TEMPLATE = "scoresheets/blank_sheet.html"
@@ -73,6 +73,18 @@ def game_sheet_pdf(game: Game, *, paper_size: str | None = None) -> tuple[bytes,
         paper = paper_size or game.session.table.paper_for(game.currency)
         pdf = render_pdf(GAME_TEMPLATE, context, paper, **_limits())
     return pdf, file_name(game.session, "game", game.sequence)
+
+
+def game_sheet_html(game: Game) -> str:
+    """The sheet's HTML as it is printed: in its table's language and clock."""
+    with table_voice(game.session.table):
+        return render_html(GAME_TEMPLATE, selectors.game_sheet_context(game))
+
+
+def session_report_html(session: Session) -> str:
+    """The session report's HTML as it is printed: in its table's language and clock."""
+    with table_voice(session.table):
+        return render_html(SESSION_TEMPLATE, selectors.session_report_context(session))
 
 
 def blank_sheet_pdf(game: Game, *, paper_size: str | None = None) -> tuple[bytes, str]:

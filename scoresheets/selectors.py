@@ -126,7 +126,7 @@ def game_sheet_context(game: Game) -> dict:
         "capit": sheet.capit_totals,
         "totals": totals_lines(sheet.totals) if sheet.totals else [],
         "reported": reported_lines(game),
-        "reported_title": REPORTED_TITLE,
+        "reported_title": _(REPORTED_TITLE),
     })
     return context
 

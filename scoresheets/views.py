@@ -26,10 +26,9 @@ from ledger.cleaning import content_disposition, is_ascii_number
 from ledger.presentation.catalog import VARIANT_NAMES
 from ledger.views.params import BadParameter, refuses_bad_parameters
 
-from . import documents, selectors
+from . import documents
 from .blank import evening_blank_context
 from .forms import BlankSeatsForm, split_game
-from .pdf import render_html
 
 
 def _pdf_response(pdf: bytes, filename: str, request) -> HttpResponse:
@@ -177,12 +176,11 @@ PREVIEW_CSP = {"style-src-attr": [UNSAFE_INLINE]}
 @csp_update(PREVIEW_CSP)
 def game_html(request, pk: int):
     game = game_for(request.user, pk)
-    return _preview(render_html(documents.GAME_TEMPLATE, selectors.game_sheet_context(game)))
+    return _preview(documents.game_sheet_html(game))
 
 
 @require_GET
 @csp_update(PREVIEW_CSP)
 def session_html(request, pk: int):
     session = session_for(request.user, pk)
-    return _preview(render_html(documents.SESSION_TEMPLATE,
-                                selectors.session_report_context(session)))
+    return _preview(documents.session_report_html(session))

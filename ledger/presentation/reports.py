@@ -42,9 +42,10 @@ _KIND_WORDS = {KNOCK: gettext_noop("%(name)s knock"), GIN: gettext_noop("%(name)
                BIG_GIN: gettext_noop("%(name)s big gin")}
 
 
-#: The export's and the paper's heading of who reported what with each saved hand.
-REPORTED_HEADER = "Reported by"
-REPORTED_TITLE = "Who reported what"
+#: The export's and the paper's heading of who reported what with each saved hand
+#: (translated where it is shown).
+REPORTED_HEADER = gettext_noop("Reported by")
+REPORTED_TITLE = gettext_noop("Who reported what")
 
 
 def report_who(report) -> str:

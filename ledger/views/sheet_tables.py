@@ -286,7 +286,7 @@ def export_table(sheet: GameSheet, reported: dict | None = None) -> SheetExport:
         names.append(("share", spec["share"].header))
     names.append(("void", spec["void"].header))
     if reported:
-        names.append(("reported", REPORTED_HEADER))
+        names.append(("reported", gettext(REPORTED_HEADER)))
     data = []
     for row in sheet.rows:
         if not row.played:

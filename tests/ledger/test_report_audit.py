@@ -161,3 +161,16 @@ def test_the_scorekeepers_etag_follows_every_change_of_the_reports(session, keep
     changed()
     assert reports_version(game.pk) == seen[-1]
     assert len(set(seen)) == 6
+
+
+def test_who_reported_what_is_said_in_the_tables_and_the_readers_language(logged_in, session,
+                                                                          keeper):
+    """The heads were English on a German page and German paper (issue 22)."""
+    game = _reported_captain_hand(session, keeper)
+    session.table.language = "de"
+    session.table.save(update_fields=["language"])
+    paper = Page(logged_in.get(reverse("scoresheets:game_html", args=[game.pk]))).text()
+    assert "Wer was gemeldet hat" in paper and "Who reported what" not in paper
+    export = logged_in.get(reverse("ledger:game_export", args=[game.pk]),
+                           HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert "Gemeldet von" in export and "Reported by" not in export
