@@ -259,7 +259,16 @@ def test_the_default_priority(settings):
     assert settings.TABLESTAKES_PDF_NICE == 10
 
 
-def test_a_rendering_runs_in_a_child_at_lower_priority(monkeypatch):
+@pytest.fixture
+def forks(monkeypatch):
+    """The child is made as in a gunicorn worker. A test worker may have a thread left by an
+    earlier test on it (Playwright's, a live server's), and ``_can_fork`` then, rightly,
+    renders in the process itself; these tests are about the child, so they have it. (CI
+    ran them after the browser tests once the xdist groups worked again.)"""
+    monkeypatch.setattr(pdf, "_can_fork", lambda: True)
+
+
+def test_a_rendering_runs_in_a_child_at_lower_priority(monkeypatch, forks):
     import os
 
     monkeypatch.setattr(pdf, "_render", lambda html, paper, pages: (
@@ -269,13 +278,13 @@ def test_a_rendering_runs_in_a_child_at_lower_priority(monkeypatch):
     assert int(nice) == min(19, os.nice(0) + 10)
 
 
-def test_a_real_sheet_from_the_child(game):
+def test_a_real_sheet_from_the_child(game, forks):
     pdf_bytes, name = documents.game_sheet_pdf(game)
     assert pdf_bytes.startswith(b"%PDF-") and name.endswith("-game-1.pdf")
     assert pdf.html_to_pdf(HTML, nice=10, timeout=20).startswith(b"%PDF-")
 
 
-def test_the_child_is_killed_at_the_deadline(monkeypatch):
+def test_the_child_is_killed_at_the_deadline(monkeypatch, forks):
     import os
 
     pids = []
@@ -301,7 +310,7 @@ def test_the_child_is_killed_at_the_deadline(monkeypatch):
         os.waitpid(pids[0], os.WNOHANG)
 
 
-def test_the_childs_refusals_and_errors_come_back(monkeypatch):
+def test_the_childs_refusals_and_errors_come_back(monkeypatch, forks):
     def too_long(html, paper, pages):
         raise pdf.PdfTooLarge("The document runs to 41 pages; at most 40 are printed here.")
 
