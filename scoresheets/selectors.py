@@ -54,9 +54,11 @@ def _paper_cell(key: str, row: TotalsRow) -> str:
     return str(value)
 
 
-def totals_lines(rows: list[TotalsRow]) -> list[tuple[str, list[str]]]:
-    """The end-of-game rows turned for paper: one line per figure, one column per key."""
-    return [(_(TOTALS[key].header), [_paper_cell(key, t) for t in rows])
+def totals_lines(rows: list[TotalsRow]) -> list[tuple[str, list[str], str]]:
+    """The end-of-game rows turned for paper: one line per figure, one column per key, with
+    the figure's kind ("text" for words such as the shutout's, which may wrap; the numbers
+    do not)."""
+    return [(_(TOTALS[key].header), [_paper_cell(key, t) for t in rows], TOTALS[key].kind)
             for key in TOTALS_KEYS]
 
 
