@@ -6,6 +6,7 @@ expected to fail (EXPECTED_INCOMPLETE in catalogs.py)."""
 
 from __future__ import annotations
 
+import functools
 import html
 import re
 import uuid
@@ -66,7 +67,14 @@ PLACEHOLDER = re.compile(r"%\(\w+\)s")
 def shows(page: str, words: str) -> bool:
     """Whether ``words`` stand on ``page`` as words (not inside a longer word: "Tables" is
     not in "Tablestakes")."""
-    return re.search(rf"(?<!\w){re.escape(words)}(?!\w)", page) is not None
+    return as_words(words).search(page) is not None
+
+
+@functools.cache
+def as_words(words: str) -> re.Pattern:
+    """``words`` as a pattern, compiled once: the catalogs' thousands of phrases are more than
+    re's own cache keeps, and compiling them again for each page took most of the time."""
+    return re.compile(rf"(?<!\w){re.escape(words)}(?!\w)")
 
 
 def english_left(english: str, translated: str, code: str, words, ignore=()) -> list[str]:
