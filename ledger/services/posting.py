@@ -102,11 +102,14 @@ def _apply_result(game: Game, result: dict, *, abandoned: bool, by: User | None,
                 game=game, number=number, kind=BatchKind.POST, memo=memo[:300], created_by=by,
             )
             _post(new, players, target)
-    if status != game.status:
+    was = game.status
+    if status != was:
         game.status = status
         game.finished_at = None if status == GameStatus.IN_PROGRESS else timezone.now()
         game.save(update_fields=["status", "finished_at"])
-    store_standings(game, result, players)  # the book's figures, from this same result
+    # the book's figures, from this same result; an evening's sums count ended games only,
+    # so a hand of a game that was and is in progress leaves them as they are
+    store_standings(game, result, players, evening={was, status} != {GameStatus.IN_PROGRESS})
     return changed
 
 

@@ -32,9 +32,10 @@ def standing_rows(model: Any, *, game: Any, session: Any, result: dict, status: 
     return rows
 
 
-def store_standings(game: Any, result: dict, players: dict[str, Any]) -> None:
+def store_standings(game: Any, result: dict, players: dict[str, Any], *,
+                    evening: bool = True) -> None:
     """Replace the game's standings with those of ``result`` (game.status already set),
-    and its evening's sums."""
+    and (``evening``) its evening's sums."""
     from ledger.models import EveningStanding, GameStanding
 
     GameStanding.objects.filter(game_id=game.pk).delete()
@@ -42,7 +43,8 @@ def store_standings(game: Any, result: dict, players: dict[str, Any]) -> None:
         GameStanding, game=game, session=game.session, result=result, status=game.status,
         players=players,
     ))
-    store_evenings(GameStanding, EveningStanding, [game.session_id])
+    if evening:
+        store_evenings(GameStanding, EveningStanding, [game.session_id])
 
 
 #: The figures an EveningStanding adds up (besides games, wins and shutouts, which count).

@@ -32,6 +32,7 @@ from ledger.selectors.evenings import session_settlement
 from ledger.selectors.games import game_queryset_for_records, game_record
 from ledger.services.book import BookChanged
 from tests.factories import gin_game
+from tests.rules.helpers import knock
 
 from .book_scenario import build, renamed
 
@@ -329,8 +330,26 @@ def test_evening_sums_add_up_the_finished_games(table, keeper, evenings):
                                     players=["Bob", "Cy"], started_by=keeper,
                                     setup={"first_dealer": "Bob"})
     assert sums() == from_games() and len(sums()) == 9
+    # a hand of a game that goes on changes no evening's sums (they are not rebuilt)
+    services.hand_record(game=open_game, entry=knock("Bob", 2, "Cy", 30),
+                         recorded_by=keeper, idempotency_key=uuid.uuid4())
+    assert sums() == from_games() and len(sums()) == 9
     services.game_abandon(game=open_game, abandoned_by=keeper, reason="late")
     assert sums() == from_games() and len(sums()) == 10  # Bob's first game of E4
+    # a hand that ends a game adds it to the evening's sums
+    def anns_games():
+        return sum(row[3] for row in sums()
+                   if row[:3] == (evenings["e4"].pk, Player.objects.get(name="Ann").pk, "gin"))
+
+    before = anns_games()
+    ended = services.game_start(session=evenings["e4"], variant="gin", players=["Ann", "Cy"],
+                                started_by=keeper, setup={"first_dealer": "Ann"},
+                                rules={"target": 25})
+    services.hand_record(game=ended, entry=knock("Ann", 1, "Cy", 40), recorded_by=keeper,
+                         idempotency_key=uuid.uuid4())
+    ended.refresh_from_db()
+    assert ended.status == "complete"
+    assert sums() == from_games() and anns_games() == before + 1
 
 
 def test_data_migration_fills_the_evening_sums(table, evenings):
