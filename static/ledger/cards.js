@@ -38,6 +38,12 @@
     });
     var names = [box.dataset.a, box.dataset.b];
     var tabs = box.querySelectorAll(".picker-tab");
+    // the page's one deck (ledger/_card_deck.html), copied into this picker
+    var deck = box.querySelector(".deck");
+    var grid = document.getElementById("card-deck");
+    if (deck && grid && !deck.querySelector(".deck-card")) {
+      deck.appendChild(grid.content.cloneNode(true));
+    }
     var buttons = box.querySelectorAll(".deck-card");
     var preview = box.querySelector(".cards-preview");
     var clearName = box.querySelector(".picker-clear-name");

@@ -281,6 +281,31 @@ def test_the_hand_form_has_the_picker_for_each_player(logged_in, gin_game):
     assert "django_htmx/htmx-2.min.js" in body  # htmx itself, served from static
 
 
+def test_a_page_draws_the_deck_once_and_a_saved_hand_does_not_send_it(logged_in, session,
+                                                                      keeper):
+    """Each table's picker is filled from the page's one deck (a <template> that cards.js
+    copies), so a captain game's two pickers do not draw 104 buttons, and the answer to a
+    Save (the next hand's form, sent on every hand) carries no deck at all."""
+    game = services.game_start(session=session, variant="captain",
+                               players=["R1", "R2", "B1", "B2", "B3"], started_by=keeper,
+                               preset="standard",
+                               setup={"captains": ["R1", "R2"], "opponents": ["B1", "B2"],
+                                      "sitter": "B3"})
+    body = logged_in.get(reverse("ledger:game_detail", args=[game.pk])).content.decode()
+    assert body.count('class="picker"') == 2 and body.count('<div class="deck">') == 2
+    assert body.count('id="card-deck"') == 1 and body.count('class="deck-card"') == 52
+    assert 'aria-label="ace of spades"' in body.lower()
+    answer = logged_in.post(
+        reverse("ledger:hand_create", args=[game.pk]),
+        {"key": str(uuid.uuid4()), "number": 1, "t1_knocker": "R1", "t1_kind": "knock",
+         "t1_c0": "3", "t1_c1": "20", "t2_knocker": "B2", "t2_kind": "gin", "t2_c1": "0",
+         "t2_c0": "15"}, HTTP_HX_REQUEST="true")
+    saved = answer.content.decode()
+    assert answer.status_code == 200 and 'name="t1_knocker"' in saved
+    assert game.hands.count() == 1, text(answer)[:600]
+    assert 'class="picker"' in saved and "deck-card" not in saved and "card-deck" not in saved
+
+
 # -- corrections, side games -----------------------------------------------------------------
 
 def test_the_fix_form_takes_cards(logged_in, gin_game):
