@@ -39,6 +39,7 @@ from .params import number_param, refuses_bad_parameters
 from .sheet_tables import (
     column_tables,
     fix_pattern,
+    row_html,
     sheet_columns,
     sheet_rows,
     sheet_table,
@@ -147,7 +148,9 @@ def saved_parts(game: Game, result: dict, history, text: str, *,
         context["sheet"] = sheet_table(sheet, fix_url=fix)
     else:
         columns = sheet_columns(sheet, fix_url=fix)
-        context["new_rows"] = sheet_rows(sheet, columns, fix_url=fix, rows=sheet.live_rows[-1:])
+        context["new_rows"] = [
+            row_html(record, css="just-saved")
+            for record in sheet_rows(sheet, columns, fix_url=fix, rows=sheet.live_rows[-1:])]
     return context
 
 

@@ -159,12 +159,27 @@ def sheet_rows(sheet: GameSheet, columns, *, fix_url: str | None = None,
                 cells += [_score(row, key) for key in layout.keys]
         if fix_url and not capit:
             cells.append(_fix_cell(row, fix_url) if row.played else "")
-        data.append({
+        record = {
             "id": f"hand-{row.number}",
             "css": "future upnext" if row.next_up else ("" if row.played else "future"),
             "cells": list(zip(css, cells, strict=True)),
-        })
+        }
+        record["html"] = row_html(record)
+        data.append(record)
     return data
+
+
+def row_html(record: dict, *, css: str = "") -> str:
+    """A row of ``sheet_rows`` as its ``<tr>`` (``css``: a class more, e.g. "just-saved"),
+    written here once: a long game's 300 rows through the template's loops took a third of
+    its page's time on the server."""
+    classes = " ".join(name for name in (css, record["css"]) if name)
+    return format_html(
+        '<tr id="{}"{}>{}</tr>', record["id"],
+        format_html(' class="{}"', classes) if classes else "",
+        format_html_join("", "<td{}>{}</td>", (
+            (format_html(' class="{}"', cls) if cls else "", cell)
+            for cls, cell in record["cells"])))
 
 
 def sheet_table(sheet: GameSheet, *, fix_url: str | None = None) -> SheetTable:
