@@ -190,8 +190,9 @@ def row_html(record: dict, *, css: str = "") -> str:
     classes = " ".join(name for name in (css, record["css"]) if name)
     cells = "".join(f'<td class="{_e(cls)}">{_e(cell)}</td>' if cls else f"<td>{_e(cell)}</td>"
                     for cls, cell in record["cells"])
-    head = f' class="{_e(classes)}"' if classes else ""
-    return mark_safe(f'<tr id="{_e(record["id"])}"{head}>{cells}</tr>')
+    head = f' id="{_e(record["id"])}"' if record.get("id") else ""
+    head += f' class="{_e(classes)}"' if classes else ""
+    return mark_safe(f"<tr{head}>{cells}</tr>")
 
 
 def sheet_table(sheet: GameSheet, *, fix_url: str | None = None) -> SheetTable:
@@ -224,6 +225,33 @@ def _spec_columns(spec: dict, keys: tuple[str, ...], css: dict[str, str]
             for key in keys]
 
 
+def _made_rows(rows: list, keys: tuple[str, ...], css: dict[str, str], final=None
+               ) -> list[dict]:
+    """The rows of a totals table with their cells made (``row_html``), as the sheet's
+    are: a value that is empty shows django-tables2's "—"; ``final``, the final cell of a
+    row. django-tables2 draws the columns' heads."""
+    records = []
+    for row in rows:
+        cells = []
+        for key in keys:
+            value = getattr(row, key)
+            if key == "final" and final is not None:
+                value = final(row, value)
+            elif value in (None, ""):
+                value = "\u2014"
+            cells.append((css.get(key, "num"), value))
+        record = {"cells": cells, "css": ""}
+        record["html"] = row_html(record)
+        records.append(record)
+    return records
+
+
+def _final_cell(row, value):
+    if row.shutout:
+        return format_html('{}<small class="mark">{}</small>', value, gettext("shutout"))
+    return value
+
+
 class TotalsTable(tables.Table):
     """The end of a gin-family game (or one of Hollywood's games): one row per player;
     the columns are the presentation's ``TOTALS`` (short headers)."""
@@ -233,17 +261,12 @@ class TotalsTable(tables.Table):
 
     def __init__(self, data, **kwargs):
         kwargs.setdefault("extra_columns", _spec_columns(TOTALS, self.KEYS, self.CSS))
-        super().__init__(data, **kwargs)
+        super().__init__(_made_rows(data, self.KEYS, self.CSS, _final_cell), **kwargs)
 
     class Meta:
         orderable = False
-        template_name = "ledger/sheet_table.html"
+        template_name = "ledger/sheet_hands_table.html"  # the rows come made
         attrs = {"class": "sheet totals"}
-
-    def render_final(self, value, record):
-        if record.shutout:
-            return format_html('{}<small class="mark">{}</small>', value, gettext("shutout"))
-        return value
 
 
 class CapitTotalsTable(tables.Table):
@@ -254,11 +277,11 @@ class CapitTotalsTable(tables.Table):
 
     def __init__(self, data, **kwargs):
         kwargs.setdefault("extra_columns", _spec_columns(CAPIT_TOTALS, self.KEYS, self.CSS))
-        super().__init__(data, **kwargs)
+        super().__init__(_made_rows(data, self.KEYS, self.CSS), **kwargs)
 
     class Meta:
         orderable = False
-        template_name = "ledger/sheet_table.html"
+        template_name = "ledger/sheet_hands_table.html"  # the rows come made
         attrs = {"class": "sheet totals"}
 
 
