@@ -21,7 +21,7 @@ from ledger import services
 from ledger.models import ShareLink
 from tests.ledger.book_scenario import build
 
-from .axe import serious_findings
+from .axe import audited, serious_findings
 from .helpers import DESKTOP, FITS, GIN, MONDAY, login
 from .phone_games import NAMES, VARIANTS, finish, play, start
 
@@ -233,6 +233,8 @@ def _tour(browser, base: str, world, options: dict, width: str, problems: dict,
     many screens were visited."""
     context = browser.new_context(**options, color_scheme=scheme,
                                   bypass_csp=audit is not None)
+    if audit is not None:
+        audited(context)
     page = context.new_page()
     visited = 0
     for name, path, then in public_screens(world):
