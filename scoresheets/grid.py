@@ -141,7 +141,6 @@ def grid_for(layout: Layout) -> tuple[Grid, Callable[[HandRow], list]]:
     score_groups = [(label, 2) for label in layout.labels]
     score_columns = [c for _key in keys
                      for c in ((head("points"), "pts"), (head("running"), "tot"))]
-    kind = layout.kind
 
     if layout.rounds:
         columns = [number, (head("contract"), "contract"), (head("dealer"), "name"),
@@ -163,7 +162,7 @@ def grid_for(layout: Layout) -> tuple[Grid, Callable[[HandRow], list]]:
 
         return Grid(columns=columns, groups=groups, cls="hands v-cap-it"), cells
 
-    if kind == "tables":
+    if layout.tables:
         captain = layout.sitters
         versus = f" {pgettext('versus', 'v')} "
         columns = [number, (head("table"), "num"), (head("players"), "name players"),

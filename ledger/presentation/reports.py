@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext, gettext_noop, pgettext
 
-from ledger.models import Hand
+from ledger.models import PLAYERS_PART, Hand
 from ledger.reports import hand_confirmations
 
 from .catalog import BIG_GIN, GIN, KNOCK
@@ -118,3 +118,24 @@ def confirm_answers(game) -> list[dict]:
     said = [{"number": numbers[pk], "words": confirm_answer(a), "correct": a.correct}
             for pk, a in answers.items() if pk in numbers]
     return sorted(said, key=lambda item: -item["number"])
+
+
+def part_labels(parts: dict) -> list[tuple[str, dict]]:
+    """(label, whose) of each part of the next hand a game's phones report (the core's
+    ``report_parts``): "Table 1", {"table": 1} for each card table of a table game, or a
+    player's name, {"player": name} for each player of a CAP-IT round; [] for a game of
+    one table. The game page's card and the reports' poll say the same."""
+    if parts["kind"] == "tables":
+        return [(table_words(i), {"table": i}) for i in range(1, len(parts["tables"]) + 1)]
+    return [(name, {"player": name}) for name in parts.get("players", [])]
+
+
+def table_words(number: int) -> str:
+    """A card table of a table game by its number: "Table 2"."""
+    return pgettext("card table", "Table %(n)s") % {"n": number}
+
+
+def link_words(part: int) -> str:
+    """Whose report link a ``ReportLink.part`` is: "Table 2", or "Players" (CAP-IT's one
+    link, where each player picks his name)."""
+    return gettext("Players") if part == PLAYERS_PART else table_words(part)

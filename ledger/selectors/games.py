@@ -12,8 +12,9 @@ from django.db.models import Prefetch, Sum
 from ledger import rules as core
 from ledger.models import Game, GameStatus, Hand, MoneyPosting
 from ledger.rules.money import decimal_text, to_minor
+from ledger.rules.names import rename_entry, rename_setup
 
-from .names import names_now, rename_entry, rename_setup
+from .names import names_now
 
 GAME_FORMAT = "tablestakes.game/1"
 

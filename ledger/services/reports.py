@@ -47,11 +47,8 @@ def confirm_players_of(result: dict) -> list[str]:
 
 def link_parts(parts: dict) -> list[int]:
     """The ``ReportLink.part`` numbers of a game's links: its tables, or the players'."""
-    if parts["kind"] == "tables":
-        return list(range(1, len(parts["tables"]) + 1))
-    if parts["kind"] == "players":
-        return [PLAYERS_PART]
-    return []
+    tables = parts.get("tables") or []
+    return list(range(1, len(tables) + 1)) or ([PLAYERS_PART] if parts.get("players") else [])
 
 
 def report_link_live(link: ReportLink | None) -> bool:

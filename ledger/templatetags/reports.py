@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from django import template
 from django.urls import reverse
-from django.utils.translation import gettext, pgettext
+from django.utils.translation import gettext
 
 from ledger import reports, services
-from ledger.models import CONFIRM_PART, PLAYERS_PART, ReportLink
+from ledger.models import CONFIRM_PART, ReportLink
 from ledger.presentation.dates import format_clock
-from ledger.presentation.reports import confirm_answers, report_line
+from ledger.presentation.reports import confirm_answers, link_words, part_labels, report_line
 
 register = template.Library()
 
@@ -35,20 +35,14 @@ def report_links_card(context) -> dict:
                                               part__lt=CONFIRM_PART):
             path = reverse("ledger:report_page", kwargs={"token": link.token})
             links.append({
-                "label": (gettext("Players") if link.part == PLAYERS_PART
-                          else pgettext("card table", "Table %(n)s") % {"n": link.part}),
+                "label": link_words(link.part),
                 "url": request.build_absolute_uri(path) if request is not None else path,
                 "token": link.token,
                 "who": (", ".join(parts["tables"][link.part - 1])
                         if link.part and link.part <= len(parts.get("tables", [])) else
                         gettext("each player picks his name")),
             })
-    if parts["kind"] == "tables":
-        # the same labels as the reports' poll (views/report.py game_reports)
-        states = [pgettext("card table", "Table %(n)s") % {"n": i}
-                  for i in range(1, len(parts["tables"]) + 1)]
-    else:
-        states = list(parts.get("players", []))
+    states = [label for label, _ in part_labels(parts)]  # as the reports' poll says them
     return {"show": True, "game": game, "links": links, "states": states,
             "open": parts["kind"] is not None,
             "poll": reverse("ledger:game_reports", kwargs={"pk": game.pk}),

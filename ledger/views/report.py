@@ -18,7 +18,7 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.translation import gettext, pgettext
+from django.utils.translation import gettext
 from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import condition, require_GET, require_POST
 
@@ -27,7 +27,7 @@ from ledger.clock import speak_as_table
 from ledger.exceptions import LedgerError, RecordRefused, ReportStale
 from ledger.forms.reports import PlayerReportForm, TableReportForm, report_fields
 from ledger.models import CONFIRM_PART, PLAYERS_PART, ReportLink
-from ledger.presentation.reports import confirm_answers
+from ledger.presentation.reports import confirm_answers, link_words, part_labels
 from ledger.presentation.words import hand_title
 
 from . import freshness
@@ -50,12 +50,6 @@ def live_report_link(token: str) -> ReportLink:
     return link
 
 
-def _part_words(link: ReportLink) -> str:
-    if link.part == PLAYERS_PART:
-        return gettext("Players")
-    return pgettext("card table", "Table %(n)s") % {"n": link.part}
-
-
 def _report_context(request, link: ReportLink, form=None) -> dict:
     game = link.game
     result, history = load_game(game)
@@ -64,7 +58,7 @@ def _report_context(request, link: ReportLink, form=None) -> dict:
     parts = services.report_parts_of(game, result)
     number = parts["number"]
     context.update({
-        "link": link, "part_words": _part_words(link), "number": number,
+        "link": link, "part_words": link_words(link.part), "number": number,
         "hand_title": hand_title(result["facts"]["hand_noun"], number),
         "live_etag": etag,
         "live_url": reverse("ledger:report_live", kwargs={"token": link.token}),
@@ -259,12 +253,7 @@ def game_reports(request: HttpRequest, pk: int) -> HttpResponse:
         return response
     spec = hand_spec(game.variant, result, result["next"])
     standing = reports.live_reports(game, parts["number"])
-    if parts["kind"] == "tables":
-        labels = [(pgettext("card table", "Table %(n)s") % {"n": i}, {"table": i})
-                  for i in range(1, len(parts["tables"]) + 1)]
-    else:
-        labels = [(name, {"player": name}) for name in parts["players"]]
-    for label, whose in labels:
+    for label, whose in part_labels(parts):
         report = next((r for r in standing
                        if all(getattr(r, k) == v for k, v in whose.items())), None)
         item = {"label": label, "state": "waiting", "id": None, "fields": {}, "text": "",
