@@ -173,13 +173,11 @@ def sheet_rows(sheet: GameSheet, columns, *, fix_url: str | None = None,
                 cells += [_score(row, key) for key in layout.keys]
         if fix_url and not capit:
             cells.append(_fix_cell(row, fix_url, fix_words) if row.played else "")
-        record = {
+        data.append({
             "id": f"hand-{row.number}",
             "css": "future upnext" if row.next_up else ("" if row.played else "future"),
             "cells": list(zip(css, cells, strict=True)),
-        }
-        record["html"] = row_html(record)
-        data.append(record)
+        })
     return data
 
 
@@ -205,7 +203,9 @@ def sheet_table(sheet: GameSheet, *, fix_url: str | None = None) -> SheetTable:
     if sheet.layout.rounds:
         columns = [(name, col) for name, col in columns if name != "fix"]
     wide = len(sheet.layout.keys) > 4
-    return SheetTable(sheet_rows(sheet, columns, fix_url=fix_url), extra_columns=columns,
+    rows = [{**record, "html": row_html(record)}
+            for record in sheet_rows(sheet, columns, fix_url=fix_url)]
+    return SheetTable(rows, extra_columns=columns,
                       attrs={"class": "sheet wide" if wide else "sheet",
                              "tbody": {"id": "sheet-rows"}})
 
