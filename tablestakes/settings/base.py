@@ -95,6 +95,10 @@ AUTHENTICATION_BACKENDS = [
 
 ROOT_URLCONF = "tablestakes.urls"
 
+# the plain widgets (an <input>, a <textarea>) written in Python, the same markup as Django's
+# templates (ledger/forms/rendering.py): the hand form drawn on every Save has a dozen
+FORM_RENDERER = "ledger.forms.rendering.FastWidgets"
+
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
