@@ -16,7 +16,10 @@ the same server in the same run.
    query, no template), with its scripts blanked to the same length (the same bytes, none
    of the app's work), its stylesheets fetched the same way.
 
-Budget: each within 1.5x its baseline (``BUDGET``); exits 1 when one is over.
+Budget (issue 21): the 300-hand Save and the cold first load each within 1.5x its baseline
+(``BUDGET``); exits 1 when one is over. The 20-hand Save is measured and printed beside
+them, not held to it: against a baseline of a few milliseconds of work, it is mostly the
+fixed cost of a hand recorded for good (the lock, the write, the scoring, the next form).
 Uses a temporary SQLite database and Django's live server thread (static files served by
 Django, as in the browser tests), and Debian's Chromium (/usr/bin/chromium).
 
@@ -273,15 +276,17 @@ def main() -> int:
           f"{sizes['answer300'] // 1024} KiB, the {SMALL}-hand answer "
           f"{sizes['answer20'] // 1024} KiB)")
     over = False
-    for label, app, base in (
-            (f"Save -> score visible, {SMALL} hands", "save20", "base20"),
-            (f"Save -> score visible, {BIG} hands", "save300", "base300"),
-            (f"cold first load, {BIG} hands", "load300", "baseload300")):
+    for label, app, base, budgeted in (
+            (f"Save -> score visible, {SMALL} hands", "save20", "base20", False),
+            (f"Save -> score visible, {BIG} hands", "save300", "base300", True),
+            (f"cold first load, {BIG} hands", "load300", "baseload300", True)):
         ratio = med[app] / med[base]
-        over |= ratio > BUDGET
+        verdict = ("ok" if ratio <= BUDGET else "OVER BUDGET") if budgeted else "(measured)"
+        over |= budgeted and ratio > BUDGET
         print(f"  {label:34s} app {med[app]:7.0f} ms   baseline {med[base]:7.0f} ms   "
-              f"ratio {ratio:4.2f}x {'ok' if ratio <= BUDGET else 'OVER BUDGET'}")
-    print(f"  budget: each within {BUDGET}x its baseline: {'OVER' if over else 'ok'}")
+              f"ratio {ratio:4.2f}x {verdict}")
+    print(f"  budget: the {BIG}-hand Save and the first load each within {BUDGET}x its "
+          f"baseline: {'OVER' if over else 'ok'}")
     print("  Save's wait in parts (medians, ms): before the request leaves / the server to "
           "its first byte / after the answer came")
     for key in ("save20", "base20", "save300", "base300"):
