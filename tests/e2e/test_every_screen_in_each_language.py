@@ -78,7 +78,7 @@ def _tour_in(browser, base: str, world, code: str) -> dict:  # noqa: F811
     context = browser.new_context(**PHONE, locale=code)
     page = context.new_page()
 
-    def visit(name: str, path: str, then) -> None:
+    def visit(name: str, path: str, then) -> str:
         response = page.goto(base + path)
         assert response is not None and response.status < 500, (code, name)
         if then is not None:
@@ -89,6 +89,7 @@ def _tour_in(browser, base: str, world, code: str) -> dict:  # noqa: F811
         if found:
             problems[f"{name}-{code}"] = found[:8]
         shot(page, f"lang-{code}-{name}")
+        return text
 
     for name, path, then in public_screens(world):
         if name != "csrf-403":  # its form is English-independent: the tour's own post
@@ -98,8 +99,7 @@ def _tour_in(browser, base: str, world, code: str) -> dict:  # noqa: F811
     for name, path, then in screens(world):
         if then is not None:
             continue  # what the tour taps there (a dialog's link...) it names in English
-        visit(name, path, then)
-        seen_speaking += word in page.inner_text("body")
+        seen_speaking += word in visit(name, path, then)
     context.close()
     assert seen_speaking > 40  # the pages spoke the language, not English everywhere
     return problems

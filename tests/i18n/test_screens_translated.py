@@ -66,8 +66,9 @@ PLACEHOLDER = re.compile(r"%\(\w+\)s")
 
 def shows(page: str, words: str) -> bool:
     """Whether ``words`` stand on ``page`` as words (not inside a longer word: "Tables" is
-    not in "Tablestakes")."""
-    return as_words(words).search(page) is not None
+    not in "Tablestakes"). The plain substring test first: most of a catalog's thousand
+    phrases are not on a page at all, and ``in`` says so far faster than a pattern."""
+    return words in page and as_words(words).search(page) is not None
 
 
 @functools.cache
