@@ -195,6 +195,15 @@ function start(root) {
   }
 
   // -- saving a hand ----------------------------------------------------------------------
+  // ask the browser, once a page, not to clear this site's storage (the hands kept on this
+  // phone) when the phone runs short of room
+  let askedToKeep = false;
+  function askToKeep() {
+    if (askedToKeep || !(navigator.storage && navigator.storage.persist)) return;
+    askedToKeep = true;
+    navigator.storage.persist().catch(() => {});
+  }
+
   // on the document, before htmx's own handler on the form (the capture phase): the form is
   // replaced by a new one after each hand saved in place
   document.addEventListener("submit", async (event) => {
@@ -217,9 +226,8 @@ function start(root) {
     store.save(queued);
     const alone = queued.length === 1;
     editing = null;
-    // ask the browser not to clear this site's storage when the phone runs short of room
-    if (navigator.storage && navigator.storage.persist) navigator.storage.persist().catch(() => {});
     if (!navigator.onLine) {
+      askToKeep();
       render();
       nextHand();
       // kept on this phone: on to the next hand as after a save (app.js: the score in
@@ -244,6 +252,7 @@ function start(root) {
       saving = false;
       saying = null;
     }
+    askToKeep();  // after the hand's request, not before it
     if (button) { button.disabled = false; button.textContent = label; }
     // sent: the page is brought up to date (settled); refused alone: back in the form with
     // its reasons; not sent (no connection after all, or another tab sends it): on to the

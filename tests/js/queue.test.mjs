@@ -169,6 +169,28 @@ test("a run asked for while one is going is the same run (no hand sent twice)", 
   assert.deepEqual(posted.map((p) => p[0]), [1, 2, 3]);
 });
 
+test("the hand's request leaves before the list is written; the list says sending after", async () => {
+  const storage = memoryStorage();
+  const store = createStore(storage, "q");
+  store.save([hand(1)]);
+  let answer;
+  const seen = [];
+  const sender = createSender({
+    store, words: WORDS, timers: fakeTimers(),
+    post: (item) => {
+      seen.push(["at the request", item.state, store.load()[0].state]);
+      return new Promise((resolve) => { answer = resolve; });
+    },
+  });
+  const run = sender.run();
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  seen.push(["while it waits", store.load()[0].state]);
+  answer({ status: "recorded" });
+  await run;
+  assert.deepEqual(seen, [["at the request", "sending", "pending"], ["while it waits", "sending"]]);
+  assert.deepEqual(store.load(), []);
+});
+
 test("a hand discarded while it was being sent is not taken off again: the next one goes", async () => {
   const storage = memoryStorage();
   const store = createStore(storage, "q");

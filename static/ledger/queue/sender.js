@@ -37,11 +37,17 @@ export function createSender({
       if (!head) return { state: "idle", landed, update };
       if (STOPPED.has(head.state)) return { state: "stopped", landed, update, head };
       if (!isOnline()) return { state: "offline", landed, update };
+      // the request leaves first, then the list and the page say so (the other tabs read
+      // the list; onChange draws): neither writing the list nor drawing the page stands
+      // between the tap on Save and the hand's request (a hand left "sending" by a page
+      // closed meanwhile is pending again on the next load: store.revive)
       head.state = "sending";
-      store.save(queue);
-      // the request leaves first, then the page says so (onChange draws): no drawing of
-      // the page stands between the tap on Save and the hand's request
       const sent = post(head, partsFor(queue));
+      const listed = store.load();  // as it is now (the list may have changed meanwhile)
+      if (listed[0] && listed[0].key === head.key) {
+        listed[0].state = "sending";
+        store.save(listed);
+      }
       set("sending");
       const answer = await sent;
       const now = store.load();
