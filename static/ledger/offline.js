@@ -195,15 +195,6 @@ function start(root) {
   }
 
   // -- saving a hand ----------------------------------------------------------------------
-  // ask the browser, once a page, not to clear this site's storage (the hands kept on this
-  // phone) when the phone runs short of room
-  let askedToKeep = false;
-  function askToKeep() {
-    if (askedToKeep || !(navigator.storage && navigator.storage.persist)) return;
-    askedToKeep = true;
-    navigator.storage.persist().catch(() => {});
-  }
-
   // on the document, before htmx's own handler on the form (the capture phase): the form is
   // replaced by a new one after each hand saved in place
   document.addEventListener("submit", async (event) => {
@@ -227,7 +218,6 @@ function start(root) {
     const alone = queued.length === 1;
     editing = null;
     if (!navigator.onLine) {
-      askToKeep();
       render();
       nextHand();
       // kept on this phone: on to the next hand as after a save (app.js: the score in
@@ -252,7 +242,6 @@ function start(root) {
       saving = false;
       saying = null;
     }
-    askToKeep();  // after the hand's request, not before it
     if (button) { button.disabled = false; button.textContent = label; }
     // sent: the page is brought up to date (settled); refused alone: back in the form with
     // its reasons; not sent (no connection after all, or another tab sends it): on to the
@@ -303,4 +292,12 @@ function start(root) {
   }
   render();
   sender.run();
+  // ask the browser not to clear this site's storage (the hands kept on this phone) when the
+  // phone runs short of room: once the page is idle, never in a Save (the question took
+  // ~30 ms of a slow phone's Save, asked there)
+  if (navigator.storage && navigator.storage.persist) {
+    const ask = () => navigator.storage.persist().catch(() => {});
+    if (window.requestIdleCallback) window.requestIdleCallback(ask, { timeout: 5000 });
+    else window.setTimeout(ask, 2000);
+  }
 }
