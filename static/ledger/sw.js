@@ -8,8 +8,9 @@
 //   game) are kept when they load, and shown from the cache only when the network cannot be
 //   reached; the page's script then says that it is offline and what it shows is as last
 //   loaded. Any other page the phone has not kept gets the offline page.
-// - Nothing else is touched: no POST (hands are sent by the page itself, see offline.js), no
-//   share page's live part, nothing from another site.
+// - Nothing else is touched: no POST (hands are sent by the page itself, see offline.js;
+//   where the browser can, a POST does not come here at all: see install), no share page's
+//   live part, nothing from another site.
 "use strict";
 
 var CONFIG = self.TABLESTAKES;
@@ -19,6 +20,14 @@ var KEPT_PAGES = /^\/(?:tables\/\d+\/|sessions\/\d+\/|games\/\d+\/)?$/;
 var NETWORK_WAIT = 8000;  // ms before a kept page is shown instead of a slow one
 
 self.addEventListener("install", function (event) {
+  // what the fetch handler leaves alone (a POST: a hand sent, a preview, a report) goes to
+  // the network without the browser handing it to this worker first (the static routing
+  // API, Chromium 123+): a hand's Save does not wait on the worker, asleep or awake
+  if (event.addRoutes) {
+    event.waitUntil(Promise.resolve()
+      .then(function () { return event.addRoutes({ condition: { requestMethod: "POST" }, source: "network" }); })
+      .catch(function (error) { console.warn("Tablestakes: no static route for POST:", error); }));
+  }
   event.waitUntil(
     caches.open(STATIC)
       .then(function (cache) { return cache.addAll(CONFIG.precache.concat([CONFIG.offline])); })

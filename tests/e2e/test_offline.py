@@ -330,6 +330,19 @@ def test_the_app_installs_manifest_worker_and_offline_page(page, context, live_s
     expect(page.get_by_role("heading", name="No connection")).to_be_visible()
     shot(page, "offline-page")
 
+    # back online, a hand's Save goes to the network without the worker (its static route
+    # for a POST, set at install): the worker never stands between Save and the server
+    context.set_offline(False)
+    page.goto(f"{base}/games/{gin.pk}/")
+    worker_in_control(page)
+    duel(page, 1, "Ann", {0: "5", 1: "20"})
+    page.get_by_role("button", name="Save hand 1").click()
+    expect(page.locator(".flash")).to_contain_text("Hand 1 recorded")
+    routed = page.evaluate("""() => performance.getEntriesByType("resource")
+        .filter((e) => e.name.includes("/hands/send/"))
+        .map((e) => [e.workerMatchedSourceType, e.workerFinalSourceType])""")
+    assert routed == [["network", "network"]], routed
+
 
 def test_offline_in_the_box_the_scorekeeper_picks_who_played(page, context, live_server,
                                                              keeper):
