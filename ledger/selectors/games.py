@@ -10,7 +10,7 @@ from typing import Any
 from django.db.models import Prefetch, Sum
 
 from ledger import rules as core
-from ledger.models import Game, GameStatus, Hand, MoneyPosting
+from ledger.models import Game, GamePlayer, GameStatus, Hand, MoneyPosting
 from ledger.rules.money import decimal_text, to_minor
 from ledger.rules.names import rename_entry, rename_setup
 
@@ -127,6 +127,12 @@ def game_posted_money(game: Game) -> dict[str, int]:
         .values_list("player__name", "total")
     )
     return {seat.player.name: int(sums.get(seat.player.name) or 0) for seat in game_seats(game)}
+
+
+def seats_with_players() -> Prefetch:
+    """A game's seats with their players, in one query (a join), not one for the seats and
+    one for the players: ``prefetch_related_objects([game], seats_with_players())``."""
+    return Prefetch("seats", queryset=GamePlayer.objects.select_related("player"))
 
 
 def game_queryset_for_records():

@@ -25,6 +25,7 @@ from ledger.models import (
 )
 from ledger.rules.problems import record_problem
 from ledger.selectors.evenings import session_is_settled
+from ledger.selectors.games import seats_with_players
 from ledger.words import evening_words
 
 User = AbstractBaseUser  # any auth user model instance
@@ -123,10 +124,10 @@ def _seats(game: Game) -> list[GamePlayer]:
 
 
 def _with_seats(game: Game) -> Game:
-    """``game`` (just locked) with its seats and their players read once, in two queries,
+    """``game`` (just locked) with its seats and their players read once, in one query,
     for everything the service does with them (the names a hand is stored in, the record
     scored, the money posted): only for services that do not change the seats."""
-    prefetch_related_objects([game], "seats__player")
+    prefetch_related_objects([game], seats_with_players())
     return game
 
 

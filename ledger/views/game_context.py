@@ -21,7 +21,13 @@ from ledger.presentation.flash import winner_sentence
 from ledger.presentation.sheet import game_sheet
 from ledger.presentation.words import names, person_name, role_chip
 from ledger.selectors.evenings import session_is_settled
-from ledger.selectors.games import game_live_entries, game_record, game_result, score
+from ledger.selectors.games import (
+    game_live_entries,
+    game_record,
+    game_result,
+    score,
+    seats_with_players,
+)
 from ledger.selectors.hands import game_history
 
 from .game_settings import change_rows
@@ -33,7 +39,7 @@ def load_game(game: Game) -> tuple[dict, list[Hand]]:
     """The core's result for ``game`` and its whole hand history, in a fixed number of
     queries whatever the number of hands (seats with players, and one query for every hand
     ever entered, from which the live ones are taken)."""
-    prefetch_related_objects([game], "seats__player")
+    prefetch_related_objects([game], seats_with_players())
     history = game_history(game)
     game.live_hands = sorted((h for h in history if h.voided_at is None),
                              key=lambda h: h.number)
@@ -45,7 +51,7 @@ def load_live(game: Game) -> tuple[dict, list[dict]]:
     without the history: what a hand sent to the game needs before it is stored (its form's
     spec, the next number). ``load_game`` reads every hand as a row with who recorded it,
     for a page that shows them; a Save's answer shows only the new row."""
-    prefetch_related_objects([game], "seats__player")
+    prefetch_related_objects([game], seats_with_players())
     entries = game_live_entries(game)
     return score(game_record(game, hands=entries)), entries
 

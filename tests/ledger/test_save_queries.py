@@ -6,7 +6,8 @@ The ceilings are the counts measured when the service stopped reading each seat'
 one query at a time and the live hands as model instances (30 queries a post before,
 whatever the hands; 25 after for two players), plus the one update that keeps the tables'
 reports with the saved hand (issue 23): a change that reads per hand or per player again
-fails here."""
+fails here. The view and the service each read the seats with their players in one query
+(a join), not two: 22 now."""
 
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ from tests.factories import gin_game
 pytestmark = pytest.mark.django_db
 
 #: the queries of one hand post with its parts (a two-player gin game), measured
-MAX_QUERIES = 26
+MAX_QUERIES = 22
 
 
 def knock(number: int, knocker: str = "Ann") -> dict:
@@ -72,7 +73,8 @@ def test_the_service_reads_the_seats_and_players_once(session, keeper):
         services.hand_record(game=game, entry={"draw": True}, recorded_by=keeper,
                              idempotency_key=uuid.uuid4(), number=6)
     sql = [q["sql"] for q in captured.captured_queries]
-    assert len([q for q in sql if q.startswith('SELECT "ledger_player"')]) == 1, sql
-    assert len([q for q in sql if q.startswith('SELECT "ledger_gameplayer"')]) == 1, sql
+    seats = [q for q in sql if q.startswith('SELECT "ledger_gameplayer"')]
+    assert len(seats) == 1 and 'JOIN "ledger_player"' in seats[0], sql  # with their players
+    assert not [q for q in sql if q.startswith('SELECT "ledger_player"')], sql
     # the live hands are read once, under the lock
     assert len([q for q in sql if q.startswith('SELECT "ledger_hand"."number"')]) == 1, sql
