@@ -18,6 +18,7 @@ one transaction rolled back at the end); the tests only read what was printed.
 
 from __future__ import annotations
 
+import functools
 import io
 import re
 from dataclasses import dataclass
@@ -94,8 +95,15 @@ def says(text: str, words: str) -> bool:
     """Whether the PDF's text holds ``words`` as words, as written or in capitals (the
     headings are set in capitals by the stylesheet). A word broken at the end of a line is
     read whole ("change-" "ment" is the French "changement", not the English "change")."""
-    text = re.sub(r"(\w)[-\u00ad\u2010]\s+(\w)", r"\1\2", text)
+    text = _joined(text)
     return shows(text, words) or shows(text, words.upper())
+
+
+@functools.lru_cache(maxsize=128)
+def _joined(text: str) -> str:
+    """``text`` with the words broken at a line's end made whole again: once per document's
+    text, not once for each of the catalog's thousand phrases looked for in it."""
+    return re.sub(r"(\w)[-\u00ad\u2010]\s+(\w)", r"\1\2", text)
 
 # Catalog phrases the translated PDFs may show in English: the names the players gave their
 # sides ("Our Magnificent Side" holds the catalog's "Side").
@@ -110,7 +118,7 @@ class Printed:
     widths: list[float]
     paper: str
 
-    @property
+    @functools.cached_property
     def text(self) -> str:
         return " ".join(" ".join(self.pages).split())
 
