@@ -31,6 +31,15 @@
 
   function setup(box) {
     if (box.dataset.ready) return;
+    if (!box.open) {
+      // set up when first opened: a closed picker shows nothing, and the next hand's form
+      // comes with every Save (its deck of 52 buttons copied, and painted, for nothing)
+      if (!box.dataset.waiting) {
+        box.dataset.waiting = "1";
+        box.addEventListener("toggle", function () { if (box.open) setup(box); });
+      }
+      return;
+    }
     box.dataset.ready = "1";
     var table = box.dataset.cards;
     var inputs = [0, 1].map(function (pos) {

@@ -64,8 +64,11 @@ def test_gin_game_from_cards_alone_scores_as_from_counts(page, live_server, keep
 
     box = picker(page)
     expect(box.locator(".picker")).to_be_hidden()  # closed until asked for
+    # and set up only then (cards.js): no deck copied into a picker nobody opened
+    expect(box.locator(".deck-card")).to_have_count(0)
     box.locator("summary").click()
     expect(box.locator(".picker")).to_be_visible()  # the script shows the grid
+    expect(box.locator(".deck-card")).to_have_count(52)
     text_field = page.locator("[name=t1_cards0]")
     assert float(text_field.evaluate("e => getComputedStyle(e).fontSize")[:-2]) >= 16
     size = box.locator(".deck-card").first.bounding_box()
@@ -75,7 +78,9 @@ def test_gin_game_from_cards_alone_scores_as_from_counts(page, live_server, keep
     for number, (knocker, ann, bob, how) in enumerate(HANDS, start=1):
         box = picker(page)
         if not box.evaluate("e => e.open"):
+            expect(box.locator(".deck-card")).to_have_count(0)  # the form a Save brought
             box.locator("summary").click()
+        expect(box.locator(".deck-card")).to_have_count(52)
         tap(page, "t1_knocker", knocker)
         if how == "tap":
             tap_cards(page, 0, ann)
