@@ -15,7 +15,8 @@ from .cards import capit_points
 from .hand import read_gin_hand, score_gin_hand
 from .problems import At, Problem, table_at
 
-__all__ = ["check_report", "confirm_players", "report_parts", "report_points"]
+__all__ = ["check_report", "confirm_players", "part_reported", "report_parts",
+           "report_points"]
 
 
 def report_parts(result: dict) -> dict:
@@ -35,6 +36,15 @@ def report_parts(result: dict) -> dict:
         tables = [list(t["players"] if isinstance(t, dict) else t) for t in nxt["tables"]]
         return {"kind": "tables", "number": number, "tables": tables}
     return {"kind": None, "number": number}
+
+
+def part_reported(parts: dict, *, table: int | None = None) -> bool:
+    """Whether the next hand (``report_parts``) has the part a link reports: card table
+    ``table`` (1-based) of a table game, or with ``table`` None each player's own points of
+    a CAP-IT round."""
+    if table is None:
+        return parts.get("kind") == "players"
+    return parts.get("kind") == "tables" and 1 <= table <= len(parts["tables"])
 
 
 def check_report(result: dict, *, table: int | None = None, player: str | None = None,

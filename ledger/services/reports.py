@@ -28,7 +28,13 @@ from ledger.models import (
     ReportLink,
     TableReport,
 )
-from ledger.rules.report import check_report, confirm_players, report_parts, report_points
+from ledger.rules.report import (
+    check_report,
+    confirm_players,
+    part_reported,
+    report_parts,
+    report_points,
+)
 from ledger.selectors.evenings import session_is_settled
 from ledger.selectors.games import game_result
 
@@ -119,12 +125,12 @@ def _check_number(parts: dict, number) -> None:
 
 def _whose(link: ReportLink, parts: dict, player: str | None) -> dict:
     if link.part == PLAYERS_PART:
-        if parts["kind"] != "players":
+        if not part_reported(parts):
             raise LedgerError(gettext("This link is not for this game's tables."))
         if player not in parts["players"]:
             raise LedgerError(gettext("Pick your name first: who are you?"))
         return {"table": None, "player": player}
-    if parts["kind"] != "tables" or link.part > len(parts["tables"]):
+    if not part_reported(parts, table=link.part):
         raise LedgerError(gettext("This table does not play this hand."))
     return {"table": link.part, "player": ""}
 
