@@ -49,8 +49,10 @@ SCREEN_WORDS = {
 NOT_MARKED_YET: dict[str, list[str]] = {}
 
 
-def phrases(code: str) -> list[tuple[str, str]]:
-    """(English, translation) of each catalog message without placeholders, as a page shows it."""
+@functools.cache
+def phrases(code: str) -> tuple[tuple[str, str], ...]:
+    """(English, translation) of each catalog message without placeholders, as a page shows it
+    (worked out once per language: the screens' tests ask for it per page)."""
     found = []
     for m in catalog(code):
         if not isinstance(m.id, str) or not m.id or PLACEHOLDER.search(m.id):
@@ -58,7 +60,7 @@ def phrases(code: str) -> list[tuple[str, str]]:
         plain = html.unescape(" ".join(re.sub(r"<[^>]+>", " ", m.id).split()))
         if len(plain) > 3:
             found.append((plain, m.string))
-    return found
+    return tuple(found)
 
 
 PLACEHOLDER = re.compile(r"%\(\w+\)s")
