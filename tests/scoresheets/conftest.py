@@ -9,6 +9,7 @@ import random
 import uuid
 from pathlib import Path
 
+import pypdfium2 as pdfium
 import pytest
 from pypdf import PdfReader
 
@@ -76,12 +77,18 @@ def corrected_game(demo, keeper):
 
 
 def pdf_pages(pdf: bytes) -> list[str]:
-    """The text of each page, whitespace runs collapsed to one space per line."""
-    reader = PdfReader(io.BytesIO(pdf))
-    return [
-        "\n".join(" ".join(line.split()) for line in page.extract_text().splitlines())
-        for page in reader.pages
-    ]
+    """The text of each page as PDFium reads it (the PDF engine of Chromium), whitespace runs
+    collapsed to one space per line. PDFium takes about 5 ms for a sheet where pypdf took 80
+    to 190; pypdf still reads the positions (``text_positions``) and the pages' boxes."""
+    document = pdfium.PdfDocument(pdf)
+    try:
+        return [
+            "\n".join(" ".join(line.split())
+                      for line in page.get_textpage().get_text_range().splitlines())
+            for page in document
+        ]
+    finally:
+        document.close()
 
 
 def pdf_text(pdf: bytes) -> str:
