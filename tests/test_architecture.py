@@ -16,6 +16,7 @@ checker that can no longer fail is caught too.
 from __future__ import annotations
 
 import ast
+import functools
 import re
 import sys
 from pathlib import Path
@@ -34,6 +35,13 @@ def _module_name(path: Path) -> str:
     return ".".join(parts)
 
 
+@functools.cache
+def _parsed(source: str) -> ast.Module:
+    """``source``'s syntax tree, parsed once for all the checks that read it (never change
+    a tree got here: it is shared)."""
+    return ast.parse(source)
+
+
 def _source(path: Path) -> tuple[str, str, bool]:
     return path.read_text(encoding="utf-8"), _module_name(path), path.name == "__init__.py"
 
@@ -46,7 +54,7 @@ def imported_modules(source: str, module: str, is_package: bool) -> list[tuple[i
     """
     package = module if is_package else module.rpartition(".")[0]
     found = []
-    for node in ast.walk(ast.parse(source)):
+    for node in ast.walk(_parsed(source)):
         if isinstance(node, ast.Import):
             found.extend((node.lineno, alias.name) for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
@@ -93,7 +101,7 @@ def import_graph(sources: dict[str, tuple[str, bool]]) -> dict[str, set[str]]:
     graph: dict[str, set[str]] = {name: set() for name in sources}
     for module, (source, is_package) in sources.items():
         package = module if is_package else module.rpartition(".")[0]
-        for node in ast.walk(ast.parse(source)):
+        for node in ast.walk(_parsed(source)):
             names: list[str] = []
             if isinstance(node, ast.Import):
                 names = [alias.name for alias in node.names]
@@ -347,7 +355,7 @@ def _chain(node: ast.AST) -> list[str]:
 def model_writes(source: str, module: str) -> list[str]:
     """Where ``source`` writes a model itself instead of calling a service."""
     out = []
-    for node in ast.walk(ast.parse(source)):
+    for node in ast.walk(_parsed(source)):
         if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Attribute):
             continue
         method = node.func.attr
@@ -564,7 +572,7 @@ def _dict_keys(node: ast.Dict) -> set[str]:
 def variant_decisions(source: str, module: str) -> list[str]:
     """Where ``source`` decides by a variant's or a layout's name."""
     out = []
-    for node in ast.walk(ast.parse(source)):
+    for node in ast.walk(_parsed(source)):
         if isinstance(node, ast.Compare):
             operands = [node.left, *node.comparators]
             named = set().union(*(_variant_literals(op) for op in operands))
@@ -707,7 +715,7 @@ def test_the_pending_list_names_only_modules_that_still_decide_by_a_variant():
 def _without_type_checking(source: str) -> str:
     """``source`` without its ``if TYPE_CHECKING:`` blocks (imports for annotations only,
     never run)."""
-    tree = ast.parse(source)
+    tree = ast.parse(source)  # (a tree of its own: the transformer below changes it)
 
     class Strip(ast.NodeTransformer):
         def visit_If(self, node):
@@ -775,7 +783,7 @@ def private_view_imports(source: str, module: str, is_package: bool = False) -> 
     def private(name: str) -> bool:
         return name.startswith("_") and not name.endswith("__")
 
-    tree = ast.parse(source)
+    tree = _parsed(source)
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom):
             if node.level:
@@ -863,7 +871,7 @@ def vocabulary_literals(source: str, module: str, *, words: bool = True) -> list
     """Where ``source`` restates the core's vocabulary: a string naming a setup key or the
     knock (``words``: screens, print, scripts, the book), a dict keyed by two or more roles
     (anywhere)."""
-    tree = ast.parse(source)
+    tree = _parsed(source)
     docstrings = _docstrings(tree)
     out = []
     for node in ast.walk(tree):
