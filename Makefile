@@ -1,5 +1,9 @@
 # Tablestakes developer commands. Everything runs through .venv (made by scripts/bootstrap).
 PY := .venv/bin/python
+# pytest keeps each test module's assertion-rewritten bytecode in __pycache__ and reuses it
+# next run; with PYTHONDONTWRITEBYTECODE set (some shells and sandboxes set it) it rewrites
+# every module again in every worker, about 4 s of each run of make test-fast.
+unexport PYTHONDONTWRITEBYTECODE
 
 .PHONY: help bootstrap run test test-fast coverage lint bench check-records lock messages
 
