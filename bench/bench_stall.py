@@ -209,6 +209,9 @@ def main() -> int:
             "DJANGO_ALLOWED_HOSTS": "127.0.0.1", "DJANGO_STATIC_ROOT": str(tmp / "static"),
             "DJANGO_CACHE_DIR": str(tmp / "cache"), "DJANGO_LOG_LEVEL": "WARNING",
             "PYTHONPATH": str(ROOT), "TABLESTAKES_LOGIN_FAILURES": "1000",
+            # the bench's clients reach gunicorn directly: no proxy appends to X-Forwarded-For
+            # (production settings refuse to start without this said)
+            "TABLESTAKES_PROXY_COUNT": "0",
         })
         print(f"bench_stall: PostgreSQL on 127.0.0.1:{postgres.port}; migrate, collectstatic, "
               f"a {PDF_HANDS}-hand game", flush=True)
