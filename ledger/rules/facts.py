@@ -9,6 +9,7 @@ Pure: no Django, no database.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import asdict, dataclass
 
 from .settings import PLAYER_COUNTS, VARIANTS
@@ -139,9 +140,11 @@ def _seats(variant: str, count: int) -> tuple[Seat, ...]:
     return tuple(Seat(f"p{i}", f"Seat {i}", "player") for i in range(1, count + 1))
 
 
+@functools.lru_cache(maxsize=64)
 def game_facts(variant: str, players: int) -> GameFacts:
     """The facts of a game of ``variant`` for ``players`` players; ValueError for a variant
-    or a player count the rules do not have."""
+    or a player count the rules do not have. Kept once made (they are frozen, and a page of
+    a player's book asks for them once per game he played: thousands of times)."""
     if variant not in VARIANTS or players not in PLAYER_COUNTS[variant]:
         raise ValueError(f"no {variant} game for {players} players")
     tables = {"partnership": players // 2,
