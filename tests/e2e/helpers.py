@@ -86,6 +86,28 @@ def shot(target: Page | Locator, name: str, *, full_page: bool = True) -> None:
         target.screenshot(path=str(SHOTS / f"{name}.png"))
 
 
+# The page has stopped moving: the scroll position and the page's height the same over
+# several animation frames in a row (a smooth scroll, an observer's scroll and a late layout
+# all move one of them from one frame to the next).
+SETTLED = """(frames) => new Promise((done) => {
+  let last = null, still = 0;
+  const tick = () => {
+    const now = [scrollX, scrollY, document.documentElement.scrollHeight,
+                 document.activeElement && document.activeElement.id].join();
+    still = now === last ? still + 1 : 0;
+    last = now;
+    if (still >= frames) done(true); else requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+})"""
+
+
+def settled(page: Page, frames: int = 5) -> None:
+    """Wait until the page has stopped moving (``SETTLED``): for the scroll a Save or a tap
+    starts, instead of a fixed time."""
+    page.evaluate(SETTLED, frames)
+
+
 def login(page: Page, base: str, username: str) -> None:
     """Logged in as ``username`` and on the home page. The session is made the way the log-in
     form makes it (Django's test client logs the user in) and handed to the browser as its

@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 
 from ledger import services
 
-from .helpers import login, shot
+from .helpers import login, settled, shot
 from .phone_games import play, start
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -52,7 +52,7 @@ def _at_the_card(page, live_server, game):
     page.goto(f"{live_server.url}/games/{game.pk}/")
     # as a save leaves it: the hand's card at the top of the screen
     page.locator("#entry").evaluate("el => el.scrollIntoView({block: 'start'})")
-    page.wait_for_timeout(100)
+    settled(page)
     return page.evaluate("window.scrollY")
 
 
@@ -112,7 +112,7 @@ def test_a_three_table_hand_is_entered_with_no_scroll(browser, live_server, keep
             page.keyboard.type(value)
             assert box.evaluate(CLEAR) == "ok", (i, position)
     expect(page.locator("#hand-preview")).not_to_be_empty()  # the preview has answered
-    page.wait_for_timeout(300)
+    settled(page)
     shot(page, f"multitable-{key}-360", full_page=False)
     _every_field_clear(page, "typed")
     assert page.evaluate("window.scrollY") == y, "the page scrolled"

@@ -18,7 +18,7 @@ from ledger import services
 from ledger.selectors.games import game_result
 from ledger.views.game_context import hand_spec
 
-from .helpers import login, shot
+from .helpers import login, settled, shot
 from .phone_games import NAMES, next_entry, play, start
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -107,7 +107,7 @@ def save_and_look(page, game, i: int) -> dict:
     expect(page.locator("#entry .flash")).to_contain_text(f"{noun} {number} recorded")
     expect(page.get_by_role("button", name=re.compile(
         rf"^Save (hand|round) {number + 1}$"))).to_be_visible()
-    page.wait_for_timeout(150)  # the strip's observer and the scroll settle
+    settled(page)  # the strip's observer and the scroll
     where = page.evaluate(WHERE)
     where["number"], where["noun"] = number, noun
     return where
@@ -184,7 +184,7 @@ def test_keys_and_scrolls_after_save_for_a_knock_and_a_gin(browser, live_server,
             page.fill(f"input[name={field}]", value)
         page.get_by_role("button", name=f"Save hand {number}").click()
         expect(page.get_by_role("button", name=f"Save hand {number + 1}")).to_be_visible()
-        page.wait_for_timeout(150)
+        settled(page)
         where = page.evaluate(WHERE)
         scrolls = 0 if score_in_view(where) else 1
         tabs = 0
@@ -214,7 +214,7 @@ def test_a_hand_kept_offline_goes_on_like_a_saved_one(browser, live_server, keep
     page.get_by_role("button", name=f"Save hand {number}").click()
     expect(page.get_by_role("button", name=f"Save hand {number + 1}")).to_be_visible()
     expect(page.locator("#offline-queue")).to_contain_text("Not sent yet")
-    page.wait_for_timeout(150)
+    settled(page)
     where = page.evaluate(WHERE)
     assert score_in_view(where), where
     assert where["active"] == "t1_knocker" and where["activeType"] == "radio", where

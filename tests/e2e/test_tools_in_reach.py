@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 from ledger import services
 from ledger.models import ShareLink
 
-from .helpers import duel, login, shot
+from .helpers import duel, login, settled, shot
 from .phone_games import play
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -135,6 +135,6 @@ def test_share_from_the_menu_shows_the_link_and_qr_there(phone, live_server, lon
     expect(page).to_have_url(re.compile(r"#shared-link$"))
     qr = page.locator("#actions .share-qr svg")
     expect(qr).to_be_visible()
-    page.wait_for_timeout(200)
+    settled(page)
     assert qr.evaluate(IN_VIEW) == "ok"
     assert page.locator("#actions input.copy").evaluate(IN_VIEW) == "ok"
