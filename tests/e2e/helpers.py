@@ -240,13 +240,31 @@ def worker_in_control(page: Page, timeout: float = 90_000) -> None:
     file of the shell, which on a loaded two-core CI machine has taken more than 30 s.
     A page whose document was made while the worker activated is not claimed by it (its
     ``clients.claim()`` ran before the page existed): like a player's next page, the page
-    opened again is. When it never takes control, the failure says how far it got."""
+    opened again is. Once in CI (two workers on two cores) a page opened again right after
+    the worker activated stayed without it for the whole 90 s while the worker stood
+    activated: each reload now has 10 s to be taken, and another reload follows, until
+    ``timeout``. When it never takes control, the failure says how far it got and how many
+    times the page was opened again."""
+    import time
+
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
     # (functions, not expressions: the page's CSP forbids the eval of an expression)
+    deadline = time.monotonic() + timeout / 1000
+    reloads = 0
     try:
         page.wait_for_function(WORKER_ACTIVE, timeout=timeout)
-        if not page.evaluate(CONTROLLED):
+        while not page.evaluate(CONTROLLED):
+            left = (deadline - time.monotonic()) * 1000
+            if left <= 0:
+                raise PlaywrightTimeout("the worker took no page")
             page.reload()
-        page.wait_for_function(CONTROLLED, timeout=timeout)
+            reloads += 1
+            try:
+                page.wait_for_function(CONTROLLED, timeout=min(10_000, left))
+            except PlaywrightTimeout:
+                continue
     except Exception as error:
         raise AssertionError(
-            f"the service worker did not take control: {page.evaluate(WORKER_STATE)}") from error
+            f"the service worker did not take control: {page.evaluate(WORKER_STATE)} "
+            f"({reloads} reloads)") from error
