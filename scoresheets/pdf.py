@@ -105,9 +105,6 @@ def __getattr__(name: str):
 
 _lock = threading.Lock()
 _cache: dict[tuple, tuple[FontConfiguration, list[CSS]]] = {}
-# let the fonts go before the interpreter's teardown (WeasyPrint's FontConfiguration.__del__
-# needs its module, which the teardown may have emptied by then)
-atexit.register(lambda: _forget())
 
 
 def _took_too_long(seconds: float) -> str:
@@ -170,8 +167,8 @@ WARM_UP = """<!DOCTYPE html><html lang="{lang}"><body>
 <table class="hands" style="width: 30mm"><thead><tr><th>Hand</th><th>Gesamtpunkte</th></tr></thead>
 <tbody><tr><td>Unterschriftenfeld Согласовано <b>Featherstonehaugh</b></td>
 <td><i>äöüß éèç ñ</i></td></tr></tbody></table></body></html>"""
-#: key of ``_cache`` -> the font configuration that has laid out ``WARM_UP``
-_warm: dict[tuple, FontConfiguration] = {}
+#: the keys of ``_cache`` whose fonts have laid out ``WARM_UP`` (emptied with it)
+_warm: set[tuple] = set()
 
 
 def _forget() -> None:
@@ -180,22 +177,27 @@ def _forget() -> None:
     _warm.clear()
 
 
+# let the fonts go before the interpreter's teardown (WeasyPrint's FontConfiguration.__del__
+# needs its module, which the teardown may have emptied by then)
+atexit.register(_forget)
+
+
 def _warmed(paper_size: str) -> None:
     """The stylesheet parsed and ``WARM_UP`` laid out with it in this process (once per key of
     ``_cache``), so that the child processes of ``_in_child`` inherit Pango's loaded fonts,
-    shaped glyphs and the hyphenation patterns along with the parsed stylesheet: a one-page
-    sheet took 0.79 s in a child of a process that had only parsed the stylesheet, and
-    0.36 s in one that had laid out a page with it (as long as in this process itself)."""
+    shaped glyphs, the hyphenation patterns and the PDF writer along with the parsed
+    stylesheet: a one-page sheet took 0.79 s in a child of a process that had only parsed
+    the stylesheet, 0.44 s after this warm-up (0.36 s after a whole sheet)."""
     key = _key(paper_size)
     font_config, sheets = _stylesheets(paper_size)
-    if _warm.get(key) is font_config:
+    if key in _warm:
         return
     from weasyprint import HTML
 
     HTML(string=WARM_UP.format(lang=get_language() or "en"), base_url=str(STATIC_DIR) + "/",
          url_fetcher=_fetcher_class()()).render(stylesheets=sheets, font_config=font_config
                                                 ).write_pdf()
-    _warm[key] = font_config
+    _warm.add(key)
 
 
 def render_html(template_name: str, context: dict) -> str:

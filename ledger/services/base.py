@@ -19,7 +19,6 @@ from ledger.exceptions import (
 )
 from ledger.models import (
     Game,
-    GamePlayer,
     Hand,
     Session,
 )
@@ -114,13 +113,6 @@ def _lock_game(game: Game | int) -> Game:
     return locked
 
 
-def _seats(game: Game) -> list[GamePlayer]:
-    """The game's seats with their players, in seat order: those ``_with_seats`` read under
-    the lock, else read now."""
-    cached = getattr(game, "_prefetched_objects_cache", {}).get("seats")
-    if cached is not None:
-        return sorted(cached, key=lambda seat: seat.seat)
-    return list(game.seats.select_related("player").order_by("seat"))
 
 
 def _with_seats(game: Game) -> Game:

@@ -31,7 +31,7 @@ from ledger.models import (
 from ledger.rules.facts import ANTE_VARIANTS
 from ledger.rules.money import decimal_text
 from ledger.rules.problems import record_problem
-from ledger.selectors.games import GAME_FORMAT, game_posted_money, game_record
+from ledger.selectors.games import GAME_FORMAT, game_posted_money, game_record, game_seats
 
 from .base import (
     UNSET,
@@ -44,7 +44,6 @@ from .base import (
     _lock_session,
     _refused,
     _score,
-    _seats,
     _user,
 )
 from .posting import (
@@ -219,7 +218,7 @@ def game_change_stake(*, game: Game, changed_by: User | None, rate: Any = UNSET,
     ConfirmationRequired unless ``confirm``. Returns the core's new result."""
     reason = cleaning.clean_text(reason or "", what=gettext("The reason"), max_length=300)
     game = _lock_game(game)
-    seats = _seats(game)
+    seats = game_seats(game)
     by = _user(changed_by)
     changes: list[tuple[str, Any, Any]] = []
 
@@ -325,7 +324,7 @@ def game_change_settings(*, game: Game, changed_by: User | None, reason: str = "
                               confirm=True)
         after = game_posted_money(game)
         if finished and after != before and dict(confirm_money or {}) != after:
-            names = [seat.player.name for seat in _seats(game)]
+            names = [seat.player.name for seat in game_seats(game)]
             raise ConfirmationRequired(
                 f"Game {game.sequence} is {game.get_status_display().lower()}: this change "
                 f"would change its money ({_describe_money(names, before, after, game.currency)})"

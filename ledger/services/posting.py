@@ -19,11 +19,10 @@ from ledger.models import (
     PostingBatch,
 )
 from ledger.rules.money import format_minor
-from ledger.selectors.games import money_to_minor
+from ledger.selectors.games import game_seats, money_to_minor
 
 from .base import (
     User,
-    _seats,
 )
 from .standings import store_standings
 
@@ -87,7 +86,7 @@ def _apply_result(game: Game, result: dict, *, abandoned: bool, by: User | None,
     batch, current = _posted(game)
     target = _money_of(result, status, game.currency)
     changed = current != target
-    players = {seat.player.name: seat.player for seat in _seats(game)}
+    players = {seat.player.name: seat.player for seat in game_seats(game)}
     if changed:
         number = (game.posting_batches.aggregate(n=Max("number"))["n"] or 0) + 1
         if batch is not None:
@@ -137,7 +136,7 @@ def _check_finished_change(game: Game, result: dict, status: str, *, confirm: bo
         return
     old, new = _money_preview(game, result, status)
     if old != new:
-        names = [seat.player.name for seat in _seats(game)]
+        names = [seat.player.name for seat in game_seats(game)]
         raise ConfirmationRequired(
             f"Game {game.sequence} is {game.get_status_display().lower()}: {what} would change "
             f"its money ({_describe_money(names, old, new, game.currency)}). "

@@ -9,9 +9,11 @@ from __future__ import annotations
 import datetime
 import os
 import re
+import time
 from pathlib import Path
 
 from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 # Screenshots to look at are taken only when asked for: SHOTS_DIR=/tmp/shots scripts/test ...
 # (a full-page picture at twice the pixels costs more than many of the tests' own steps).
@@ -245,10 +247,6 @@ def worker_in_control(page: Page, timeout: float = 90_000) -> None:
     activated: each reload now has 10 s to be taken, and another reload follows, until
     ``timeout``. When it never takes control, the failure says how far it got and how many
     times the page was opened again."""
-    import time
-
-    from playwright.sync_api import TimeoutError as PlaywrightTimeout
-
     # (functions, not expressions: the page's CSP forbids the eval of an expression)
     deadline = time.monotonic() + timeout / 1000
     reloads = 0

@@ -14,11 +14,14 @@ from __future__ import annotations
 import uuid
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from ledger import services
-from ledger.models import Hand
+from ledger.models import Game, Hand
 from ledger.selectors.games import game_result
+from tests.e2e.phone_games import next_entry, start
 from tests.factories import gin_game
 
 pytestmark = pytest.mark.django_db
@@ -89,12 +92,6 @@ def test_a_games_result_and_a_hand_recorded_by_the_service_read_no_player_alone(
     by itself read each seat with its player in one join, never a player alone: reading the
     result and recording a hand of a five-player captain game made 37 queries, 15 of them
     one player each."""
-    from django.db import connection
-    from django.test.utils import CaptureQueriesContext
-
-    from ledger.models import Game
-    from tests.e2e.phone_games import next_entry, start
-
     game = start(session, keeper, key)
     with CaptureQueriesContext(connection) as captured:
         fresh = Game.objects.get(pk=game.pk)
