@@ -16,7 +16,7 @@ help:
 	@echo "make bench          run every bench/*.py"
 	@echo "make check-records  manage.py score against ../shared/cases"
 	@echo "make messages       the catalogs in locale/ made from the code again, then compiled (.po and .mo committed)"
-	@echo "make lock           requirements.in -> requirements.txt, requirements-dev.in -> requirements-dev.txt (pinned, hashed)"
+	@echo "make lock           requirements.in -> requirements.txt, requirements-dev.in -> requirements-dev.txt, requirements-installer.in -> .txt (pinned, hashed)"
 
 bootstrap:
 	@scripts/bootstrap
@@ -65,6 +65,7 @@ LOCK := .venv/bin/pip-compile --quiet --generate-hashes --allow-unsafe \
 lock: bootstrap
 	$(LOCK) --strip-extras -o requirements.txt requirements.in
 	$(LOCK) --no-strip-extras -o requirements-dev.txt requirements-dev.in
+	$(LOCK) --strip-extras -o requirements-installer.txt requirements-installer.in
 
 # The message catalogs: makemessages with the options tests/i18n/catalogs.py checks them by
 # (MAKEMESSAGES_ARGS), then compilemessages (GNU gettext's msgfmt). Commit locale/ after it.

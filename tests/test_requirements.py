@@ -79,7 +79,7 @@ def test_the_runtime_brings_no_test_or_lint_tool(runtime):
 
 
 def test_the_locks_name_no_index_of_this_machine():
-    for name in ("requirements.txt", "requirements-dev.txt"):
+    for name in ("requirements.txt", "requirements-dev.txt", "requirements-installer.txt"):
         text = (ROOT / name).read_text()
         assert "--index-url" not in text and "--find-links" not in text and "file://" not in text
 
@@ -93,6 +93,17 @@ def test_the_inputs_are_what_the_locks_pin(runtime, dev):
             "pip-tools"} <= set(tools)
     for name, version in tools.items():
         assert dev[name][0] == version, name
+
+
+def test_the_installer_is_uv_alone_pinned_with_hashes(runtime, dev):
+    """scripts/bootstrap installs the installer lock first (pip refuses an unhashed line),
+    then the dev lock with it: uv alone, at the version requirements-installer.in names, and
+    apart from the app's packages (a club's pip install brings no uv)."""
+    installer = lock("requirements-installer.txt")
+    assert set(installer) == {"uv"}
+    assert installer["uv"][0] == top_level("requirements-installer.in")["uv"]
+    assert len(installer["uv"][1]) >= 2  # a wheel per platform
+    assert "uv" not in runtime and "uv" not in dev
 
 
 def test_the_dev_lock_holds_the_runtime_packages_as_they_are(runtime, dev):
