@@ -10,6 +10,7 @@ builds, which cannot be fetched here (scripts/ensure-chromium installs the Debia
 instead).
 """
 import os
+import time
 from pathlib import Path
 
 import pytest
@@ -21,10 +22,37 @@ pytest_plugins = ["tests.xdist_groups"]
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 CHROMIUM = Path(os.environ.get("E2E_CHROMIUM") or "/usr/bin/chromium-headless-shell")
+#: scripts/test installs Chromium while the venv is made and the first tests run; this file
+#: gets apt's exit status when it is done (its output is printed at the end of the run).
+CHROMIUM_STATUS = os.environ.get("TABLESTAKES_CHROMIUM_STATUS", "")
+CHROMIUM_WAIT = 900  # seconds: apt on a slow mirror
+
+
+def wait_for_chromium(status: str = CHROMIUM_STATUS, timeout: float = CHROMIUM_WAIT) -> None:
+    """Return once the background install of Chromium (scripts/test) has ended, at once when
+    none runs; fail the test if it failed or did not end in ``timeout`` seconds."""
+    if not status:
+        return
+    path = Path(status)
+    deadline = time.monotonic() + timeout
+    while not path.exists():
+        if time.monotonic() > deadline:
+            pytest.fail(f"Chromium's install (scripts/ensure-chromium) still runs after "
+                        f"{timeout:.0f} s")
+        time.sleep(0.2)
+    code = path.read_text().strip()
+    if code != "0":
+        log = path.with_name("log")
+        output = log.read_text() if log.exists() else ""
+        pytest.fail(f"installing Chromium failed (exit {code}):\n{output}")
+    if not CHROMIUM.exists() and not os.environ.get("CI"):  # not root: nothing installed
+        pytest.skip(f"{CHROMIUM} missing: apt-get install chromium-headless-shell "
+                    "(scripts/ensure-chromium)")
 
 
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args):
+    wait_for_chromium()
     return {
         **browser_type_launch_args,
         "executable_path": str(CHROMIUM),
@@ -68,7 +96,7 @@ def pytest_collection_modifyitems(config, items):
     no_pg = pytest.mark.skip(reason="needs PostgreSQL: set DATABASE_URL=postgres://...")
     # In CI a missing browser must fail loudly, not skip quietly.
     no_browser = None
-    if not CHROMIUM.exists() and not os.environ.get("CI"):
+    if not CHROMIUM.exists() and not os.environ.get("CI") and not installing_chromium():
         no_browser = pytest.mark.skip(
             reason=f"{CHROMIUM} missing: apt-get install chromium-headless-shell "
                    "(scripts/ensure-chromium)"
@@ -86,6 +114,16 @@ def pytest_collection_modifyitems(config, items):
                 "e2e" in item.keywords or not uses_database(item)
                 or _in(item, ENGINE_INDEPENDENT_FOLDERS)):
             item.add_marker(ENGINE_INDEPENDENT)
+
+
+def installing_chromium() -> bool:
+    """Whether scripts/test's background install of Chromium is still running or failed:
+    then the browser tests wait for it (and fail with apt's output) instead of being
+    skipped."""
+    if not CHROMIUM_STATUS:
+        return False
+    status = Path(CHROMIUM_STATUS)
+    return not status.exists() or status.read_text().strip() != "0"
 
 
 #: Fixtures through which a test reaches the database (pytest-django's, and live_server,
