@@ -28,7 +28,7 @@ def blank_record(session: Session, variant: str, players: list[str], setup: dict
         record["preset"] = preset
     record["rules"] = {}
     record["players"] = list(players)
-    ante_staked = game_facts(variant, len(players)).stake == "ante"
+    ante_staked = game_facts(variant, len(players)).ante_staked
     if not ante_staked and session.rate is not None:
         record["stakes"] = {"rate": decimal_text(session.rate, session.currency),
                             "per_points": session.per_points, "currency": session.currency}
@@ -48,7 +48,7 @@ def evening_blank_context(session: Session, variant: str, players: list[str], se
     would not start this game."""
     sequence = (session.games.aggregate(n=Max("sequence"))["n"] or 0) + 1
     record = blank_record(session, variant, players, setup, preset, ante)
-    ante_staked = game_facts(variant, len(players)).stake == "ante"
+    ante_staked = game_facts(variant, len(players)).ante_staked
     game = Game(session=session, sequence=sequence, variant=variant, preset=preset,
                 rules={}, setup=record["setup"], currency=session.currency,
                 rate=None if ante_staked else session.rate,

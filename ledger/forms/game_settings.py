@@ -37,7 +37,7 @@ class GameSettingsForm(CleanInputMixin, forms.Form):
     def __init__(self, *args, game, seats, **kwargs):
         self.game = game
         self.seats = list(seats)
-        self.ante_staked = game_facts(game.variant, len(self.seats)).stake == "ante"
+        self.ante_staked = game_facts(game.variant, len(self.seats)).ante_staked
         self.settings = [name for name in VARIANT_SETTINGS[game.variant] if name in game.rules]
         initial = {f"rule_{name}": setting_initial(name, game.rules[name])
                    for name in self.settings}

@@ -149,7 +149,7 @@ class GameStartForm(CleanInputMixin, forms.Form):
                 label=gettext_lazy("Deals first"), initial=SECOND_SIDE, widget=SegmentedRadio(),
                 choices=[(FIRST_SIDE, gettext_lazy("First side")),
                          (SECOND_SIDE, gettext_lazy("Second side"))])
-        if self.facts.stake == "ante":
+        if self.facts.ante_staked:
             self.fields["ante"] = stake_field(gettext_lazy("Ante (each player)"))
             self.fields["ante"].required = True
         else:

@@ -91,7 +91,7 @@ def stake_text(game: Game, seats) -> str:
     def exact(value):
         return decimal_text(value, game.currency)
 
-    if facts_for(game).stake == "ante":
+    if facts_for(game).ante_staked:
         return ante_sentence(exact(game.ante), game.currency) if game.ante \
             else gettext("no ante")
     text = stake_sentence(None if game.rate is None else exact(game.rate), game.currency,

@@ -105,6 +105,12 @@ class GameFacts:
     max_tables: int = MAX_TABLES
     cover: tuple[int, int] | None = None
 
+    @property
+    def ante_staked(self) -> bool:
+        """Staked by an ante every player puts in the pot (``stake`` "ante"), not by a rate:
+        the forms, the settings and the blank sheet ask for an ante instead of a rate."""
+        return self.stake == "ante"
+
     def as_dict(self) -> dict:
         out = asdict(self)
         out["seats"] = [asdict(seat) for seat in self.seats]
@@ -186,7 +192,7 @@ def game_facts(variant: str, players: int) -> GameFacts:
 #: The variants played under a preset (every one but CAP-IT).
 PRESET_VARIANTS = tuple(v for v in VARIANTS if game_facts(v, PLAYER_COUNTS[v][0]).presets)
 #: The variants staked by an ante (CAP-IT); the others by a rate.
-ANTE_VARIANTS = tuple(v for v in VARIANTS if game_facts(v, PLAYER_COUNTS[v][0]).stake == "ante")
+ANTE_VARIANTS = tuple(v for v in VARIANTS if game_facts(v, PLAYER_COUNTS[v][0]).ante_staked)
 #: The variants scored low (CAP-IT's penalty points and rounds): the standings keep them
 #: apart from the gin family's points, hands and boxes.
 LOWER_WINS_VARIANTS = tuple(v for v in VARIANTS

@@ -114,7 +114,7 @@ def game_start(request: HttpRequest, pk: int, variant: str, count: int) -> HttpR
             if form.is_valid():
                 data = form.cleaned_data
                 kwargs = {}
-                if form.facts.stake == "ante":
+                if form.facts.ante_staked:
                     kwargs["ante"] = str(data["ante"])
                     kwargs["rate"] = None
                 else:

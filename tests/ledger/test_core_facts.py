@@ -30,8 +30,8 @@ def case(name: str) -> dict:
 
 @pytest.mark.parametrize(("variant", "players", "want"), [
     ("gin", 2, {"tables": 1, "table_game": False, "lower_wins": False, "stake": "rate",
-                "roles_vary": False, "hand_noun": "Hand", "setup": "first_dealer",
-                "layout": "duel", "upcard": False}),
+                "ante_staked": False, "roles_vary": False, "hand_noun": "Hand",
+                "setup": "first_dealer", "layout": "duel", "upcard": False}),
     ("oklahoma", 2, {"upcard": True, "layout": "duel", "roles_vary": False}),
     ("hollywood", 2, {"columns": True, "layout": "hollywood"}),
     ("box", 3, {"roles_vary": True, "setup": "seats", "dealer_rule": False,
@@ -43,9 +43,9 @@ def case(name: str) -> dict:
     ("captain", 7, {"tables": 3, "table_game": True, "max_tables": 3}),
     ("partnership", 4, {"tables": 2, "table_game": True, "named_sides": True,
                         "setup": "sides", "roles_vary": True}),
-    ("partnership", 6, {"tables": 3}),
-    ("cap-it", 4, {"lower_wins": True, "stake": "ante", "presets": False, "rounds": True,
-                   "hand_noun": "Round", "cards_entry": False, "layout": "capit",
+    ("partnership", 6, {"tables": 3, "ante_staked": False}),
+    ("cap-it", 4, {"lower_wins": True, "stake": "ante", "ante_staked": True, "presets": False,
+                   "rounds": True, "hand_noun": "Round", "cards_entry": False, "layout": "capit",
                    "roles_vary": False}),
 ])
 def test_game_facts(variant, players, want):
