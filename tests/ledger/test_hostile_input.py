@@ -43,7 +43,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.core.management import CommandError, call_command
-from django.db import transaction
+from django.db import connection, transaction
 from django.test import Client
 from django.urls import reverse
 
@@ -91,6 +91,20 @@ MODELS = [Table, Table.scorekeepers.through, Player, Session, Game, GamePlayer, 
 
 def snapshot() -> dict:
     return {model.__name__: list(model.objects.order_by("pk").values()) for model in MODELS}
+
+
+def writes() -> int:
+    """Rows inserted, updated or deleted so far: by this connection (SQLite's total_changes,
+    triggers' writes included) or in this transaction (PostgreSQL's pg_stat_xact tables). It
+    only grows: the same figure after a request means the request wrote nothing, so the
+    snapshot (17 tables read in full) need not be compared."""
+    if connection.vendor == "sqlite":
+        connection.ensure_connection()
+        return connection.connection.total_changes
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT coalesce(sum(n_tup_ins + n_tup_upd + n_tup_del), 0)"
+                       " FROM pg_stat_xact_user_tables")
+        return cursor.fetchone()[0]
 
 
 def assert_clean() -> None:
@@ -421,12 +435,32 @@ def attempt(client, action: str, data: dict, before: dict):
     """Post ``data`` and look at the database, then roll the request's writes back, so
     that every value is tried on the same world. Returns (response, changed)."""
     with transaction.atomic():
+        written = writes()
         response = client.post(action, data)
-        changed = snapshot() != before
+        changed = writes() != written and snapshot() != before
         if changed:
             assert_clean()
         transaction.set_rollback(True)
     return response, changed
+
+
+def test_the_write_count_sees_every_write_and_no_read(keeper):
+    """``attempt`` skips the snapshot when ``writes()`` did not move: it must move on any
+    insert, update or delete, inside the test's transaction too, and not on a read."""
+    start = writes()
+    table = services.table_create(name="Counted", scorekeepers=[keeper])
+    assert writes() > start
+    after_create = writes()
+    assert list(Table.objects.values_list("name", flat=True)) == ["Counted"]
+    assert writes() == after_create
+    Table.objects.filter(pk=table.pk).update(name="Renamed")
+    assert writes() == after_create + 1
+    with transaction.atomic():
+        Player.objects.filter(table=table).delete()
+        Table.scorekeepers.through.objects.filter(table=table).delete()
+        Table.objects.filter(pk=table.pk).delete()
+        transaction.set_rollback(True)
+    assert writes() > after_create + 1  # rolled back, still counted: the snapshot decides
 
 
 @pytest.mark.parametrize("name", [
