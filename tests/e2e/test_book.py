@@ -20,6 +20,21 @@ def browser_context_args(browser_context_args):
     return {**browser_context_args, "viewport": {"width": 360, "height": 740}}
 
 
+# A head-to-head row: its height, its link's height and the vertical middles of the name's
+# words and of the games' number.
+ROW_LEVEL = """(name) => {
+  const row = document.querySelector('tr[data-against="' + name + '"]');
+  const link = row.querySelector('td.who a');
+  const words = document.createRange();
+  words.selectNodeContents(link);
+  const middle = (r) => (r.top + r.bottom) / 2;
+  return {height: row.getBoundingClientRect().height,
+          link: link.getBoundingClientRect().height,
+          name: middle(words.getBoundingClientRect()),
+          games: middle(row.cells[1].getBoundingClientRect())};
+}"""
+
+
 def fits(page) -> None:
     """Nothing makes the page scroll sideways (wide tables scroll inside their own box)."""
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
@@ -46,6 +61,11 @@ def test_book_player_and_standings_on_a_phone(page, live_server, django_user_mod
     expect(page.locator("svg.chart")).to_be_visible()
     # money between two: their two-hand games only (docs/head-to-head.md), not the box game
     expect(page.locator("tr[data-against=Bob] td").nth(4)).to_have_text("+2.02")
+    # a row of head to head is one line: as high as its name's 44 px target, the name's words
+    # level with the numbers beside it (no empty band under each name)
+    row = page.evaluate(ROW_LEVEL, "Bob")
+    assert row["link"] >= 44 and row["height"] <= 46, row
+    assert abs(row["name"] - row["games"]) <= 1, row
     fits(page)
     shot(page, "book-player-360")
 
