@@ -26,6 +26,8 @@ CHROMIUM = Path(os.environ.get("E2E_CHROMIUM") or "/usr/bin/chromium-headless-sh
 #: gets apt's exit status when it is done (its output is printed at the end of the run).
 CHROMIUM_STATUS = os.environ.get("TABLESTAKES_CHROMIUM_STATUS", "")
 CHROMIUM_WAIT = 900  # seconds: apt on a slow mirror
+NO_CHROMIUM = (f"{CHROMIUM} missing: apt-get install chromium-headless-shell "
+               "(scripts/ensure-chromium)")
 
 
 def wait_for_chromium(status: str = CHROMIUM_STATUS, timeout: float = CHROMIUM_WAIT) -> None:
@@ -46,8 +48,7 @@ def wait_for_chromium(status: str = CHROMIUM_STATUS, timeout: float = CHROMIUM_W
         output = log.read_text() if log.exists() else ""
         pytest.fail(f"installing Chromium failed (exit {code}):\n{output}")
     if not CHROMIUM.exists() and not os.environ.get("CI"):  # not root: nothing installed
-        pytest.skip(f"{CHROMIUM} missing: apt-get install chromium-headless-shell "
-                    "(scripts/ensure-chromium)")
+        pytest.skip(NO_CHROMIUM)
 
 
 @pytest.fixture(scope="session")
@@ -97,10 +98,7 @@ def pytest_collection_modifyitems(config, items):
     # In CI a missing browser must fail loudly, not skip quietly.
     no_browser = None
     if not CHROMIUM.exists() and not os.environ.get("CI") and not installing_chromium():
-        no_browser = pytest.mark.skip(
-            reason=f"{CHROMIUM} missing: apt-get install chromium-headless-shell "
-                   "(scripts/ensure-chromium)"
-        )
+        no_browser = pytest.mark.skip(reason=NO_CHROMIUM)
     for item in items:
         if not on_postgres and "postgres" in item.keywords:
             item.add_marker(no_pg)
