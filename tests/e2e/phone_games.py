@@ -49,8 +49,11 @@ def _duel(pair: list[str], i: int, *, big: bool = False) -> dict:
     return {"knocker": knocker, "deadwood": {knocker: 3 + i % 5, other: 20 + (i * 7) % 30}}
 
 
-def next_entry(game, i: int, *, big: bool = False) -> dict:
-    result = game_result(game)
+def next_entry(game, i: int, *, big: bool = False, result: dict | None = None) -> dict:
+    """The ``i``-th hand to record next in ``game`` (``result``: the core's result of the
+    game as it stands, read from the database when not given)."""
+    if result is None:
+        result = game_result(game)
     if game.variant == "cap-it":
         players = result["players"]
         out = players[i % len(players)]
@@ -70,14 +73,17 @@ def next_entry(game, i: int, *, big: bool = False) -> dict:
 
 
 def play(game, keeper, hands: int, *, big: bool = False) -> dict:
-    """Record ``hands`` hands (fewer if the game ends); the core's result after them."""
+    """Record ``hands`` hands (fewer if the game ends); the core's result after them (each
+    hand's from the service that recorded it: the game is not read and scored again)."""
+    result = game_result(game)
     for i in range(hands):
-        result = game_result(game)
         if result.get("complete"):
             break
-        services.hand_record(game=game, entry=next_entry(game, i, big=big),
-                             recorded_by=keeper, idempotency_key=str(uuid.uuid4()))
-    return game_result(game)
+        result = services.hand_record(game=game, entry=next_entry(game, i, big=big,
+                                                                   result=result),
+                                      recorded_by=keeper,
+                                      idempotency_key=str(uuid.uuid4())).result
+    return result
 
 
 def finish(game, keeper, limit: int = 60) -> dict:
