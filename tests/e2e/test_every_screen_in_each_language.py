@@ -25,7 +25,7 @@ from ledger.models import Table
 from ..i18n.catalogs import EXPECTED_INCOMPLETE, catalog
 from ..i18n.test_screens_translated import shows
 from .helpers import FITS, login, shot
-from .test_every_screen import PHONE, public_screens, screens, world  # noqa: F401
+from .test_every_screen import NO_WORKER, PHONE, public_screens, screens, world  # noqa: F401
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -75,7 +75,7 @@ def _tour_in(browser, base: str, world, code: str) -> dict:  # noqa: F811
     phrases = english_phrases(code)
     assert len(phrases) > 150  # the catalog's words, not an empty list
     problems: dict = {}
-    context = browser.new_context(**PHONE, locale=code)
+    context = browser.new_context(**PHONE, **NO_WORKER, locale=code)
     page = context.new_page()
 
     def visit(name: str, path: str, then) -> str:
