@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from ledger import services
+from ledger.cleaning import MAX_NAME
 from ledger.presentation.money import format_money
 from ledger.rules.money import decimal_text
 from scoresheets import documents, selectors
@@ -237,3 +238,29 @@ def test_a_hollywood_net_keeps_its_space_before_the_games(demo, keeper):
     services.game_import(session=demo, record=hollywood(), imported_by=keeper)
     text = " ".join(" ".join(pdf_pages(documents.session_report_pdf(demo)[0])).split())
     assert re.search(r"Lou [+\u2212]\d+ \(games \d+ · \d+ · \d+\)", text), text
+
+
+#: A player's name as long as a name may be (MAX_NAME) and with nowhere to break it.
+UNBROKEN = ["W" * MAX_NAME, "Q" * MAX_NAME]
+
+
+@pytest.mark.parametrize(("variant", "count"), [
+    ("captain", 5), ("partnership", 4), ("cap-it", 4),
+    # the header of each player's columns does not break a name (a header breaks between
+    # words only, so that "total" stays whole): known, not yet fixed
+    pytest.param("gin", 2, marks=pytest.mark.xfail(strict=True, reason="names in headers")),
+    pytest.param("box", 3, marks=pytest.mark.xfail(strict=True, reason="names in headers")),
+    pytest.param("hollywood", 2, marks=pytest.mark.xfail(strict=True,
+                                                         reason="names in headers"))])
+def test_a_name_of_the_longest_length_with_no_break_stays_on_the_page(keeper, variant, count):
+    """A name of 60 letters without a space or a syllable breaks anywhere, as a last resort,
+    in the stakes panel, the hands, the money and the signatures: before, each ran past the
+    page's edge or over the next name."""
+    session = evening(keeper)
+    names = (UNBROKEN + ["Ann", "Bob", "Cy"])[:count]
+    stakes = ({"ante": "1.00", "currency": "USD"} if variant == "cap-it"
+              else {"rate": "0.75", "per_points": 1, "currency": "USD"})
+    game = services.game_import(session=session, imported_by=keeper, record=play(
+        variant, names, stakes=stakes, rules={}, hands=3, seed=1, big=False))
+    document = render(documents.GAME_TEMPLATE, selectors.game_sheet_context(game), "A4")
+    assert layout_problems(document) == []
