@@ -198,7 +198,8 @@ def grid_for(layout: Layout) -> tuple[Grid, Callable[[HandRow], list]]:
         groups = [("", 4)]
         for game in layout.games:
             groups.append((pgettext("game of cards", "Game %(n)s") % {"n": game}, len(keys)))
-            columns += [(key, "tot col-start" if i == 0 else "tot") for i, key in enumerate(keys)]
+            columns += [(key, "tot who col-start" if i == 0 else "tot who")
+                        for i, key in enumerate(keys)]
 
         def cells(row: HandRow) -> list:
             out = [str(row.number), row.dealer, row.text, spec["score"].cell(row)]
