@@ -216,7 +216,11 @@ def _deadline(seconds: float | None):
         raise PdfTooLarge(_took_too_long(seconds))
 
     previous = signal.signal(signal.SIGALRM, expired)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    # the alarm rings again every tenth of a second (at most) until the block is left: an
+    # exception raised while a destructor runs (a temporary file's __del__, during WeasyPrint's
+    # layout) is printed and dropped by Python, and a single alarm that landed there let the
+    # rendering run on past its time (seen in CI under load)
+    signal.setitimer(signal.ITIMER_REAL, seconds, min(seconds, 0.1))
     try:
         yield
     finally:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import copy
 import io
 import json
+import time
 import uuid
 
 import pytest
@@ -175,6 +176,22 @@ def test_a_rendering_past_its_time_is_stopped_and_the_next_one_works():
     with pytest.raises(PdfTooLarge, match="took more than 0.05 seconds and was stopped"):
         html_to_pdf(html, timeout=0.05)
     assert html_to_pdf("<html><body><p>after</p></body></html>", timeout=20).startswith(b"%PDF")
+
+
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")
+def test_an_alarm_dropped_in_a_destructor_rings_again():
+    """Python prints and drops an exception raised in a ``__del__``: the deadline's alarm that
+    lands in one (a temporary file closed during the layout) must still stop the rendering."""
+    class Slow:
+        def __del__(self):
+            time.sleep(0.3)  # the first alarm rings here, and its PdfTooLarge is dropped
+
+    with pytest.raises(PdfTooLarge):
+        with pdf._deadline(0.05):
+            Slow()
+            until = time.monotonic() + 3
+            while time.monotonic() < until:  # the rendering going on
+                pass
 
 
 # -- the PDF fetcher's path check --------------------------------------------------------------
