@@ -9,6 +9,7 @@ and the whole page at 1280 px (and the game and evening pages in dark mode) in
 from __future__ import annotations
 
 import datetime
+import functools
 import json
 import os
 import re
@@ -87,6 +88,27 @@ CONTRAST = """() => {
   return out;
 }"""
 
+# A wide sheet (CAP-IT with six players' columns) scrolls sideways inside its box when it is
+# wider than the phone, its first column and its header pinned, and says so (the box's class
+# and a hint, shown only while it is wider).
+WIDE_SHEET = """() => {
+  const t = document.querySelector('#sheet table.sheet');
+  const wrap = t.closest('.sheet-wrap');
+  const first = t.querySelector('tbody td');
+  return {scrolls: wrap.scrollWidth > wrap.clientWidth,
+          sticky: getComputedStyle(first).position,
+          head: getComputedStyle(t.querySelector('thead th')).position,
+          signalled: wrap.classList.contains('scrolls'),
+          hint: !!document.querySelector('#sheet .scroll-hint'),
+          hintShown: !!document.querySelector('#sheet .scroll-hint:not([hidden])')};
+}"""
+#: the sheets too wide for a phone, which scroll sideways (the others fit)
+SCROLLING = {"capit6"}
+PINNED = {"sticky": "sticky", "head": "sticky", "signalled": True, "hint": True}
+#: The body's background in each colour scheme (a dark phone that drew the light page would
+#: still pass the contrast checks).
+BACKGROUND = {"light": "rgb(243, 245, 244)", "dark": "rgb(14, 20, 17)"}
+
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 SHOOT = os.environ.get("SCREENS_SHOTS") == "1"
@@ -117,10 +139,10 @@ def world(django_user_model):
     services.session_settle(session=settled, settled_by=keeper)
     evening = services.session_create(table=table, date=MONDAY, currency="USD", rate="0.05",
                                       created_by=keeper)
-    running, over = {}, {}
+    running, over, results = {}, {}, {}
     for key in VARIANTS:
         over[key] = start(evening, keeper, key)
-        finish(over[key], keeper)
+        results[key] = finish(over[key], keeper)
     for key in VARIANTS:
         running[key] = start(evening, keeper, key)
         play(running[key], keeper, 3 if key.startswith("capit") else 6)
@@ -130,6 +152,7 @@ def world(django_user_model):
     build(club, keeper)
     return {"keeper": keeper, "table": table, "evening": evening, "settled": settled,
             "settled_game": settled_game, "running": running, "over": over,
+            "results": results,
             "table_link": table_link, "game_link": game_link, "club": club}
 
 
@@ -173,6 +196,103 @@ def screens(world) -> list[tuple[str, str, object]]:
     return out
 
 
+def phone_checks(world) -> dict:
+    """screen -> what the phone tour checks there besides the checks of every screen: each
+    game's sheet fits the phone (only CAP-IT 6 scrolls sideways, pinned and saying so; the
+    partnership 6 and captain 7 sheets score two sides and fit like the rest); a finished
+    game's winner and money stand on the first screen, each player's amount the core's; a
+    settled evening and its game offer nothing that changes them; the three presets' words
+    stay whole; the error pages say what happened and lead home."""
+    checks = {}
+    for key in VARIANTS:
+        checks[f"game-{key}-running"] = functools.partial(_sheet_fits, key)
+        checks[f"game-{key}-over"] = functools.partial(_over_on_first_screen, key,
+                                                       world["results"][key])
+    settled = world["settled"].date
+    checks["game-settled"] = functools.partial(_settled_game, settled)
+    checks["evening-settled"] = _settled_evening
+    checks["start-gin2"] = _presets_whole
+    checks["share-gone"] = functools.partial(_says, heading="This link no longer works")
+    checks["not-found"] = functools.partial(_says, heading="Nothing here", link="Your tables")
+    return checks
+
+
+def _count(page, words: str) -> int:
+    return page.locator("a, button, summary").filter(has_text=words).count()
+
+
+def _settled_game(date, page) -> list[str]:
+    """The settled evening's game (the GIN record, which Sal wins): no undo, fix, stakes,
+    next game or abandon; "Same players again" (which asks before a new evening) is."""
+    over = page.locator(".over").inner_text()
+    said = f"The evening of {date:%A, %B} {date.day}, {date.year} is settled"
+    found = [f"'.over' says {over!r}" for words in ("Sal wins.", said) if words not in over]
+    found += [f"offers {words!r}" for words in ("Undo", "Stakes and rules", "Next game",
+                                                "Abandon") if _count(page, words)]
+    if page.locator("a.fix").count():
+        found.append("offers to fix a hand")
+    if not page.get_by_role("link", name="Same players again").is_visible():
+        found.append("no 'Same players again'")
+    return found
+
+
+def _settled_evening(page) -> list[str]:
+    return [f"offers {words!r}" for words in ("New game", "Settle up") if _count(page, words)]
+
+
+def _presets_whole(page) -> list[str]:
+    """'Standard' wrapped as 'Standar / d' at 360 px: the three presets' words, one line each,
+    are as high as each other."""
+    heights = {value: page.locator(f"label.seg-opt:has(input[name=preset][value={value}]) span")
+               .bounding_box()["height"] for value in ("standard", "classic", "simple")}
+    return [] if len(set(heights.values())) == 1 else [f"preset words wrap: {heights}"]
+
+
+def _says(page, heading: str, link: str | None = None) -> list[str]:
+    found = [] if page.get_by_role("heading", name=heading).is_visible() \
+        else [f"no heading {heading!r}"]
+    if link and not page.get_by_role("link", name=link).is_visible():
+        found.append(f"no link {link!r}")
+    return found
+
+
+def _sheet_fits(key: str, page, *, wider: bool = False) -> list[str]:
+    """The sheet fits, or (a wide one) scrolls pinned and says so while it is wider than the
+    phone, which it must be when ``wider`` (a finished game's sheet, its numbers long)."""
+    if key in SCROLLING:
+        wide = page.evaluate(WIDE_SHEET)
+        pinned = {k: wide[k] for k in PINNED}
+        if pinned != PINNED or wide["hintShown"] != wide["scrolls"] \
+                or (wider and not wide["scrolls"]):
+            return [f"the wide sheet: {wide}"]
+        return []
+    return [f"{what} on a sheet that fits" for what in ("#sheet .scroll-hint",
+                                                        "#sheet table.wide")
+            if page.locator(what).count()]
+
+
+def _over_on_first_screen(key: str, result: dict, page) -> list[str]:
+    found = _sheet_fits(key, page, wider=True)
+    over = page.locator("#over")
+    if "Game over" not in over.inner_text():
+        found.append("no 'Game over'")
+    winner = result["winner"]
+    if isinstance(winner, str) and winner.lower() not in \
+            over.locator(".winner").inner_text().lower():
+        found.append(f"the winner {winner} not named")
+    box = page.locator("#money").bounding_box()
+    if box is None or box["y"] + box["height"] > PHONE["viewport"]["height"]:
+        found.append(f"the money is not on the first screen: {box}")
+    shown = [page.locator(f"#money [data-player='{name}']").inner_text()
+             .replace("\u2212", "-").lstrip("+") for name in result["money"]]
+    if shown != [str(value).lstrip("+") for value in result["money"].values()]:
+        found.append(f"money {shown} is not the core's {result['money']}")
+    payments = page.locator("#money .payment").count()
+    if result["payments"] and payments != len(result["payments"]):
+        found.append(f"{payments} payments shown, the core has {len(result['payments'])}")
+    return found
+
+
 def _open_dialog(link):
     """Tap the link that opens a question in a dialog, and wait for it to be open."""
     def then(page) -> None:
@@ -208,14 +328,19 @@ def _post_without_token(page) -> None:
     expect(page.get_by_role("heading", name=re.compile("."))).to_be_visible()
 
 
-def _visit(page, base: str, name: str, path: str, then, *, width: str,
-           problems: dict, audit: dict | None = None) -> None:
+def _visit(page, base: str, name: str, path: str, then, *, width: str, scheme: str,
+           problems: dict, audit: dict | None = None, check=None) -> None:
     response = page.goto(base + path)
     assert response is not None and response.status < 500, (name, response and response.status)
     if then is not None:
         then(page)
     page.wait_for_load_state("load")
     found = page.evaluate(FITS) + page.evaluate(FIELDS_STYLED) + page.evaluate(CONTRAST)
+    background = page.evaluate("getComputedStyle(document.body).backgroundColor")
+    if background != BACKGROUND[scheme]:
+        found.append(f"{scheme} page drawn on {background}")
+    if check is not None:
+        found += check(page)
     if found:
         problems[f"{name}-{width}"] = found[:6]
     if audit is not None:
@@ -232,10 +357,13 @@ def _visit(page, base: str, name: str, path: str, then, *, width: str,
 
 
 def _tour(browser, base: str, world, options: dict, width: str, problems: dict,
-          scheme: str = "light", only=None, audit: dict | None = None) -> int:
+          scheme: str = "light", only=None, audit: dict | None = None,
+          checks: dict | None = None) -> int:
     """Visit the screens (``only`` those named); with ``audit`` axe's serious and critical
-    findings go there (the context then lets the audit's script past the CSP). Returns how
-    many screens were visited."""
+    findings go there (the context then lets the audit's script past the CSP); ``checks``:
+    screen -> a further check of it (a list of what is wrong). Returns how many screens
+    were visited."""
+    checks = checks or {}
     context = browser.new_context(**options, **NO_WORKER, color_scheme=scheme,
                                   bypass_csp=audit is not None)
     if audit is not None:
@@ -245,13 +373,15 @@ def _tour(browser, base: str, world, options: dict, width: str, problems: dict,
     for name, path, then in public_screens(world):
         if only is None or name in only:
             _visit(page, base, name + ("-dark" if scheme == "dark" else ""), path, then,
-                   width=width, problems=problems, audit=audit)
+                   width=width, scheme=scheme, problems=problems, audit=audit,
+                   check=checks.get(name))
             visited += 1
     login(page, base, "keeper")
     for name, path, then in screens(world):
         if only is None or name in only:
             _visit(page, base, name + ("-dark" if scheme == "dark" else ""), path, then,
-                   width=width, problems=problems, audit=audit)
+                   width=width, scheme=scheme, problems=problems, audit=audit,
+                   check=checks.get(name))
             visited += 1
     context.close()
     return visited
@@ -259,11 +389,14 @@ def _tour(browser, base: str, world, options: dict, width: str, problems: dict,
 
 def test_every_screen_fits_the_phone_and_passes_the_audit(browser, live_server, world):
     """Each screen at 360x740, in one page load: nothing cut off or past the edge, fields
-    styled, text readable, and no serious or critical finding of the accessibility audit
-    (axe-core: tests/e2e/axe.py; test_accessibility.py shows it is not blind)."""
+    styled, text readable, no serious or critical finding of the accessibility audit
+    (axe-core: tests/e2e/axe.py; test_accessibility.py shows it is not blind), and on the
+    pages named in ``phone_checks`` what it says (a game's sheet, a finished game's winner and
+    money, a settled evening, the presets, the error pages)."""
     problems: dict = {}
     audit: dict = {}
-    visited = _tour(browser, live_server.url, world, PHONE, "360", problems, audit=audit)
+    visited = _tour(browser, live_server.url, world, PHONE, "360", problems, audit=audit,
+                    checks=phone_checks(world))
     assert visited > 50  # the tour's screens, not an empty list
     assert problems == {}
     assert audit == {}, json.dumps(audit, indent=1)
@@ -299,8 +432,9 @@ def test_error_pages_fit_the_phone(browser, live_server, django_user_model, monk
 
 def test_every_screen_at_desktop_width_and_in_the_dark(browser, live_server, world):
     """The same checks on every screen 1280 wide, and on the pages of a game (running, over,
-    each kind of sheet), of the evening and of the table on a phone set to dark: every text
-    readable on its background (and with SCREENS_SHOTS=1 their screenshots)."""
+    each kind of sheet), of the evening and of the table on a phone set to dark (and two of
+    them 1280 wide): the dark background drawn, every text readable on it (and with
+    SCREENS_SHOTS=1 their screenshots)."""
     problems: dict = {}
     _tour(browser, live_server.url, world, DESKTOP, "1280", problems)
     dark = {"evening", "evening-settled", "home", "table"} | {
@@ -308,4 +442,6 @@ def test_every_screen_at_desktop_width_and_in_the_dark(browser, live_server, wor
                                           "partnership6")
         for state in ("running", "over")}
     _tour(browser, live_server.url, world, PHONE, "360", problems, scheme="dark", only=dark)
+    _tour(browser, live_server.url, world, DESKTOP, "1280", problems, scheme="dark",
+          only={"game-gin-over", "evening"})
     assert problems == {}

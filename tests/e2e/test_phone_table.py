@@ -1,9 +1,11 @@
-"""The table screen on a phone (Chromium at 360x740), for every variant up to four players
-or sides and for the wide ones (CAP-IT 6, partnership 6, captain 7): the sheet, the totals
-and the money fit without sideways scrolling (wide sheets pin their first column and say
-that they scroll); a finished game's money is on the first screen; a refused hand's reason
-is in view, next to Save and not covered; a saved hand updates the page in place; the
-preview says what the core will make of the hand as it is typed."""
+"""The table screen on a phone (Chromium at 360x740) as hands are entered: a refused hand's
+reason is in view, next to Save and not covered; the last Save puts the winner and the money
+on the first screen without a reload; CAP-IT rounds save in place; the preview says what the
+core will make of the hand as it is typed.
+
+How every variant's running and finished game fits the phone (the sheet, the totals, a
+finished game's winner and money on the first screen) is checked by the phone tour
+(test_every_screen.py, ``phone_checks``), which visits each of them."""
 
 from __future__ import annotations
 
@@ -14,22 +16,11 @@ from ledger import services
 from ledger.selectors.games import game_result
 
 from .helpers import FITS, UNCOVERED, login, shot
-from .phone_games import VARIANTS, finish, play, start
+from .phone_games import play, start
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 WIDTH, HEIGHT = 360, 740
-
-WIDE_SHEET = """() => {
-  const t = document.querySelector('#sheet table.sheet');
-  const wrap = t.closest('.sheet-wrap');
-  const first = t.querySelector('tbody td');
-  return {scrolls: wrap.scrollWidth > wrap.clientWidth,
-          sticky: getComputedStyle(first).position,
-          head: getComputedStyle(t.querySelector('thead th')).position,
-          signalled: wrap.classList.contains('scrolls'),
-          hint: !!document.querySelector('#sheet .scroll-hint')};
-}"""
 
 @pytest.fixture
 def session(keeper):
@@ -50,49 +41,6 @@ def phone(browser, live_server, keeper):
 
 def phone_shot(page, name: str, *, full: bool = True) -> None:
     shot(page, f"phone-{name}", full_page=full)
-
-
-@pytest.mark.parametrize("key", list(VARIANTS))
-def test_a_running_game_fits_the_phone(phone, live_server, session, keeper, key):
-    game = start(session, keeper, key)
-    play(game, keeper, 6)
-    phone.goto(f"{live_server.url}/games/{game.pk}/")
-    phone_shot(phone, f"{key}-running")
-    phone_shot(phone, f"{key}-running-top", full=False)
-    assert phone.evaluate(FITS) == []
-    if key == "capit6":  # six players' columns: the round's column stays, the rest scroll
-        wide = phone.evaluate(WIDE_SHEET)
-        assert wide == {"scrolls": True, "sticky": "sticky", "head": "sticky",
-                        "signalled": True, "hint": True}
-    else:  # partnership 6 and captain 7 score two sides: their sheets fit like the rest
-        assert not phone.locator("#sheet .scroll-hint").count()
-        assert not phone.locator("#sheet table.wide").count()
-
-
-@pytest.mark.parametrize("key", list(VARIANTS))
-def test_a_finished_game_shows_winner_and_money_on_the_first_screen(phone, live_server,
-                                                                   session, keeper, key):
-    game = start(session, keeper, key)
-    result = finish(game, keeper)
-    phone.goto(f"{live_server.url}/games/{game.pk}/")
-    phone_shot(phone, f"{key}-over", full=False)
-    phone_shot(phone, f"{key}-over-full")
-    over = phone.locator("#over")
-    expect(over).to_contain_text("Game over")
-    winner = result["winner"]
-    if isinstance(winner, str):
-        expect(over.locator(".winner")).to_contain_text(winner, ignore_case=True)
-    money = phone.locator("#money")
-    box = money.bounding_box()
-    assert box["y"] + box["height"] <= HEIGHT, box
-    amounts = [phone.locator(f"#money [data-player='{name}']").inner_text()
-               for name in result["money"]]
-    assert len(amounts) == len(result["money"])
-    assert [a.replace("\u2212", "-").lstrip("+") for a in amounts] == \
-        [str(v).lstrip("+") for v in result["money"].values()]
-    if result["payments"]:
-        expect(money.locator(".payment")).to_have_count(len(result["payments"]))
-    assert phone.evaluate(FITS) == []
 
 
 def test_a_refused_hand_says_why_next_to_save_and_at_its_field(phone, live_server, session,
@@ -221,15 +169,3 @@ def test_capit_rounds_save_in_place_and_fix_from_the_round_number(phone, live_se
     expect(phone.locator("#score")).to_contain_text("35")
     assert phone.evaluate(FITS) == []
     phone_shot(phone, "capit4-after-round", full=False)
-
-
-def test_the_game_page_at_desktop_width(browser, live_server, session, keeper):
-    game = start(session, keeper, "captain5")
-    play(game, keeper, 5)
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    login(page, live_server.url, "keeper")
-    page.goto(f"{live_server.url}/games/{game.pk}/")
-    assert page.evaluate(FITS) == []
-    shot(page, "desktop-captain5", full_page=True)
-    context.close()
