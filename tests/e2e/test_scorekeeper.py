@@ -216,24 +216,6 @@ def test_capit_game(page, live_server, keeper):
     shot(page, "12-capit-over")
 
 
-def test_a_second_scorekeeper_cannot_see_the_first_ones_table(page, live_server, keeper,
-                                                              django_user_model):
-    django_user_model.objects.create_user("other", password="pw")
-    table = services.table_create(name="Private", scorekeepers=[keeper])
-    session = services.session_create(table=table, rate="0.01", created_by=keeper)
-    game = gin_game(session, keeper, first_dealer="Ann")
-    base = live_server.url
-    login(page, base, "other")
-    expect(page.locator("body")).not_to_contain_text("Private")
-    for path in (f"/tables/{table.pk}/", f"/sessions/{session.pk}/", f"/games/{game.pk}/",
-                 f"/games/{game.pk}/hands.csv"):
-        response = page.goto(base + path)
-        assert response.status == 404, path
-    # Nor through the admin: a scorekeeper is not staff.
-    page.goto(base + "/admin/ledger/table/")
-    assert "/admin/login/" in page.url
-
-
 def test_a_rejected_hand_keeps_what_was_typed(page, live_server, keeper):
     table = services.table_create(name="Friday", scorekeepers=[keeper])
     session = services.session_create(table=table, rate="0.01", created_by=keeper)
