@@ -237,7 +237,33 @@ def _settled_game(date, page) -> list[str]:
 
 
 def _settled_evening(page) -> list[str]:
-    return [f"offers {words!r}" for words in ("New game", "Settle up") if _count(page, words)]
+    found = [f"offers {words!r}" for words in ("New game", "Settle up") if _count(page, words)]
+    # its games' card ends with its last game: no empty row where the actions were
+    card = page.locator("section.card", has=page.get_by_role("heading", name="Games"))
+    gap = card.evaluate("""(card) => {
+      const last = card.lastElementChild.getBoundingClientRect();
+      return card.getBoundingClientRect().bottom - last.bottom;
+    }""")
+    if gap > 17:  # the card's own padding (1rem)
+        found.append(f"a gap of {gap} px at the foot of the games' card")
+    return found
+
+
+def desktop_checks() -> dict:
+    """screen -> what the desktop tour checks there besides the checks of every screen: a
+    captain-7 hand's three tables each on one line (who knocked, how, the two counts)."""
+    return {"game-captain7-running": _each_table_one_line}
+
+
+def _each_table_one_line(page) -> list[str]:
+    found = []
+    for i in (1, 2, 3):
+        bottoms = {round(page.locator(f"#entry [name={name}]").first.evaluate(
+            "el => (el.closest('.seg-opt') || el).getBoundingClientRect().bottom"))
+            for name in (f"t{i}_knocker", f"t{i}_kind", f"t{i}_c0", f"t{i}_c1")}
+        if max(bottoms) - min(bottoms) > 2:
+            found.append(f"table {i} on more than one line: {sorted(bottoms)}")
+    return found
 
 
 def _presets_whole(page) -> list[str]:
@@ -431,12 +457,13 @@ def test_error_pages_fit_the_phone(browser, live_server, django_user_model, monk
 
 
 def test_every_screen_at_desktop_width_and_in_the_dark(browser, live_server, world):
-    """The same checks on every screen 1280 wide, and on the pages of a game (running, over,
+    """The same checks on every screen 1280 wide (and what ``desktop_checks`` says), and on the
+    pages of a game (running, over,
     each kind of sheet), of the evening and of the table on a phone set to dark (and two of
     them 1280 wide): the dark background drawn, every text readable on it (and with
     SCREENS_SHOTS=1 their screenshots)."""
     problems: dict = {}
-    _tour(browser, live_server.url, world, DESKTOP, "1280", problems)
+    _tour(browser, live_server.url, world, DESKTOP, "1280", problems, checks=desktop_checks())
     dark = {"evening", "evening-settled", "home", "table"} | {
         f"game-{key}-{state}" for key in ("gin", "hollywood", "captain5", "capit4",
                                           "partnership6")

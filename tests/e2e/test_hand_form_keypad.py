@@ -2,7 +2,8 @@
 screen under the keypad): every count box of every table is reachable and, once focused and
 typed in, in view and not under the sticky Save bar, even as the preview under it grows;
 the score is shown once on the first screen (tiles at the top, the compact strip only once
-they have scrolled away); a settled evening's Games card has no empty gap."""
+they have scrolled away). (A settled evening's Games card with no empty gap: the phone tour,
+test_every_screen.py.)"""
 
 from __future__ import annotations
 
@@ -139,22 +140,6 @@ def test_the_score_is_shown_once_on_the_first_screen(browser, live_server, sessi
     assert strip.evaluate("(el) => el.getBoundingClientRect().top") >= 55
     names = page.locator(".strip-item .strip-name").all_inner_texts()
     assert names == tiles
-    context.close()
-
-
-def test_a_settled_evening_s_games_card_has_no_gap(browser, live_server, session, keeper):
-    game = start(session, keeper, "gin")
-    from .phone_games import finish
-    finish(game, keeper)
-    services.session_settle(session=session, settled_by=keeper)
-    context, page = _page(browser, live_server, {"width": 360, "height": 740})
-    page.goto(f"{live_server.url}/sessions/{session.pk}/")
-    card = page.locator("section.card", has=page.get_by_role("heading", name="Games"))
-    gap = card.evaluate("""(card) => {
-      const last = card.lastElementChild.getBoundingClientRect();
-      return card.getBoundingClientRect().bottom - last.bottom;
-    }""")
-    assert gap <= 17, gap  # the card's own padding (1rem), no empty actions row
     context.close()
 
 
