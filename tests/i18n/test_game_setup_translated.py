@@ -20,10 +20,11 @@ from tests.pages import Page
 
 from ..ledger.conftest import load_case, start_empty
 from .catalogs import catalog, params
+from .drawn import drawn_once
 from .test_screens_translated import english_left as screen_english_left
 from .test_screens_translated import shows
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.xdist_group("i18n-game_setup")]
 
 PLAYERS = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus"]
 
@@ -71,8 +72,7 @@ SCREEN_WORDS = {
 NOT_MARKED_YET: dict[str, list[str]] = {}
 
 
-@pytest.fixture
-def screens(client, keeper):
+def _screens(client, keeper):
     """name -> function(language) returning the page (its HTML)."""
     table = services.table_create(name="Friday", scorekeepers=[keeper])
     session = services.session_create(table=table, currency="USD", rate="0.05",
@@ -104,6 +104,9 @@ def screens(client, keeper):
         found[f"start-{variant}-{count}"] = page(
             reverse("ledger:game_start", args=[session.pk, variant, count]))
     return found
+
+
+screens = drawn_once(_screens)
 
 
 def visible(page: str) -> str:

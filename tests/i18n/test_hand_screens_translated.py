@@ -20,9 +20,10 @@ from ledger import services
 from tests.pages import text
 
 from .catalogs import params
+from .drawn import drawn_once
 from .test_screens_translated import english_left
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.xdist_group("i18n-hand_screens")]
 
 GIN = {"variant": "gin", "players": ["Anna", "Boris"], "setup": {"first_dealer": "Boris"},
        "hands": [{"knocker": "Anna", "deadwood": {"Anna": 5, "Boris": 17}},     # a knock
@@ -72,8 +73,7 @@ SCREEN_WORDS = {
 # and the variants' names ("Captain play", ledger/presentation/catalog.py).
 OTHERS = ["Game", "Captain"]
 
-@pytest.fixture
-def screens(client, keeper):
+def _screens(client, keeper):
     """name -> function(language) returning the screen's visible text in that language."""
     table = services.table_create(name="Freitag", scorekeepers=[keeper], language="en")
     session = services.session_create(table=table, currency="EUR", rate="0.05",
@@ -115,6 +115,9 @@ def screens(client, keeper):
         "shared_game": tables(reverse("ledger:shared", args=[shared_game.token])),
         "shared_table": tables(reverse("ledger:shared", args=[shared_table.token])),
     }
+
+
+screens = drawn_once(_screens)
 
 
 @pytest.mark.parametrize("name", sorted(SCREEN_WORDS))

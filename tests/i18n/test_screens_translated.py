@@ -21,8 +21,9 @@ from tests.pages import text
 
 from ..ledger.conftest import load_case, start_empty
 from .catalogs import catalog, params
+from .drawn import drawn_once
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.xdist_group("i18n-screens")]
 
 # English words of the marked screens, each as the screen shows it (checked on the English
 # page first, so that the list cannot go stale without failing).
@@ -94,8 +95,7 @@ def english_left(english: str, translated: str, code: str, words, ignore=()) -> 
     return left
 
 
-@pytest.fixture
-def screens(client, keeper):
+def _screens(client, keeper):
     """name -> function(language) returning the page's visible text."""
     table = services.table_create(name="Friday", scorekeepers=[keeper])
     session = services.session_create(table=table, currency="USD", rate="0.05",
@@ -133,6 +133,9 @@ def screens(client, keeper):
         "not_found": page("/no-such-page/"),
         "server_error": server_error,
     }
+
+
+screens = drawn_once(_screens)
 
 
 @pytest.mark.parametrize("name", sorted(SCREEN_WORDS))

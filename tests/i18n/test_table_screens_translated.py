@@ -16,9 +16,10 @@ from tests.pages import text
 
 from ..ledger.conftest import load_case
 from .catalogs import params
+from .drawn import drawn_once
 from .test_screens_translated import english_left, shows
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.xdist_group("i18n-table_screens")]
 
 # English words of each screen, as the screen shows them.
 SCREEN_WORDS = {
@@ -64,8 +65,7 @@ NOT_MARKED_HERE = {"sheet": ["Draw"], "evening": ["Captain"], "open_evening": ["
                    "standings": ["Captain"]}
 
 
-@pytest.fixture
-def screens(client, keeper):
+def _screens(client, keeper):
     """name -> function(language) returning the page's visible text."""
     table = services.table_create(name="Friday", scorekeepers=[keeper])
     settled = services.session_create(table=table, currency="USD", rate="0.05",
@@ -97,6 +97,9 @@ def screens(client, keeper):
         "tidy": page(reverse("ledger:table_tidy", args=[table.pk])),
         "sheet": page(reverse("ledger:game_detail", args=[gin.pk])),
     }
+
+
+screens = drawn_once(_screens)
 
 
 @pytest.mark.parametrize("name", sorted(SCREEN_WORDS))
