@@ -458,10 +458,9 @@ def test_error_pages_fit_the_phone(browser, live_server, django_user_model, monk
 
 def test_every_screen_at_desktop_width_and_in_the_dark(browser, live_server, world):
     """The same checks on every screen 1280 wide (and what ``desktop_checks`` says), and on the
-    pages of a game (running, over,
-    each kind of sheet), of the evening and of the table on a phone set to dark (and two of
-    them 1280 wide): the dark background drawn, every text readable on it (and with
-    SCREENS_SHOTS=1 their screenshots)."""
+    pages of a game (running, over, each kind of sheet), of the evening and of the table on a
+    phone set to dark (and two of them 1280 wide): the dark background drawn, every text
+    readable on it (and with SCREENS_SHOTS=1 their screenshots)."""
     problems: dict = {}
     _tour(browser, live_server.url, world, DESKTOP, "1280", problems, checks=desktop_checks())
     dark = {"evening", "evening-settled", "home", "table"} | {
