@@ -76,7 +76,9 @@ def browser_context_args(browser_context_args):
     return {
         **browser_context_args,
         "viewport": {"width": 390, "height": 844},
-        "device_scale_factor": 2,
+        # 2 as on a phone when pictures are taken to be looked at, else 1 (SCALE in
+        # tests/e2e/helpers.py: the checks measure CSS pixels)
+        "device_scale_factor": 2 if os.environ.get("SHOTS_DIR") else 1,
         "is_mobile": True,
         "has_touch": True,
     }

@@ -15,12 +15,12 @@ from playwright.sync_api import expect
 
 from ledger import services
 
-from .helpers import MONDAY, login, shot
+from .helpers import MONDAY, SCALE, login, shot
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 DATA = Path(__file__).resolve().parents[1] / "data"
-PHONE = {"viewport": {"width": 360, "height": 740}, "device_scale_factor": 2,
+PHONE = {"viewport": {"width": 360, "height": 740}, "device_scale_factor": SCALE,
          "is_mobile": True, "has_touch": True}
 DESK = {"viewport": {"width": 1280, "height": 800}}
 MINUS = "\u2212"

@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 
 from ledger.models import Table
 
-from .helpers import FITS, create_table, login, shot
+from .helpers import FITS, SCALE, create_table, login, shot
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -17,7 +17,7 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 @pytest.fixture
 def new_york_phone(browser, live_server):
     context = browser.new_context(viewport={"width": 360, "height": 740},
-                                  device_scale_factor=2, is_mobile=True, has_touch=True,
+                                  device_scale_factor=SCALE, is_mobile=True, has_touch=True,
                                   timezone_id="America/New_York", locale="en-US")
     yield context.new_page()
     context.close()

@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 
 from ledger import services
 
-from .helpers import SHOTS, login
+from .helpers import SCALE, SHOTS, login
 from .phone_games import play, start
 from .test_taps import HEIGHT, WIDTH, Counter, seg
 
@@ -43,7 +43,7 @@ def test_taps_for_captain_7_partnership_6_and_an_oklahoma_knock(browser, live_se
     session = services.session_create(table=table, date=datetime.date(2026, 11, 23),
                                       currency="USD", rate="0.05", created_by=keeper)
     context = browser.new_context(viewport={"width": WIDTH, "height": HEIGHT},
-                                  device_scale_factor=2, is_mobile=True, has_touch=True)
+                                  device_scale_factor=SCALE, is_mobile=True, has_touch=True)
     page = context.new_page()
     login(page, live_server.url, "keeper")
     figures, scrolled = {}, {}

@@ -16,7 +16,7 @@ from django.urls import reverse
 from ledger import services
 
 from ..ledger.conftest import load_case, start_empty
-from .helpers import FITS, shot
+from .helpers import FITS, SCALE, shot
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -63,7 +63,7 @@ def test_the_marked_screens_speak_the_phones_language_and_fit(browser, live_serv
     client = Client()
     client.force_login(get_user_model().objects.get(username="keeper"))
     context = browser.new_context(viewport={"width": 360, "height": 740},
-                                  device_scale_factor=2, is_mobile=True, has_touch=True,
+                                  device_scale_factor=SCALE, is_mobile=True, has_touch=True,
                                   locale=code)
     try:
         page = context.new_page()

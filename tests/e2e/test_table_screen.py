@@ -17,11 +17,11 @@ from playwright.sync_api import expect
 from ledger import services
 from ledger.models import ShareLink
 
-from .helpers import GIN, MONDAY, login, shot
+from .helpers import GIN, MONDAY, SCALE, login, shot
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
-PHONE = {"viewport": {"width": 360, "height": 740}, "device_scale_factor": 2,
+PHONE = {"viewport": {"width": 360, "height": 740}, "device_scale_factor": SCALE,
          "is_mobile": True, "has_touch": True}
 
 

@@ -18,7 +18,7 @@ from playwright.sync_api import expect
 
 from ledger import services
 
-from .helpers import SHOTS, login
+from .helpers import SCALE, SHOTS, login
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -86,7 +86,7 @@ def test_taps_and_keys_for_a_knock_a_gin_a_draw_and_a_capit_round(browser, live_
                                 players=["Sal", "Vic", "Ann", "Bo"], started_by=keeper,
                                 setup={"first_dealer": "Sal"}, ante="1.00")
     context = browser.new_context(viewport={"width": WIDTH, "height": HEIGHT},
-                                  device_scale_factor=2, is_mobile=True, has_touch=True)
+                                  device_scale_factor=SCALE, is_mobile=True, has_touch=True)
     page = context.new_page()
     login(page, live_server.url, "keeper")
     figures = {}
