@@ -73,12 +73,12 @@ def browser_type_launch_args(browser_type_launch_args):
 @pytest.fixture(scope="session")
 def browser_context_args(browser_context_args):
     """A phone: the app is used at the card table."""
+    from tests.e2e.helpers import SCALE
+
     return {
         **browser_context_args,
         "viewport": {"width": 390, "height": 844},
-        # 2 as on a phone when pictures are taken to be looked at, else 1 (SCALE in
-        # tests/e2e/helpers.py: the checks measure CSS pixels)
-        "device_scale_factor": 2 if os.environ.get("SHOTS_DIR") else 1,
+        "device_scale_factor": SCALE,  # 2 as on a phone when pictures are taken, else 1
         "is_mobile": True,
         "has_touch": True,
     }
