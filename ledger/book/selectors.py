@@ -343,7 +343,7 @@ def head_to_head(player: Player) -> tuple[list[dict], list[dict]]:
     thousand games made that most of the page's time), and each game's setup read once, not
     once per seat. The standings and the seats are read in SQL (``H2H_STANDINGS_SQL``,
     ``H2H_SEATS_SQL``): a player of five years of weekly evenings has some 2,400 standing
-    rows, and the ORM's rows and converters were a third of the page's time."""
+    rows, and building them as the ORM's rows cost a tenth of the page (27 ms, now 24)."""
     games = (GameStanding.objects.filter(player=player)
              .exclude(status=GameStatus.IN_PROGRESS).values("game_id"))
     mine = [player.pk, GameStatus.IN_PROGRESS]
