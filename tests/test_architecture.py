@@ -710,6 +710,118 @@ def test_the_pending_list_names_only_modules_that_still_decide_by_a_variant():
     assert VARIANT_PENDING <= still, VARIANT_PENDING - still
 
 
+# -- (d2) the core answers who plays, who sits out, who is in the box -------------------------
+#
+# Outside the core and the presentation layer no module compares a hand's role with a role's
+# name ("sits_out", ``SITS_OUT``...), nor a variant with one of the core's lists of variants
+# (``ANTE_VARIANTS``, ``FIRST_DEALER_CHOSEN``...): it asks the core (``plays_hand``,
+# ``sitting_out``, ``hand_pair``, ``in_the_box``, ``opponents``, ``ante_staked``,
+# ``first_dealer_chosen``). Filtering a query by one of those lists (``variant__in=``) is
+# not a comparison: the list is still the core's.
+
+#: The roles of a hand, by name (ledger.rules.catalog.ROLE_ORDER).
+ROLE_NAMES = frozenset({"box", "captain", "opponent", "player", "sits_out"})
+#: The core's names for a role and its lists of variants, which only the core compares with.
+CORE_DECIDING_NAMES = frozenset({"BOX", "CAPTAIN", "OPPONENT", "PLAYER", "SITS_OUT",
+                                 "ROLE_ORDER", "ANTE_VARIANTS", "FIRST_DEALER_CHOSEN",
+                                 "PRESET_VARIANTS", "LOWER_WINS_VARIANTS"})
+ROLE_ALLOWED_PLACES = ("ledger/rules/", "ledger/presentation/")
+
+
+def _names_a_role(node: ast.AST) -> bool:
+    """``role``, ``r``, ``a_role``, ``x.role``, ``x["role"]``, ``roles[name]``,
+    ``roles.get(name)``."""
+    if isinstance(node, ast.Name):
+        return node.id in ("role", "r") or node.id.endswith("_role")
+    if isinstance(node, ast.Attribute):
+        return node.attr == "role" or node.attr.endswith("_role")
+    if isinstance(node, ast.Subscript):
+        key, value = node.slice, node.value
+        return (isinstance(key, ast.Constant) and key.value == "role") or (
+            isinstance(value, ast.Name | ast.Attribute)
+            and getattr(value, "id", getattr(value, "attr", "")) == "roles")
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
+            and node.func.attr == "get":
+        owner = node.func.value
+        return getattr(owner, "id", getattr(owner, "attr", "")) == "roles"
+    return False
+
+
+def _core_name(node: ast.AST) -> str | None:
+    name = node.id if isinstance(node, ast.Name) else (
+        node.attr if isinstance(node, ast.Attribute) else None)
+    return name if name in CORE_DECIDING_NAMES else None
+
+
+def role_decisions(source: str, module: str) -> list[str]:
+    """Where ``source`` compares a role with a role's name, or anything with one of the
+    core's role names or lists of variants."""
+    out = []
+    for node in ast.walk(_parsed(source)):
+        if not isinstance(node, ast.Compare):
+            continue
+        operands = [node.left, *node.comparators]
+        core = sorted({name for op in operands if (name := _core_name(op))})
+        if core:
+            out.append(f"{module}:{node.lineno} compares with the core's {', '.join(core)}")
+            continue
+        roles = {item.value for op in operands
+                 for item in (op.elts if isinstance(op, ast.Tuple | ast.List | ast.Set)
+                              else [op])
+                 if isinstance(item, ast.Constant) and item.value in ROLE_NAMES}
+        if roles and any(_names_a_role(op) for op in operands):
+            out.append(f"{module}:{node.lineno} compares a role with "
+                       f"{', '.join(sorted(roles))}")
+    return sorted(set(out), key=lambda line: (line.split(":")[0],
+                                              int(line.split(":")[1].split()[0]), line))
+
+
+def role_checked_files() -> list[Path]:
+    return [path for path in variant_checked_files()
+            if not path.relative_to(ROOT).as_posix().startswith(ROLE_ALLOWED_PLACES)]
+
+
+def test_no_module_outside_the_core_decides_by_a_role_name():
+    files = role_checked_files()
+    modules = {_module_name(path) for path in files}
+    assert {"ledger.views.game_context", "ledger.book.stats", "ledger.services.games",
+            "ledger.forms.start"} <= modules
+    assert not {module for module in modules if module.startswith("ledger.presentation")}
+    found = []
+    for path in files:
+        source, module, _ = _source(path)
+        found.extend(role_decisions(source, module))
+    assert found == []
+
+
+def test_role_checker_fails_on_planted_comparisons():
+    planted = "\n".join([
+        "def panel(roles, hand, variant, nxt):",
+        "    out = [n for n, r in roles.items() if r == 'sits_out']",
+        "    box = [n for n, role in roles.items() if role == BOX]",
+        "    if roles.get('Ann') != 'opponent':",
+        "        pass",
+        "    rate = None if variant in ANTE_VARIANTS else 1",
+        "    if hand['role'] in ('box', 'captain'):",
+        "        pass",
+        "    if nxt.a_role == 'box':",
+        "        pass",
+        "    # not decisions by a role: the core's answers, a query filtered by its list",
+        "    out = sitting_out(roles)",
+        "    rows = games.filter(variant__in=LOWER_WINS_VARIANTS)",
+        "    if kind == 'box':",
+        "        pass",
+    ])
+    assert role_decisions(planted, "ledger.views.planted") == [
+        "ledger.views.planted:2 compares a role with sits_out",
+        "ledger.views.planted:3 compares with the core's BOX",
+        "ledger.views.planted:4 compares a role with opponent",
+        "ledger.views.planted:6 compares with the core's ANTE_VARIANTS",
+        "ledger.views.planted:7 compares a role with box, captain",
+        "ledger.views.planted:9 compares a role with box",
+    ]
+
+
 # -- (e) no import cycle anywhere in ledger/ -------------------------------------------------
 
 def _without_type_checking(source: str) -> str:

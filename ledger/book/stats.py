@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ledger.rules.catalog import SITS_OUT
+from ledger.rules.catalog import plays_hand
 from ledger.rules.facts import STAT_FIELDS, hand_stats
 from ledger.rules.money import to_minor
 
@@ -64,7 +64,7 @@ def standings_from_result(result: dict, *, ended: bool) -> dict[str, dict[str, A
             stats[name].update({field: counted[field] for field in STAT_FIELDS})
     for hand in result.get("hands") or []:
         for name, role in (hand.get("roles") or {}).items():
-            if name in stats and role != SITS_OUT:
+            if name in stats and plays_hand(role):
                 stats[name]["hands_played"] += 1
         if not sides:
             continue

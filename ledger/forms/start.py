@@ -12,7 +12,6 @@ from ledger.cleaning import CleanInputMixin, Refused, clean_name, name_key
 from ledger.presentation import problems as problems_words
 from ledger.presentation.catalog import (
     CHOICE_WORDS,
-    FIRST_DEALER_CHOSEN,
     FIRST_SIDE,
     PRESET_LABELS,
     PRESET_NAMES,
@@ -24,6 +23,7 @@ from ledger.presentation.catalog import (
     VARIANT_SETTINGS,
     choice_text,
     default_preset,
+    first_dealer_chosen,
     game_facts,
     preset_values,
     seat_label,
@@ -119,7 +119,7 @@ def slots_for(variant: str, count: int) -> list[tuple[str, str]]:
 
 
 def needs_first_dealer(variant: str) -> bool:
-    return variant in FIRST_DEALER_CHOSEN
+    return first_dealer_chosen(variant)
 
 
 class GameStartForm(CleanInputMixin, forms.Form):

@@ -20,25 +20,24 @@ from django.utils.translation import pgettext_lazy
 
 from ledger.rules.catalog import (
     BIG_GIN,
-    BOX,
     CAPIT_CONTRACTS,
-    CAPTAIN,
-    FIRST_DEALER_CHOSEN,
     GIN,
     HAND_KINDS,
     KNOCK,
-    OPPONENT,
     PRESET_NAMES,
-    ROLE_ORDER,
     SETTINGS,
-    SITS_OUT,
     VARIANT_COUNTS,
     VARIANT_SETTINGS,
     Setting,
     default_preset,
+    first_dealer_chosen,
     hand_kinds,
+    hand_pair,
+    in_the_box,
+    opponents,
     preset_values,
     settings_of,
+    sitting_out,
     variants,
 )
 from ledger.rules.catalog import ROLE_WORDS as _CORE_ROLE_WORDS
@@ -194,14 +193,14 @@ def choice_text(value) -> str:
 __all__ = [
     "FIRST_SIDE", "MAX_TABLES", "PRESET_VARIANTS", "SECOND_SIDE", "GameFacts", "Seat",
     "facts_for", "game_facts", "setup_from_seats", "setup_sides",
-    "BIG_GIN", "GIN", "HAND_KINDS", "KNOCK", "ROLE_ORDER",
-    "BOX", "CAPTAIN", "OPPONENT", "SITS_OUT",
-    "CAPIT_CONTRACTS", "FIRST_DEALER_CHOSEN", "PRESET_NAMES", "ROLE_WORDS", "SETTINGS",
+    "BIG_GIN", "GIN", "HAND_KINDS", "KNOCK",
+    "CAPIT_CONTRACTS", "PRESET_NAMES", "ROLE_WORDS", "SETTINGS",
     "CHOICE_WORDS", "NO", "PRESET_LABELS", "SETTING_HELP", "SETTING_LABELS", "YES",
     "choice_text", "seat_label",
     "VARIANT_COUNTS", "VARIANT_NAMES", "VARIANT_SETTINGS", "VARIANT_SHORT_NAMES", "Setting",
     "default_preset",
-    "hand_kinds", "preset_values", "settings_of", "variants",
+    "first_dealer_chosen", "hand_kinds", "hand_pair", "in_the_box", "opponents",
+    "preset_values", "settings_of", "sitting_out", "variants",
 ]
 
 

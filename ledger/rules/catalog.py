@@ -28,7 +28,8 @@ __all__ = [
     "BIG_GIN", "CAPIT_CONTRACTS", "FIRST_DEALER_CHOSEN", "GIN", "HAND_KINDS", "KNOCK",
     "PRESET_NAMES", "ROLE_ORDER", "ROLE_WORDS", "SETTINGS",
     "VARIANT_COUNTS", "VARIANT_NAMES", "VARIANT_SETTINGS", "Setting", "default_preset",
-    "hand_kinds", "preset_values", "settings_of", "variants",
+    "first_dealer_chosen", "hand_kinds", "hand_pair", "in_the_box", "opponents",
+    "plays_hand", "preset_values", "settings_of", "sitting_out", "variants",
 ]
 
 #: The variants in the order a "new game" chooser lists them, with their names.
@@ -63,8 +64,43 @@ ROLE_WORDS = {
 #: before his captain, a captain before his opponent.
 ROLE_ORDER = ("box", "captain", "opponent", "player", "sits_out")
 assert set(ROLE_ORDER) == set(ROLE_WORDS)
-#: Each role by name, for the code that asks who holds one.
+#: Each role by name, for the core's own questions of who holds one (below).
 BOX, CAPTAIN, OPPONENT, PLAYER, SITS_OUT = ROLE_ORDER
+
+
+def first_dealer_chosen(variant: str) -> bool:
+    """Whether the game's setup names who deals first (``FIRST_DEALER_CHOSEN``)."""
+    return variant in FIRST_DEALER_CHOSEN
+
+
+# What a hand's ``roles`` (name -> role, the result's ``next`` or a hand's) say, asked of
+# the core: no one else compares a role's name.
+
+def plays_hand(role: str | None) -> bool:
+    """Whether a player of this role plays the hand: all but the one who sits it out."""
+    return role != SITS_OUT
+
+
+def sitting_out(roles: dict[str, str]) -> list[str]:
+    """Who sits the hand out, in the order of ``roles``."""
+    return [name for name, role in roles.items() if not plays_hand(role)]
+
+
+def hand_pair(roles: dict[str, str]) -> list[str]:
+    """Who plays the hand at a three-player table, who plays first first (``ROLE_ORDER``:
+    in the box before his captain)."""
+    return sorted((name for name, role in roles.items() if plays_hand(role)),
+                  key=lambda name: ROLE_ORDER.index(roles[name]))
+
+
+def in_the_box(roles: dict[str, str]) -> str | None:
+    """Who is in the box for the hand, if anyone."""
+    return next((name for name, role in roles.items() if role == BOX), None)
+
+
+def opponents(roles: dict[str, str]) -> list[str]:
+    """Captain play's opponents in the hand, in the order of ``roles``."""
+    return [name for name, role in roles.items() if role == OPPONENT]
 
 #: How a knocker may end a hand, each the entry's own flag but the plain knock (``"gin":
 #: true``, ``"big_gin": true``); ``hand_kinds`` says which a game's rules offer.

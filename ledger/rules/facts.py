@@ -15,7 +15,7 @@ from dataclasses import asdict, dataclass
 from .settings import PLAYER_COUNTS, VARIANTS
 from .sides import CAPTAINS, OPPONENTS
 
-__all__ = ["ANTE_VARIANTS", "LOWER_WINS_VARIANTS", "MAX_TABLES", "PRESET_VARIANTS",
+__all__ = ["ANTE_VARIANTS", "LOWER_WINS_VARIANTS", "ante_staked", "MAX_TABLES", "PRESET_VARIANTS",
            "GameFacts", "Seat", "facts_of", "game_facts", "hand_stats", "setup_from_seats",
            "setup_sides", "FIRST_SIDE", "SECOND_SIDE", "SITTER", "SETUP_PLAYER_KEYS",
            "SETUP_PLAYER_LISTS"]
@@ -193,6 +193,14 @@ def game_facts(variant: str, players: int) -> GameFacts:
 PRESET_VARIANTS = tuple(v for v in VARIANTS if game_facts(v, PLAYER_COUNTS[v][0]).presets)
 #: The variants staked by an ante (CAP-IT); the others by a rate.
 ANTE_VARIANTS = tuple(v for v in VARIANTS if game_facts(v, PLAYER_COUNTS[v][0]).ante_staked)
+
+
+def ante_staked(variant: str) -> bool:
+    """Whether a game of ``variant`` is staked by an ante (``ANTE_VARIANTS``), not a rate;
+    False for a name that is no variant."""
+    return variant in ANTE_VARIANTS
+
+
 #: The variants scored low (CAP-IT's penalty points and rounds): the standings keep them
 #: apart from the gin family's points, hands and boxes.
 LOWER_WINS_VARIANTS = tuple(v for v in VARIANTS

@@ -28,7 +28,7 @@ from ledger.models import (
     Player,
     Session,
 )
-from ledger.rules.facts import ANTE_VARIANTS
+from ledger.rules.facts import ante_staked
 from ledger.rules.money import decimal_text
 from ledger.rules.problems import record_problem
 from ledger.selectors.games import GAME_FORMAT, game_posted_money, game_record, game_seats
@@ -74,7 +74,7 @@ def game_start(*, session: Session, variant: str, players: Sequence[str | Player
     """
     names = [player.name if isinstance(player, Player) else player for player in players]
     if rate is UNSET:
-        rate = None if variant in ANTE_VARIANTS else session.rate
+        rate = None if ante_staked(variant) else session.rate
     if per_points is UNSET:
         per_points = session.per_points if rate is not None else None
     stakes: dict[str, Any] = {}

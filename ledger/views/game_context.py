@@ -9,12 +9,12 @@ from django.utils.translation import gettext, pgettext
 
 from ledger.models import Game, Hand
 from ledger.presentation.catalog import (
-    BOX,
-    OPPONENT,
-    ROLE_ORDER,
-    SITS_OUT,
     VARIANT_NAMES,
     hand_kinds,
+    hand_pair,
+    in_the_box,
+    opponents,
+    sitting_out,
 )
 from ledger.presentation.charts import running_chart
 from ledger.presentation.flash import winner_sentence
@@ -93,12 +93,12 @@ def hand_spec(variant: str, result: dict, info: dict) -> dict:
         spec["tables"] = True
         spec["duels"] = duels
         if not facts["named_sides"]:  # captain play: the opponents may have to cut
+            cutting = set(opponents(roles))
             spec["cut_candidates"] = [name for duel in duels for name in duel["players"]
-                                      if roles.get(name) == OPPONENT]
+                                      if name in cutting]
         return spec
     if facts["hand_roles"]:  # three at one table: the two who play, box or captain first
-        pair = sorted((n for n, r in roles.items() if r != SITS_OUT),
-                      key=lambda n: ROLE_ORDER.index(roles[n]))
+        pair = hand_pair(roles)
     else:
         pair = list(players)
     spec["duels"] = [{"players": pair, "dealer": info.get("dealer")}]
@@ -111,8 +111,7 @@ def next_panel(variant: str, result: dict) -> dict:
     nxt = result.get("next") or {}
     roles = nxt.get("roles") or {}
     panel: dict = {"number": len(result["hands"]) + 1, "dealer": names(nxt.get("dealer")),
-                   "tables": [], "roles": [], "sits_out": [n for n, r in roles.items()
-                                                          if r == SITS_OUT]}
+                   "tables": [], "roles": [], "sits_out": sitting_out(roles)}
     if result["facts"]["rounds"]:
         panel["round"] = nxt.get("round")
         panel["contract"] = nxt.get("contract")
@@ -125,9 +124,9 @@ def next_panel(variant: str, result: dict) -> dict:
                                 "a_chip": role_chip(roles.get(a)),
                                 "b_chip": role_chip(roles.get(b)),
                                 "dealer": names(duel.get("dealer"))})
-    in_the_box = [name for name, role in roles.items() if role == BOX]
-    if in_the_box:
-        panel["box"] = in_the_box[0]
+    box = in_the_box(roles)
+    if box:
+        panel["box"] = box
     if nxt.get("dealer_side"):
         panel["dealer_side"] = nxt["dealer_side"]
     return panel
