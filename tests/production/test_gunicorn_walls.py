@@ -10,6 +10,7 @@ the checkout, and what one anonymous client can make a worker do.
 
 from __future__ import annotations
 
+import http.client
 import http.cookies
 import os
 import re
@@ -122,6 +123,49 @@ def test_no_control_socket_shared_between_instances(tmp_path):
             process.kill()
             process.wait()
         log.close()
+
+
+@pytest.mark.xdist_group("collected_static")
+def test_slow_clients_hold_no_worker_behind_a_buffering_proxy(server):
+    """Why a club's server needs nginx or Caddy (check --deploy's W007 when
+    TABLESTAKES_PROXY_COUNT=0): a sync worker reads its request itself, so a client that
+    sends its headers slowly holds it (the fixture's gunicorn has one worker: one slow
+    client is enough; the club's three took three). The proxy reads each request whole
+    before passing it on, as nginx does: four slow clients hold nothing there and the log-in
+    page answers at once. Bounded: 2 s of slowness, then every connection is closed."""
+    base, port = server
+    proxy_port = int(base.rsplit(":", 1)[1])
+    slow = []
+    try:
+        for _ in range(4):
+            client = socket.create_connection(("127.0.0.1", proxy_port), timeout=5)
+            client.sendall(b"GET /accounts/login/ HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+            slow.append(client)
+        for _ in range(3):
+            time.sleep(0.5)
+            for client in slow:
+                client.sendall(b"X-Slow: 1\r\n")
+            started = time.perf_counter()
+            assert get(proxy_port, "/accounts/login/").status == 200
+            assert time.perf_counter() - started < 1.0
+        direct = socket.create_connection(("127.0.0.1", port), timeout=5)
+        slow.append(direct)
+        direct.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+        time.sleep(0.3)  # the worker took it and waits for the rest of its headers
+        with pytest.raises(TimeoutError):
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=1.5)
+            try:
+                connection.request("GET", "/healthz")
+                connection.getresponse()
+            finally:
+                connection.close()
+    finally:
+        for client in slow:
+            client.close()
+    deadline = time.monotonic() + 10  # the worker is free again once the slow one is gone
+    while get(port, "/healthz").status != 200:
+        assert time.monotonic() < deadline
+        time.sleep(0.2)
 
 
 # -- the fix itself ------------------------------------------------------------------------
