@@ -6,10 +6,13 @@ from __future__ import annotations
 
 import os
 import stat
+import sys
 from pathlib import Path
 
 from django.conf import settings
-from django.core.checks import Tags, Warning, register
+from django.core.checks import Error, Tags, Warning, register
+
+from tablestakes import cookies
 
 SHARED_CACHES = ("DatabaseCache", "FileBasedCache", "RedisCache", "PyMemcacheCache",
                  "PyLibMCCache")
@@ -26,6 +29,16 @@ def proxy_count_stated(app_configs=None, **kwargs):
                  "Caddy) or to 0 when clients reach it directly. Read wrongly, the log-in "
                  "lock-out and the sign-up limit see the proxy's address for every client.",
             id="ledger.W001")]
+    if proxies == 0 and not header:
+        return [Warning(
+            "TABLESTAKES_PROXY_COUNT=0: clients reach gunicorn directly, with no buffering "
+            "proxy in front.",
+            hint="A club's server needs nginx or Caddy in front of gunicorn (then "
+                 "TABLESTAKES_PROXY_COUNT=1): gunicorn's sync workers read each request "
+                 "themselves, so three connections that send a header line every few seconds "
+                 "hold all three workers and the log-in page waits 30 s; a buffering proxy "
+                 "passes gunicorn only whole requests.",
+            id="ledger.W007")]
     if proxies == 0 and header:
         return [Warning(
             "SECURE_PROXY_SSL_HEADER trusts a proxy's X-Forwarded-Proto, but "
@@ -82,4 +95,22 @@ def shared_private_cache(app_configs=None, **kwargs):
                 hint="A file cache unpickles what it finds there: use the database cache, "
                      "or a directory only the app's user can write (mode 0700).",
                 id="ledger.W006")]
+    return []
+
+
+@register(Tags.security, deploy=True)
+def cookie_parsing_linear(app_configs=None, **kwargs):
+    """CVE-2024-7592: judged by the behaviour of the ``http.cookies._unquote`` in effect
+    (tablestakes/cookies.py puts the fixed one in place on an affected interpreter), not by
+    the version number (distributions fix 3.11.2 and leave the number)."""
+    if cookies.is_quadratic():
+        return [Error(
+            f"Python {sys.version.split()[0]} ({sys.executable}) parses a crafted Cookie "
+            "header in quadratic time (CVE-2024-7592): one request of 128 KB of cookies "
+            "holds a worker for its whole timeout.",
+            hint="Run the app on a fixed interpreter (CPython 3.11.10+, 3.12.6+, or the "
+                 "distribution's patched python3, e.g. Debian 12's python3.11); "
+                 "tablestakes/cookies.py should have put the fix in place: check that "
+                 "nothing replaced http.cookies._unquote after it.",
+            id="ledger.E001")]
     return []

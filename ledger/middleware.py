@@ -24,7 +24,7 @@ from django.db import DatabaseError, InterfaceError, OperationalError, connectio
 from django.http import HttpResponse
 from django.template import loader
 from django.utils import timezone, translation
-from django.utils.cache import add_never_cache_headers
+from django.utils.cache import add_never_cache_headers, patch_cache_control
 
 logger = logging.getLogger("ledger.outage")
 
@@ -155,3 +155,34 @@ class TableClockMiddleware:
             return self.get_response(request)
         finally:
             timezone.deactivate()
+
+
+#: The capability pages: whoever holds the link sees the table's games and money without a
+#: log-in (the share pages, the report and confirm links), so no cache keeps them either.
+CAPABILITY_VIEWS = frozenset({"shared", "shared_game", "shared_live", "shared_game_live",
+                              "report_page", "report_withdraw", "report_live",
+                              "confirm_page"})
+#: The same for everybody, logged in or not: they keep their own Cache-Control.
+PUBLIC_VIEWS = frozenset({"manifest", "service_worker", "offline"})
+
+
+class PrivatePagesMiddleware:
+    """``Cache-Control: private, no-store`` on every answer to a logged-in account (its
+    pages, the money downloads: CSV, XLSX, PDF, JSON) and on the capability pages: no proxy,
+    shared cache or browser cache keeps a copy (a shared computer's back button, a company
+    proxy). Static files (WhiteNoise, before this) and the public pages stay cacheable; a
+    view's own ``no-cache`` (the live parts' ETag polling) stays beside it."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        match = getattr(request, "resolver_match", None)
+        name = match.url_name if match is not None and match.namespace == "ledger" else None
+        if name in PUBLIC_VIEWS:
+            return response
+        user = getattr(request, "user", None)
+        if name in CAPABILITY_VIEWS or (user is not None and user.is_authenticated):
+            patch_cache_control(response, private=True, no_store=True)
+        return response

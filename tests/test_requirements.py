@@ -170,3 +170,18 @@ def test_the_dev_lock_pins_each_package_with_the_extras_asked_for(dev):
     asked = extras_asked_for(dev) & set(dev)
     assert "coverage" in asked  # pytest-cov asks for coverage[toml]
     assert asked <= with_extras, sorted(asked - with_extras)
+
+
+def test_the_club_venv_gets_pip_and_setuptools_from_the_lock(runtime, dev):
+    """``python3 -m venv`` puts in the pip and setuptools bundled with the interpreter (3.11:
+    pip 23.2.1, CVE-2023-5752 and CVE-2025-8869; setuptools 65.5.0, CVE-2022-40897,
+    CVE-2024-6345 and CVE-2025-47273), and nothing replaced them (issue 38). The runtime lock
+    pins both, hashed: installing it upgrades them; the dev lock (bootstrap's uv) has the same."""
+
+    def version(text: str) -> tuple[int, ...]:
+        return tuple(int(part) for part in text.split(".")[:3])
+
+    assert version(runtime["pip"][0]) >= (25, 3)
+    assert version(runtime["setuptools"][0]) >= (78, 1, 1)
+    assert dev["pip"] == runtime["pip"] and dev["setuptools"] == runtime["setuptools"]
+    assert top_level("requirements.in")["pip"] == runtime["pip"][0]

@@ -108,10 +108,20 @@ def read_amount(value: Any, *, what: str, locale: str | Locale) -> Decimal:
 
 # -- a table's clock and language ------------------------------------------------------------
 
+#: Names zoneinfo finds that are no place's clock: ``localtime`` is the server's own zone (a
+#: link the system makes: the table's clock would follow whatever the server is set to),
+#: ``Factory`` a zone that writes its time "-00" (no time known), ``posixrules`` a template;
+#: ``posix/`` and ``right/`` hold copies of the others (``right/`` counts leap seconds).
+NOT_PLACES = frozenset({"localtime", "Factory", "posixrules"})
+NOT_PLACE_FOLDERS = ("posix/", "right/")
+
+
 @lru_cache(maxsize=1)
 def time_zone_names() -> frozenset[str]:
-    """Every IANA time zone this server knows (the system's tz database, or tzdata)."""
-    return frozenset(zoneinfo.available_timezones())
+    """Every IANA time zone of a place this server knows (the system's tz database, or
+    tzdata), without ``NOT_PLACES``."""
+    return frozenset(name for name in zoneinfo.available_timezones()
+                     if name not in NOT_PLACES and not name.startswith(NOT_PLACE_FOLDERS))
 
 
 def clean_time_zone(value: Any, *, what: str = "Time zone") -> str:

@@ -18,7 +18,8 @@ from .settings import PLAYER_COUNTS, VARIANTS, resolve_rules
 RECORD_FORMAT = "tablestakes.game/1"
 RESULT_FORMAT = "tablestakes.result/1"
 
-_MONEY = re.compile(r"^\d+(\.\d+)?$")
+# ASCII digits only: \d also matches "٠.٠٥" and "０.０５" (Decimal() reads them too)
+_MONEY = re.compile(r"[0-9]+(?:\.[0-9]+)?")
 _CURRENCY = re.compile(r"^[A-Z]{3}$")
 
 
@@ -90,7 +91,7 @@ def parse_money(value, where: str, problems: list, *, field: str | None = None,
     if text.startswith("-"):
         bad(f"must not be negative ({value})")
         return None
-    if not _MONEY.match(text):
+    if not _MONEY.fullmatch(text):
         bad(f"{value!r} is not a decimal amount like \"0.01\"")
         return None
     return Decimal(text)

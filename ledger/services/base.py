@@ -67,8 +67,13 @@ def _decimal(value: Any, where: str, *, currency: str, field: str | None = None,
 
     if isinstance(value, float) or isinstance(value, bool):
         raise bad(f"write money as a string such as \"0.05\", not {value!r}")
+    # the ASCII digits and one point, as every form reads them: Decimal() alone reads
+    # '٠.٠٥', '０.０５', '1_0' and '1e3' too
+    if isinstance(value, str) and not cleaning.is_plain_decimal(value.strip()):
+        raise bad(f"write money with the digits 0-9 and a point, such as \"0.05\", "
+                  f"not {value!r}")
     try:
-        amount = Decimal(str(value))
+        amount = Decimal(str(value).strip())
     except InvalidOperation:
         raise bad(f"{value!r} is not an amount") from None
     if not amount.is_finite() or amount <= 0:

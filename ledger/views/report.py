@@ -35,6 +35,7 @@ from .actions import run_service
 from .errors import friendly_link_404
 from .game_context import game_context, hand_spec, load_game
 from .live import live_answer
+from .params import BadParameter, bad_parameter_response, number_param
 from .settled import refuse_if_settled
 
 #: the cookie that remembers which player a CAP-IT phone is (per link)
@@ -156,11 +157,14 @@ def report_withdraw(request: HttpRequest, token: str) -> HttpResponse:
     link = live_report_link(token)
     try:
         limits.count_report(request, link.pk)
-        number = int(request.POST.get("number", ""))
+        # the one number reader: '١' or a number past the column is a 400 naming it
+        number = number_param(request.POST, "number", maximum=2_147_483_647)
     except limits.LimitReached as exc:
         messages.error(request, exc.message)
         return redirect("ledger:report_page", token=token)
-    except ValueError:
+    except BadParameter as exc:
+        return bad_parameter_response(request, exc)
+    if number is None:
         messages.error(request, gettext("This form was out of date; here is the current hand."))
         return redirect("ledger:report_page", token=token)
     player = request.COOKIES.get(PLAYER_COOKIE.format(pk=link.pk)) \

@@ -73,6 +73,9 @@ MIDDLEWARE = [
     # request until a table's page takes the table's time zone (docs/i18n.md)
     "ledger.middleware.AccountLanguageMiddleware",
     "ledger.middleware.TableClockMiddleware",
+    # Cache-Control: private, no-store for a logged-in account's answers and the capability
+    # pages (share and report links); static files and public pages stay cacheable
+    "ledger.middleware.PrivatePagesMiddleware",
     # Every page asks for a log-in unless its view says @login_not_required (the share
     # pages, log-in, sign-up, password reset, the app's worker, manifest and offline page);
     # tests/ledger/test_login_required.py holds the list and walks every URL.

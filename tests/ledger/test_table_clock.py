@@ -13,7 +13,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from ledger import services
+from ledger import cleaning, services
 from ledger.cleaning import Refused, clean_time_zone
 from ledger.clock import table_today
 from ledger.models import Table
@@ -65,6 +65,18 @@ def test_a_time_zone_is_an_iana_name_zoneinfo_knows():
     for bad in ("Mars/Olympus", "europe/berlin", "../etc/passwd", "", None, "UTC+2"):
         with pytest.raises(Refused, match="Time zone: .* is not a time zone"):
             clean_time_zone(bad)
+
+
+@pytest.mark.parametrize("name", ["localtime", "Factory", "posixrules", "posix/Europe/Berlin",
+                                  "right/Europe/Berlin"])
+def test_a_time_zone_is_a_place_not_the_servers_clock(name):
+    """zoneinfo finds ``localtime`` (the server's own zone: the table's clock would follow
+    the server's setting) and ``Factory`` (its time is "-00") in the system's tz database;
+    neither is a place's clock. Both were accepted (issue 38)."""
+    with pytest.raises(Refused, match=f"Time zone: '{name}' is not a time zone"):
+        clean_time_zone(name)
+    assert name not in cleaning.time_zone_names()
+    assert {"UTC", "Europe/Berlin", "Asia/Kolkata"} <= cleaning.time_zone_names()
 
 
 def test_a_table_is_made_on_utc_unless_told(keeper):

@@ -183,7 +183,7 @@ def test_keepers_download_the_whole_table_from_its_tidy_page(tables, logged_in, 
     assert response["Content-Type"] == "application/json; charset=utf-8"
     assert response["Content-Disposition"].startswith(
         f'attachment; filename="table-{friday.pk}-')
-    assert response["Cache-Control"] == "no-store"
+    assert response["Cache-Control"] == "no-store, private"
     assert json.loads(response.content) == table_export(friday)
     assert logged_in.post(url).status_code == 405
     # another account, an anonymous visitor: nothing (``client`` is ``logged_in``)
