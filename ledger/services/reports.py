@@ -58,9 +58,10 @@ def link_parts(parts: dict) -> list[int]:
 
 
 def report_link_live(link: ReportLink | None) -> bool:
-    """Whether ``link`` still opens anything: not revoked, its game in progress (a confirm
-    link: or just ended, so that its last hand is confirmed too) and its evening not
-    settled (a link dies with them, untouched)."""
+    """Whether ``link`` still takes reports (a confirm link: answers): not revoked, its
+    game in progress (a confirm link: or just ended, so that its last hand is confirmed
+    too) and its evening not settled. A report link that is not revoked but takes no more
+    reports opens read-only on the game's end (``views.report``)."""
     if link is None or link.revoked_at is not None:
         return False
     game = link.game

@@ -5,7 +5,9 @@ hand that the game page polls to fill its hand form.
 
 A report link reads its own game and sends reports for its own part of the current hand;
 nothing else. Every view of it is public (``@login_not_required``) and answers the friendly
-"this link no longer works" page for a revoked or dead link. Nothing a table sends is
+"this link no longer works" page for a revoked link. Once its game is over (ended,
+abandoned, or its evening settled) the link stays open, read-only: it shows the game's end
+(the final score, the winner, the money) and takes no report. Nothing a table sends is
 recorded: the scorekeeper's Save records the hand (``services.hand_record``)."""
 
 from __future__ import annotations
@@ -42,12 +44,23 @@ PLAYER_COOKIE = "ts_report_player_{pk}"
 
 
 def live_report_link(token: str) -> ReportLink:
-    """The report link with ``token`` if it still opens something; Http404 otherwise."""
+    """The report link with ``token`` if it still opens something (its game in progress,
+    or over: then read-only); Http404 for a revoked link or any other token."""
     link = reports.report_link(token)
-    if not services.report_link_live(link) or link.part == CONFIRM_PART:
+    if link is None or link.revoked_at is not None or link.part == CONFIRM_PART:
         raise Http404("No such link")
     speak_as_table(link.game.session.table)  # the table's clock and language, as a share page
     return link
+
+
+def _over(link: ReportLink) -> bool:
+    """Whether ``link``'s game takes no more reports (ended, abandoned, evening settled):
+    its page shows the game's end, read-only."""
+    return not services.report_link_live(link)
+
+
+def _over_words() -> str:
+    return gettext("Not sent: this game is over and takes no more reports.")
 
 
 def _report_context(request, link: ReportLink, form=None) -> dict:
@@ -65,6 +78,10 @@ def _report_context(request, link: ReportLink, form=None) -> dict:
         "action": reverse("ledger:report_page", kwargs={"token": link.token}),
         "withdraw": reverse("ledger:report_withdraw", kwargs={"token": link.token}),
     })
+    if _over(link):  # the game's end, read-only (the live part shows the score and money)
+        context.update({"over": True, "form": None, "pair": None, "player": None,
+                        "mine": []})
+        return context
     player = None
     if link.part == PLAYERS_PART:
         remembered = request.COOKIES.get(PLAYER_COOKIE.format(pk=link.pk))
@@ -106,6 +123,9 @@ def report_page(request: HttpRequest, token: str) -> HttpResponse:
     link = live_report_link(token)
     if request.method != "POST":
         return _page(request, link)
+    if _over(link):  # a report typed (or queued) as the last hand was saved
+        messages.warning(request, _over_words())
+        return redirect("ledger:report_page", token=token)
     try:
         limits.count_report(request, link.pk)
     except limits.LimitReached as exc:
@@ -154,6 +174,9 @@ def report_page(request: HttpRequest, token: str) -> HttpResponse:
 def report_withdraw(request: HttpRequest, token: str) -> HttpResponse:
     """Withdraw this table's (or player's) report of the current hand."""
     link = live_report_link(token)
+    if _over(link):
+        messages.warning(request, _over_words())
+        return redirect("ledger:report_page", token=token)
     try:
         limits.count_report(request, link.pk)
         number = int(request.POST.get("number", ""))

@@ -7,6 +7,7 @@ import uuid
 
 import pytest
 from django.test import Client
+from django.utils import translation
 
 from ledger import services
 from ledger.models import Hand, TableReport
@@ -95,11 +96,57 @@ def test_a_revoked_or_dead_link_shows_the_friendly_page(game, links, keeper):
     assert response.status_code == 404
     assert "This link no longer works" in Page(response).text()
     assert phone().get(f"/r/{links[0].token}/live/").status_code == 404
-    fresh = services.report_links_get_or_create(game=game, created_by=keeper)
-    services.game_abandon(game=game, abandoned_by=keeper, reason="late")
-    assert phone().get(f"/r/{fresh[0].token}/").status_code == 404
-    assert report(phone(), fresh[0], t1_knocker="-draw-").status_code == 404
     assert phone().get("/r/not-a-token-at-all/").status_code == 404
+
+
+def test_an_abandoned_games_link_shows_its_end_and_takes_no_report(game, links, keeper):
+    services.game_abandon(game=game, abandoned_by=keeper, reason="late")
+    response = phone().get(f"/r/{links[0].token}/")
+    assert response.status_code == 200
+    text = Page(response).text()
+    assert "Table 1: Game abandoned" in text and "This link no longer works" not in text
+    client = phone()
+    sent = report(client, links[0], t1_knocker="-draw-")
+    assert sent.status_code == 302
+    assert "Not sent: this game is over" in Page(client.get(sent["Location"])).text()
+    assert TableReport.objects.count() == 0
+
+
+@pytest.mark.parametrize(("key", "language", "words"), [
+    ("captain7", "en", ("Table 1: Game over", "This game is over", "Game over: The captains win.",
+                        "Money")),
+    ("partnership6", "de", ("Tisch 1: Partie beendet", "Diese Partie ist vorbei",
+                            "Partie beendet", "Geld")),
+    ("capit6", "en", ("Players: Game over", "This game is over", "Game over", "Money")),
+])
+def test_a_finished_games_link_shows_the_final_score_and_money_read_only(
+        table, session, keeper, key, language, words):
+    """Issue 37.1: the report link of a finished game opens (read-only, in the table's
+    language) on the game's end: the final score, the winner and each player's money, as
+    the core settled them; its live part too (no "this link no longer works")."""
+    from ledger.presentation.money import format_money
+    from tests.e2e.phone_games import finish, start
+
+    table.language = language
+    table.save(update_fields=["language"])
+    game = start(session, keeper, key)
+    link = services.report_links_get_or_create(game=game, created_by=keeper)[0]
+    result = finish(game, keeper)
+    client = phone()
+    response = client.get(f"/r/{link.token}/")
+    assert response.status_code == 200
+    page = Page(response)
+    text = page.text()
+    for word in words:
+        assert word in text, (word, text[:600])
+    box = page.one(id="money")
+    with translation.override(language):
+        for name, amount in result["money"].items():
+            cells = [el for el in box.iter("td") if el.get("data-player") == name]
+            assert [page.text(el) for el in cells] == [format_money(amount, sign=True)], name
+    assert "Send to the scorekeeper" not in text and "Senden" not in text
+    live = client.get(f"/r/{link.token}/live/")
+    assert live.status_code == 200 and words[2] in Page(live).text()
 
 
 def test_reports_are_rate_limited(links, settings):
