@@ -39,8 +39,26 @@ from .game_context import game_context, hand_spec, load_game
 from .live import live_answer
 from .settled import refuse_if_settled
 
-#: the cookie that remembers which player a CAP-IT phone is (per link)
+#: the cookie that remembers which player a CAP-IT phone is (per link): the player's place
+#: in the game (0, 1, ...), never his name: a header holds ASCII only (a name in Cyrillic
+#: or Greek made the response a 500)
 PLAYER_COOKIE = "ts_report_player_{pk}"
+
+
+def remembered_player(request: HttpRequest, link: ReportLink, players: list[str]
+                      ) -> str | None:
+    """The player this phone said it was (``PLAYER_COOKIE``), if still one of ``players``."""
+    value = request.COOKIES.get(PLAYER_COOKIE.format(pk=link.pk), "")
+    if not (value.isascii() and value.isdigit()) or int(value) >= len(players):
+        return None
+    return players[int(value)]
+
+
+def remember_player(request: HttpRequest, response: HttpResponse, link: ReportLink,
+                    players: list[str], player: str) -> None:
+    response.set_cookie(PLAYER_COOKIE.format(pk=link.pk), str(players.index(player)),
+                        max_age=12 * 3600, samesite="Lax", httponly=True,
+                        secure=request.is_secure())
 
 
 def live_report_link(token: str) -> ReportLink:
@@ -84,8 +102,7 @@ def _report_context(request, link: ReportLink, form=None) -> dict:
         return context
     player = None
     if link.part == PLAYERS_PART:
-        remembered = request.COOKIES.get(PLAYER_COOKIE.format(pk=link.pk))
-        player = remembered if remembered in result["players"] else None
+        player = remembered_player(request, link, result["players"])
         if form is None:
             form = PlayerReportForm(players=result["players"],
                                     initial={"number": number, "player": player})
@@ -162,9 +179,7 @@ def report_page(request: HttpRequest, token: str) -> HttpResponse:
                                       "scorekeeper checks it and saves the hand.") % said)
     response = redirect("ledger:report_page", token=token)
     if player:
-        response.set_cookie(PLAYER_COOKIE.format(pk=link.pk), player, max_age=12 * 3600,
-                            samesite="Lax", httponly=True,
-                            secure=request.is_secure())
+        remember_player(request, response, link, result["players"], player)
     return response
 
 
@@ -186,8 +201,8 @@ def report_withdraw(request: HttpRequest, token: str) -> HttpResponse:
     except ValueError:
         messages.error(request, gettext("This form was out of date; here is the current hand."))
         return redirect("ledger:report_page", token=token)
-    player = request.COOKIES.get(PLAYER_COOKIE.format(pk=link.pk)) \
-        if link.part == PLAYERS_PART else None
+    player = (remembered_player(request, link, load_game(link.game)[0]["players"])
+              if link.part == PLAYERS_PART else None)
     try:
         done = services.report_withdraw(link=link, number=number, player=player)
     except LedgerError as exc:

@@ -288,3 +288,70 @@ def test_a_poll_that_finds_nothing_new_is_a_few_queries_and_no_body(logged_in, g
     # measured when written: 3 each (the test client's session and user are cached)
     assert len(keeper_poll) <= 4, [q["sql"] for q in keeper_poll]
     assert len(phone_poll) <= 4, [q["sql"] for q in phone_poll]
+
+
+# -- issue 38.3: a CAP-IT player whose name is not ASCII --------------------------------------
+
+def _russian_capit(session, keeper):
+    return services.game_start(session=session, variant="cap-it",
+                               players=["Дмитрий", "Ольга", "Ann", "Bob"],
+                               setup={"first_dealer": "Ann"}, started_by=keeper,
+                               preset="standard")
+
+
+def test_a_player_with_a_cyrillic_name_is_remembered_by_an_ascii_cookie(session, keeper):
+    game = _russian_capit(session, keeper)
+    link = services.report_links_get_or_create(game=game, created_by=keeper)[0]
+    client = phone()
+    response = client.post(f"/r/{link.token}/", {"number": "1", "player": "Ольга",
+                                                  "went_out": "no", "points": "25"})
+    assert response.status_code == 302
+    cookie = response.cookies[f"ts_report_player_{link.pk}"]
+    assert cookie.value == "1"  # Ольга's place in the game, not her name
+    cookie.output().encode("latin-1")  # a header the server can send
+    page = Page(client.get(f"/r/{link.token}/"))
+    checked = [el.get("value") for el in page.all("input", name="player")
+               if el.get("checked") is not None]
+    assert checked == ["Ольга"]
+    assert "Sent at" in page.text()  # her report, shown to her phone
+    withdrawn = client.post(f"/r/{link.token}/withdraw/", {"number": "1"})
+    assert withdrawn.status_code == 302
+    assert TableReport.objects.get(player="Ольга").withdrawn_at is not None
+    # a cookie that names no player (an old name, junk) remembers nobody
+    client.cookies[f"ts_report_player_{link.pk}"] = "Ольга"
+    assert phone().get(f"/r/{link.token}/").status_code == 200
+    client.cookies[f"ts_report_player_{link.pk}"] = "9"
+    page = Page(client.get(f"/r/{link.token}/"))
+    assert not [el for el in page.all("input", name="player") if el.get("checked") is not None]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_cyrillic_name_reports_through_a_real_server(live_server, django_user_model):
+    """The same through the server's own request path (wsgiref, as the browser tests'):
+    the old raw cookie broke the answer there (a redirect without its headers; a 500 under
+    gunicorn), the report stored and the player not remembered."""
+    import http.cookiejar
+    import re
+    import urllib.parse
+    import urllib.request
+
+    keeper = django_user_model.objects.create_user("keeper2", password="pw")
+    table = services.table_create(name="Club", scorekeepers=[keeper], language="ru")
+    session = services.session_create(table=table, currency="USD", rate="0.01",
+                                      created_by=keeper)
+    game = _russian_capit(session, keeper)
+    link = services.report_links_get_or_create(game=game, created_by=keeper)[0]
+    jar = http.cookiejar.CookieJar()
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+    url = f"{live_server.url}/r/{link.token}/"
+    first = opener.open(url).read().decode()
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', first).group(1)
+    data = urllib.parse.urlencode({"csrfmiddlewaretoken": token, "number": "1",
+                                   "player": "Дмитрий", "went_out": "yes"}).encode()
+    answer = opener.open(urllib.request.Request(url, data=data, headers={"Referer": url}))
+    assert answer.status == 200  # the redirect followed to the page
+    body = answer.read().decode()
+    assert re.search(r'name="player" value="Дмитрий"[^>]*checked', body), body[:2000]
+    assert jar and all(cookie.value.isascii() for cookie in jar)
+    assert TableReport.objects.get().values == {"went_out": "Дмитрий",
+                                                "points": {"Дмитрий": 0}}
