@@ -269,7 +269,7 @@ def test_save_alone_records_the_reported_hand_and_its_history_shows_who_reported
     assert (scored["winner"], scored["points"]) == ("captains", {"captains": 17,
                                                                  "opponents": 0})
     text = Page(logged_in.get(f"/games/{game.pk}/")).text()
-    assert "Hand 1: table 1 at" in text and "R1 knock R1 5 v B1 30" in text
+    assert "Hand 1: table 1 at" in text and "R1 knocks 5 v B1 30" in text
 
 
 def test_a_poll_that_finds_nothing_new_is_a_few_queries_and_no_body(logged_in, game, links):
