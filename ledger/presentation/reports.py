@@ -4,7 +4,7 @@ hand: "Ann gin v Bob 12", "Draw", "Ann 12, Bob 30 went out"."""
 
 from __future__ import annotations
 
-from django.utils.translation import gettext, gettext_noop, pgettext
+from django.utils.translation import gettext, gettext_noop, ngettext, pgettext
 
 from ledger.models import PLAYERS_PART, Hand
 from ledger.reports import hand_confirmations
@@ -13,7 +13,7 @@ from ledger.rules.report import reported_table
 from .catalog import BIG_GIN, GIN, KNOCK
 from .dates import format_clock, format_moment
 from .rows import preview_words
-from .words import duel_text
+from .words import duel_text, names
 
 
 def report_words(values: dict, rules: dict | None = None) -> str:
@@ -116,6 +116,27 @@ def confirm_answers(game) -> list[dict]:
     said = [{"number": numbers[pk], "words": confirm_answer(a), "correct": a.correct}
             for pk, a in answers.items() if pk in numbers]
     return sorted(said, key=lambda item: -item["number"])
+
+
+def round_end_words(end: dict) -> str:
+    """What the players' reports say of how a CAP-IT round ended
+    (``services.round_end_of``), for the scorekeeper before he saves: "Ann and Bob each
+    say they went out: ...", or that every player said no (the stock ran out)."""
+    if end["state"] == "conflict":
+        return gettext("%(names)s each say they went out; only one can have. Ask the "
+                       "table, then tap who went out.") % {"names": names(end["players"])}
+    if end["state"] == "stock":
+        return gettext("Every player says he did not go out: the stock ran out.")
+    return ""
+
+
+def conflict_words(player: str, at: str, disputed: list[str]) -> str:
+    """One player's state when others too say they went out: "Ann says at 21:40 that he went
+    out, as does Bob" (``at``: the time of his report)."""
+    others = [name for name in disputed if name != player]
+    return ngettext("%(who)s says at %(at)s that he went out, as does %(others)s",
+                    "%(who)s says at %(at)s that he went out, as do %(others)s",
+                    len(others)) % {"who": player, "at": at, "others": names(others)}
 
 
 def part_labels(parts: dict) -> list[tuple[str, dict]]:

@@ -16,7 +16,7 @@ from .hand import read_gin_hand, score_gin_hand
 from .problems import At, Problem, table_at
 
 __all__ = ["check_report", "confirm_players", "part_reported", "report_parts",
-           "report_points", "reported_table"]
+           "report_points", "reported_table", "round_end_reported"]
 
 
 def report_parts(result: dict) -> dict:
@@ -160,3 +160,24 @@ def reported_table(part, rules: dict) -> dict | None:
     return {"result": outcome.result, "knocker": outcome.knocker,
             "deadwood": dict(outcome.deadwood), "winner": outcome.winner,
             "points": outcome.points}
+
+
+def round_end_reported(players: list[str], said: dict) -> dict:
+    """How a CAP-IT round ended by its players' own reports (RULES §3.8: one player went
+    out, or the stock ran out and nobody did). ``said``: each player who reported, and
+    whom his report says went out (himself, or None). Returns ``{"state": ...,
+    "players": [...]}``:
+
+    - ``"out"``: one player says he went out (``players``: him);
+    - ``"conflict"``: two or more say they went out (``players``: them, in seat order);
+      only one can have, the scorekeeper asks the table;
+    - ``"stock"``: every player reported and none went out: the stock ran out;
+    - ``"open"``: nobody says he went out and some have not reported yet."""
+    out = [name for name in players if name in said and said[name] == name]
+    if len(out) > 1:
+        return {"state": "conflict", "players": out}
+    if out:
+        return {"state": "out", "players": out}
+    if players and all(name in said for name in players):
+        return {"state": "stock", "players": []}
+    return {"state": "open", "players": []}

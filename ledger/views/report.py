@@ -27,9 +27,20 @@ from django.views.decorators.http import condition, require_GET, require_POST
 from ledger import access, limits, reports, services
 from ledger.clock import speak_as_table
 from ledger.exceptions import LedgerError, RecordRefused, ReportStale
-from ledger.forms.reports import PlayerReportForm, TableReportForm, report_fields
+from ledger.forms.reports import (
+    PlayerReportForm,
+    TableReportForm,
+    report_fields,
+    went_out_value,
+)
 from ledger.models import CONFIRM_PART, PLAYERS_PART, ReportLink
-from ledger.presentation.reports import confirm_answers, link_words, part_labels
+from ledger.presentation.reports import (
+    confirm_answers,
+    conflict_words,
+    link_words,
+    part_labels,
+    round_end_words,
+)
 from ledger.presentation.words import hand_title
 
 from . import freshness
@@ -81,6 +92,11 @@ def _over_words() -> str:
     return gettext("Not sent: this game is over and takes no more reports.")
 
 
+def _rounds(result: dict) -> bool:
+    """Whether one hand of the game is called a round (the core's ``hand_noun``: CAP-IT)."""
+    return result["facts"]["hand_noun"].lower() == "round"
+
+
 def _report_context(request, link: ReportLink, form=None) -> dict:
     game = link.game
     result, history = load_game(game)
@@ -95,6 +111,7 @@ def _report_context(request, link: ReportLink, form=None) -> dict:
         "live_url": reverse("ledger:report_live", kwargs={"token": link.token}),
         "action": reverse("ledger:report_page", kwargs={"token": link.token}),
         "withdraw": reverse("ledger:report_withdraw", kwargs={"token": link.token}),
+        "rounds": _rounds(result),
     })
     if _over(link):  # the game's end, read-only (the live part shows the score and money)
         context.update({"over": True, "form": None, "pair": None, "player": None,
@@ -175,8 +192,13 @@ def report_page(request: HttpRequest, token: str) -> HttpResponse:
     at = timezone.localtime(report.reported_at)
     who = player or (gettext("table %(n)s") % {"n": link.part})
     said = {"who": who, "n": report.number, "at": f"{at:%H:%M}"}
-    messages.success(request, gettext("Sent: %(who)s's part of hand %(n)s at %(at)s. The "
-                                      "scorekeeper checks it and saves the hand.") % said)
+    if _rounds(result):
+        sent = gettext("Sent: %(who)s's part of round %(n)s at %(at)s. The scorekeeper "
+                       "checks it and saves the round.")
+    else:
+        sent = gettext("Sent: %(who)s's part of hand %(n)s at %(at)s. The scorekeeper checks "
+                       "it and saves the hand.")
+    messages.success(request, sent % said)
     response = redirect("ledger:report_page", token=token)
     if player:
         remember_player(request, response, link, result["players"], player)
@@ -291,6 +313,12 @@ def game_reports(request: HttpRequest, pk: int) -> HttpResponse:
         return response
     spec = hand_spec(game.variant, result, result["next"])
     standing = reports.live_reports(game, parts["number"])
+    disputed: list[str] = []
+    if parts["kind"] == "players":  # who went out is the round's: from every report
+        end = services.round_end_of(parts, standing)
+        body["went_out"] = {"state": end["state"], "value": went_out_value(end),
+                            "text": round_end_words(end)}
+        disputed = end["players"] if end["state"] == "conflict" else []
     for label, whose in part_labels(parts):
         report = next((r for r in standing
                        if all(getattr(r, k) == v for k, v in whose.items())), None)
@@ -305,6 +333,9 @@ def game_reports(request: HttpRequest, pk: int) -> HttpResponse:
                         text=(gettext("changed by %(who)s at %(at)s") if report.replaces_id
                               else gettext("reported by %(who)s at %(at)s"))
                         % {"who": who, "at": f"{at:%H:%M}"})
+            if report.player in disputed:  # "I went out", as another says: no points filled
+                item.update(state="conflict", fields={},
+                            text=conflict_words(report.player, f"{at:%H:%M}", disputed))
         body["parts"].append(item)
     response = JsonResponse(body)
     response["Cache-Control"] = "no-cache"

@@ -355,3 +355,86 @@ def test_a_cyrillic_name_reports_through_a_real_server(live_server, django_user_
     assert jar and all(cookie.value.isascii() for cookie in jar)
     assert TableReport.objects.get().values == {"went_out": "Дмитрий",
                                                 "points": {"Дмитрий": 0}}
+
+
+# -- issue 37.3: CAP-IT reports: who went out is the round's ----------------------------------
+
+def _capit_link(session, keeper):
+    from tests.ledger.test_table_reports import capit
+
+    game = capit(session, keeper)
+    return game, services.report_links_get_or_create(game=game, created_by=keeper)[0]
+
+
+def _say(link, player, went_out=False, points=None, number=1):
+    values = {"went_out": player if went_out else None,
+              "points": {player: 0 if went_out else points}}
+    services.report_submit(link=link, number=number, values=values, player=player)
+
+
+def test_two_players_who_both_say_they_went_out_are_a_conflict(logged_in, session, keeper):
+    game, link = _capit_link(session, keeper)
+    _say(link, "A", went_out=True)
+    _say(link, "B", went_out=True)
+    _say(link, "C", points=10)
+    body = logged_in.get(f"/games/{game.pk}/reports/").json()
+    assert body["went_out"] == {
+        "state": "conflict", "value": "",
+        "text": "A and B each say they went out; only one can have. Ask the table, then tap "
+                "who went out."}
+    parts = {p["label"]: p for p in body["parts"]}
+    assert parts["A"]["state"] == parts["B"]["state"] == "conflict"
+    assert parts["A"]["fields"] == parts["B"]["fields"] == {}  # neither 0 is filled
+    assert parts["A"]["text"].startswith("A says at ")
+    assert parts["A"]["text"].endswith("that he went out, as does B")
+    assert (parts["C"]["state"], parts["C"]["fields"]) == ("reported", {"pts_2": "10"})
+    # B takes it back: A went out, and his 0 is filled
+    _say(link, "B", points=25)
+    body = logged_in.get(f"/games/{game.pk}/reports/").json()
+    assert body["went_out"] == {"state": "out", "value": "A", "text": ""}
+    parts = {p["label"]: p for p in body["parts"]}
+    assert parts["A"]["fields"] == {"pts_0": "0"} and parts["B"]["fields"] == {"pts_1": "25"}
+    assert all("went_out" not in p["fields"] for p in body["parts"])
+
+
+def test_every_player_saying_no_means_the_stock_ran_out(logged_in, session, keeper):
+    game, link = _capit_link(session, keeper)
+    url = f"/games/{game.pk}/reports/"
+    for player, points in (("A", 5), ("B", 25), ("C", 10)):
+        _say(link, player, points=points)
+    assert logged_in.get(url).json()["went_out"] == {"state": "open", "value": "",
+                                                     "text": ""}
+    _say(link, "D", points=40)
+    body = logged_in.get(url).json()
+    assert body["went_out"] == {"state": "stock", "value": "-nobody-",
+                                "text": "Every player says he did not go out: the stock "
+                                        "ran out."}
+    fields = {"went_out": body["went_out"]["value"]}
+    for part in body["parts"]:
+        fields.update(part["fields"])
+    saved = logged_in.post(f"/games/{game.pk}/hands/",
+                           {"number": "1", "key": str(uuid.uuid4()), **fields})
+    assert saved.status_code == 302
+    round_one = game_result(game)["hands"][0]
+    assert round_one["went_out"] is None  # the stock ran out: everyone scores his cards
+    assert round_one["points"] == {"A": 5, "B": 25, "C": 10, "D": 40}
+
+
+def test_a_capit_phone_says_round_as_the_page_does(session, keeper):
+    game, link = _capit_link(session, keeper)
+    client = phone()
+    sent = client.post(f"/r/{link.token}/", {"number": "1", "player": "B", "went_out": "no",
+                                             "points": "25"})
+    text = Page(client.get(sent["Location"])).text()
+    assert "Players: Round 1" in text
+    assert "Sent: B's part of round 1 at" in text and "saves the round." in text
+    assert "the scorekeeper checks it and saves the round. Send again" in text
+    assert " hand" not in text.replace("in your hand", "").replace("left in hand", "")
+    services.hand_record(game=game, entry={"went_out": "A", "points": {
+        "A": 0, "B": 25, "C": 10, "D": 5}}, recorded_by=keeper,
+        idempotency_key=uuid.uuid4(), number=1)
+    stale = client.post(f"/r/{link.token}/", {"number": "1", "player": "B", "went_out": "no",
+                                              "points": "20"})
+    text = Page(client.get(stale["Location"])).text()
+    assert "Round 1 was already recorded; this phone moves on to round 2." in text
+    assert "Players: Round 2" in text

@@ -252,3 +252,18 @@ def test_who_reported_what_writes_a_gin_as_the_sheet_does(session, keeper):
     cards = {"knocker": "R1", "cards": {"R1": "AS 2S 3S 5H 6H 7H 9C 9D 9H 4D",
                                         "B1": "KS QH JC 10D 8S 6C 4S 2H KC QD"}}
     assert report_words(cards, rules) == "R1 knocks 4 v B1 76"  # the core's counts
+
+
+@pytest.mark.parametrize(("said", "end"), [
+    ({"A": "A", "B": None}, {"state": "out", "players": ["A"]}),
+    ({"B": "B", "A": "A", "C": None}, {"state": "conflict", "players": ["A", "B"]}),
+    ({"A": None, "B": None, "C": None, "D": None}, {"state": "stock", "players": []}),
+    ({"A": None, "B": None, "C": None}, {"state": "open", "players": []}),
+    ({}, {"state": "open", "players": []}),
+])
+def test_the_core_reads_a_capit_rounds_end_from_the_players_reports(said, end):
+    """RULES §3.8: a round ends when one player goes out, or when the stock runs out and
+    nobody did; two who both say they went out cannot both be right."""
+    from ledger.rules.report import round_end_reported
+
+    assert round_end_reported(["A", "B", "C", "D"], said) == end
