@@ -112,6 +112,23 @@ def test_an_abandoned_games_link_shows_its_end_and_takes_no_report(game, links, 
     assert TableReport.objects.count() == 0
 
 
+def test_a_settled_evenings_link_shows_the_end_and_takes_no_report(session, keeper):
+    from tests.e2e.phone_games import finish, start
+
+    game = start(session, keeper, "captain7")
+    link = services.report_links_get_or_create(game=game, created_by=keeper)[0]
+    finish(game, keeper)
+    services.session_settle(session=session, settled_by=keeper)
+    client = phone()
+    assert "Table 1: Game over" in Page(client.get(f"/r/{link.token}/")).text()
+    for url, data in ((f"/r/{link.token}/", {"number": "2", "t1_knocker": "-draw-"}),
+                      (f"/r/{link.token}/withdraw/", {"number": "2"})):
+        sent = client.post(url, data)
+        assert sent.status_code == 302
+        assert "Not sent: this game is over" in Page(client.get(sent["Location"])).text()
+    assert TableReport.objects.count() == 0
+
+
 @pytest.mark.parametrize(("key", "language", "words"), [
     ("captain7", "en", ("Table 1: Game over", "This game is over", "Game over: The captains win.",
                         "Money")),
