@@ -214,6 +214,7 @@ def report_withdraw(request: HttpRequest, token: str) -> HttpResponse:
     if _over(link):
         messages.warning(request, _over_words())
         return redirect("ledger:report_page", token=token)
+    result, _ = load_game(link.game)
     try:
         limits.count_report(request, link.pk)
         number = int(request.POST.get("number", ""))
@@ -221,9 +222,11 @@ def report_withdraw(request: HttpRequest, token: str) -> HttpResponse:
         messages.error(request, exc.message)
         return redirect("ledger:report_page", token=token)
     except ValueError:
-        messages.error(request, gettext("This form was out of date; here is the current hand."))
+        messages.error(request, gettext("This form was out of date; here is the current round.")
+                       if _rounds(result) else
+                       gettext("This form was out of date; here is the current hand."))
         return redirect("ledger:report_page", token=token)
-    player = (remembered_player(request, link, load_game(link.game)[0]["players"])
+    player = (remembered_player(request, link, result["players"])
               if link.part == PLAYERS_PART else None)
     try:
         done = services.report_withdraw(link=link, number=number, player=player)
