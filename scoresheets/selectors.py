@@ -147,7 +147,7 @@ def reported_lines(game: Game) -> list[dict]:
     by_hand, said = hand_reports(game), hand_confirmations(game)
     if not by_hand and not said:
         return []
-    lines = hand_report_lines(game_history(game), by_hand, said)
+    lines = hand_report_lines(game_history(game), by_hand, said, rules=game.rules)
     return [{"number": number, "voided": voided, "lines": lines[(number, voided)]}
             for number, voided in sorted(lines, key=lambda k: (k[0], not k[1]))]
 

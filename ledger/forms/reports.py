@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy as _
 from ledger.cleaning import CleanInputMixin
 from ledger.presentation import problems as problems_words
 
-from .fields import SegmentedRadio, count_field, parse_count
+from .fields import NOBODY, SegmentedRadio, count_field, parse_count
 from .hands import HandForm, initial_from_entry, new_hand_initial
 
 
@@ -108,20 +108,15 @@ class PlayerReportForm(CleanInputMixin, forms.Form):
 
 def report_fields(spec: dict, report) -> dict[str, str]:
     """The scorekeeper's hand form fields (by their names) that ``report`` fills: table
-    ``i``'s ``t{i}_*``, or a CAP-IT player's ``pts_{j}`` (and ``went_out`` when he went
-    out)."""
+    ``i``'s ``t{i}_*``, or a CAP-IT player's ``pts_{j}`` (who went out is the round's, from
+    every player's report: ``went_out_value``)."""
     values = report.values or {}
     if spec.get("rounds"):
         players = spec["players"]
         if report.player not in players:
             return {}
-        out = {}
         points = (values.get("points") or {}).get(report.player)
-        if values.get("went_out") == report.player:
-            out["went_out"] = report.player
-        if points is not None:
-            out[f"pts_{players.index(report.player)}"] = str(points)
-        return out
+        return {} if points is None else {f"pts_{players.index(report.player)}": str(points)}
     table = report.table or 0
     if not 1 <= table <= len(spec.get("duels", [])):
         return {}
@@ -129,3 +124,12 @@ def report_fields(spec: dict, report) -> dict[str, str]:
     return {f"t{table}_" + name[3:]: str(value) for name, value in one.items()
             if name.startswith("t1_")}
 
+
+
+def went_out_value(end: dict) -> str:
+    """The scorekeeper's "Who went out?" as the players' reports answer it
+    (``services.round_end_of``): the one who went out, "Nobody: stock out" when every
+    player said no, nothing while they disagree or some have not reported."""
+    if end["state"] == "out":
+        return end["players"][0]
+    return NOBODY if end["state"] == "stock" else ""

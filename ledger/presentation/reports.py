@@ -1,33 +1,34 @@
 """A table's report of its part of a hand in words, for the hand's history ("Who reported
-what") on the game page, in the export and on paper: "Ann gin Bob 0 v Ann 12", "draw",
-"Ann 12, Bob 30 went out"."""
+what") on the game page, in the export and on paper, as the sheet writes a table of a
+hand: "Ann gin v Bob 12", "Draw", "Ann 12, Bob 30 went out"."""
 
 from __future__ import annotations
 
-from django.utils.translation import gettext, gettext_noop, pgettext
+from django.utils.translation import gettext, gettext_noop, ngettext, pgettext
 
 from ledger.models import PLAYERS_PART, Hand
 from ledger.reports import hand_confirmations
+from ledger.rules.report import reported_table
 
 from .catalog import BIG_GIN, GIN, KNOCK
 from .dates import format_clock, format_moment
 from .rows import preview_words
+from .words import duel_text, names
 
 
-def report_words(values: dict) -> str:
+def report_words(values: dict, rules: dict | None = None) -> str:
     """The reported values (the record's shape of one table's part, or a CAP-IT player's
-    points) in words."""
-    if values.get("draw"):
-        return gettext("draw")
-    if "knocker" in values:
-        counts = values.get("deadwood") or {}
-        kind = BIG_GIN if values.get("big_gin") else GIN if values.get("gin") else KNOCK
-        text = gettext(_KIND_WORDS[kind]) % {"name": values["knocker"]}
-        if counts:  # the knocker's count first (PostgreSQL's jsonb keeps no key order)
-            names = sorted(counts, key=lambda name: name != values["knocker"])
-            versus = " " + pgettext("versus", "v") + " "
-            text += " " + versus.join(f"{name} {counts[name]}" for name in names)
-        elif values.get("cards"):
+    points) in words; a table's part as the sheet writes a table of a hand ("Ann gin v Bob
+    30", "Ann knocks 5 v Bob 30", "Draw"), scored by the core with the game's ``rules``."""
+    if "knocker" in values or values.get("draw"):
+        scored = reported_table(values, rules) if rules is not None else None
+        if scored is None:  # not scorable by itself: what the table said, as typed
+            kind = BIG_GIN if values.get("big_gin") else GIN if values.get("gin") else KNOCK
+            scored = {"result": "draw" if values.get("draw") else kind,
+                      "knocker": values.get("knocker"),
+                      "deadwood": values.get("deadwood") or {}}
+        text = duel_text(scored)
+        if not scored["deadwood"] and values.get("cards"):
             text += " " + gettext("(cards)")
         return text
     points = values.get("points") or {}
@@ -35,11 +36,6 @@ def report_words(values: dict) -> str:
     if values.get("went_out"):
         return gettext("%(counts)s went out") % {"counts": listed}
     return listed
-
-
-#: a reported hand's kind after the knocker's name ("Ann knock", "Ann gin")
-_KIND_WORDS = {KNOCK: gettext_noop("%(name)s knock"), GIN: gettext_noop("%(name)s gin"),
-               BIG_GIN: gettext_noop("%(name)s big gin")}
 
 
 #: The export's and the paper's heading of who reported what with each saved hand
@@ -53,12 +49,13 @@ def report_who(report) -> str:
     return gettext("table %(n)s") % {"n": report.table} if report.table else report.player
 
 
-def report_line(report, *, when=None) -> str:
+def report_line(report, *, when=None, rules: dict | None = None) -> str:
     """One report kept with a saved hand, for the export and the paper's audit:
-    "table 2 at Nov 25, 2026, 11:41 PM: R2 knock R2 5 v B2 30", marked " (changed)" when
+    "table 2 at Nov 25, 2026, 11:41 PM: R2 knocks 5 v B2 30", marked " (changed)" when
     it replaced an earlier report of its table, " (replaced)" when a later one replaced
     it, " (withdrawn)" when its table withdrew it. ``when`` writes the moment (default:
-    the date and the time, ``dates.format_moment``)."""
+    the date and the time, ``dates.format_moment``); ``rules``: the game's settings, by
+    which the core scores the table's part (``report_words``)."""
     moment = (when or format_moment)(report.reported_at)
     marks = [word for flag, word in ((report.replaces_id, gettext("changed")),
                                      (report.replaced_at, gettext("replaced")),
@@ -66,20 +63,21 @@ def report_line(report, *, when=None) -> str:
     marked = f" ({', '.join(marks)})" if marks else ""
     return gettext("%(who)s at %(moment)s%(marked)s: %(words)s") % {
         "who": report_who(report), "moment": moment, "marked": marked,
-        "words": report_words(report.values)}
+        "words": report_words(report.values, rules)}
 
 
-def hand_report_lines(history, by_hand: dict[int, list], confirmations: dict | None = None
-                      ) -> dict[tuple[int, bool], list[str]]:
+def hand_report_lines(history, by_hand: dict[int, list], confirmations: dict | None = None,
+                      *, rules: dict | None = None) -> dict[tuple[int, bool], list[str]]:
     """The lines of the reports kept with each saved hand of ``history`` (every Hand,
     voided ones too), by (the hand's number, whether it is voided): a sheet row knows
     both. ``by_hand``: the reports by hand id (``ledger.reports.hand_reports``);
     ``confirmations``: a two-hand game's answers by hand id
-    (``ledger.reports.hand_confirmations``), "Bob says correct (Nov 25, 2026, 11:41 PM)"."""
+    (``ledger.reports.hand_confirmations``), "Bob says correct (Nov 25, 2026, 11:41 PM)";
+    ``rules``: the game's settings (``report_words``)."""
     confirmations = confirmations or {}
     out: dict[tuple[int, bool], list[str]] = {}
     for hand in history:
-        lines = [report_line(r) for r in by_hand.get(hand.pk, [])]
+        lines = [report_line(r, rules=rules) for r in by_hand.get(hand.pk, [])]
         if hand.pk in confirmations:
             lines.append(confirm_answer(confirmations[hand.pk], when=format_moment))
         if lines:
@@ -118,6 +116,27 @@ def confirm_answers(game) -> list[dict]:
     said = [{"number": numbers[pk], "words": confirm_answer(a), "correct": a.correct}
             for pk, a in answers.items() if pk in numbers]
     return sorted(said, key=lambda item: -item["number"])
+
+
+def round_end_words(end: dict) -> str:
+    """What the players' reports say of how a CAP-IT round ended
+    (``services.round_end_of``), for the scorekeeper before he saves: "Ann and Bob each
+    say they went out: ...", or that every player said no (the stock ran out)."""
+    if end["state"] == "conflict":
+        return gettext("%(names)s each say they went out; only one can have. Ask the "
+                       "table, then tap who went out.") % {"names": names(end["players"])}
+    if end["state"] == "stock":
+        return gettext("Every player says he did not go out: the stock ran out.")
+    return ""
+
+
+def conflict_words(player: str, at: str, disputed: list[str]) -> str:
+    """One player's state when others too say they went out: "Ann says at 21:40 that he went
+    out, as does Bob" (``at``: the time of his report)."""
+    others = [name for name in disputed if name != player]
+    return ngettext("%(who)s says at %(at)s that he went out, as does %(others)s",
+                    "%(who)s says at %(at)s that he went out, as do %(others)s",
+                    len(others)) % {"who": player, "at": at, "others": names(others)}
 
 
 def part_labels(parts: dict) -> list[tuple[str, dict]]:

@@ -16,7 +16,7 @@ from .hand import read_gin_hand, score_gin_hand
 from .problems import At, Problem, table_at
 
 __all__ = ["check_report", "confirm_players", "part_reported", "report_parts",
-           "report_points"]
+           "report_points", "reported_table", "round_end_reported"]
 
 
 def report_parts(result: dict) -> dict:
@@ -134,3 +134,50 @@ def report_points(result: dict, *, player: str, part: dict) -> int | None:
     if cards is None:
         return None
     return capit_points(cards, result["rules"]["capit_ace_value"])
+
+
+def reported_table(part, rules: dict) -> dict | None:
+    """One table's reported part (the record's table object) scored by itself, as the core
+    scores a table of a hand: ``{"result": "knock" | "undercut" | "gin" | "big_gin",
+    "knocker", "deadwood", "winner", "points"}`` (the counts worked out when the table gave
+    its cards), or ``{"result": "draw", ...}``; None when the core would not score it.
+    ``rules``: the game's settings (``result["rules"]``). So "who reported what" says a
+    gin the way the sheet does ("Ann gin v Bob 30"), never as a knock of 0."""
+    problems: list[Problem] = []
+    where = At(0)
+    hand = read_gin_hand(part, where, problems)
+    if hand is None or problems:
+        return None
+    if hand.draw:
+        return {"result": "draw", "knocker": None, "deadwood": {}, "winner": None,
+                "points": 0}
+    named = [name for name in (hand.deadwood or hand.cards or {}) if name != hand.knocker]
+    if len(named) != 1:
+        return None
+    outcome = score_gin_hand(hand, (hand.knocker, named[0]), where, problems, rules)
+    if outcome is None or problems:
+        return None
+    return {"result": outcome.result, "knocker": outcome.knocker,
+            "deadwood": dict(outcome.deadwood), "winner": outcome.winner,
+            "points": outcome.points}
+
+
+def round_end_reported(players: list[str], said: dict) -> dict:
+    """How a CAP-IT round ended by its players' own reports (RULES §3.8: one player went
+    out, or the stock ran out and nobody did). ``said``: each player who reported, and
+    whom his report says went out (himself, or None). Returns ``{"state": ...,
+    "players": [...]}``:
+
+    - ``"out"``: one player says he went out (``players``: him);
+    - ``"conflict"``: two or more say they went out (``players``: them, in seat order);
+      only one can have, the scorekeeper asks the table;
+    - ``"stock"``: every player reported and none went out: the stock ran out;
+    - ``"open"``: nobody says he went out and some have not reported yet."""
+    out = [name for name in players if name in said and said[name] == name]
+    if len(out) > 1:
+        return {"state": "conflict", "players": out}
+    if out:
+        return {"state": "out", "players": out}
+    if players and all(name in said for name in players):
+        return {"state": "stock", "players": []}
+    return {"state": "open", "players": []}

@@ -69,6 +69,7 @@ from .reports import (
     report_parts_of,
     report_submit,
     report_withdraw,
+    round_end_of,
 )
 from .sessions import session_import, session_settle, settlement_payment_mark_paid
 from .sharing import share_link_get_or_create, share_link_revoke
@@ -99,5 +100,5 @@ __all__ = [
     "table_rename", "table_set_locale", "account_set_language",
     "confirm_link_get_or_create", "confirm_players_of", "hand_confirm",
     "report_link_live", "report_links_get_or_create", "report_links_revoke",
-    "report_parts_of", "report_submit", "report_withdraw",
+    "report_parts_of", "report_submit", "report_withdraw", "round_end_of",
 ]

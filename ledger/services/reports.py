@@ -34,6 +34,7 @@ from ledger.rules.report import (
     part_reported,
     report_parts,
     report_points,
+    round_end_reported,
 )
 from ledger.selectors.evenings import session_is_settled
 from ledger.selectors.games import game_result
@@ -44,6 +45,14 @@ from .base import User, _lock_game, _user
 def report_parts_of(game: Game, result: dict | None = None) -> dict:
     """Which parts the next hand of ``game`` has (``ledger.rules.report.report_parts``)."""
     return report_parts(result if result is not None else game_result(game))
+
+
+def round_end_of(parts: dict, standing) -> dict:
+    """How the current CAP-IT round ended by its players' live reports (``standing``):
+    one went out, two or more say they did (a conflict), or all said no (the stock ran
+    out); the core's ``round_end_reported``."""
+    said = {r.player: (r.values or {}).get("went_out") for r in standing if r.player}
+    return round_end_reported(list(parts.get("players") or []), said)
 
 
 def confirm_players_of(result: dict) -> list[str]:
@@ -58,9 +67,10 @@ def link_parts(parts: dict) -> list[int]:
 
 
 def report_link_live(link: ReportLink | None) -> bool:
-    """Whether ``link`` still opens anything: not revoked, its game in progress (a confirm
-    link: or just ended, so that its last hand is confirmed too) and its evening not
-    settled (a link dies with them, untouched)."""
+    """Whether ``link`` still takes reports (a confirm link: answers): not revoked, its
+    game in progress (a confirm link: or just ended, so that its last hand is confirmed
+    too) and its evening not settled. A report link that is not revoked but takes no more
+    reports opens read-only on the game's end (``views.report``)."""
     if link is None or link.revoked_at is not None:
         return False
     game = link.game
@@ -112,15 +122,22 @@ def _lock_link(link: ReportLink) -> tuple[ReportLink, Game, dict]:
     return link, game, game_result(game)
 
 
-def _check_number(parts: dict, number) -> None:
+def _check_number(parts: dict, number, result: dict) -> None:
     current = parts["number"]
-    if number != current:
-        if isinstance(number, int) and not isinstance(number, bool) and 1 <= number < current:
-            raise ReportStale(gettext("Hand %(number)s was already recorded; this phone moves "
-                                      "on to hand %(current)s.")
-                              % {"number": number, "current": current}, number=current)
-        raise ReportStale(gettext("The hand being played is hand %(current)s, not %(number)s.")
-                          % {"current": current, "number": number}, number=current)
+    if number == current:
+        return
+    # what one hand of the game is called: the core's fact ("Round" in CAP-IT)
+    rounds = result["facts"]["hand_noun"].lower() == "round"
+    said = {"number": number, "current": current}
+    if isinstance(number, int) and not isinstance(number, bool) and 1 <= number < current:
+        raise ReportStale((gettext("Round %(number)s was already recorded; this phone moves "
+                                   "on to round %(current)s.") if rounds else
+                           gettext("Hand %(number)s was already recorded; this phone moves "
+                                   "on to hand %(current)s.")) % said, number=current)
+    raise ReportStale((gettext("The round being played is round %(current)s, not "
+                               "%(number)s.") if rounds else
+                       gettext("The hand being played is hand %(current)s, not %(number)s."))
+                      % said, number=current)
 
 
 def _whose(link: ReportLink, parts: dict, player: str | None) -> dict:
@@ -151,7 +168,7 @@ def report_submit(*, link: ReportLink, number: int, values: dict,
     (the report live already is returned)."""
     link, game, result = _lock_link(link)
     parts = report_parts(result)
-    _check_number(parts, number)
+    _check_number(parts, number, result)
     whose = _whose(link, parts, player)
     values = cleaning.check_hand_entry(values, number)  # no unknown fields, no nested junk
     problems = check_report(result, table=whose["table"], player=whose["player"] or None,
@@ -178,7 +195,7 @@ def report_withdraw(*, link: ReportLink, number: int, player: str | None = None)
     while the hand is not saved; returns how many were withdrawn (0 or 1)."""
     link, game, result = _lock_link(link)
     parts = report_parts(result)
-    _check_number(parts, number)
+    _check_number(parts, number, result)
     whose = _whose(link, parts, player)
     return _live_reports(game, number, whose).update(withdrawn_at=timezone.now())
 
@@ -250,4 +267,4 @@ def reports_attach(*, game: Game, hand: Hand) -> int:
 __all__ = ["confirm_link_get_or_create", "confirm_players_of", "hand_confirm",
            "link_parts", "report_link_live", "report_links_get_or_create",
            "report_links_revoke", "report_parts_of", "report_submit", "report_withdraw",
-           "reports_attach"]
+           "reports_attach", "round_end_of"]

@@ -78,5 +78,6 @@ def _saved_reports(game, result) -> list[dict]:
         if not kept:
             continue
         rows.append({"number": hand.number,
-                     "reports": [report_line(r, when=format_clock) for r in kept]})
+                     "reports": [report_line(r, when=format_clock, rules=result["rules"])
+                                 for r in kept]})
     return rows

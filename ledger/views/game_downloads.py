@@ -37,9 +37,10 @@ def export_response(game: Game, result: dict, *, export: str = "csv") -> HttpRes
     marked, who reported what (when the tables reported), then the totals and the money
     (inert: ``downloads``)."""
     by_hand, said = reports.hand_reports(game), reports.hand_confirmations(game)
-    reported = (hand_report_lines(game_history(game), by_hand, said)
-                if by_hand or said else None)
     with translation.override(game.session.table.language):  # the table's, as its paper
+        # (who reported what too: it was English under the German head "Gemeldet von")
+        reported = (hand_report_lines(game_history(game), by_hand, said,
+                                      rules=result["rules"]) if by_hand or said else None)
         dataset = export_dataset(game_sheet(game, result=result), reported)
     name = f"{game.session.table.name}-{game.session.date}-game-{game.sequence}.{export}"
     headers, rows = list(dataset.headers), list(dataset)

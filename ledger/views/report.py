@@ -5,7 +5,9 @@ hand that the game page polls to fill its hand form.
 
 A report link reads its own game and sends reports for its own part of the current hand;
 nothing else. Every view of it is public (``@login_not_required``) and answers the friendly
-"this link no longer works" page for a revoked or dead link. Nothing a table sends is
+"this link no longer works" page for a revoked link. Once its game is over (ended,
+abandoned, or its evening settled) the link stays open, read-only: it shows the game's end
+(the final score, the winner, the money) and takes no report. Nothing a table sends is
 recorded: the scorekeeper's Save records the hand (``services.hand_record``)."""
 
 from __future__ import annotations
@@ -25,9 +27,20 @@ from django.views.decorators.http import condition, require_GET, require_POST
 from ledger import access, limits, reports, services
 from ledger.clock import speak_as_table
 from ledger.exceptions import LedgerError, RecordRefused, ReportStale
-from ledger.forms.reports import PlayerReportForm, TableReportForm, report_fields
+from ledger.forms.reports import (
+    PlayerReportForm,
+    TableReportForm,
+    report_fields,
+    went_out_value,
+)
 from ledger.models import CONFIRM_PART, PLAYERS_PART, ReportLink
-from ledger.presentation.reports import confirm_answers, link_words, part_labels
+from ledger.presentation.reports import (
+    confirm_answers,
+    conflict_words,
+    link_words,
+    part_labels,
+    round_end_words,
+)
 from ledger.presentation.words import hand_title
 
 from . import freshness
@@ -38,17 +51,51 @@ from .live import live_answer
 from .params import BadParameter, bad_parameter_response, number_param
 from .settled import refuse_if_settled
 
-#: the cookie that remembers which player a CAP-IT phone is (per link)
+#: the cookie that remembers which player a CAP-IT phone is (per link): the player's place
+#: in the game (0, 1, ...), never his name: a header holds ASCII only (a name in Cyrillic
+#: or Greek made the response a 500)
 PLAYER_COOKIE = "ts_report_player_{pk}"
 
 
+def remembered_player(request: HttpRequest, link: ReportLink, players: list[str]
+                      ) -> str | None:
+    """The player this phone said it was (``PLAYER_COOKIE``), if still one of ``players``."""
+    value = request.COOKIES.get(PLAYER_COOKIE.format(pk=link.pk), "")
+    if not (value.isascii() and value.isdigit()) or int(value) >= len(players):
+        return None
+    return players[int(value)]
+
+
+def remember_player(request: HttpRequest, response: HttpResponse, link: ReportLink,
+                    players: list[str], player: str) -> None:
+    response.set_cookie(PLAYER_COOKIE.format(pk=link.pk), str(players.index(player)),
+                        max_age=12 * 3600, samesite="Lax", httponly=True,
+                        secure=request.is_secure())
+
+
 def live_report_link(token: str) -> ReportLink:
-    """The report link with ``token`` if it still opens something; Http404 otherwise."""
+    """The report link with ``token`` if it still opens something (its game in progress,
+    or over: then read-only); Http404 for a revoked link or any other token."""
     link = reports.report_link(token)
-    if not services.report_link_live(link) or link.part == CONFIRM_PART:
+    if link is None or link.revoked_at is not None or link.part == CONFIRM_PART:
         raise Http404("No such link")
     speak_as_table(link.game.session.table)  # the table's clock and language, as a share page
     return link
+
+
+def _over(link: ReportLink) -> bool:
+    """Whether ``link``'s game takes no more reports (ended, abandoned, evening settled):
+    its page shows the game's end, read-only."""
+    return not services.report_link_live(link)
+
+
+def _over_words() -> str:
+    return gettext("Not sent: this game is over and takes no more reports.")
+
+
+def _rounds(result: dict) -> bool:
+    """Whether one hand of the game is called a round (the core's ``hand_noun``: CAP-IT)."""
+    return result["facts"]["hand_noun"].lower() == "round"
 
 
 def _report_context(request, link: ReportLink, form=None) -> dict:
@@ -65,11 +112,15 @@ def _report_context(request, link: ReportLink, form=None) -> dict:
         "live_url": reverse("ledger:report_live", kwargs={"token": link.token}),
         "action": reverse("ledger:report_page", kwargs={"token": link.token}),
         "withdraw": reverse("ledger:report_withdraw", kwargs={"token": link.token}),
+        "rounds": _rounds(result),
     })
+    if _over(link):  # the game's end, read-only (the live part shows the score and money)
+        context.update({"over": True, "form": None, "pair": None, "player": None,
+                        "mine": []})
+        return context
     player = None
     if link.part == PLAYERS_PART:
-        remembered = request.COOKIES.get(PLAYER_COOKIE.format(pk=link.pk))
-        player = remembered if remembered in result["players"] else None
+        player = remembered_player(request, link, result["players"])
         if form is None:
             form = PlayerReportForm(players=result["players"],
                                     initial={"number": number, "player": player})
@@ -107,6 +158,9 @@ def report_page(request: HttpRequest, token: str) -> HttpResponse:
     link = live_report_link(token)
     if request.method != "POST":
         return _page(request, link)
+    if _over(link):  # a report typed (or queued) as the last hand was saved
+        messages.warning(request, _over_words())
+        return redirect("ledger:report_page", token=token)
     try:
         limits.count_report(request, link.pk)
     except limits.LimitReached as exc:
@@ -139,13 +193,16 @@ def report_page(request: HttpRequest, token: str) -> HttpResponse:
     at = timezone.localtime(report.reported_at)
     who = player or (gettext("table %(n)s") % {"n": link.part})
     said = {"who": who, "n": report.number, "at": f"{at:%H:%M}"}
-    messages.success(request, gettext("Sent: %(who)s's part of hand %(n)s at %(at)s. The "
-                                      "scorekeeper checks it and saves the hand.") % said)
+    if _rounds(result):
+        sent = gettext("Sent: %(who)s's part of round %(n)s at %(at)s. The scorekeeper "
+                       "checks it and saves the round.")
+    else:
+        sent = gettext("Sent: %(who)s's part of hand %(n)s at %(at)s. The scorekeeper checks "
+                       "it and saves the hand.")
+    messages.success(request, sent % said)
     response = redirect("ledger:report_page", token=token)
     if player:
-        response.set_cookie(PLAYER_COOKIE.format(pk=link.pk), player, max_age=12 * 3600,
-                            samesite="Lax", httponly=True,
-                            secure=request.is_secure())
+        remember_player(request, response, link, result["players"], player)
     return response
 
 
@@ -155,6 +212,10 @@ def report_page(request: HttpRequest, token: str) -> HttpResponse:
 def report_withdraw(request: HttpRequest, token: str) -> HttpResponse:
     """Withdraw this table's (or player's) report of the current hand."""
     link = live_report_link(token)
+    if _over(link):
+        messages.warning(request, _over_words())
+        return redirect("ledger:report_page", token=token)
+    result, _ = load_game(link.game)
     try:
         limits.count_report(request, link.pk)
         # the one number reader: '١' or a number past the column is a 400 naming it
@@ -165,10 +226,12 @@ def report_withdraw(request: HttpRequest, token: str) -> HttpResponse:
     except BadParameter as exc:
         return bad_parameter_response(request, exc)
     if number is None:
-        messages.error(request, gettext("This form was out of date; here is the current hand."))
+        messages.error(request, gettext("This form was out of date; here is the current round.")
+                       if _rounds(result) else
+                       gettext("This form was out of date; here is the current hand."))
         return redirect("ledger:report_page", token=token)
-    player = request.COOKIES.get(PLAYER_COOKIE.format(pk=link.pk)) \
-        if link.part == PLAYERS_PART else None
+    player = (remembered_player(request, link, result["players"])
+              if link.part == PLAYERS_PART else None)
     try:
         done = services.report_withdraw(link=link, number=number, player=player)
     except LedgerError as exc:
@@ -257,6 +320,12 @@ def game_reports(request: HttpRequest, pk: int) -> HttpResponse:
         return response
     spec = hand_spec(game.variant, result, result["next"])
     standing = reports.live_reports(game, parts["number"])
+    disputed: list[str] = []
+    if parts["kind"] == "players":  # who went out is the round's: from every report
+        end = services.round_end_of(parts, standing)
+        body["went_out"] = {"state": end["state"], "value": went_out_value(end),
+                            "text": round_end_words(end)}
+        disputed = end["players"] if end["state"] == "conflict" else []
     for label, whose in part_labels(parts):
         report = next((r for r in standing
                        if all(getattr(r, k) == v for k, v in whose.items())), None)
@@ -271,6 +340,9 @@ def game_reports(request: HttpRequest, pk: int) -> HttpResponse:
                         text=(gettext("changed by %(who)s at %(at)s") if report.replaces_id
                               else gettext("reported by %(who)s at %(at)s"))
                         % {"who": who, "at": f"{at:%H:%M}"})
+            if report.player in disputed:  # "I went out", as another says: no points filled
+                item.update(state="conflict", fields={},
+                            text=conflict_words(report.player, f"{at:%H:%M}", disputed))
         body["parts"].append(item)
     response = JsonResponse(body)
     response["Cache-Control"] = "no-cache"

@@ -1,7 +1,8 @@
 // A table's report page (templates/ledger/report.html, ledger/views/report.py). The form
 // works without this script (a plain POST and a redirect); with it, a CAP-IT phone
 // remembers who holds it, and the page moves on by itself when the scorekeeper saves the
-// hand (the live part, polled by htmx, shows the next hand's number).
+// hand (the live part, polled by htmx, shows the next hand's number), and to the game's end
+// (final score and money, read-only) when that hand ended the game.
 // The page's words (#script-words, ledger/presentation/script_words.py), in its language.
 const WORDS = (() => {
   try {
@@ -31,6 +32,10 @@ if (page) {
   document.addEventListener("htmx:afterSwap", (event) => {
     const live = document.getElementById("live");
     if (!live || !live.contains(event.detail.elt) && event.detail.elt !== live) return;
+    // the game ended (or an undo opened it again): the page shows its end, or the form
+    // again; nothing typed here could be sent to an ended game
+    const ended = Boolean(live.querySelector("#over"));
+    if (ended !== ("over" in page.dataset)) { location.reload(); return; }
     const title = live.querySelector(".next-title");
     const shown = title ? (title.textContent.match(/\d+/) || [])[0] : null;
     if (shown && shown !== page.dataset.number && !touched) location.reload();

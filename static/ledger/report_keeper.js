@@ -3,6 +3,9 @@
 // (If-None-Match: an empty 304 while nothing changed); a new or changed report fills that
 // table's fields of the hand form (by the form's field names) and each table's state says
 // waiting, reported (or changed) by the table at HH:MM, or changed by the scorekeeper.
+// CAP-IT: who went out comes from all the players' reports together: two who say they went
+// out are a conflict, shown with both names at "Who went out?" (nothing is chosen for the
+// scorekeeper); all who say no mean the stock ran out.
 // Nothing is saved here: the scorekeeper's Save records the hand, as always. A two-hand game
 // with a confirm link: the other player's answers are shown beside the saved hands.
 // The page's words (#script-words, ledger/presentation/script_words.py), in its language.
@@ -92,16 +95,64 @@ if (card) {
         continue;
       }
       if (!form || !current) continue;
+      const conflict = part.state === "conflict";
       if (!seen || seen.id !== part.id || seen.number !== data.number) {
         for (const name of part.clear || []) setValue(form, name, "");
         for (const [name, value] of Object.entries(part.fields)) setValue(form, name, value);
-        applied[part.label] = { id: part.id, number: data.number, fields: part.fields };
+        applied[part.label] = { id: part.id, number: data.number, fields: part.fields, conflict };
+        filled = true;
+      } else if (seen.conflict !== conflict) {
+        // the same report, now in (or out of) a conflict: what it filled and nobody
+        // changed gives way to what it fills now
+        for (const [name, value] of Object.entries(seen.fields)) {
+          if (valueOf(form, name) === value) setValue(form, name, "");
+        }
+        for (const [name, value] of Object.entries(part.fields)) setValue(form, name, value);
+        applied[part.label] = { ...seen, fields: part.fields, conflict };
         filled = true;
       }
-      say(part.label, part.changed ? "changed" : "reported", part.text);
+      say(part.label, conflict ? "conflict" : part.changed ? "changed" : "reported", part.text);
     }
+    if (form && current && wentOut(form, data)) filled = true;
+    roundNote(form, current ? data.went_out : null);
     if (filled && form) form.dispatchEvent(new Event("change", { bubbles: true }));
     marks();
+  }
+
+  // CAP-IT: who went out is the round's, from every player's report (the server's
+  // went_out): the one who said so, "Nobody: stock out" when all said no, nothing while two
+  // say they did. Set while the form holds nothing or what the reports put there before.
+  let outApplied = null; // {number, value}
+  function wentOut(form, data) {
+    const said = data.went_out;
+    if (!said) return false;
+    const before = outApplied && outApplied.number === data.number ? outApplied.value : "";
+    outApplied = { number: data.number, value: said.value };
+    const now = valueOf(form, "went_out");
+    if (said.value === now || (now !== "" && now !== before)) return false; // his choice
+    setValue(form, "went_out", said.value);
+    return true;
+  }
+
+  // what the reports say of the round's end, at "Who went out?": a conflict, with the
+  // names, or that every player said no
+  function roundNote(form, said) {
+    let note = document.getElementById("report-went-out");
+    const field = form && form.querySelector('[name="went_out"]');
+    const box = field && field.closest(".field");
+    if (!said || !said.text || !box) {
+      if (note) note.remove();
+      return;
+    }
+    if (!note) {
+      note = document.createElement("p");
+      note.id = "report-went-out";
+      box.append(note);
+    }
+    const conflict = said.state === "conflict";
+    note.className = conflict ? "save-error report-conflict" : "help report-stock";
+    note.setAttribute("role", conflict ? "alert" : "status");
+    if (note.textContent !== said.text) note.textContent = said.text;
   }
 
   // a value the scorekeeper changed after a table reported it

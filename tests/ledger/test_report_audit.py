@@ -25,17 +25,18 @@ AT = datetime.datetime(2026, 11, 25, 22, 41, tzinfo=datetime.UTC)
 
 def _reported_captain_hand(session, keeper):
     """Hand 1 of a captain-7 game reported by all three tables (table 1 twice: the second
-    replaces the first), saved by the scorekeeper; hand 2 saved without reports."""
+    replaces the first; table 2 a gin), saved by the scorekeeper; hand 2 saved without
+    reports."""
     game = captain7(session, keeper)
     t1, t2, t3 = services.report_links_get_or_create(game=game, created_by=keeper)
     services.report_submit(link=t1, number=1, values=knock("R1", 7, "B1", 30))
     services.report_submit(link=t1, number=1, values=knock("R1", 5, "B1", 30))
-    services.report_submit(link=t2, number=1, values=knock("B2", 2, "R2", 10))
+    services.report_submit(link=t2, number=1, values=knock("B2", 0, "R2", 10))  # a gin
     services.report_submit(link=t3, number=1, values={"draw": True})
     for minutes, report in enumerate(TableReport.objects.order_by("id")):
         TableReport.objects.filter(pk=report.pk).update(
             reported_at=AT + datetime.timedelta(minutes=minutes))
-    parts = [knock("R1", 5, "B1", 30), knock("B2", 2, "R2", 10), {"draw": True}]
+    parts = [knock("R1", 5, "B1", 30), knock("B2", 0, "R2", 10), {"draw": True}]
     services.hand_record(game=game, entry={"tables": parts}, recorded_by=keeper,
                          idempotency_key=uuid.uuid4(), number=1)
     services.hand_record(game=game, entry={"tables": [{"draw": True}] * 3},
@@ -43,10 +44,12 @@ def _reported_captain_hand(session, keeper):
     return game
 
 
-EXPECTED = ("table 1 at Nov 25, 2026, 10:41\u202fPM (replaced): R1 knock R1 7 v B1 30; "
-            "table 1 at Nov 25, 2026, 10:42\u202fPM (changed): R1 knock R1 5 v B1 30; "
-            "table 2 at Nov 25, 2026, 10:43\u202fPM: B2 knock B2 2 v R2 10; "
-            "table 3 at Nov 25, 2026, 10:44\u202fPM: draw")
+# each table's part in the sheet's own words for a table of a hand (issue 37.6: a gin read
+# "B2 knock B2 0 v R2 10")
+EXPECTED = ("table 1 at Nov 25, 2026, 10:41\u202fPM (replaced): R1 knocks 7 v B1 30; "
+            "table 1 at Nov 25, 2026, 10:42\u202fPM (changed): R1 knocks 5 v B1 30; "
+            "table 2 at Nov 25, 2026, 10:43\u202fPM: B2 gin v R2 10; "
+            "table 3 at Nov 25, 2026, 10:44\u202fPM: Draw")
 
 
 def _csv_rows(response) -> list[dict]:
@@ -106,7 +109,8 @@ def test_the_paper_audit_says_who_reported_what(logged_in, session, keeper):
     pdf = logged_in.get(reverse("scoresheets:game_pdf", args=[game.pk]))
     words = " ".join(pdf_text(pdf.content).split())
     assert "WHO REPORTED WHAT" in words.upper()
-    assert "table 3 at Nov 25, 2026, 10:44" in words and "B2 knock B2 2 v R2 10" in words
+    assert "table 3 at Nov 25, 2026, 10:44" in words and "B2 gin v R2 10" in words
+    assert "R1 knocks 5 v B1 30" in words and "knock B2" not in words
 
 
 def test_a_capit_players_reports_are_in_the_export_under_their_names(logged_in, session,
@@ -130,10 +134,10 @@ def test_the_game_page_says_who_reported_what_in_the_same_words(logged_in, sessi
     game = _reported_captain_hand(session, keeper)
     text = Page(logged_in.get(reverse("ledger:game_detail", args=[game.pk]))).text()
     history = text.split("Who reported what", 1)[1].replace("\u202f", " ")
-    assert ("Hand 1: table 1 at 10:41 PM (replaced): R1 knock R1 7 v B1 30; "
-            "table 1 at 10:42 PM (changed): R1 knock R1 5 v B1 30; "
-            "table 2 at 10:43 PM: B2 knock B2 2 v R2 10; "
-            "table 3 at 10:44 PM: draw") in history
+    assert ("Hand 1: table 1 at 10:41 PM (replaced): R1 knocks 7 v B1 30; "
+            "table 1 at 10:42 PM (changed): R1 knocks 5 v B1 30; "
+            "table 2 at 10:43 PM: B2 gin v R2 10; "
+            "table 3 at 10:44 PM: Draw") in history
 
 
 def test_the_scorekeepers_etag_follows_every_change_of_the_reports(session, keeper):
@@ -174,3 +178,13 @@ def test_who_reported_what_is_said_in_the_tables_and_the_readers_language(logged
     export = logged_in.get(reverse("ledger:game_export", args=[game.pk]),
                            HTTP_ACCEPT_LANGUAGE="de").content.decode()
     assert "Gemeldet von" in export and "Reported by" not in export
+    # the lines themselves too, in the sheet's German words, whatever the reader's language
+    # (an English reader's were English under the German head)
+    english_reader = logged_in.get(reverse("ledger:game_export", args=[game.pk]),
+                                   HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    rows = list(csv.DictReader(io.StringIO(english_reader)))
+    assert rows[0]["Gemeldet von"] == (
+        "Tisch 1 um 25.11.2026, 22:41 (ersetzt): R1 klopft 7 gegen B1 30; "
+        "Tisch 1 um 25.11.2026, 22:42 (geändert): R1 klopft 5 gegen B1 30; "
+        "Tisch 2 um 25.11.2026, 22:43: B2 Gin gegen R2 10; "
+        "Tisch 3 um 25.11.2026, 22:44: Remis")

@@ -7,6 +7,7 @@ import uuid
 
 import pytest
 from django.test import Client
+from django.utils import translation
 
 from ledger import services
 from ledger.models import Hand, TableReport
@@ -95,11 +96,74 @@ def test_a_revoked_or_dead_link_shows_the_friendly_page(game, links, keeper):
     assert response.status_code == 404
     assert "This link no longer works" in Page(response).text()
     assert phone().get(f"/r/{links[0].token}/live/").status_code == 404
-    fresh = services.report_links_get_or_create(game=game, created_by=keeper)
-    services.game_abandon(game=game, abandoned_by=keeper, reason="late")
-    assert phone().get(f"/r/{fresh[0].token}/").status_code == 404
-    assert report(phone(), fresh[0], t1_knocker="-draw-").status_code == 404
     assert phone().get("/r/not-a-token-at-all/").status_code == 404
+
+
+def test_an_abandoned_games_link_shows_its_end_and_takes_no_report(game, links, keeper):
+    services.game_abandon(game=game, abandoned_by=keeper, reason="late")
+    response = phone().get(f"/r/{links[0].token}/")
+    assert response.status_code == 200
+    text = Page(response).text()
+    assert "Table 1: Game abandoned" in text and "This link no longer works" not in text
+    client = phone()
+    sent = report(client, links[0], t1_knocker="-draw-")
+    assert sent.status_code == 302
+    assert "Not sent: this game is over" in Page(client.get(sent["Location"])).text()
+    assert TableReport.objects.count() == 0
+
+
+def test_a_settled_evenings_link_shows_the_end_and_takes_no_report(session, keeper):
+    from tests.e2e.phone_games import finish, start
+
+    game = start(session, keeper, "captain7")
+    link = services.report_links_get_or_create(game=game, created_by=keeper)[0]
+    finish(game, keeper)
+    services.session_settle(session=session, settled_by=keeper)
+    client = phone()
+    assert "Table 1: Game over" in Page(client.get(f"/r/{link.token}/")).text()
+    for url, data in ((f"/r/{link.token}/", {"number": "2", "t1_knocker": "-draw-"}),
+                      (f"/r/{link.token}/withdraw/", {"number": "2"})):
+        sent = client.post(url, data)
+        assert sent.status_code == 302
+        assert "Not sent: this game is over" in Page(client.get(sent["Location"])).text()
+    assert TableReport.objects.count() == 0
+
+
+@pytest.mark.parametrize(("key", "language", "words"), [
+    ("captain7", "en", ("Table 1: Game over", "This game is over", "Game over: The captains win.",
+                        "Money")),
+    ("partnership6", "de", ("Tisch 1: Partie beendet", "Diese Partie ist vorbei",
+                            "Partie beendet", "Geld")),
+    ("capit6", "en", ("Players: Game over", "This game is over", "Game over", "Money")),
+])
+def test_a_finished_games_link_shows_the_final_score_and_money_read_only(
+        table, session, keeper, key, language, words):
+    """Issue 37.1: the report link of a finished game opens (read-only, in the table's
+    language) on the game's end: the final score, the winner and each player's money, as
+    the core settled them; its live part too (no "this link no longer works")."""
+    from ledger.presentation.money import format_money
+    from tests.e2e.phone_games import finish, start
+
+    table.language = language
+    table.save(update_fields=["language"])
+    game = start(session, keeper, key)
+    link = services.report_links_get_or_create(game=game, created_by=keeper)[0]
+    result = finish(game, keeper)
+    client = phone()
+    response = client.get(f"/r/{link.token}/")
+    assert response.status_code == 200
+    page = Page(response)
+    text = page.text()
+    for word in words:
+        assert word in text, (word, text[:600])
+    box = page.one(id="money")
+    with translation.override(language):
+        for name, amount in result["money"].items():
+            cells = [el for el in box.iter("td") if el.get("data-player") == name]
+            assert [page.text(el) for el in cells] == [format_money(amount, sign=True)], name
+    assert "Send to the scorekeeper" not in text and "Senden" not in text
+    live = client.get(f"/r/{link.token}/live/")
+    assert live.status_code == 200 and words[2] in Page(live).text()
 
 
 def test_reports_are_rate_limited(links, settings):
@@ -222,7 +286,7 @@ def test_save_alone_records_the_reported_hand_and_its_history_shows_who_reported
     assert (scored["winner"], scored["points"]) == ("captains", {"captains": 17,
                                                                  "opponents": 0})
     text = Page(logged_in.get(f"/games/{game.pk}/")).text()
-    assert "Hand 1: table 1 at" in text and "R1 knock R1 5 v B1 30" in text
+    assert "Hand 1: table 1 at" in text and "R1 knocks 5 v B1 30" in text
 
 
 def test_a_poll_that_finds_nothing_new_is_a_few_queries_and_no_body(logged_in, game, links):
@@ -241,3 +305,156 @@ def test_a_poll_that_finds_nothing_new_is_a_few_queries_and_no_body(logged_in, g
     # measured when written: 3 each (the test client's session and user are cached)
     assert len(keeper_poll) <= 4, [q["sql"] for q in keeper_poll]
     assert len(phone_poll) <= 4, [q["sql"] for q in phone_poll]
+
+
+# -- issue 38.3: a CAP-IT player whose name is not ASCII --------------------------------------
+
+def _russian_capit(session, keeper):
+    return services.game_start(session=session, variant="cap-it",
+                               players=["Дмитрий", "Ольга", "Ann", "Bob"],
+                               setup={"first_dealer": "Ann"}, started_by=keeper,
+                               preset="standard")
+
+
+def test_a_player_with_a_cyrillic_name_is_remembered_by_an_ascii_cookie(session, keeper):
+    game = _russian_capit(session, keeper)
+    link = services.report_links_get_or_create(game=game, created_by=keeper)[0]
+    client = phone()
+    response = client.post(f"/r/{link.token}/", {"number": "1", "player": "Ольга",
+                                                  "went_out": "no", "points": "25"})
+    assert response.status_code == 302
+    cookie = response.cookies[f"ts_report_player_{link.pk}"]
+    assert cookie.value == "1"  # Ольга's place in the game, not her name
+    cookie.output().encode("latin-1")  # a header the server can send
+    page = Page(client.get(f"/r/{link.token}/"))
+    checked = [el.get("value") for el in page.all("input", name="player")
+               if el.get("checked") is not None]
+    assert checked == ["Ольга"]
+    assert "Sent at" in page.text()  # her report, shown to her phone
+    withdrawn = client.post(f"/r/{link.token}/withdraw/", {"number": "1"})
+    assert withdrawn.status_code == 302
+    assert TableReport.objects.get(player="Ольга").withdrawn_at is not None
+    # a cookie that names no player (an old name, junk) remembers nobody
+    client.cookies[f"ts_report_player_{link.pk}"] = "Ольга"
+    assert phone().get(f"/r/{link.token}/").status_code == 200
+    client.cookies[f"ts_report_player_{link.pk}"] = "9"
+    page = Page(client.get(f"/r/{link.token}/"))
+    assert not [el for el in page.all("input", name="player") if el.get("checked") is not None]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_cyrillic_name_reports_through_a_real_server(live_server, django_user_model):
+    """The same through the server's own request path (wsgiref, as the browser tests'):
+    the old raw cookie broke the answer there (a redirect without its headers; a 500 under
+    gunicorn), the report stored and the player not remembered."""
+    import http.cookiejar
+    import re
+    import urllib.parse
+    import urllib.request
+
+    keeper = django_user_model.objects.create_user("keeper2", password="pw")
+    table = services.table_create(name="Club", scorekeepers=[keeper], language="ru")
+    session = services.session_create(table=table, currency="USD", rate="0.01",
+                                      created_by=keeper)
+    game = _russian_capit(session, keeper)
+    link = services.report_links_get_or_create(game=game, created_by=keeper)[0]
+    jar = http.cookiejar.CookieJar()
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+    url = f"{live_server.url}/r/{link.token}/"
+    first = opener.open(url).read().decode()
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', first).group(1)
+    data = urllib.parse.urlencode({"csrfmiddlewaretoken": token, "number": "1",
+                                   "player": "Дмитрий", "went_out": "yes"}).encode()
+    answer = opener.open(urllib.request.Request(url, data=data, headers={"Referer": url}))
+    assert answer.status == 200  # the redirect followed to the page
+    body = answer.read().decode()
+    assert re.search(r'name="player" value="Дмитрий"[^>]*checked', body), body[:2000]
+    assert jar and all(cookie.value.isascii() for cookie in jar)
+    assert TableReport.objects.get().values == {"went_out": "Дмитрий",
+                                                "points": {"Дмитрий": 0}}
+
+
+# -- issue 37.3: CAP-IT reports: who went out is the round's ----------------------------------
+
+def _capit_link(session, keeper):
+    from tests.ledger.test_table_reports import capit
+
+    game = capit(session, keeper)
+    return game, services.report_links_get_or_create(game=game, created_by=keeper)[0]
+
+
+def _say(link, player, went_out=False, points=None, number=1):
+    values = {"went_out": player if went_out else None,
+              "points": {player: 0 if went_out else points}}
+    services.report_submit(link=link, number=number, values=values, player=player)
+
+
+def test_two_players_who_both_say_they_went_out_are_a_conflict(logged_in, session, keeper):
+    game, link = _capit_link(session, keeper)
+    _say(link, "A", went_out=True)
+    _say(link, "B", went_out=True)
+    _say(link, "C", points=10)
+    body = logged_in.get(f"/games/{game.pk}/reports/").json()
+    assert body["went_out"] == {
+        "state": "conflict", "value": "",
+        "text": "A and B each say they went out; only one can have. Ask the table, then tap "
+                "who went out."}
+    parts = {p["label"]: p for p in body["parts"]}
+    assert parts["A"]["state"] == parts["B"]["state"] == "conflict"
+    assert parts["A"]["fields"] == parts["B"]["fields"] == {}  # neither 0 is filled
+    assert parts["A"]["text"].startswith("A says at ")
+    assert parts["A"]["text"].endswith("that he went out, as does B")
+    assert (parts["C"]["state"], parts["C"]["fields"]) == ("reported", {"pts_2": "10"})
+    # B takes it back: A went out, and his 0 is filled
+    _say(link, "B", points=25)
+    body = logged_in.get(f"/games/{game.pk}/reports/").json()
+    assert body["went_out"] == {"state": "out", "value": "A", "text": ""}
+    parts = {p["label"]: p for p in body["parts"]}
+    assert parts["A"]["fields"] == {"pts_0": "0"} and parts["B"]["fields"] == {"pts_1": "25"}
+    assert all("went_out" not in p["fields"] for p in body["parts"])
+
+
+def test_every_player_saying_no_means_the_stock_ran_out(logged_in, session, keeper):
+    game, link = _capit_link(session, keeper)
+    url = f"/games/{game.pk}/reports/"
+    for player, points in (("A", 5), ("B", 25), ("C", 10)):
+        _say(link, player, points=points)
+    assert logged_in.get(url).json()["went_out"] == {"state": "open", "value": "",
+                                                     "text": ""}
+    _say(link, "D", points=40)
+    body = logged_in.get(url).json()
+    assert body["went_out"] == {"state": "stock", "value": "-nobody-",
+                                "text": "Every player says he did not go out: the stock "
+                                        "ran out."}
+    fields = {"went_out": body["went_out"]["value"]}
+    for part in body["parts"]:
+        fields.update(part["fields"])
+    saved = logged_in.post(f"/games/{game.pk}/hands/",
+                           {"number": "1", "key": str(uuid.uuid4()), **fields})
+    assert saved.status_code == 302
+    round_one = game_result(game)["hands"][0]
+    assert round_one["went_out"] is None  # the stock ran out: everyone scores his cards
+    assert round_one["points"] == {"A": 5, "B": 25, "C": 10, "D": 40}
+
+
+def test_a_capit_phone_says_round_as_the_page_does(session, keeper):
+    game, link = _capit_link(session, keeper)
+    client = phone()
+    sent = client.post(f"/r/{link.token}/", {"number": "1", "player": "B", "went_out": "no",
+                                             "points": "25"})
+    text = Page(client.get(sent["Location"])).text()
+    assert "Players: Round 1" in text
+    assert "Sent: B's part of round 1 at" in text and "saves the round." in text
+    assert "the scorekeeper checks it and saves the round. Send again" in text
+    assert " hand" not in text.replace("in your hand", "").replace("left in hand", "")
+    services.hand_record(game=game, entry={"went_out": "A", "points": {
+        "A": 0, "B": 25, "C": 10, "D": 5}}, recorded_by=keeper,
+        idempotency_key=uuid.uuid4(), number=1)
+    stale = client.post(f"/r/{link.token}/", {"number": "1", "player": "B", "went_out": "no",
+                                              "points": "20"})
+    text = Page(client.get(stale["Location"])).text()
+    assert "Round 1 was already recorded; this phone moves on to round 2." in text
+    assert "Players: Round 2" in text
+    damaged = client.post(f"/r/{link.token}/withdraw/", {"number": "x"})
+    assert ("This form was out of date; here is the current round."
+            in Page(client.get(damaged["Location"])).text())

@@ -87,9 +87,10 @@ NOT_A_CHANGE = {
     "shared_game_live": "reading",
     "service_worker": "the installable app", "manifest": "the installable app",
     "offline": "the installable app",
-    "report_page": "a table's report (issue 23): changes nothing recorded, and the link is "
-                   "dead once the evening is settled (tests/ledger/test_table_reports.py)",
-    "report_withdraw": "a table's report (dead link once settled)",
+    "report_page": "a table's report (issue 23): changes nothing recorded, and once the "
+                   "evening is settled the link shows the game's end and takes no report "
+                   "(tests/ledger/test_report_pages.py)",
+    "report_withdraw": "a table's report (refused once settled)",
     "report_live": "reading", "game_reports": "reading",
     "report_links_revoke": "a report link",
     "confirm_page": "a two-hand game's confirmation of a saved hand: changes nothing "

@@ -215,3 +215,55 @@ def test_the_same_report_sent_twice_is_kept_once(session, keeper):
     again = services.report_submit(link=t1, number=1, values=knock("R1", 5, "B1", 30))
     assert again.pk == first.pk and TableReport.objects.count() == 1
     assert again.replaces_id is None  # not "changed"
+
+
+# -- a table's part in the sheet's words (issue 37.6) ---------------------------------------
+
+@pytest.mark.parametrize(("part", "scored"), [
+    ({"knocker": "Rosa", "deadwood": {"Rosa": 0, "Dmitri": 30}},
+     {"result": "gin", "winner": "Rosa", "points": 55}),            # 30 + the gin's 25
+    ({"knocker": "Rosa", "deadwood": {"Rosa": 5, "Dmitri": 3}},
+     {"result": "undercut", "winner": "Dmitri", "points": 27}),     # 2 + 25
+    ({"knocker": "Rosa", "deadwood": {"Rosa": 4, "Dmitri": 30}},
+     {"result": "knock", "winner": "Rosa", "points": 26}),
+    ({"draw": True}, {"result": "draw", "winner": None, "points": 0}),
+    ({"knocker": "Rosa", "deadwood": {"Rosa": 15, "Dmitri": 30}}, None),  # over the limit
+])
+def test_the_core_scores_a_tables_reported_part_by_itself(part, scored):
+    from ledger.rules.report import reported_table
+    from ledger.rules.settings import resolve_rules
+
+    _, rules = resolve_rules("captain", "standard", None, 7, [])
+    got = reported_table(part, rules)
+    if scored is None:
+        assert got is None
+    else:
+        assert {k: got[k] for k in scored} == scored
+
+
+def test_who_reported_what_writes_a_gin_as_the_sheet_does(session, keeper):
+    from ledger.presentation.reports import report_words
+
+    game = captain7(session, keeper)
+    rules = game_result(game)["rules"]
+    assert report_words(knock("Rosa", 0, "Dmitri", 30), rules) == "Rosa gin v Dmitri 30"
+    assert report_words(knock("Rosa", 4, "Dmitri", 30), rules) == "Rosa knocks 4 v Dmitri 30"
+    assert report_words({"draw": True}, rules) == "Draw"
+    cards = {"knocker": "R1", "cards": {"R1": "AS 2S 3S 5H 6H 7H 9C 9D 9H 4D",
+                                        "B1": "KS QH JC 10D 8S 6C 4S 2H KC QD"}}
+    assert report_words(cards, rules) == "R1 knocks 4 v B1 76"  # the core's counts
+
+
+@pytest.mark.parametrize(("said", "end"), [
+    ({"A": "A", "B": None}, {"state": "out", "players": ["A"]}),
+    ({"B": "B", "A": "A", "C": None}, {"state": "conflict", "players": ["A", "B"]}),
+    ({"A": None, "B": None, "C": None, "D": None}, {"state": "stock", "players": []}),
+    ({"A": None, "B": None, "C": None}, {"state": "open", "players": []}),
+    ({}, {"state": "open", "players": []}),
+])
+def test_the_core_reads_a_capit_rounds_end_from_the_players_reports(said, end):
+    """RULES §3.8: a round ends when one player goes out, or when the stock runs out and
+    nobody did; two who both say they went out cannot both be right."""
+    from ledger.rules.report import round_end_reported
+
+    assert round_end_reported(["A", "B", "C", "D"], said) == end
