@@ -455,6 +455,9 @@ def test_a_capit_phone_says_round_as_the_page_does(session, keeper):
     text = Page(client.get(stale["Location"])).text()
     assert "Round 1 was already recorded; this phone moves on to round 2." in text
     assert "Players: Round 2" in text
-    damaged = client.post(f"/r/{link.token}/withdraw/", {"number": "x"})
+    # a form that lost its number is out of date; a number written otherwise than with the
+    # digits 0-9 is a 400 naming the parameter (the one number reader)
+    damaged = client.post(f"/r/{link.token}/withdraw/", {"number": ""})
     assert ("This form was out of date; here is the current round."
             in Page(client.get(damaged["Location"])).text())
+    assert client.post(f"/r/{link.token}/withdraw/", {"number": "x"}).status_code == 400
