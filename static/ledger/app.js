@@ -70,6 +70,20 @@ function nextHand() {
     }
   }
   if (!form) return;
+  // several tables (issue 37): the next hand whole on the screen, down to its last table's
+  // row above the Save bar. As far as needed and no further than the hand's card under the
+  // score strip (the score stays in view there when its tiles go under the top bar): a
+  // captain-7 hand's third row was under the Save bar after each Save.
+  var rows = form.querySelectorAll(".table-row");
+  var savebar = form.querySelector(".savebar");
+  var card = document.getElementById("entry");
+  if (rows.length && savebar && card) {
+    var over = rows[rows.length - 1].getBoundingClientRect().bottom + 4 -
+               savebar.getBoundingClientRect().top;
+    var strip = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 96;
+    var room = card.getBoundingClientRect().top - strip;
+    if (over > 0 && room > 0) window.scrollBy(0, Math.min(over, room));
+  }
   var first = form.querySelector(".field input[type=radio]");
   if (first) {
     var group = form.querySelectorAll("input[type=radio][name='" + first.name + "']");

@@ -3,6 +3,8 @@
 // (If-None-Match: an empty 304 while nothing changed); a new or changed report fills that
 // table's fields of the hand form (by the form's field names) and each table's state says
 // waiting, reported (or changed) by the table at HH:MM, or changed by the scorekeeper.
+// With several tables each table's state is also said in its row of the hand form, and a
+// value a report filled carries a small mark while it stands (issue 37).
 // Nothing is saved here: the scorekeeper's Save records the hand, as always. A two-hand game
 // with a confirm link: the other player's answers are shown beside the saved hands.
 // The page's words (#script-words, ledger/presentation/script_words.py), in its language.
@@ -43,10 +45,36 @@ if (card) {
   }
 
   function say(label, state, text) {
+    rowSay(label, state, text);
     const s = stateOf(label);
     if (!s) return;
     s.li.dataset.state = state;
     if (s.text.textContent !== text) s.text.textContent = text;
+  }
+
+  // Several tables (issue 37): each table's state also with its row of the hand form (the
+  // card with the links is far below the form), found by the table's field names (t2_...).
+  const tableOf = {}; // label -> the table's number in the form
+  function learn(part) {
+    for (const name of Object.keys(part.fields || {}).concat(part.clear || [])) {
+      const m = /^t(\d+)_/.exec(name);
+      if (m) { tableOf[part.label] = m[1]; return; }
+    }
+  }
+  function rowSay(label, state, text) {
+    const form = handForm();
+    const n = tableOf[label];
+    const row = form && n && form.querySelector(`fieldset.table-row[data-table="${n}"]`);
+    if (!row) return;
+    let line = row.querySelector(".row-report");
+    if (!line) {
+      line = document.createElement("p");
+      line.className = "row-report";
+      const legend = row.querySelector("legend");
+      if (legend) legend.after(line); else row.prepend(line);
+    }
+    line.dataset.state = state;
+    if (line.textContent !== text) line.textContent = text;
   }
 
   // a two-hand game: the other player's answers beside the saved hands, newest first
@@ -78,6 +106,7 @@ if (card) {
     const current = numberField && String(data.number) === numberField.value;
     let filled = false;
     for (const part of data.parts) {
+      learn(part);
       const seen = applied[part.label];
       if (part.state === "waiting") {
         if (seen && form && current && seen.number === data.number) {
@@ -104,16 +133,30 @@ if (card) {
     marks();
   }
 
-  // a value the scorekeeper changed after a table reported it
+  // a value the scorekeeper changed after a table reported it; and a mark on each value of
+  // the form that a report filled and that still stands (issue 37): the chosen button, or
+  // the box's field
   function marks() {
     const form = handForm();
     if (!form) return;
+    const numberField = form.querySelector('[name="number"]');
+    form.querySelectorAll(".from-report").forEach((el) => el.classList.remove("from-report"));
     for (const [label, seen] of Object.entries(applied)) {
       const differs = Object.entries(seen.fields).some(([n, v]) => valueOf(form, n) !== v);
       const s = stateOf(label);
-      if (differs && s && s.li.dataset.state !== "keeper") {
-        s.li.dataset.state = "keeper";
-        s.text.textContent = WORDS.keeper || "changed by the scorekeeper";
+      if (differs && (!s || s.li.dataset.state !== "keeper")) {
+        if (s) s.li.dataset.state = "keeper";
+        if (s) s.text.textContent = WORDS.keeper || "changed by the scorekeeper";
+        rowSay(label, "keeper", WORDS.keeper || "changed by the scorekeeper");
+      }
+      if (!numberField || String(seen.number) !== numberField.value) continue;
+      for (const [name, value] of Object.entries(seen.fields)) {
+        if (value === "" || valueOf(form, name) !== value) continue;
+        for (const el of byName(form, name)) {
+          const mark = el.type === "radio" ? (el.checked && el.closest(".seg-opt"))
+            : el.closest(".field");
+          if (mark) mark.classList.add("from-report");
+        }
       }
     }
   }
