@@ -67,6 +67,9 @@ if (card) {
     const row = form && n && form.querySelector(`fieldset.table-row[data-table="${n}"]`);
     if (!row) return;
     let line = row.querySelector(".row-report");
+    // waiting is said in the card only: three "waiting" lines would push the third table's
+    // row under the Save bar (a row without a line has no report)
+    if (state === "waiting") { if (line) line.remove(); return; }
     if (!line) {
       line = document.createElement("p");
       line.className = "row-report";
