@@ -55,29 +55,38 @@ if (card) {
   // Several tables (issue 37): each table's state also with its row of the hand form (the
   // card with the links is far below the form), found by the table's field names (t2_...).
   const tableOf = {}; // label -> the table's number in the form
+  let grew = false; // a row got its line: the page keeps the last row above Save (app.js)
   function learn(part) {
     for (const name of Object.keys(part.fields || {}).concat(part.clear || [])) {
       const m = /^t(\d+)_/.exec(name);
       if (m) { tableOf[part.label] = m[1]; return; }
     }
   }
+  // In the row's first line, after the table's name: a dot and the report's time, its whole
+  // words as the title (the card's list, a live region, says them to a screen reader). A
+  // line of its own under each row pushed the third table under the Save bar; waiting is
+  // said in the card only (a row without the dot has no report).
+  const atOf = {}; // label -> the time of its report
   function rowSay(label, state, text) {
     const form = handForm();
     const n = tableOf[label];
     const row = form && n && form.querySelector(`fieldset.table-row[data-table="${n}"]`);
     if (!row) return;
-    let line = row.querySelector(".row-report");
-    // waiting is said in the card only: three "waiting" lines would push the third table's
-    // row under the Save bar (a row without a line has no report)
-    if (state === "waiting") { if (line) line.remove(); return; }
-    if (!line) {
-      line = document.createElement("p");
-      line.className = "row-report";
-      const legend = row.querySelector("legend");
-      if (legend) legend.after(line); else row.prepend(line);
+    let mark = row.querySelector(".row-report");
+    if (state === "waiting") { if (mark) mark.remove(); return; }
+    if (!mark) {
+      mark = document.createElement("span");
+      mark.className = "row-report";
+      mark.setAttribute("aria-hidden", "true");
+      const name = row.querySelector("legend .table-label");
+      if (name) name.after(" ", mark);
+      else { const legend = row.querySelector("legend"); if (legend) legend.prepend(mark, " "); }
+      grew = true;
     }
-    line.dataset.state = state;
-    if (line.textContent !== text) line.textContent = text;
+    mark.dataset.state = state;
+    mark.title = text;
+    const at = atOf[label] || "";
+    if (mark.textContent !== at) mark.textContent = at;
   }
 
   // a two-hand game: the other player's answers beside the saved hands, newest first
@@ -110,6 +119,7 @@ if (card) {
     let filled = false;
     for (const part of data.parts) {
       learn(part);
+      if (part.at) atOf[part.label] = part.at;
       const seen = applied[part.label];
       if (part.state === "waiting") {
         if (seen && form && current && seen.number === data.number) {
@@ -134,6 +144,7 @@ if (card) {
     }
     if (filled && form) form.dispatchEvent(new Event("change", { bubbles: true }));
     marks();
+    if (grew) { grew = false; document.dispatchEvent(new CustomEvent("tablestakes:rows-grew")); }
   }
 
   // a value the scorekeeper changed after a table reported it; and a mark on each value of

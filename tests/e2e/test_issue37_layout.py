@@ -179,6 +179,10 @@ CLEAR = """(el) => {
 }"""
 
 
+# the element whole on the screen (the saved hand's line waits in the Save bar)
+SHOWN = CLEAR.replace("if (r.bottom > bar.top + 0.5)", "if (r.bottom > window.innerHeight)")
+
+
 def _type_hand(page, game, i: int) -> None:
     result = game_result(game)
     entry = next_entry(game, i, result=result)
@@ -213,7 +217,7 @@ def test_after_save_the_next_hand_is_whole_on_the_screen(browser, live_server, k
             shot(page, f"issue37-saved-{key}{'-links' if links else ''}-{code}-{number}",
                  full_page=False)
             # the hand's line, every choice and box of every table, and Save: no scroll
-            assert page.locator("#entry .flash").evaluate(CLEAR) == "ok"
+            assert page.locator("#entry .flash").evaluate(SHOWN) == "ok"
             fields = page.locator("#entry .table-row .seg-opt, #entry .table-row input.count")
             assert fields.count() == 3 * 7, fields.count()  # 3 tables: A B draw, knock gin, 2
             for k in range(fields.count()):
@@ -249,8 +253,11 @@ def test_a_tables_report_is_said_in_its_row_and_marks_what_it_filled(browser, li
     try:
         page.goto(f"{live_server.url}/games/{game.pk}/")
         row = page.locator("#entry fieldset.table-row[data-table='1']")
-        state = row.locator(".row-report")
-        expect(state).to_contain_text(reported.strip(), timeout=10_000)
+        state = row.locator("legend .row-report")  # after the table's name: a dot, the time
+        expect(state).to_have_text(re.compile(r"^\d\d:\d\d$"), timeout=10_000)
+        assert state.get_attribute("title").startswith(reported.strip())
+        expect(page.locator("#reports li[data-report-label]").first).to_contain_text(
+            reported.strip())
         expect(page.locator("#entry input[name=t1_c1]")).to_have_value("30")
         # the table's three values carry the mark; table 2's (no report) none
         marked = row.locator(".from-report")
@@ -262,19 +269,20 @@ def test_a_tables_report_is_said_in_its_row_and_marks_what_it_filled(browser, li
         expect(page.locator("#reports li[data-report-label]").nth(1)).to_have_attribute(
             "data-state", "waiting")
         # the mark is drawn on the box (a dot inside its top right corner)
-        dot = page.locator("#entry input[name=t1_c1]").evaluate("""(el) => {
+        mark = page.locator("#entry input[name=t1_c1]").evaluate("""(el) => {
           const field = el.closest('.field'), after = getComputedStyle(field, '::after');
           return [after.content, after.width, after.height]; }""")
-        assert dot == ['""', "8px", "8px"], dot
-        # the state sits with its row: between the row's legend and its first choice
-        legend = row.locator("legend").bounding_box()
-        line = state.bounding_box()
-        first = row.locator(".seg-opt").first.bounding_box()
-        assert legend["y"] + legend["height"] <= line["y"] + 1 <= first["y"] + 1
+        assert mark == ['""', "8px", "8px"], mark
+        # the state sits with its row: on its first line, beside the table's name
+        name = row.locator(".table-label").bounding_box()
+        dot = state.bounding_box()
+        assert abs((dot["y"] + dot["height"] / 2) - (name["y"] + name["height"] / 2)) < 4
+        assert dot["x"] >= name["x"] + name["width"]
         shot(page, f"issue37-report-row-{code}", full_page=False)
         # the keeper changes a reported count: its mark goes, the row says so
         page.fill("#entry input[name=t1_c1]", "31")
-        expect(state).to_have_text(keeper_words)
+        expect(state).to_have_attribute("data-state", "keeper")  # a hollow dot
+        assert state.get_attribute("title") == keeper_words
         expect(marked).to_have_count(3)
         assert not page.locator("#entry input[name=t1_c1]").evaluate(
             "el => el.closest('.field').classList.contains('from-report')")
@@ -359,5 +367,43 @@ def test_a_finished_game_with_cents_keeps_two_players_a_line(browser, live_serve
         rows = page.locator("#money tr").evaluate_all(
             "els => els.map((el) => Math.round(el.getBoundingClientRect().top))")
         assert rows[0] == rows[1] != rows[2], rows
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("code", ["en", "de"])
+def test_when_every_table_has_reported_the_hand_still_fits_above_save(browser, live_server,
+                                                                      keeper, session, code):
+    # the usual short names: each row's matchup on one line
+    game = _start(session, keeper, "captain7", ["Greta", "Hans", "Ilse", "Jon", "Kai", "Lea",
+                                                "Max"])
+    links = services.report_links_get_or_create(game=game, created_by=keeper)
+    context, page = _phone(browser, live_server, code)
+    try:
+        page.goto(f"{live_server.url}/games/{game.pk}/")
+        _type_hand(page, game, 0)
+        page.get_by_role("button", name=SAVE[code].format(n=1)).click()
+        expect(page.locator("#entry .flash")).to_contain_text(RECORDED[code].format(n=1))
+        expect(page.locator("#reports li[data-state=waiting]")).to_have_count(3)
+        settled(page)
+        result = game_result(game)
+        entry = next_entry(game, 1, result=result)
+        for link, table in zip(links, entry["tables"], strict=True):
+            services.report_submit(link=link, number=2, values=table)
+        expect(page.locator("#entry .row-report")).to_have_count(3, timeout=10_000)
+        expect(page.locator("#entry .from-report")).to_have_count(3 * 4)
+        settled(page)
+        shot(page, f"issue37-reported-all-{code}", full_page=False)
+        # the saved hand's line has given its place in the Save bar to the preview
+        expect(page.locator("#hand-preview .pv")).to_be_visible()
+        fields = page.locator("#entry .table-row .seg-opt, #entry .table-row input.count, "
+                              "#entry .row-report")
+        assert fields.count() == 3 * 8
+        for k in range(fields.count()):
+            assert fields.nth(k).evaluate(CLEAR) == "ok", (
+                k, fields.nth(k).evaluate("e => e.outerHTML.slice(0, 90)"))
+        page.get_by_role("button", name=SAVE[code].format(n=2)).click()
+        expect(page.locator("#entry .flash")).to_contain_text(RECORDED[code].format(n=2))
+        assert game.hands.count() == 2
     finally:
         context.close()
