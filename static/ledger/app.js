@@ -70,6 +70,7 @@ function nextHand() {
     }
   }
   if (!form) return;
+  fitRows();
   var first = form.querySelector(".field input[type=radio]");
   if (first) {
     var group = form.querySelectorAll("input[type=radio][name='" + first.name + "']");
@@ -78,6 +79,30 @@ function nextHand() {
   }
 }
 document.addEventListener("tablestakes:next-hand", nextHand);
+// Several tables (issue 37): the hand whole on the screen, down to its last table's row
+// above the Save bar. As far as needed and no further than the hand's card under the score
+// strip (the score stays in view there when its tiles go under the top bar): a captain-7
+// hand's third row was under the Save bar after each Save. Also when the tables' reports
+// add their lines to the rows (static/ledger/report_keeper.js), unless a field is in use.
+function fitRows() {
+  var form = document.querySelector("form[data-hand-form]");
+  var card = document.getElementById("entry");
+  if (!form || !card) return;
+  var rows = form.querySelectorAll(".table-row");
+  var savebar = form.querySelector(".savebar");
+  if (!rows.length || !savebar) return;
+  var over = rows[rows.length - 1].getBoundingClientRect().bottom + 4 -
+             savebar.getBoundingClientRect().top;
+  var strip = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 96;
+  var room = card.getBoundingClientRect().top - strip;
+  if (over > 0 && room > 0) window.scrollBy(0, Math.min(over, room));
+}
+document.addEventListener("tablestakes:rows-grew", function () {
+  var active = document.activeElement;
+  if (active && active.form && active.form.hasAttribute("data-hand-form") &&
+      active.type !== "radio") return;  // typing: the page does not move under the keys
+  fitRows();
+});
 document.addEventListener("click", function (event) {
   // A share link's box: one tap selects the whole link, ready to copy.
   var el = event.target;

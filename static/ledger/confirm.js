@@ -17,8 +17,15 @@ document.addEventListener("click", function (event) {
       dialog.dataset.returns = "1";
       dialog.addEventListener("close", function () {
         var opener = dialog.opener;
-        if (opener && opener.isConnected &&
-            (!document.activeElement || document.activeElement === document.body)) opener.focus();
+        var active = document.activeElement;
+        // (the focus may still be on the closed dialog itself, until the browser fixes it)
+        if (!opener || !opener.isConnected ||
+            (active && active !== document.body && !dialog.contains(active))) return;
+        // a link in a menu the tap closed (Undo in the Tools menu): it cannot take the
+        // focus, the menu's button that opened it does
+        var menu = opener.closest("details:not([open])");
+        var target = menu ? menu.querySelector("summary") : opener;
+        if (target) target.focus();
       });
     }
     dialog.opener = link;

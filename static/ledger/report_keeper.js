@@ -6,6 +6,8 @@
 // CAP-IT: who went out comes from all the players' reports together: two who say they went
 // out are a conflict, shown with both names at "Who went out?" (nothing is chosen for the
 // scorekeeper); all who say no mean the stock ran out.
+// With several tables each table's state is also said in its row of the hand form, and a
+// value a report filled carries a small mark while it stands (issue 37).
 // Nothing is saved here: the scorekeeper's Save records the hand, as always. A two-hand game
 // with a confirm link: the other player's answers are shown beside the saved hands.
 // The page's words (#script-words, ledger/presentation/script_words.py), in its language.
@@ -46,10 +48,48 @@ if (card) {
   }
 
   function say(label, state, text) {
+    rowSay(label, state, text);
     const s = stateOf(label);
     if (!s) return;
     s.li.dataset.state = state;
     if (s.text.textContent !== text) s.text.textContent = text;
+  }
+
+  // Several tables (issue 37): each table's state also with its row of the hand form (the
+  // card with the links is far below the form), found by the table's field names (t2_...).
+  const tableOf = {}; // label -> the table's number in the form
+  let grew = false; // a row got its line: the page keeps the last row above Save (app.js)
+  function learn(part) {
+    for (const name of Object.keys(part.fields || {}).concat(part.clear || [])) {
+      const m = /^t(\d+)_/.exec(name);
+      if (m) { tableOf[part.label] = m[1]; return; }
+    }
+  }
+  // In the row's first line, after the table's name: a dot and the report's time, its whole
+  // words as the title (the card's list, a live region, says them to a screen reader). A
+  // line of its own under each row pushed the third table under the Save bar; waiting is
+  // said in the card only (a row without the dot has no report).
+  const atOf = {}; // label -> the time of its report
+  function rowSay(label, state, text) {
+    const form = handForm();
+    const n = tableOf[label];
+    const row = form && n && form.querySelector(`fieldset.table-row[data-table="${n}"]`);
+    if (!row) return;
+    let mark = row.querySelector(".row-report");
+    if (state === "waiting") { if (mark) mark.remove(); return; }
+    if (!mark) {
+      mark = document.createElement("span");
+      mark.className = "row-report";
+      mark.setAttribute("aria-hidden", "true");
+      const name = row.querySelector("legend .table-label");
+      if (name) name.after(" ", mark);
+      else { const legend = row.querySelector("legend"); if (legend) legend.prepend(mark, " "); }
+      grew = true;
+    }
+    mark.dataset.state = state;
+    mark.title = text;
+    const at = atOf[label] || "";
+    if (mark.textContent !== at) mark.textContent = at;
   }
 
   // a two-hand game: the other player's answers beside the saved hands, newest first
@@ -81,6 +121,8 @@ if (card) {
     const current = numberField && String(data.number) === numberField.value;
     let filled = false;
     for (const part of data.parts) {
+      learn(part);
+      if (part.at) atOf[part.label] = part.at;
       const seen = applied[part.label];
       if (part.state === "waiting") {
         if (seen && form && current && seen.number === data.number) {
@@ -117,6 +159,7 @@ if (card) {
     roundNote(form, current ? data.went_out : null);
     if (filled && form) form.dispatchEvent(new Event("change", { bubbles: true }));
     marks();
+    if (grew) { grew = false; document.dispatchEvent(new CustomEvent("tablestakes:rows-grew")); }
   }
 
   // CAP-IT: who went out is the round's, from every player's report (the server's
@@ -155,16 +198,30 @@ if (card) {
     if (note.textContent !== said.text) note.textContent = said.text;
   }
 
-  // a value the scorekeeper changed after a table reported it
+  // a value the scorekeeper changed after a table reported it; and a mark on each value of
+  // the form that a report filled and that still stands (issue 37): the chosen button, or
+  // the box's field
   function marks() {
     const form = handForm();
     if (!form) return;
+    const numberField = form.querySelector('[name="number"]');
+    form.querySelectorAll(".from-report").forEach((el) => el.classList.remove("from-report"));
     for (const [label, seen] of Object.entries(applied)) {
       const differs = Object.entries(seen.fields).some(([n, v]) => valueOf(form, n) !== v);
       const s = stateOf(label);
-      if (differs && s && s.li.dataset.state !== "keeper") {
-        s.li.dataset.state = "keeper";
-        s.text.textContent = WORDS.keeper || "changed by the scorekeeper";
+      if (differs && (!s || s.li.dataset.state !== "keeper")) {
+        if (s) s.li.dataset.state = "keeper";
+        if (s) s.text.textContent = WORDS.keeper || "changed by the scorekeeper";
+        rowSay(label, "keeper", WORDS.keeper || "changed by the scorekeeper");
+      }
+      if (!numberField || String(seen.number) !== numberField.value) continue;
+      for (const [name, value] of Object.entries(seen.fields)) {
+        if (value === "" || valueOf(form, name) !== value) continue;
+        for (const el of byName(form, name)) {
+          const mark = el.type === "radio" ? (el.checked && el.closest(".seg-opt"))
+            : el.closest(".field");
+          if (mark) mark.classList.add("from-report");
+        }
       }
     }
   }

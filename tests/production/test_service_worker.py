@@ -68,8 +68,8 @@ def test_the_service_worker_installs_and_pages_open_offline(server, page, contex
     worker_in_control(page)
     page.reload()
     expect(page.get_by_role("heading", level=1).first).to_be_visible()
-    # (the server is shared with the other modules here: a game started there adds a
-    # "Playing now" heading above "Your tables")
+    # (the page's one <h1>, "Your tables"; the server is shared with the other modules
+    # here: a game started there adds "Playing now", an <h2>, above it)
     home = page.get_by_role("heading", level=1).all_inner_texts()
 
     context.set_offline(True)

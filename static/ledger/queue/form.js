@@ -173,7 +173,7 @@ export function createFormBridge(doc) {
     within(".picker-tab .picker-name").forEach((el, seat) => {
       el.textContent = pair[seat];
     });
-    within("legend [data-seat], summary [data-seat]").forEach((el) => {
+    within("legend [data-seat], summary [data-seat], .count-name[data-seat]").forEach((el) => {
       el.textContent = pair[+el.dataset.seat];
     });
   }
