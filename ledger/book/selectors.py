@@ -82,6 +82,10 @@ FIGURES = {
 }
 
 
+#: The figures that count whole games, alike in every variant (the rest count hands).
+EVERY_GAME = ("games", "wins", "evenings", "win_rate")
+
+
 def _figures(row: dict) -> dict:
     out = {name: int(row.get(name) or 0) for name in FIGURES}
     out["win_rate"] = round(100 * out["wins"] / out["games"]) if out["games"] else 0
@@ -409,6 +413,12 @@ def player_page(player: Player) -> dict:
             by_variant.append({"variant": variant,
                                "label": VARIANT_SHORT_NAMES.get(variant, variant), **figures})
     by_variant.sort(key=lambda row: (-row["games"], row["variant"]))
+    # the "All" column: evenings, games and wins of every game; the hands, boxes and points
+    # of the gin family only, as the standings keep them (CAP-IT's rounds, round wins and
+    # penalty points are not gin hands, boxes and points: they stay in its own column)
+    gin = [row for row in by_variant if row["variant"] not in LOWER_WINS_VARIANTS]
+    every = _figures({name: sum(row[name] for row in gin) for name in FIGURES})
+    every.update({name: overall[name] for name in EVERY_GAME})
     running: dict[str, list[tuple[datetime.date, int]]] = defaultdict(list)
     months: dict[datetime.date, dict[str, int]] = defaultdict(lambda: defaultdict(int))
     for date, currency, total in (
@@ -449,7 +459,8 @@ def player_page(player: Player) -> dict:
     ):
         outstanding[currency] += -amount if payer_id == player.pk else amount
     return {
-        "player": player, "by_variant": by_variant, "overall": overall,
+        "player": player, "by_variant": by_variant, "overall": overall, "every": every,
+        "apart": [row["label"] for row in by_variant if row["variant"] in LOWER_WINS_VARIANTS],
         "money_by_month": money_by_month, "running": dict(running),
         "chart_labels": chart_labels,
         "totals": [(currency, money_text(units, currency), units)
