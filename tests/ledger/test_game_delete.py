@@ -169,6 +169,22 @@ def test_deleting_a_game_with_a_hand_is_refused_with_its_reason(logged_in, sessi
     assert Game.objects.filter(pk=game.pk).exists()
 
 
+def test_the_evening_says_an_abandoned_game_with_no_hand_can_go(logged_in, session, keeper):
+    gin_game(session, keeper, hands=[ANN_KNOCKS])
+    mistake = gin_game(session, keeper)
+    services.game_abandon(game=mistake, abandoned_by=keeper)
+    evening = reverse("ledger:session_detail", args=[session.pk])
+    page = Page(logged_in.get(evening))
+    rows = [page.text(li) for li in page.one("ul", class_="games").findall("li")]
+    assert len(rows) == 2
+    assert "Abandoned with no hand: it can be deleted on its page." in rows[1]
+    assert "Abandoned with no hand" not in rows[0]  # game 1 has its hand
+    logged_in.post(reverse("ledger:game_delete", args=[mistake.pk]))
+    page = Page(logged_in.get(evening))
+    rows = [page.text(li) for li in page.one("ul", class_="games").findall("li")]
+    assert len(rows) == 1 and rows[0].startswith("Game 1")
+
+
 # -- PostgreSQL: what raw SQL may do ------------------------------------------------------------
 
 @pytest.mark.postgres
