@@ -59,10 +59,15 @@ def abandon_question(game: Game, result: dict) -> dict:
             "score": " · ".join(f"{score.label} {score.value}" for score in scores(result))}
     return {
         "id": "confirm-abandon", "title": gettext("Abandon game %(n)s?") % said,
-        "words": [ngettext("It ends now, after %(hands)s hand, on the score as it stands: "
-                           "%(score)s.",
-                           "It ends now, after %(hands)s hands, on the score as it stands: "
-                           "%(score)s.", hands) % said,
+        "words": [(ngettext("It ends now, after %(hands)s round, on the score as it stands: "
+                            "%(score)s.",
+                            "It ends now, after %(hands)s rounds, on the score as it stands: "
+                            "%(score)s.", hands)
+                   if result["facts"]["hand_noun"].lower() == "round" else
+                   ngettext("It ends now, after %(hands)s hand, on the score as it stands: "
+                            "%(score)s.",
+                            "It ends now, after %(hands)s hands, on the score as it stands: "
+                            "%(score)s.", hands)) % said,
                   gettext("Its money is then worked out as the rules settle an abandoned "
                           "game, and counts in the evening. No more hands can be added; the "
                           "last hand can still be undone.")],
