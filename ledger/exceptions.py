@@ -67,6 +67,10 @@ class GameNotInProgress(LedgerError):
     """The game is complete or abandoned, so it takes no new hands."""
 
 
+class GameNotEmpty(LedgerError):
+    """The game has hands, money or reports: it is history and is never deleted."""
+
+
 class SessionSettled(LedgerError):
     """The session is settled; its numbers never change."""
 

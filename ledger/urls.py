@@ -59,6 +59,7 @@ urlpatterns = [
     path("games/<int:pk>/hands/<int:number>/fix/", corrections.hand_correct, name="hand_correct"),
     path("games/<int:pk>/settings/", game_settings.game_settings, name="game_settings"),
     path("games/<int:pk>/abandon/", abandon.game_abandon, name="game_abandon"),
+    path("games/<int:pk>/delete/", abandon.game_delete, name="game_delete"),
     path("games/<int:pk>/again/", rematch.game_rematch, name="game_rematch"),
     path("games/<int:pk>/hands.csv", game_downloads.game_export, name="game_export"),
     path("cards/preview/", cards.cards_preview, name="cards_preview"),

@@ -47,7 +47,7 @@ from ledger.models import (
 from ledger.presentation.catalog import VARIANT_SHORT_NAMES, game_facts, setup_sides
 from ledger.presentation.dates import format_part
 from ledger.presentation.money import PLAIN_MINUS, format_money
-from ledger.rules.facts import LOWER_WINS_VARIANTS
+from ledger.rules.facts import LOWER_WINS_VARIANTS, lower_wins
 from ledger.rules.money import fewest_payments, format_minor
 from ledger.selectors.evenings import evening_numbers, live_settlements
 
@@ -80,6 +80,10 @@ FIGURES = {
     "shutouts": _int("shutout"),
     "hand_points": Sum("hand_points"),
 }
+
+
+#: The figures that count whole games, alike in every variant (the rest count hands).
+EVERY_GAME = ("games", "wins", "evenings", "win_rate")
 
 
 def _figures(row: dict) -> dict:
@@ -409,6 +413,12 @@ def player_page(player: Player) -> dict:
             by_variant.append({"variant": variant,
                                "label": VARIANT_SHORT_NAMES.get(variant, variant), **figures})
     by_variant.sort(key=lambda row: (-row["games"], row["variant"]))
+    # the "All" column: evenings, games and wins of every game; the hands, boxes and points
+    # of the gin family only, as the standings keep them (CAP-IT's rounds, round wins and
+    # penalty points are not gin hands, boxes and points: they stay in its own column)
+    gin = [row for row in by_variant if not lower_wins(row["variant"])]
+    every = _figures({name: sum(row[name] for row in gin) for name in FIGURES})
+    every.update({name: overall[name] for name in EVERY_GAME})
     running: dict[str, list[tuple[datetime.date, int]]] = defaultdict(list)
     months: dict[datetime.date, dict[str, int]] = defaultdict(lambda: defaultdict(int))
     for date, currency, total in (
@@ -449,7 +459,8 @@ def player_page(player: Player) -> dict:
     ):
         outstanding[currency] += -amount if payer_id == player.pk else amount
     return {
-        "player": player, "by_variant": by_variant, "overall": overall,
+        "player": player, "by_variant": by_variant, "overall": overall, "every": every,
+        "apart": [row["label"] for row in by_variant if lower_wins(row["variant"])],
         "money_by_month": money_by_month, "running": dict(running),
         "chart_labels": chart_labels,
         "totals": [(currency, money_text(units, currency), units)

@@ -16,9 +16,9 @@ from .settings import PLAYER_COUNTS, VARIANTS
 from .sides import CAPTAINS, OPPONENTS
 
 __all__ = ["ANTE_VARIANTS", "LOWER_WINS_VARIANTS", "ante_staked", "MAX_TABLES", "PRESET_VARIANTS",
-           "GameFacts", "Seat", "facts_of", "game_facts", "hand_stats", "setup_from_seats",
-           "setup_sides", "FIRST_SIDE", "SECOND_SIDE", "SITTER", "SETUP_PLAYER_KEYS",
-           "SETUP_PLAYER_LISTS"]
+           "lower_wins", "GameFacts", "Seat", "facts_of", "game_facts", "hand_stats",
+           "setup_from_seats", "setup_sides", "FIRST_SIDE", "SECOND_SIDE", "SITTER",
+           "SETUP_PLAYER_KEYS", "SETUP_PLAYER_LISTS"]
 
 #: The setup's key for captain play's first sitter (a seat of its own, the black Ace).
 SITTER = "sitter"
@@ -205,6 +205,13 @@ def ante_staked(variant: str) -> bool:
 #: apart from the gin family's points, hands and boxes.
 LOWER_WINS_VARIANTS = tuple(v for v in VARIANTS
                             if game_facts(v, PLAYER_COUNTS[v][0]).lower_wins)
+
+
+def lower_wins(variant: str) -> bool:
+    """Whether a game of ``variant`` is scored low (``LOWER_WINS_VARIANTS``: its rounds and
+    penalty points are not the gin family's hands and points); False for a name that is no
+    variant."""
+    return variant in LOWER_WINS_VARIANTS
 
 
 def facts_of(result: dict) -> dict:

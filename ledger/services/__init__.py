@@ -46,6 +46,7 @@ from .games import (
     game_change_rules,
     game_change_settings,
     game_change_stake,
+    game_delete,
     game_import,
     game_start,
 )
@@ -89,6 +90,7 @@ __all__ = [
     "MAX_STAKE", "UNSET", "HandOutcome", "User", "account_create",
     "share_link_get_or_create", "share_link_revoke",
     "game_abandon", "game_change_rules", "game_change_settings", "game_change_stake",
+    "game_delete",
     "game_import", "game_start", "game_rematch", "table_set_paper",
     "PrintingBusy", "pdf_render_slot", "render_slot_acquire", "render_slot_release",
     "hand_correct", "hand_record", "hand_undo_last",

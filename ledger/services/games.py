@@ -1,7 +1,9 @@
-"""Games: start one, import one from its record, change its stakes or rules, abandon it."""
+"""Games: start one, import one from its record, change its stakes or rules, abandon it,
+delete one started by mistake (no hand yet)."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from typing import Any
@@ -14,23 +16,32 @@ from django.utils.translation import gettext
 from ledger import cleaning, limits
 from ledger.exceptions import (
     ConfirmationRequired,
+    GameNotEmpty,
     GameNotInProgress,
     LedgerIntegrityError,
     RecordRefused,
+    SessionSettled,
 )
 from ledger.models import (
     ChangeKind,
+    EveningStanding,
     Game,
     GameChange,
     GamePlayer,
+    GameStanding,
     GameStatus,
     Hand,
     Player,
+    PostingBatch,
+    ReportLink,
     Session,
+    ShareLink,
+    TableReport,
 )
 from ledger.rules.facts import ante_staked
 from ledger.rules.money import decimal_text
 from ledger.rules.problems import record_problem
+from ledger.selectors.evenings import session_is_settled
 from ledger.selectors.games import GAME_FORMAT, game_posted_money, game_record, game_seats
 
 from .base import (
@@ -52,7 +63,10 @@ from .posting import (
     _describe_money,
     _status_for,
 )
+from .standings import store_evenings
 from .tables import players_get_or_create
+
+log = logging.getLogger(__name__)
 
 # -- games -----------------------------------------------------------------------------------
 
@@ -297,6 +311,57 @@ def game_abandon(*, game: Game, abandoned_by: User | None, reason: str = "") -> 
         changed_by=by, money_changed=changed,
     )
     return result
+
+
+@transaction.atomic
+def game_delete(*, game: Game, deleted_by: User | None) -> int:
+    """Delete a game started by mistake: one with no hand at all (none recorded, none
+    undone or corrected), no money, no table report, in an evening not settled; in
+    progress or abandoned. Returns its number. Refused with the reason otherwise: a game
+    with any of these is history, and history is never deleted.
+
+    What goes, in this order, in one transaction: its rows in the book's cache
+    (``GameStanding``; the evening's ``EveningStanding`` sums are rebuilt), its report and
+    share links (they have no report), its seats (``GamePlayer``), the game, and its
+    ``GameChange`` rows (an abandon, a stake or rule change made before the first hand:
+    they describe a game nobody played). Nothing else refers to a game with no hand. The
+    games after it keep their numbers (the paper may have them). The players it made stay
+    on the table's list. On PostgreSQL, migration 0021 lets a game change be deleted only
+    after its game (0012 refused any delete)."""
+    session_id = Game.objects.values_list("session_id", flat=True).get(pk=game.pk)
+    session = _lock_session(session_id)
+    locked = Game.objects.select_for_update().get(pk=game.pk)
+    said = {"n": locked.sequence}
+    if session_is_settled(session):
+        raise SessionSettled(gettext(
+            "Game %(n)s is in a settled evening: it stays. Reopen the evening first to "
+            "delete it.") % said)
+    if Hand.objects.filter(game=locked).exists():
+        raise GameNotEmpty(gettext(
+            "Game %(n)s has hands (or had them: an undone hand stays in the history), so it "
+            "stays; abandon it instead.") % said)
+    if PostingBatch.objects.filter(game=locked).exists():
+        raise GameNotEmpty(gettext("Game %(n)s has money in the ledger, so it stays.") % said)
+    if TableReport.objects.filter(game=locked).exists():
+        raise GameNotEmpty(gettext(
+            "Game %(n)s has reports from the tables, so it stays; abandon it instead.")
+            % said)
+    GameStanding.objects.filter(game=locked).delete()
+    store_evenings(GameStanding, EveningStanding, [session.pk])
+    ReportLink.objects.filter(game=locked).delete()
+    ShareLink.objects.filter(game=locked).delete()
+    GamePlayer.objects.filter(game=locked).delete()
+    changes = GameChange.objects.filter(game=locked)
+    ids = list(changes.values_list("pk", flat=True))
+    # the game first, then its changes: they are history rows (refused by their model and,
+    # on PostgreSQL, by a trigger unless their game is gone); the foreign key is checked
+    # at commit, when both are gone
+    Game.objects.filter(pk=locked.pk)._raw_delete(Game.objects.db)
+    GameChange.objects.filter(pk__in=ids)._raw_delete(GameChange.objects.db)
+    # nothing of the game stays to say who deleted it: the server's log does
+    log.info("game %s (game %s of evening %s, %s, %s) deleted by %s", locked.pk, locked.sequence,
+             session.pk, locked.variant, locked.status, _user(deleted_by))
+    return locked.sequence
 
 
 def game_change_settings(*, game: Game, changed_by: User | None, reason: str = "",

@@ -133,7 +133,7 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
         )
     rows = [{"key": key, "label": str(label),
              "cells": [variant[key] for variant in page["by_variant"]],
-             "all": page["overall"][key]} for key, label in STAT_ROWS]
+             "all": page["every"][key]} for key, label in STAT_ROWS]
     currencies = {currency for currency, _, _ in page["totals"]}
     return render(request, "ledger/book_player.html", {
         **page, "table": player.table, "chart": chart, "rows": rows,

@@ -1,6 +1,6 @@
 """What the steps that cannot simply be taken back ask before they are taken: undoing
-a hand, settling an evening, squaring the book, revoking a share link, and a rematch that
-would open a new evening.
+a hand, abandoning or deleting a game, settling an evening, squaring the book, revoking a
+share link, and a rematch that would open a new evening.
 
 Each question is one dict drawn by templates/ledger/_confirm.html, in a <dialog> on the
 page (static/ledger/confirm.js opens it) and, without JavaScript, on a page of its own
@@ -13,6 +13,7 @@ from django.utils.translation import gettext, ngettext
 
 from ledger.models import Game, GameStatus, Hand, Session, ShareLink
 from ledger.presentation.flash import hand_said
+from ledger.presentation.money import scores
 from ledger.presentation.words import hand_title
 from ledger.words import evening_words
 
@@ -47,6 +48,49 @@ def undo_question(game: Game, result: dict, *, last: Hand | None = None) -> dict
         "fields": {"number": last.number}, "reason": True,
         "button": (gettext("Undo round %(n)s") if rounds else gettext("Undo hand %(n)s")) % said,
         "keep": (gettext("Keep round %(n)s") if rounds else gettext("Keep hand %(n)s")) % said,
+        "cancel": reverse("ledger:game_detail", kwargs={"pk": game.pk}) + "#actions",
+    }
+
+
+def abandon_question(game: Game, result: dict) -> dict:
+    """Abandon a game in progress: it ends where it stands, and its money is worked out."""
+    hands = len(result["hands"])
+    said = {"n": game.sequence, "hands": hands,
+            "score": " · ".join(f"{score.label} {score.value}" for score in scores(result))}
+    return {
+        "id": "confirm-abandon", "title": gettext("Abandon game %(n)s?") % said,
+        "words": [(ngettext("It ends now, after %(hands)s round, on the score as it stands: "
+                            "%(score)s.",
+                            "It ends now, after %(hands)s rounds, on the score as it stands: "
+                            "%(score)s.", hands)
+                   if result["facts"]["hand_noun"].lower() == "round" else
+                   ngettext("It ends now, after %(hands)s hand, on the score as it stands: "
+                            "%(score)s.",
+                            "It ends now, after %(hands)s hands, on the score as it stands: "
+                            "%(score)s.", hands)) % said,
+                  gettext("Its money is then worked out as the rules settle an abandoned "
+                          "game, and counts in the evening. No more hands can be added; the "
+                          "last hand can still be undone.")],
+        "action": reverse("ledger:game_abandon", kwargs={"pk": game.pk}),
+        "fields": {}, "reason": True, "placeholder": gettext("e.g. out of time"),
+        "button": gettext("Abandon: settle on hand points"),
+        "keep": gettext("Keep playing"),
+        "cancel": reverse("ledger:game_detail", kwargs={"pk": game.pk}) + "#actions",
+    }
+
+
+def delete_question(game: Game) -> dict:
+    """Delete a game with no hand (started by mistake): it leaves no trace."""
+    said = {"n": game.sequence}
+    return {
+        "id": "confirm-delete", "title": gettext("Delete game %(n)s?") % said,
+        "words": [gettext("Game %(n)s has no hand. Deleted, it leaves the evening, its "
+                          "report and the book, as if it had never been started.") % said,
+                  gettext("The other games keep their numbers. A game with a hand cannot be "
+                          "deleted: abandon it instead.")],
+        "action": reverse("ledger:game_delete", kwargs={"pk": game.pk}),
+        "fields": {}, "reason": False,
+        "button": gettext("Delete game %(n)s") % said, "keep": gettext("Keep it"),
         "cancel": reverse("ledger:game_detail", kwargs={"pk": game.pk}) + "#actions",
     }
 

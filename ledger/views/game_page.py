@@ -19,7 +19,7 @@ from django.urls import reverse
 
 from ledger import access, cleaning
 from ledger.forms import HandForm, ReasonForm, initial_from_entry, new_hand_initial
-from ledger.models import Game, ShareLink
+from ledger.models import Game, GameStatus, ShareLink
 from ledger.presentation.flash import open_games_text, winner_sentence
 from ledger.presentation.sheet import game_sheet
 from ledger.selectors.evenings import rematch_evening
@@ -84,6 +84,7 @@ def render_game(request, game: Game, result: dict, history, form: HandForm | Non
         "undo_form": ReasonForm(),
         "again": again,
         "undo_question": None if context["settled"] else confirm.undo_question(game, result),
+        **game_end(game, result, history, settled=context["settled"]),
         "revoke_question": confirm.revoke_question(share_game) if share_game else None,
         "settled_text": evening_words(game.session.date) if context["settled"] else "",
         "open_games_text": open_games_text(result),
@@ -96,6 +97,19 @@ def render_game(request, game: Game, result: dict, history, form: HandForm | Non
         "tools_open": request.GET.get("tools") == "share" and share_game is not None,
     })
     return render(request, "ledger/game_detail.html", context, status=status)
+
+
+def game_end(game: Game, result: dict, history, *, settled: bool) -> dict:
+    """How the game can be ended early: a game with no hand at all (none saved, none
+    undone) and no report from its tables is deleted (started by mistake), one in progress
+    with hands is abandoned; each asks first. Nothing in a settled evening."""
+    if settled:
+        return {"abandon_question": None, "delete_question": None}
+    empty = not history and not game.table_reports.exists()
+    playing = game.status == GameStatus.IN_PROGRESS
+    return {"abandon_question": (confirm.abandon_question(game, result)
+                                 if playing and not empty else None),
+            "delete_question": confirm.delete_question(game) if empty else None}
 
 
 def _undone_hand(request, history, number: int):
@@ -143,6 +157,8 @@ def saved_parts(game: Game, result: dict, history, text: str, *,
         "totals": totals_table(sheet), "columns": column_tables(sheet),
         "ended": False, "abandoned": False, "last_number": len(result["hands"]),
         "undo_question": confirm.undo_question(game, result, last=last),
+        # a hand was just saved: the game is abandoned now, not deleted
+        "abandon_question": confirm.abandon_question(game, result), "delete_question": None,
     }
     if whole:
         context["sheet"] = sheet_table(sheet, fix_url=fix)

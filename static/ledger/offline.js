@@ -71,7 +71,7 @@ function start(root) {
   let saying = null;  // "Saving…" on the Save button, once its hand's request has left
   let saving = false;  // a hand being put in the queue and sent from the form: one at a time
 
-  const render = () => view.render(store.load(), navigator.onLine);
+  const render = () => view.render(store.load(), navigator.onLine, editing);
   const numberField = () => hand.schema().number;
 
   const sender = createSender({
@@ -81,8 +81,11 @@ function start(root) {
     isOnline: () => navigator.onLine,
     // the last hand of the list brings back what the page must show after it
     partsFor: (queue) => (queue.length === 1 && hand.form() && window.htmx ? serverNext : 0),
+    // a hand on its way; every run's end is drawn by settled (which knows whether a refused
+    // hand is back in the form, and so not listed)
     onChange: (state) => {
-      if (state === "sending" && saying) saying();
+      if (state !== "sending") return;
+      if (saying) saying();
       render();
     },
     onSettled: settled,
@@ -113,12 +116,14 @@ function start(root) {
       window.location.replace(GAME_URL);
       return;
     }
-    render();
     const head = queue[0];
-    if (hand.form() && head && head.state === "refused" && head.number === serverNext &&
-        editing !== head.key) {
-      edit(head);
-    }
+    const back = hand.form() && head && head.state === "refused" && head.number === serverNext &&
+      editing !== head.key;
+    // the list drawn knowing the hand is in the form (alone, it is not listed: view.listed),
+    // then the form, its reason in view
+    if (back) editing = head.key;
+    render();
+    if (back) edit(head);
   }
 
   // -- the form ---------------------------------------------------------------------------
@@ -237,7 +242,7 @@ function start(root) {
     };
     hand.clearErrors();
     try {
-      await sender.now();  // every way it ends draws the list (onChange)
+      await sender.now();  // every way it ends draws the list (settled)
     } finally {
       saving = false;
       saying = null;

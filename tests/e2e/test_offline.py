@@ -559,8 +559,9 @@ def test_a_refused_box_hand_comes_back_with_each_count_at_its_player(page, conte
     save(page, 2)
     context.set_offline(False)
     expect(page.locator(".flash")).to_contain_text("Hand 1 recorded", timeout=15_000)
-    expect(page.locator("#offline-queue .queue-item").first).to_have_attribute(
-        "data-state", "refused")
+    # refused, alone, and back in the form with its reason: said there, not in the list
+    expect(page.locator("#id_t1_c1_error")).to_be_visible()
+    expect(page.locator("#offline-queue")).to_be_hidden()
     # the form is the server's (P in the box v R), each count at its player
     expect(page.locator(".who-played")).to_have_count(0)
     expect(page.locator("label[for=id_t1_c0]")).to_have_text("P's count")

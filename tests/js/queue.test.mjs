@@ -8,8 +8,8 @@ import {
   createStore, enqueue, discardHead, renumber, numberAfter, revive, STOPPED,
 } from "../../static/ledger/queue/store.js";
 import { createLock, BUSY } from "../../static/ledger/queue/lock.js";
-import { describeQueue } from "../../static/ledger/queue/view.js";
-import { pickedOf, missingChoices } from "../../static/ledger/queue/form.js";
+import { describeQueue, listed } from "../../static/ledger/queue/view.js";
+import { pickedOf, missingChoices, relabel } from "../../static/ledger/queue/form.js";
 import { counted, fill } from "../../static/ledger/queue/words.js";
 
 const WORDS = {
@@ -360,4 +360,28 @@ test("one itself takes the language's words for exactly one", () => {
   const words = { lang: "ru", plurals: { count: { ...RU.plurals.count, "=1": "одна раздача" } } };
   assert.equal(counted(words, "count", 1, "1 hand", "{count} hands"), "одна раздача");
   assert.equal(counted(words, "count", 21, "1 hand", "{count} hands"), "21 раздача");
+});
+
+test("the Save button and the title say the hand's number where the language puts it", () => {
+  // three hands kept offline on a page drawn for hand 4: the form is for hand 7
+  assert.equal(relabel("Spiel 4 speichern", "Spiel {number} speichern", 7), "Spiel 7 speichern");
+  assert.equal(relabel("Save hand 4", "Save hand {number}", 7), "Save hand 7");
+  assert.equal(relabel("Сохранить раздачу 4", "Сохранить раздачу {number}", 12),
+    "Сохранить раздачу 12");
+  assert.equal(relabel("Runde 2 von 5", "Runde {number} von 5", 3), "Runde 3 von 5");
+  // a page without the words: the first number
+  assert.equal(relabel("Spiel 4 speichern", undefined, 7), "Spiel 7 speichern");
+});
+
+test("a lone refused hand back in the form is not listed; with hands after it, it is", () => {
+  const refused = hand(4, { state: "refused", message: "Too many." });
+  assert.deepEqual(listed([refused], "k4"), []);
+  // not the hand in the form (the form went on to another), or not refused: listed
+  assert.deepEqual(listed([refused], null), [refused]);
+  assert.deepEqual(listed([refused], "k9"), [refused]);
+  const stale = hand(4, { state: "stale", next: 5 });
+  assert.deepEqual(listed([stale], "k4"), [stale]);
+  // hands wait after it: the list says why
+  assert.equal(listed([refused, hand(5)], "k4").length, 2);
+  assert.deepEqual(listed([], "k4"), []);
 });

@@ -208,7 +208,8 @@ def test_another_scorekeeper_gets_404_everywhere(client, other_keeper, session, 
     assert client.get(reverse("ledger:game_start", args=[session.pk, "gin", 2])).status_code \
         == 404
     posts = [("ledger:hand_create", game.pk), ("ledger:hand_undo", game.pk),
-             ("ledger:game_abandon", game.pk), ("ledger:session_settle", session.pk),
+             ("ledger:game_abandon", game.pk), ("ledger:game_delete", game.pk),
+             ("ledger:session_settle", session.pk),
              ("ledger:share_create", table.pk), ("ledger:payment_mark", payment.pk)]
     for name, pk in posts:
         assert client.post(reverse(name, args=[pk])).status_code == 404, name

@@ -20,6 +20,15 @@ export function missingChoices(checked, schema, present) {
   return Object.keys(errors).length ? errors : null;
 }
 
+// A label for another hand's number: from the page's words for it (data-label, "Spiel
+// {number} speichern"), wherever the language puts the number; without them, the first
+// number in the label is replaced.
+export function relabel(text, label, number) {
+  if (label && label.includes("{number}")) return fill(label, { number });
+  return String(text).replace(/\d+/, String(number));
+}
+const numbered = (el, number) => relabel(el.textContent, el.dataset.label, number);
+
 export function createFormBridge(doc) {
   let refusedAs = null;  // the form's fields as refused
   let original = [];  // each table's players as the page drew them
@@ -219,9 +228,9 @@ export function createFormBridge(doc) {
     field(s.number).value = String(number);
     if (key !== undefined) field(s.key).value = key;
     const button = saveButton();
-    if (button) button.textContent = button.textContent.replace(/\d+\s*$/, String(number));
+    if (button) button.textContent = numbered(button, number);
     const title = doc.querySelector("#next .next-title");
-    if (title) title.textContent = title.textContent.replace(/\d+/, String(number));
+    if (title) title.textContent = numbered(title, number);
   }
 
   function blank() {

@@ -42,6 +42,18 @@ export function describeQueue(queue, words, online) {
   };
 }
 
+// The hands the list shows: none when the only one is a refused hand back in the form
+// (editing: the key of the hand the form holds). Its reason is at its field and next to
+// Save, as for any hand refused at Save; a list saying "Sending stopped" again, and the
+// totals "without the hand not sent yet", would only repeat it. It stays kept on this
+// phone (a reload puts it back in the form), and the list shows it again when the form
+// goes on to another hand or hands wait after it.
+export function listed(queue, editing) {
+  const head = queue[0];
+  if (queue.length === 1 && editing && head.key === editing && head.state === "refused") return [];
+  return queue;
+}
+
 function slot(el, name) { return el.querySelector(`[data-slot='${name}']`); }
 
 export function createView(doc, root, words) {
@@ -77,7 +89,8 @@ export function createView(doc, root, words) {
     root.scrollIntoView({ block: "start" });
   }
 
-  function render(queue, online) {
+  function render(all, online, editing = null) {
+    const queue = listed(all, editing);
     // a lone hand on its way while the list is closed: the Save button says so ("Saving…")
     // and the list stays closed. Opened, it would move everything under it (a long sheet
     // laid out and drawn again while the server answers) only to close again a moment
