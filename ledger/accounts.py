@@ -1,7 +1,9 @@
 """Accounts a club needs: sign-up by mail (a username, a display name and an e-mail
 address; the password is chosen from the mailed link), the lock-outs after wrong passwords
-(django-axes per username and address; ``AddressLockBackend`` per address across
-usernames), and password reset by mail, its mail sent after the response (``ledger.outbox``).
+(django-axes per username and address; ``LoginLimitsBackend`` per address across
+usernames, per username across addresses, and the device cookie that lets a member's own
+browser past them), and password reset by mail, its mail sent after the response
+(``ledger.outbox``).
 
 The views stay in ``views_accounts``; this module holds what they use.
 """
@@ -192,7 +194,8 @@ def signup_open() -> bool:
 
 
 def locked_out(request: HttpRequest, original_response=None, credentials=None) -> HttpResponse:
-    """django-axes' lock-out: a page that says what happened and when to try again."""
+    """django-axes' lock-out (and the limits' own, ``LoginLimitsBackend``): a page that says
+    what happened and when to try again, 429 with Retry-After."""
     cool_off = settings.AXES_COOLOFF_TIME
     minutes = max(1, int(cool_off.total_seconds() // 60)) if cool_off else None
     username = ""
@@ -201,32 +204,58 @@ def locked_out(request: HttpRequest, original_response=None, credentials=None) -
     elif request.method == "POST":
         username = str(request.POST.get("username") or "")[:150]
     address_lock = getattr(request, "tablestakes_address_lock", None)
+    wait = getattr(request, "tablestakes_login_wait", None)
     if address_lock:
         minutes = address_lock
-    return render(request, "registration/locked_out.html", {
+    response = render(request, "registration/locked_out.html", {
         "username": username, "failure_limit": settings.AXES_FAILURE_LIMIT,
         "address_lock": bool(address_lock),
         "address_limit": settings.TABLESTAKES_LOGIN_FAILURES_PER_ADDRESS,
+        "wait": wait, "username_limit": settings.TABLESTAKES_LOGIN_FAILURES_PER_USERNAME,
         "minutes": minutes, "password_reset": password_reset_offered(),
     }, status=429)
+    if wait:
+        response["Retry-After"] = str(wait)
+    elif minutes:
+        response["Retry-After"] = str(minutes * 60)
+    response["Cache-Control"] = "no-store"
+    return response
 
 
-class AddressLockBackend:
-    """First of the authentication backends: while a client address has had
-    TABLESTAKES_LOGIN_FAILURES_PER_ADDRESS wrong passwords (any usernames) in the cool-off
-    time, every log-in from it is refused without looking at the password, and answered
-    with the lock-out page. The failures are counted by ``limits.count_login_failure``."""
+class LoginLimitsBackend:
+    """First of the authentication backends, before any password is hashed
+    (``ledger.limits`` says the rules): a log-in from its account's trusted device (the
+    device cookie) goes on to the password; otherwise, while its client address has had
+    TABLESTAKES_LOGIN_FAILURES_PER_ADDRESS wrong passwords in the cool-off time, it is
+    refused with the lock-out page, and while its username's next turn has not come
+    (TABLESTAKES_LOGIN_FAILURES_PER_USERNAME wrong passwords from anywhere, then a growing
+    delay) it is answered at once "wait N seconds". A refused attempt is not counted."""
 
     def authenticate(self, request, username=None, password=None, **kwargs):
-        if request is None:
+        if request is None or limits.trusted_device(request, username):
             return None
+        credentials = {"username": username}
         minutes = limits.login_address_lock(request)
         if minutes is not None:
-            limits.mark_address_locked(request, minutes, {"username": username})
+            limits.mark_address_locked(request, minutes, credentials)
             raise PermissionDenied("too many wrong passwords from this address")
+        seconds = limits.login_username_turn(username)
+        if seconds is not None:
+            limits.mark_username_wait(request, seconds, credentials)
+            raise PermissionDenied("this username's next attempt must wait")
         return None
     # No get_user(): a session never names this backend (and the test client's force_login
     # takes the first backend that has one).
+
+
+def give_device_cookie(request: HttpRequest, response: HttpResponse) -> HttpResponse:
+    """After a log-in that succeeded: the browser's device cookie for that account
+    (``limits.trusted_device``), signed, HttpOnly, secure where the session's is."""
+    response.set_cookie(
+        limits.DEVICE_COOKIE, limits.device_cookie_value(request.user.get_username()),
+        max_age=settings.TABLESTAKES_DEVICE_COOKIE_DAYS * 86400, httponly=True,
+        secure=settings.SESSION_COOKIE_SECURE, samesite="Lax")
+    return response
 
 
 class LoginForm(CleanInputMixin, auth_forms.AuthenticationForm):

@@ -33,6 +33,7 @@ from ledger.accounts import (
     FinishSignupForm,
     LoginForm,
     SignupForm,
+    give_device_cookie,
     password_reset_offered,
     signup_from_token,
     signup_mail,
@@ -121,6 +122,10 @@ class LoginView(auth_views.LoginView):
     """Django's log-in page, pointing to sign-up while it is open."""
 
     authentication_form = LoginForm
+
+    def form_valid(self, form):
+        """Logged in: the browser gets its device cookie for this account."""
+        return give_device_cookie(self.request, super().form_valid(form))
 
     def get_context_data(self, **kwargs):
         return {**super().get_context_data(**kwargs), "signup_open": signup_open(),

@@ -86,8 +86,9 @@ MIDDLEWARE = [
 ]
 
 AUTHENTICATION_BACKENDS = [
-    # First: refuses every log-in from a client address with too many wrong passwords.
-    "ledger.accounts.AddressLockBackend",
+    # First: refuses, before any password is hashed, a log-in from a client address with
+    # too many wrong passwords, or for a username whose next attempt must wait.
+    "ledger.accounts.LoginLimitsBackend",
     # First: refuses a log-in while its username and address are locked out.
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
@@ -223,12 +224,23 @@ AXES_COOLOFF_TIME = timedelta(minutes=env_int("TABLESTAKES_LOGIN_LOCKOUT_MINUTES
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "ledger.accounts.locked_out"
-AXES_CLIENT_IP_CALLABLE = "ledger.limits.client_ip"
+AXES_CLIENT_IP_CALLABLE = "ledger.limits.client_key"  # an IPv6 address by its /64
+# a log-in from its account's trusted device (the device cookie) has its own count
+AXES_WHITELIST_CALLABLE = "ledger.limits.axes_trusted_device"
 AXES_USERNAME_CALLABLE = "ledger.limits.axes_username"
 AXES_VERBOSE = False
 # Wrong passwords from one client address across all usernames (ledger.limits): this many
 # in the cool-off time lock every log-in from that address until it ends.
 TABLESTAKES_LOGIN_FAILURES_PER_ADDRESS = env_int("TABLESTAKES_LOGIN_FAILURES_PER_ADDRESS", 20)
+# Wrong passwords for one username from any address in TABLESTAKES_LOGIN_USERNAME_WINDOW
+# seconds, after which each attempt for it waits its turn: 1 s, 2, 4... up to
+# TABLESTAKES_LOGIN_DELAY_MAX seconds (a growing delay, never a lock).
+TABLESTAKES_LOGIN_FAILURES_PER_USERNAME = env_int("TABLESTAKES_LOGIN_FAILURES_PER_USERNAME", 10)
+TABLESTAKES_LOGIN_USERNAME_WINDOW = env_int("TABLESTAKES_LOGIN_USERNAME_WINDOW", 24 * 3600)
+TABLESTAKES_LOGIN_DELAY_MAX = env_int("TABLESTAKES_LOGIN_DELAY_MAX", 900)
+# The signed cookie a browser gets when it logs in (OWASP's device cookies): for this many
+# days a log-in to that account from it skips the limits per address and per username.
+TABLESTAKES_DEVICE_COOKIE_DAYS = env_int("TABLESTAKES_DEVICE_COOKIE_DAYS", 365)
 
 # -- mail (password reset); dev prints mails on the console, tests keep them in memory --------
 EMAIL_BACKEND = os.environ.get("DJANGO_EMAIL_BACKEND",
