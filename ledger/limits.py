@@ -525,3 +525,83 @@ def count_report(request, link_id: int) -> None:
            settings.TABLESTAKES_REPORTS_PER_ADDRESS, window,
            gettext_noop("Too many reports from your network just now; wait a minute and "
                         "send again."))
+
+
+# -- one account's heavy pages and what it makes (issue 38) ----------------------------------
+#
+# The pages that take a worker for long (a big game's page, the book, the sheets' previews)
+# and every download (CSV, XLSX, the whole table's JSON) take one of the account's
+# TABLESTAKES_HEAVY_PER_ACCOUNT slots first, rows in ``ledger.counters`` (so the bound holds
+# across gunicorn's workers); without a free one the request is answered at once, 429 "your
+# other page is still being made" with Retry-After, and never holds a worker. A slot is
+# given back when the response is made; one left by a killed worker frees itself after
+# TABLESTAKES_HEAVY_SLOT_SECONDS. New tables and evenings are counted per account:
+# TABLESTAKES_TABLES_PER_HOUR and TABLESTAKES_EVENINGS_PER_HOUR.
+
+class Busy(LimitReached):
+    """The account's slots for heavy pages are all taken (``retry_after``: seconds)."""
+
+    RETRY_AFTER = 3
+
+    def __init__(self):
+        self.retry_after = self.RETRY_AFTER
+        super().__init__(gettext("Your other page or download is still being made; try again "
+                                 "in a moment."))
+
+
+def heavy_slot_take(user):
+    """One of the account's slots for a heavy page (give it back with
+    ``heavy_slot_give_back``), or Busy at once. Nothing for a request without an account
+    (None: the share pages have their own limits)."""
+    from . import counters
+
+    if user is None or not getattr(user, "is_authenticated", False):
+        return None
+    slots = [f"heavy:user:{user.pk}:{n}"
+             for n in range(max(1, settings.TABLESTAKES_HEAVY_PER_ACCOUNT))]
+    slot = counters.slot_take(slots, settings.TABLESTAKES_HEAVY_SLOT_SECONDS)
+    if slot is None:
+        raise Busy()
+    return slot
+
+
+def heavy_slot_give_back(slot) -> None:
+    from django.db import DatabaseError
+
+    from . import counters
+
+    if slot is None:
+        return
+    try:
+        counters.slot_give_back(slot)
+    except DatabaseError:  # it frees itself after TABLESTAKES_HEAVY_SLOT_SECONDS
+        logger.exception("could not give back the heavy page slot %s", slot[0])
+
+
+def _count_made(name: str, user, limit: int, refusal) -> None:
+    from . import counters
+
+    hits, ends = counters.hit(f"{name}:user:{user.pk}", 3600)
+    if hits > limit:
+        minutes = _minutes_left(ends)
+        raise LimitReached(refusal(limit, minutes) % {"limit": limit, "minutes": minutes})
+
+
+def count_new_table(user) -> None:
+    """One more table made by ``user``: at most TABLESTAKES_TABLES_PER_HOUR an hour."""
+    _count_made("tables", user, settings.TABLESTAKES_TABLES_PER_HOUR,
+                lambda limit, minutes: ngettext(
+                    "This account made %(limit)s new tables in the last hour, the most one "
+                    "account may here. Try again in %(minutes)s minute.",
+                    "This account made %(limit)s new tables in the last hour, the most one "
+                    "account may here. Try again in %(minutes)s minutes.", minutes))
+
+
+def count_new_evening(user) -> None:
+    """One more evening begun by ``user``: at most TABLESTAKES_EVENINGS_PER_HOUR an hour."""
+    _count_made("evenings", user, settings.TABLESTAKES_EVENINGS_PER_HOUR,
+                lambda limit, minutes: ngettext(
+                    "This account began %(limit)s new evenings in the last hour, the most one "
+                    "account may here. Try again in %(minutes)s minute.",
+                    "This account began %(limit)s new evenings in the last hour, the most one "
+                    "account may here. Try again in %(minutes)s minutes.", minutes))

@@ -189,6 +189,14 @@ TABLESTAKES_MAX_PLAYERS_PER_TABLE = env_int("TABLESTAKES_MAX_PLAYERS_PER_TABLE",
 TABLESTAKES_MAX_RECORD_PLAYERS = env_int("TABLESTAKES_MAX_RECORD_PLAYERS", 50)
 TABLESTAKES_MAX_NAMES_PER_REQUEST = env_int("TABLESTAKES_MAX_NAMES_PER_REQUEST", 50)
 TABLESTAKES_MAX_FIELD_BYTES = env_int("TABLESTAKES_MAX_FIELD_BYTES", 16 * 1024)
+# One account's heavy pages and downloads (a game's page, the book, CSV, XLSX, JSON) at
+# once, slots held in the database (across workers); one left by a killed worker frees
+# itself after TABLESTAKES_HEAVY_SLOT_SECONDS. New tables and evenings one account may make
+# in an hour (ledger.limits).
+TABLESTAKES_HEAVY_PER_ACCOUNT = env_int("TABLESTAKES_HEAVY_PER_ACCOUNT", 1)
+TABLESTAKES_HEAVY_SLOT_SECONDS = env_int("TABLESTAKES_HEAVY_SLOT_SECONDS", 60)
+TABLESTAKES_TABLES_PER_HOUR = env_int("TABLESTAKES_TABLES_PER_HOUR", 10)
+TABLESTAKES_EVENINGS_PER_HOUR = env_int("TABLESTAKES_EVENINGS_PER_HOUR", 20)
 # Sign-ups asked per client address and per e-mail address in TABLESTAKES_SIGNUP_WINDOW
 # seconds, password resets likewise in TABLESTAKES_RESET_WINDOW (each request counts, known
 # address or not, atomically in the database: ledger.counters).
