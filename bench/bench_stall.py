@@ -14,9 +14,11 @@ load of ``--scenarios`` (each loop bounded in time and in rounds):
 - ``flood`` (issue 38, item 5): one account on six connections loops over its 500-hand
   game's XLSX, page, CSV and the table's JSON, and every seventh request posts a 50-name
   table;
-- ``guess`` (issue 38, item 2): six connections guess one account's password as fast as
-  they are answered, each guess from a random address in one of six IPv6 /48s (sent as
-  the proxy's X-Forwarded-For; the bench runs with TABLESTAKES_PROXY_COUNT=1).
+- ``guess`` (issue 38, item 2): six connections guess one account's password at the
+  audit's pace, 70 guesses in 30 s (``--guess-rate``, guesses a second over all six; 0:
+  each as soon as the last is answered), never faster than they are answered, each guess
+  from a random address in one of six IPv6 /48s (sent as the proxy's X-Forwarded-For; the
+  bench runs with TABLESTAKES_PROXY_COUNT=1).
 
 Prints each p50/p95 idle and under each load and their ratio, and what the loads got
 (statuses: 200 a page or a PDF or a wrong password's form, 302 a table made, 429 refused
@@ -27,7 +29,7 @@ exits 1 when it is not, or on a 5xx or a failed request. The machine's other loa
 too: run it on a quiet machine.
 
     python bench/bench_stall.py [--seconds 60] [--workers 3] [--threads 1]
-                                [--scenarios pdf,flood,guess]
+                                [--scenarios pdf,flood,guess] [--guess-rate 2.33]
 
 The cluster takes the first free port from 54400 (``BENCH_PG_PORT`` to start elsewhere);
 gunicorn the first free one from 8400 (``BENCH_PORT`` to start elsewhere).
@@ -65,6 +67,7 @@ PASSWORD = load.PASSWORD
 SCENARIOS = ("pdf", "flood", "guess")
 CONNECTIONS = 6  # the flood's and the guesser's
 FLOOD_NAMES = 50
+GUESS_RATE = 70 / 30  # the audit's: 70 guesses at one account in 30 s
 MAX_ROUNDS = 20_000  # per connection: every loop is bounded by count as well as by time
 
 
@@ -229,16 +232,24 @@ def rotating_address(rng) -> str:
 
 
 def guess(port: int, games: dict, timings: Timings, deadline: float, state: dict) -> None:
-    """Issue 38, item 2: six connections guess the victim's password as fast as they are
-    answered, each guess from a random address of six /48s."""
+    """Issue 38, item 2: six connections guess the victim's password, together at
+    ``state["guess_rate"]`` guesses a second (0: as fast as they are answered), each guess
+    from a random address of six /48s."""
     import random
+
+    rate = state.get("guess_rate", GUESS_RATE)
+    interval = CONNECTIONS / rate if rate > 0 else 0.0  # per connection
 
     def connection(seed):
         rng = random.Random(seed)
         browser = load.Browser(port, load.Stats())
         browser.forwarded_for = rotating_address(rng)
         browser.request("GET", "/accounts/login/")
+        due = time.monotonic() + interval * seed / CONNECTIONS
         for n in range(MAX_ROUNDS):
+            if interval:
+                time.sleep(max(0.0, due - time.monotonic()))
+                due += interval
             if time.monotonic() >= deadline:
                 return
             browser.forwarded_for = rotating_address(rng)
@@ -297,6 +308,8 @@ def main() -> int:
     parser.add_argument("--workers", type=int, default=WORKERS)
     parser.add_argument("--threads", type=int, default=1,
                         help="threads per worker (more than 1: gunicorn's gthread workers)")
+    parser.add_argument("--guess-rate", type=float, default=GUESS_RATE,
+                        help="guesses a second of the guess load (0: as fast as answered)")
     parser.add_argument("--scenarios", default=",".join(SCENARIOS),
                         help="loads to run, in order, comma-separated: " + ", ".join(SCENARIOS))
     parser.add_argument("--setup", action="store_true", help=argparse.SUPPRESS)
@@ -355,7 +368,8 @@ def main() -> int:
             raise SystemExit("bench_stall: gunicorn did not start; see " + str(tmp))
 
         loadavg_before = loadavg()
-        state: dict = {"heavy": log_in(port, "heavy", Timings())}
+        state: dict = {"heavy": log_in(port, "heavy", Timings()),
+                       "guess_rate": args.guess_rate}
         phase(port, games, 3, None, state)  # warm the workers up (imports, fonts)
         idle = phase(port, games, args.seconds, None, state)
         alone = Timings()  # one PDF with nothing else asked: the rendering's own time
@@ -387,7 +401,11 @@ def main() -> int:
           f"{loadavg()}")
     worst = 0.0
     for name, timings in loaded.items():
-        print(f" under {name}: {DESCRIPTIONS[name]}")
+        pace = ""
+        if name == "guess":
+            pace = (f", at most {args.guess_rate:.2f} guesses/s in all" if args.guess_rate > 0
+                    else ", each as soon as the last is answered")
+        print(f" under {name}: {DESCRIPTIONS[name]}{pace}")
         ratios = {}
         for kind in ("log-in GET", "log-in POST", "hand post"):
             before, during = idle.samples.get(kind, []), timings.samples.get(kind, [])

@@ -232,20 +232,34 @@ class LoginLimitsBackend:
     delay) it is answered at once "wait N seconds". A refused attempt is not counted."""
 
     def authenticate(self, request, username=None, password=None, **kwargs):
-        if request is None or limits.trusted_device(request, username):
-            return None
-        credentials = {"username": username}
-        minutes = limits.login_address_lock(request)
-        if minutes is not None:
-            limits.mark_address_locked(request, minutes, credentials)
-            raise PermissionDenied("too many wrong passwords from this address")
-        seconds = limits.login_username_turn(username)
-        if seconds is not None:
-            limits.mark_username_wait(request, seconds, credentials)
-            raise PermissionDenied("this username's next attempt must wait")
+        if request is not None and login_refused(request, username):
+            raise PermissionDenied("a limit of the log-in refuses this attempt")
         return None
     # No get_user(): a session never names this backend (and the test client's force_login
     # takes the first backend that has one).
+
+
+def login_refused(request: HttpRequest, username) -> bool:
+    """Whether the limits refuse this log-in before its password is read (the request is
+    marked for the lock-out page: ``limits.mark_address_locked``, ``mark_username_wait``).
+    Asked once per request: by the log-in page before its form, so that a refusal costs
+    no more than the page, and by ``LoginLimitsBackend`` for every other log-in (the
+    admin's); the second asking answers as the first, without taking a second turn."""
+    checked = getattr(request, "_tablestakes_login_refused", None)
+    if checked is not None:
+        return checked
+    refused = False
+    if not limits.trusted_device(request, username):
+        credentials = {"username": username}
+        minutes, seconds = limits.login_limits(request, username)
+        if minutes is not None:
+            limits.mark_address_locked(request, minutes, credentials)
+            refused = True
+        elif seconds is not None:
+            limits.mark_username_wait(request, seconds, credentials)
+            refused = True
+    request._tablestakes_login_refused = refused
+    return refused
 
 
 def give_device_cookie(request: HttpRequest, response: HttpResponse) -> HttpResponse:

@@ -379,17 +379,36 @@ def login_username_turn(username) -> int | None:
     """Before the password is hashed: None when this attempt for ``username`` may go on
     (below the limit, or its turn has come: the turn is taken, atomically, and the next
     one set), else the whole seconds until its turn."""
+    return login_limits(None, username)[1]
+
+
+def login_limits(request, username) -> tuple[int | None, int | None]:
+    """Before the password is hashed, in one query (and one more to take a turn): the
+    minutes left of the client address's lock, or None; then, when the address is not
+    locked, the whole seconds until ``username``'s next turn, or None when this attempt
+    may go on (below the limit, or its turn has come: the turn is then taken, atomically,
+    and the next one set)."""
     from . import counters
 
     key = _username_key(username)
-    failures, _ = counters.current(f"login-failures:user:{key}")
-    delay = login_delay(failures)
+    failures_key, turn_key = f"login-failures:user:{key}", f"login-turn:user:{key}"
+    names = [failures_key, turn_key] + ([_login_key(request)] if request is not None else [])
+    now = counters.now()
+    rows = counters.current_many(names, now=now)
+    if request is not None:
+        hits, ends = rows.get(_login_key(request), (0, now))
+        if hits >= settings.TABLESTAKES_LOGIN_FAILURES_PER_ADDRESS:
+            return _minutes_left(ends), None
+    delay = login_delay(rows.get(failures_key, (0, now))[0])
     if not delay:
-        return None
-    taken, turn = counters.claim(f"login-turn:user:{key}", delay)
-    if taken:
-        return None
-    return max(1, math.ceil(turn - time.time()))
+        return None, None
+    if turn_key not in rows:
+        taken, turn = counters.claim(turn_key, delay, now=now)
+        if taken:
+            return None, None
+    else:
+        turn = rows[turn_key][1]
+    return None, max(1, math.ceil(turn - now))
 
 
 def _count_username_failure(username) -> None:
@@ -400,7 +419,7 @@ def _count_username_failure(username) -> None:
                                settings.TABLESTAKES_LOGIN_USERNAME_WINDOW)
     delay = login_delay(failures)
     if delay:
-        counters.hold(f"login-turn:user:{key}", time.time() + delay)
+        counters.hold(f"login-turn:user:{key}", counters.now() + delay)
 
 
 def login_succeeded(sender, request=None, user=None, **kwargs) -> None:
