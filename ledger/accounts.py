@@ -245,9 +245,10 @@ def login_refused(request: HttpRequest, username) -> bool:
     Asked once per request: by the log-in page before its form, so that a refusal costs
     no more than the page, and by ``LoginLimitsBackend`` for every other log-in (the
     admin's); the second asking answers as the first, without taking a second turn."""
-    checked = getattr(request, "_tablestakes_login_refused", None)
-    if checked is not None:
-        return checked
+    asked = request.__dict__.setdefault("_tablestakes_login_refused", {})
+    key = limits.username_key(username)  # the form may clean the name the page read raw
+    if key in asked:
+        return asked[key]
     refused = False
     if not limits.trusted_device(request, username):
         credentials = {"username": username}
@@ -258,7 +259,7 @@ def login_refused(request: HttpRequest, username) -> bool:
         elif seconds is not None:
             limits.mark_username_wait(request, seconds, credentials)
             refused = True
-    request._tablestakes_login_refused = refused
+    asked[key] = refused
     return refused
 
 

@@ -347,12 +347,12 @@ def _login_key(request) -> str:
     return f"login-failures:ip:{client_key(request)}"
 
 
-def _username_key(username) -> str:
+def username_key(username) -> str:
     """A counter's name for a username as typed (any case): a keyed hash, so the table
     holds no username and a username nobody has is counted like any other."""
     from django.utils.crypto import salted_hmac
 
-    text = str(username or "").strip().casefold()[:150]
+    text = unicodedata.normalize("NFKC", str(username or "")).strip().casefold()[:150]
     return salted_hmac("tablestakes.limits.username", text).hexdigest()[:32]
 
 
@@ -390,7 +390,7 @@ def login_limits(request, username) -> tuple[int | None, int | None]:
     and the next one set)."""
     from . import counters
 
-    key = _username_key(username)
+    key = username_key(username)
     failures_key, turn_key = f"login-failures:user:{key}", f"login-turn:user:{key}"
     names = [failures_key, turn_key] + ([_login_key(request)] if request is not None else [])
     now = counters.now()
@@ -414,7 +414,7 @@ def login_limits(request, username) -> tuple[int | None, int | None]:
 def _count_username_failure(username) -> None:
     from . import counters
 
-    key = _username_key(username)
+    key = username_key(username)
     failures, _ = counters.hit(f"login-failures:user:{key}",
                                settings.TABLESTAKES_LOGIN_USERNAME_WINDOW)
     delay = login_delay(failures)
@@ -429,7 +429,7 @@ def login_succeeded(sender, request=None, user=None, **kwargs) -> None:
 
     if user is None:
         return
-    key = _username_key(user.get_username())
+    key = username_key(user.get_username())
     counters.forget(f"login-failures:user:{key}", f"login-turn:user:{key}")
 
 
@@ -441,7 +441,7 @@ def device_cookie_value(username) -> str:
 
     from django.core import signing
 
-    return signing.dumps({"u": _username_key(username), "d": secrets.token_hex(8)},
+    return signing.dumps({"u": username_key(username), "d": secrets.token_hex(8)},
                          salt=DEVICE_SALT)
 
 
@@ -456,7 +456,7 @@ def trusted_device(request, username) -> str | None:
     if request is None:
         return None
     cache = request.__dict__.setdefault("_tablestakes_devices", {})
-    wanted = _username_key(username)
+    wanted = username_key(username)
     if wanted in cache:
         return cache[wanted]
     device = None

@@ -153,6 +153,19 @@ def test_seventy_guesses_in_thirty_seconds_hash_fourteen(client, settings, clock
     assert limits.login_delay(10 + 30) == settings.TABLESTAKES_LOGIN_DELAY_MAX == 900
 
 
+def test_a_name_the_form_cleans_into_the_username_waits_too(client, settings, hashed, marta):
+    """The page asks the limits for the name as sent, the backend for the name as the form
+    cleaned it (NFKC, no spaces around it): both are asked."""
+    for n in range(settings.TABLESTAKES_LOGIN_FAILURES_PER_USERNAME):
+        log_in(client, "marta", f"guess-{n}", rotating(n))
+    before = len(hashed)
+    for variant in ("ｍａｒｔａ", " marta ", "MARTA"):
+        refused = log_in(client, variant, RIGHT, rotating(30))
+        assert refused.status_code == 429, variant
+        assert "_auth_user_id" not in client.session
+    assert len(hashed) == before
+
+
 def test_the_delay_counts_any_username_alike(client, settings, clock, hashed):
     """A username nobody has is slowed down the same: the answer never says which exist."""
     for n in range(settings.TABLESTAKES_LOGIN_FAILURES_PER_USERNAME):
