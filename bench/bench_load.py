@@ -216,13 +216,14 @@ class Browser:
     def __init__(self, port: int, stats: Stats):
         self.port, self.stats, self.cookies = port, stats, {}
         self.origin = f"https://127.0.0.1:{port}"
+        self.forwarded_for = "127.0.0.1"  # the client's address as the proxy would add it
 
     def request(self, method: str, path: str, form: dict | None = None, *, kind: str = ""):
         """(status, headers, body), retried with the very same request when the connection
         drops (a killed worker); None when every try failed."""
         body = urlencode(form, doseq=True) if form is not None else None
         headers = {"Host": f"127.0.0.1:{self.port}", "X-Forwarded-Proto": "https",
-                   "X-Forwarded-For": "127.0.0.1", "User-Agent": "bench_load",
+                   "X-Forwarded-For": self.forwarded_for, "User-Agent": "bench_load",
                    "Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())}
         if body is not None:
             headers.update({"Content-Type": "application/x-www-form-urlencoded",

@@ -1,25 +1,38 @@
-"""Stall bench: does one account's heavy requests slow the site for everyone else?
+"""Stall bench: does one account's heavy requests, or one guesser, slow the site for
+everyone else?
 
-gunicorn with the production settings (3 sync workers, as the README runs it) on a
-throwaway PostgreSQL, set up as ``bench_load.py`` does (its cluster, client and helpers are
-reused). A probe measures, one request after the other, the log-in page (GET, and a POST
-that logs in: a password hash, slow on purpose) and a hand post of another scorekeeper:
+gunicorn with the production settings (3 sync workers, as the README runs it; ``--threads``
+for gthread workers) on a throwaway PostgreSQL, set up as ``bench_load.py`` does (its
+cluster, client and helpers are reused). A probe measures, one request after the other,
+the log-in page (GET, and a POST that logs in: a password hash, slow on purpose) and a hand
+post of another scorekeeper, idle for ``--seconds``, then for ``--seconds`` under each
+load of ``--scenarios`` (each loop bounded in time and in rounds):
 
-1. idle, for ``--seconds``;
-2. under load, for ``--seconds``, while one account keeps asking, again and again as soon
-   as the previous round is answered, for ten PDFs of its 500-hand game at once and posts a
-   "new table" of 3,000 player names (36 KB).
+- ``pdf``: one account keeps asking, again and again as soon as the previous round is
+  answered, for ten PDFs of its 500-hand game at once and posts a "new table" of 3,000
+  player names (36 KB);
+- ``flood`` (issue 38, item 5): one account on six connections loops over its 500-hand
+  game's XLSX, page, CSV and the table's JSON, and every seventh request posts a 50-name
+  table;
+- ``guess`` (issue 38, item 2): six connections guess one account's password at the
+  audit's pace, 70 guesses in 30 s (``--guess-rate``, guesses a second over all six; 0:
+  each as soon as the last is answered), never faster than they are answered, each guess
+  from a random address in one of six IPv6 /48s (sent as the proxy's X-Forwarded-For; the
+  bench runs with TABLESTAKES_PROXY_COUNT=1).
 
-Prints each p50/p95 idle and under load and their ratio, and what the heavy account got
-(statuses: 200 a PDF, 429 "busy, try again in a moment", 422 refused: the table for its
+Prints each p50/p95 idle and under each load and their ratio, and what the loads got
+(statuses: 200 a page or a PDF or a wrong password's form, 302 a table made, 429 refused
+at once: busy, over the hour's tables, or "wait N seconds", 422 refused: the table for its
 size, a PDF stopped at TABLESTAKES_PDF_TIMEOUT), and one PDF's time alone (after the idle
-phase). Target: the log-in page's p95 under load within 2x of idle (``TARGET``); exits 1
-when it is not, or on a 5xx or a failed request. The machine's other load counts too: run
-it on a quiet machine.
+phase). Target: the log-in page's p95 under every load within 2x of idle (``TARGET``);
+exits 1 when it is not, or on a 5xx or a failed request. The machine's other load counts
+too: run it on a quiet machine.
 
-    python bench/bench_stall.py [--seconds 60] [--workers 3]
+    python bench/bench_stall.py [--seconds 60] [--workers 3] [--threads 1]
+                                [--scenarios pdf,flood,guess] [--guess-rate 2.33]
 
-The cluster takes the first free port from 54400 (``BENCH_PG_PORT`` to start elsewhere).
+The cluster takes the first free port from 54400 (``BENCH_PG_PORT`` to start elsewhere);
+gunicorn the first free one from 8400 (``BENCH_PORT`` to start elsewhere).
 """
 
 from __future__ import annotations
@@ -51,6 +64,11 @@ PDF_HANDS = 500
 TABLE_NAMES = 3000
 TARGET = 2.0  # log-in p95 under load / idle
 PASSWORD = load.PASSWORD
+SCENARIOS = ("pdf", "flood", "guess")
+CONNECTIONS = 6  # the flood's and the guesser's
+FLOOD_NAMES = 50
+GUESS_RATE = 70 / 30  # the audit's: 70 guesses at one account in 30 s
+MAX_ROUNDS = 20_000  # per connection: every loop is bounded by count as well as by time
 
 
 # -- data (in a subprocess with the prod settings) ----------------------------------------------
@@ -70,6 +88,7 @@ def setup_data() -> None:
                                       created_by=heavy)
     big = services.game_import(session=session, record=_common.gin_record(PDF_HANDS),
                                imported_by=heavy)
+    users.create_user("victim", password=PASSWORD)  # whose password is guessed
     probe = users.create_user("probe", password=PASSWORD)
     table = services.table_create(name="Probe", scorekeepers=[probe])
     session = services.session_create(table=table, currency="USD", rate="0.01",
@@ -77,7 +96,8 @@ def setup_data() -> None:
     game = services.game_start(session=session, variant="gin", players=["Ann", "Bob"],
                                started_by=probe, rules={"target": load.TARGET},
                                setup={"first_dealer": "Bob"})
-    print(json.dumps({"pdf_game": big.pk, "hand_game": game.pk,
+    print(json.dumps({"pdf_game": big.pk, "pdf_table": big.session.table_id,
+                      "hand_game": game.pk,
                       "pdf_hands": big.hands.count()}))
 
 
@@ -169,14 +189,95 @@ def heavy(port: int, game: int, timings: Timings, deadline: float, state: dict) 
             thread.join(120)
 
 
-def phase(port: int, games: dict, seconds: float, loaded: bool, state: dict) -> Timings:
+def flood(port: int, games: dict, timings: Timings, deadline: float, state: dict) -> None:
+    """Issue 38, item 5: six connections of one account loop over the 500-hand game's XLSX,
+    page, CSV and the table's JSON; every seventh request posts a 50-name table."""
+    game, table = games["pdf_game"], games["pdf_table"]
+    paths = [f"/games/{game}/hands.csv?_export=xlsx", f"/games/{game}/",
+             f"/games/{game}/hands.csv", f"/tables/{table}/export.json"]
+    names = "\n".join(f"Guest {i}" for i in range(FLOOD_NAMES))
+    counter = iter(range(1, 10**9))
+    lock = threading.Lock()
+
+    def connection():
+        browser = load.Browser(port, load.Stats())
+        browser.cookies = dict(state["heavy"].cookies)
+        for round_ in range(MAX_ROUNDS):
+            if time.monotonic() >= deadline:
+                return
+            with lock:
+                n = next(counter)
+            if n % 7 == 0:
+                timings.timed("flood table", browser, "POST", "/", {
+                    "csrfmiddlewaretoken": browser.csrf(), "name": f"Flood {n}",
+                    "players": names, "language": "en", "time_zone": "UTC"},
+                    expect=(302, 422, 429))
+            else:
+                timings.timed("flood page", browser, "GET", paths[round_ % len(paths)],
+                              expect=(200, 429))
+
+    threads = [threading.Thread(target=connection) for _ in range(CONNECTIONS)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(120)
+
+
+def rotating_address(rng) -> str:
+    """A random address in one of six /48s (2001:db8:0::/48 to 2001:db8:5::/48), in a
+    random /64 of it: what a guesser with a few IPv6 networks can send from."""
+    return (f"2001:db8:{rng.randrange(6):x}:{rng.randrange(65536):x}:"
+            f"{rng.randrange(65536):x}:{rng.randrange(65536):x}:"
+            f"{rng.randrange(65536):x}:{rng.randrange(1, 65536):x}")
+
+
+def guess(port: int, games: dict, timings: Timings, deadline: float, state: dict) -> None:
+    """Issue 38, item 2: six connections guess the victim's password, together at
+    ``state["guess_rate"]`` guesses a second (0: as fast as they are answered), each guess
+    from a random address of six /48s."""
+    import random
+
+    rate = state.get("guess_rate", GUESS_RATE)
+    interval = CONNECTIONS / rate if rate > 0 else 0.0  # per connection
+
+    def connection(seed):
+        rng = random.Random(seed)
+        browser = load.Browser(port, load.Stats())
+        browser.forwarded_for = rotating_address(rng)
+        browser.request("GET", "/accounts/login/")
+        due = time.monotonic() + interval * seed / CONNECTIONS
+        for n in range(MAX_ROUNDS):
+            if interval:
+                time.sleep(max(0.0, due - time.monotonic()))
+                due += interval
+            if time.monotonic() >= deadline:
+                return
+            browser.forwarded_for = rotating_address(rng)
+            timings.timed("guess", browser, "POST", "/accounts/login/", {
+                "username": "victim", "password": f"guess-{seed}-{n}",
+                "csrfmiddlewaretoken": browser.csrf(), "next": "/"}, expect=(200, 429))
+
+    threads = [threading.Thread(target=connection, args=(seed,)) for seed in range(CONNECTIONS)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(120)
+
+
+LOADS = {"pdf": None, "flood": flood, "guess": guess}  # pdf: heavy() (its own arguments)
+
+
+def phase(port: int, games: dict, seconds: float, loaded: str | None, state: dict) -> Timings:
     timings = Timings()
     deadline = time.monotonic() + seconds
     threads = [threading.Thread(target=probe, args=(port, games["hand_game"], timings,
                                                     deadline, state))]
-    if loaded:
+    if loaded == "pdf":
         threads.append(threading.Thread(target=heavy, args=(port, games["pdf_game"], timings,
                                                             deadline, state)))
+    elif loaded:
+        threads.append(threading.Thread(target=LOADS[loaded], args=(port, games, timings,
+                                                                    deadline, state)))
     for thread in threads:
         thread.start()
     for thread in threads:
@@ -184,15 +285,41 @@ def phase(port: int, games: dict, seconds: float, loaded: bool, state: dict) -> 
     return timings
 
 
+DESCRIPTIONS = {
+    "pdf": f"one account asks for {PDFS} PDFs of a {PDF_HANDS}-hand game at once and posts a "
+           f"{TABLE_NAMES:,}-name table, round after round",
+    "flood": f"one account on {CONNECTIONS} connections loops over a {PDF_HANDS}-hand game's "
+             f"XLSX, page, CSV and the table's JSON, a {FLOOD_NAMES}-name table every 7th",
+    "guess": f"{CONNECTIONS} connections guess one password, each guess from a random "
+             f"address of six IPv6 /48s",
+}
+
+
+def loadavg() -> str:
+    try:
+        return " ".join(Path("/proc/loadavg").read_text().split()[:3])
+    except OSError:
+        return "?"
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=SECONDS)
     parser.add_argument("--workers", type=int, default=WORKERS)
+    parser.add_argument("--threads", type=int, default=1,
+                        help="threads per worker (more than 1: gunicorn's gthread workers)")
+    parser.add_argument("--guess-rate", type=float, default=GUESS_RATE,
+                        help="guesses a second of the guess load (0: as fast as answered)")
+    parser.add_argument("--scenarios", default=",".join(SCENARIOS),
+                        help="loads to run, in order, comma-separated: " + ", ".join(SCENARIOS))
     parser.add_argument("--setup", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.setup:
         setup_data()
         return 0
+    scenarios = [name.strip() for name in args.scenarios.split(",") if name.strip()]
+    if not scenarios or set(scenarios) - set(SCENARIOS):
+        parser.error(f"--scenarios: some of {', '.join(SCENARIOS)}")
 
     tmp = Path(tempfile.mkdtemp(prefix="tablestakes-stall-"))
     postgres = load.Postgres(tmp)
@@ -209,9 +336,9 @@ def main() -> int:
             "DJANGO_ALLOWED_HOSTS": "127.0.0.1", "DJANGO_STATIC_ROOT": str(tmp / "static"),
             "DJANGO_CACHE_DIR": str(tmp / "cache"), "DJANGO_LOG_LEVEL": "WARNING",
             "PYTHONPATH": str(ROOT), "TABLESTAKES_LOGIN_FAILURES": "1000",
-            # the bench's clients reach gunicorn directly: no proxy appends to X-Forwarded-For
-            # (production settings refuse to start without this said)
-            "TABLESTAKES_PROXY_COUNT": "0",
+            # the bench's clients say their address in X-Forwarded-For, as the TLS proxy
+            # would add it (127.0.0.1; the guesser's rotate through six IPv6 /48s)
+            "TABLESTAKES_PROXY_COUNT": "1",
         })
         print(f"bench_stall: PostgreSQL on 127.0.0.1:{postgres.port}; migrate, collectstatic, "
               f"a {PDF_HANDS}-hand game", flush=True)
@@ -223,11 +350,12 @@ def main() -> int:
             [PYTHON, __file__, "--setup"], cwd=ROOT, env=env, check=True,
             capture_output=True, text=True, timeout=600).stdout)
 
-        port = load.free_port(8400)
+        port = load.free_port(int(os.environ.get("BENCH_PORT", "8400")))
         log = open(tmp / "gunicorn.log", "w")  # noqa: SIM115 - closed with the process
         gunicorn = subprocess.Popen(
             [str(load.GUNICORN), "tablestakes.wsgi:application", "--bind",
-             f"127.0.0.1:{port}", "--workers", str(args.workers), "--timeout", "30",
+             f"127.0.0.1:{port}", "--workers", str(args.workers), "--threads",
+             str(args.threads), "--timeout", "30",
              "--graceful-timeout", "5"],
             cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
         for _ in range(300):
@@ -239,13 +367,18 @@ def main() -> int:
         else:
             raise SystemExit("bench_stall: gunicorn did not start; see " + str(tmp))
 
-        state: dict = {"heavy": log_in(port, "heavy", Timings())}
-        phase(port, games, 3, False, state)  # warm the workers up (imports, fonts)
-        idle = phase(port, games, args.seconds, False, state)
+        loadavg_before = loadavg()
+        state: dict = {"heavy": log_in(port, "heavy", Timings()),
+                       "guess_rate": args.guess_rate}
+        phase(port, games, 3, None, state)  # warm the workers up (imports, fonts)
+        idle = phase(port, games, args.seconds, None, state)
         alone = Timings()  # one PDF with nothing else asked: the rendering's own time
         alone.timed("PDF", state["heavy"], "GET", f"/sheets/games/{games['pdf_game']}.pdf",
                     expect=(200, 422))
-        loaded = phase(port, games, args.seconds, True, state)
+        loaded = {}
+        for name in scenarios:
+            time.sleep(2)  # what the last load left running ends
+            loaded[name] = phase(port, games, args.seconds, name, state)
         time.sleep(1)
         gunicorn.send_signal(signal.SIGTERM)
         gunicorn.wait(30)
@@ -260,33 +393,50 @@ def main() -> int:
 
     ms = 1000
     p95 = load.percentile
-    print(f"stall: gunicorn ({args.workers} sync workers, prod settings) + PostgreSQL on "
-          f"127.0.0.1; {args.seconds:.0f} s idle, then {args.seconds:.0f} s while one account "
-          f"asks for {PDFS} PDFs of a {games['pdf_hands']}-hand game at once and posts a "
-          f"{TABLE_NAMES:,}-name table, round after round")
-    ratios = {}
-    for kind in ("log-in GET", "log-in POST", "hand post"):
-        before, during = idle.samples.get(kind, []), loaded.samples.get(kind, [])
-        ratio = p95(during, 0.95) / p95(before, 0.95) if before and during else float("inf")
-        ratios[kind] = ratio
-        print(f"  {kind:12} idle {len(before):3} x p50 {p95(before, 0.5) * ms:5.0f} ms, "
-              f"p95 {p95(before, 0.95) * ms:5.0f} ms | under load {len(during):3} x p50 "
-              f"{p95(during, 0.5) * ms:5.0f} ms, p95 {p95(during, 0.95) * ms:5.0f} ms, "
-              f"max {max(during, default=0) * ms:5.0f} ms | p95 ratio {ratio:.2f}")
-    solo = alone.samples.get("PDF", [0])[0]
-    print(f"  one PDF alone    {solo * ms:.0f} ms, status {list(alone.statuses.get('PDF', {}))} "
-          f"(TABLESTAKES_PDF_TIMEOUT stops a rendering at 20 s: 422)")
-    for kind in ("PDF", "3,000-name table"):
-        times = loaded.samples.get(kind, [])
-        print(f"  heavy {kind:17} {len(times):3} requests, statuses "
-              f"{dict(sorted(loaded.statuses.get(kind, {}).items()))}, p50 "
-              f"{p95(times, 0.5) * ms:.0f} ms, max {max(times, default=0) * ms:.0f} ms")
-    errors = idle.errors + alone.errors + loaded.errors
+    kind_of_worker = (f"{args.workers} sync workers" if args.threads <= 1 else
+                      f"{args.workers} gthread workers x {args.threads} threads")
+    print(f"stall: gunicorn ({kind_of_worker}, prod settings) + PostgreSQL on 127.0.0.1; "
+          f"{args.seconds:.0f} s idle, then {args.seconds:.0f} s under each of: "
+          f"{', '.join(scenarios)}; load average before {loadavg_before}, after "
+          f"{loadavg()}")
+    worst = 0.0
+    for name, timings in loaded.items():
+        pace = ""
+        if name == "guess":
+            pace = (f", at most {args.guess_rate:.2f} guesses/s in all" if args.guess_rate > 0
+                    else ", each as soon as the last is answered")
+        print(f" under {name}: {DESCRIPTIONS[name]}{pace}")
+        ratios = {}
+        for kind in ("log-in GET", "log-in POST", "hand post"):
+            before, during = idle.samples.get(kind, []), timings.samples.get(kind, [])
+            ratio = (p95(during, 0.95) / p95(before, 0.95) if before and during
+                     else float("inf"))
+            ratios[kind] = ratio
+            print(f"  {kind:12} idle {len(before):3} x p50 {p95(before, 0.5) * ms:5.0f} ms, "
+                  f"p95 {p95(before, 0.95) * ms:5.0f} ms | loaded {len(during):3} x p50 "
+                  f"{p95(during, 0.5) * ms:5.0f} ms, p95 {p95(during, 0.95) * ms:5.0f} ms, "
+                  f"max {max(during, default=0) * ms:5.0f} ms | p95 ratio {ratio:.2f}")
+        for kind in sorted(timings.samples):
+            if kind.startswith(("log-in", "hand post")):
+                continue
+            times = timings.samples[kind]
+            print(f"  {kind:17} {len(times):5} requests, statuses "
+                  f"{dict(sorted(timings.statuses.get(kind, {}).items()))}, p50 "
+                  f"{p95(times, 0.5) * ms:.0f} ms, max {max(times, default=0) * ms:.0f} ms")
+        login = max(ratios["log-in GET"], ratios["log-in POST"])
+        worst = max(worst, login)
+        print(f"  log-in p95 under {name} / idle: {login:.2f} (target <= {TARGET:g})")
+    if "pdf" in loaded:
+        solo = alone.samples.get("PDF", [0])[0]
+        print(f"  one PDF alone    {solo * ms:.0f} ms, status "
+              f"{list(alone.statuses.get('PDF', {}))} (TABLESTAKES_PDF_TIMEOUT stops a "
+              f"rendering at 20 s: 422)")
+    errors = idle.errors + alone.errors + [error for timings in loaded.values()
+                                           for error in timings.errors]
     print(f"  errors          {len(errors)}" + (f": {errors[:5]}" if errors else "")
           + f"; gunicorn worker timeouts: {timeouts}")
-    login = max(ratios["log-in GET"], ratios["log-in POST"])
-    ok = login <= TARGET and not errors
-    print(f"  log-in p95 under load / idle: {login:.2f} (target <= {TARGET:g}): "
+    ok = worst <= TARGET and not errors
+    print(f"  log-in p95 under the worst load / idle: {worst:.2f} (target <= {TARGET:g}): "
           f"{'ok' if ok else 'MISSED'}")
     return 0 if ok else 1
 

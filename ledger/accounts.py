@@ -1,7 +1,9 @@
 """Accounts a club needs: sign-up by mail (a username, a display name and an e-mail
 address; the password is chosen from the mailed link), the lock-outs after wrong passwords
-(django-axes per username and address; ``AddressLockBackend`` per address across
-usernames), and password reset by mail, its mail sent after the response (``ledger.outbox``).
+(django-axes per username and address; ``LoginLimitsBackend`` per address across
+usernames, per username across addresses, and the device cookie that lets a member's own
+browser past them), and password reset by mail, its mail sent after the response
+(``ledger.outbox``).
 
 The views stay in ``views_accounts``; this module holds what they use.
 """
@@ -192,7 +194,8 @@ def signup_open() -> bool:
 
 
 def locked_out(request: HttpRequest, original_response=None, credentials=None) -> HttpResponse:
-    """django-axes' lock-out: a page that says what happened and when to try again."""
+    """django-axes' lock-out (and the limits' own, ``LoginLimitsBackend``): a page that says
+    what happened and when to try again, 429 with Retry-After."""
     cool_off = settings.AXES_COOLOFF_TIME
     minutes = max(1, int(cool_off.total_seconds() // 60)) if cool_off else None
     username = ""
@@ -201,32 +204,73 @@ def locked_out(request: HttpRequest, original_response=None, credentials=None) -
     elif request.method == "POST":
         username = str(request.POST.get("username") or "")[:150]
     address_lock = getattr(request, "tablestakes_address_lock", None)
+    wait = getattr(request, "tablestakes_login_wait", None)
     if address_lock:
         minutes = address_lock
-    return render(request, "registration/locked_out.html", {
+    response = render(request, "registration/locked_out.html", {
         "username": username, "failure_limit": settings.AXES_FAILURE_LIMIT,
         "address_lock": bool(address_lock),
         "address_limit": settings.TABLESTAKES_LOGIN_FAILURES_PER_ADDRESS,
+        "wait": wait, "username_limit": settings.TABLESTAKES_LOGIN_FAILURES_PER_USERNAME,
         "minutes": minutes, "password_reset": password_reset_offered(),
     }, status=429)
+    if wait:
+        response["Retry-After"] = str(wait)
+    elif minutes:
+        response["Retry-After"] = str(minutes * 60)
+    response["Cache-Control"] = "no-store"
+    return response
 
 
-class AddressLockBackend:
-    """First of the authentication backends: while a client address has had
-    TABLESTAKES_LOGIN_FAILURES_PER_ADDRESS wrong passwords (any usernames) in the cool-off
-    time, every log-in from it is refused without looking at the password, and answered
-    with the lock-out page. The failures are counted by ``limits.count_login_failure``."""
+class LoginLimitsBackend:
+    """First of the authentication backends, before any password is hashed
+    (``ledger.limits`` says the rules): a log-in from its account's trusted device (the
+    device cookie) goes on to the password; otherwise, while its client address has had
+    TABLESTAKES_LOGIN_FAILURES_PER_ADDRESS wrong passwords in the cool-off time, it is
+    refused with the lock-out page, and while its username's next turn has not come
+    (TABLESTAKES_LOGIN_FAILURES_PER_USERNAME wrong passwords from anywhere, then a growing
+    delay) it is answered at once "wait N seconds". A refused attempt is not counted."""
 
     def authenticate(self, request, username=None, password=None, **kwargs):
-        if request is None:
-            return None
-        minutes = limits.login_address_lock(request)
-        if minutes is not None:
-            limits.mark_address_locked(request, minutes, {"username": username})
-            raise PermissionDenied("too many wrong passwords from this address")
+        if request is not None and login_refused(request, username):
+            raise PermissionDenied("a limit of the log-in refuses this attempt")
         return None
     # No get_user(): a session never names this backend (and the test client's force_login
     # takes the first backend that has one).
+
+
+def login_refused(request: HttpRequest, username) -> bool:
+    """Whether the limits refuse this log-in before its password is read (the request is
+    marked for the lock-out page: ``limits.mark_address_locked``, ``mark_username_wait``).
+    Asked once per request: by the log-in page before its form, so that a refusal costs
+    no more than the page, and by ``LoginLimitsBackend`` for every other log-in (the
+    admin's); the second asking answers as the first, without taking a second turn."""
+    asked = request.__dict__.setdefault("_tablestakes_login_refused", {})
+    key = limits.username_key(username)  # the form may clean the name the page read raw
+    if key in asked:
+        return asked[key]
+    refused = False
+    if not limits.trusted_device(request, username):
+        credentials = {"username": username}
+        minutes, seconds = limits.login_limits(request, username)
+        if minutes is not None:
+            limits.mark_address_locked(request, minutes, credentials)
+            refused = True
+        elif seconds is not None:
+            limits.mark_username_wait(request, seconds, credentials)
+            refused = True
+    asked[key] = refused
+    return refused
+
+
+def give_device_cookie(request: HttpRequest, response: HttpResponse) -> HttpResponse:
+    """After a log-in that succeeded: the browser's device cookie for that account
+    (``limits.trusted_device``), signed, HttpOnly, secure where the session's is."""
+    response.set_cookie(
+        limits.DEVICE_COOKIE, limits.device_cookie_value(request.user.get_username()),
+        max_age=settings.TABLESTAKES_DEVICE_COOKIE_DAYS * 86400, httponly=True,
+        secure=settings.SESSION_COOKIE_SECURE, samesite="Lax")
+    return response
 
 
 class LoginForm(CleanInputMixin, auth_forms.AuthenticationForm):

@@ -25,6 +25,9 @@ class LedgerConfig(AppConfig):
         # per username and address).
         user_login_failed.connect(limits.count_login_failure,
                                   dispatch_uid="tablestakes-login-failures-per-address")
+        # A success starts the username's count over (the device cookie: the log-in view).
+        user_logged_in.connect(limits.login_succeeded,
+                               dispatch_uid="tablestakes-login-succeeded")
         # The account's language choice, into the session at log-in (ledger.languages).
         user_logged_in.connect(languages.remember_account_language,
                                dispatch_uid="tablestakes-account-language")

@@ -13,7 +13,11 @@ reached and what to do, in words a scorekeeper can read:
   and for one e-mail address, counted atomically in the database (``ledger.counters``);
 - ``TABLESTAKES_LOGIN_FAILURES_PER_ADDRESS``: wrong passwords from one client address across
   usernames (django-axes counts them per username and address: ``AXES_*``, with the
-  client's address from ``client_ip`` here);
+  client's address from ``client_key`` here: an IPv6 address by its /64);
+  ``TABLESTAKES_LOGIN_FAILURES_PER_USERNAME`` in ``TABLESTAKES_LOGIN_USERNAME_WINDOW``:
+  wrong passwords for one username from anywhere, after which each attempt waits a growing
+  delay (up to ``TABLESTAKES_LOGIN_DELAY_MAX``); a device cookie
+  (``TABLESTAKES_DEVICE_COOKIE_DAYS``) lets the account's own browser past both;
 - ``TABLESTAKES_MAX_PLAYERS_PER_TABLE``: players of one table (archived ones count);
   ``TABLESTAKES_MAX_RECORD_PLAYERS``: players one imported record lists, counted before any
   name is read; ``TABLESTAKES_MAX_NAMES_PER_REQUEST``: names one form sends at once;
@@ -28,6 +32,8 @@ from __future__ import annotations
 
 import ipaddress
 import logging
+import math
+import time
 import unicodedata
 
 from django.conf import settings
@@ -171,6 +177,30 @@ def _address(text) -> str | None:
         return None
 
 
+def address_key(address: str | None) -> str | None:
+    """What the limits count an address as: an IPv4 address itself; an IPv6 address by its
+    /64, written as the network's first address (one home or phone network is given a whole
+    /64, and each device there may pick any address in it); an IPv4-mapped IPv6 address as
+    its IPv4 address."""
+    if address is None:
+        return None
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return None
+    if ip.version == 6:
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False).network_address)
+    return str(ip)
+
+
+def client_key(request) -> str | None:
+    """The client as the limits count it: ``address_key`` of ``client_ip`` (also what
+    django-axes records, ``AXES_CLIENT_IP_CALLABLE``)."""
+    return address_key(client_ip(request))
+
+
 def client_ip(request) -> str | None:
     """The client's address: REMOTE_ADDR, or behind TABLESTAKES_PROXY_COUNT trusted proxies
     the address the outermost of them saw (the last entries of X-Forwarded-For are the
@@ -215,9 +245,6 @@ def _proxy_not_counted(remote) -> None:
 # about which addresses have accounts.
 
 def _minutes_left(ends: float) -> int:
-    import math
-    import time
-
     return max(1, math.ceil((ends - time.time()) / 60))
 
 
@@ -247,7 +274,7 @@ def count_signup(request, email: str) -> None:
     TABLESTAKES_SIGNUPS_PER_ADDRESS from one client address and TABLESTAKES_SIGNUPS_PER_EMAIL
     for one e-mail address in TABLESTAKES_SIGNUP_WINDOW seconds."""
     window = settings.TABLESTAKES_SIGNUP_WINDOW
-    _count(f"signup:ip:{client_ip(request)}", settings.TABLESTAKES_SIGNUPS_PER_ADDRESS, window,
+    _count(f"signup:ip:{client_key(request)}", settings.TABLESTAKES_SIGNUPS_PER_ADDRESS, window,
            lambda minutes: ngettext(
                "Too many new accounts from your network just now; try again in "
                "%(minutes)s minute, or ask the club to make your account.",
@@ -268,7 +295,7 @@ def count_password_reset(request, email: str) -> None:
     address and TABLESTAKES_RESETS_PER_EMAIL for one e-mail address in
     TABLESTAKES_RESET_WINDOW seconds."""
     window = settings.TABLESTAKES_RESET_WINDOW
-    _count(f"reset:ip:{client_ip(request)}", settings.TABLESTAKES_RESETS_PER_ADDRESS, window,
+    _count(f"reset:ip:{client_key(request)}", settings.TABLESTAKES_RESETS_PER_ADDRESS, window,
            lambda minutes: ngettext(
                "Too many password resets asked from your network just now; try "
                "again in %(minutes)s minute, or ask the club to reset it.",
@@ -284,16 +311,49 @@ def count_password_reset(request, email: str) -> None:
                "again in %(minutes)s minutes.", minutes))
 
 
-# -- log-in failures per client address, across usernames ------------------------------------
+# -- log-in: per client address, per username from anywhere, per device ----------------------
 #
-# django-axes locks one username from one address after AXES_FAILURE_LIMIT wrong passwords.
-# Guessing across many usernames is counted here: TABLESTAKES_LOGIN_FAILURES_PER_ADDRESS
-# failures from one client address, whatever the usernames, lock every log-in from that
-# address for the cool-off time (a success does not clear this count, or a guesser would
-# log in to an account of his own between guesses).
+# Three counts, all checked before the password is hashed (``accounts.LoginLimitsBackend``,
+# first of the backends), all in ``ledger.counters``:
+#
+# - per client address (an IPv6 address by its /64, ``client_key``), across usernames:
+#   TABLESTAKES_LOGIN_FAILURES_PER_ADDRESS wrong passwords in the cool-off time lock every
+#   log-in from it until the cool-off ends (a success does not clear this count, or a
+#   guesser would log in to an account of his own between guesses); django-axes locks one
+#   username from one address after AXES_FAILURE_LIMIT;
+# - per username, from any address: after TABLESTAKES_LOGIN_FAILURES_PER_USERNAME wrong
+#   passwords in TABLESTAKES_LOGIN_USERNAME_WINDOW seconds, each further attempt waits its
+#   turn, 1 second after the first of them, then 2, 4, 8... up to
+#   TABLESTAKES_LOGIN_DELAY_MAX: a growing delay, never a lock, so a stranger slows an
+#   account down but cannot shut its owner out; an attempt before its turn is answered at
+#   once, "wait N seconds", unhashed and uncounted; the owner's success clears the count;
+# - per device: a log-in that succeeds gives the browser a signed cookie naming the account
+#   (OWASP's device cookies). A log-in for that account with that cookie skips the two
+#   limits above (and django-axes'): a member whose phone has logged in before gets in
+#   from a club's shared Wi-Fi while a stranger there is locked out or the account slowed
+#   down. Its own wrong passwords count on the cookie: AXES_FAILURE_LIMIT of them in the
+#   cool-off time, and the cookie is worth nothing until the cool-off ends.
+
+DEVICE_COOKIE = "tablestakes_device"
+DEVICE_SALT = "tablestakes.limits.device"
+
+
+def _cool_off() -> int:
+    cool_off = settings.AXES_COOLOFF_TIME
+    return int(cool_off.total_seconds()) if cool_off else 24 * 3600
+
 
 def _login_key(request) -> str:
-    return f"login-failures:ip:{client_ip(request)}"
+    return f"login-failures:ip:{client_key(request)}"
+
+
+def username_key(username) -> str:
+    """A counter's name for a username as typed (any case): a keyed hash, so the table
+    holds no username and a username nobody has is counted like any other."""
+    from django.utils.crypto import salted_hmac
+
+    text = unicodedata.normalize("NFKC", str(username or "")).strip().casefold()[:150]
+    return salted_hmac("tablestakes.limits.username", text).hexdigest()[:32]
 
 
 def login_address_lock(request) -> int | None:
@@ -306,23 +366,155 @@ def login_address_lock(request) -> int | None:
     return None
 
 
-def count_login_failure(sender, credentials=None, request=None, **kwargs) -> None:
-    """``user_login_failed``: one more failure from the client's address; at the limit,
-    this request already answers with the lock-out page (django-axes' middleware shows it)."""
+def login_delay(failures: int) -> int:
+    """Seconds the next attempt for a username waits after ``failures`` wrong passwords
+    (0 below TABLESTAKES_LOGIN_FAILURES_PER_USERNAME; then 1, 2, 4... up to the cap)."""
+    free = settings.TABLESTAKES_LOGIN_FAILURES_PER_USERNAME
+    if failures < free:
+        return 0
+    return min(settings.TABLESTAKES_LOGIN_DELAY_MAX, 2 ** min(failures - free, 30))
+
+
+def login_username_turn(username) -> int | None:
+    """Before the password is hashed: None when this attempt for ``username`` may go on
+    (below the limit, or its turn has come: the turn is taken, atomically, and the next
+    one set), else the whole seconds until its turn."""
+    return login_limits(None, username)[1]
+
+
+def login_limits(request, username) -> tuple[int | None, int | None]:
+    """Before the password is hashed, in one query (and one more to take a turn): the
+    minutes left of the client address's lock, or None; then, when the address is not
+    locked, the whole seconds until ``username``'s next turn, or None when this attempt
+    may go on (below the limit, or its turn has come: the turn is then taken, atomically,
+    and the next one set)."""
     from . import counters
 
-    if request is None or getattr(request, "tablestakes_address_lock", None):
+    key = username_key(username)
+    failures_key, turn_key = f"login-failures:user:{key}", f"login-turn:user:{key}"
+    names = [failures_key, turn_key] + ([_login_key(request)] if request is not None else [])
+    now = counters.now()
+    rows = counters.current_many(names, now=now)
+    if request is not None:
+        hits, ends = rows.get(_login_key(request), (0, now))
+        if hits >= settings.TABLESTAKES_LOGIN_FAILURES_PER_ADDRESS:
+            return _minutes_left(ends), None
+    delay = login_delay(rows.get(failures_key, (0, now))[0])
+    if not delay:
+        return None, None
+    if turn_key not in rows:
+        taken, turn = counters.claim(turn_key, delay, now=now)
+        if taken:
+            return None, None
+    else:
+        turn = rows[turn_key][1]
+    return None, max(1, math.ceil(turn - now))
+
+
+def _count_username_failure(username) -> None:
+    from . import counters
+
+    key = username_key(username)
+    failures, _ = counters.hit(f"login-failures:user:{key}",
+                               settings.TABLESTAKES_LOGIN_USERNAME_WINDOW)
+    delay = login_delay(failures)
+    if delay:
+        counters.hold(f"login-turn:user:{key}", counters.now() + delay)
+
+
+def login_succeeded(sender, request=None, user=None, **kwargs) -> None:
+    """``user_logged_in``: the owner got in, so the username's count and turn start over
+    (the count per address stays, see above)."""
+    from . import counters
+
+    if user is None:
         return
-    window = int(settings.AXES_COOLOFF_TIME.total_seconds()) if settings.AXES_COOLOFF_TIME \
-        else 24 * 3600
-    hits, ends = counters.hit(_login_key(request), window)
+    key = username_key(user.get_username())
+    counters.forget(f"login-failures:user:{key}", f"login-turn:user:{key}")
+
+
+# -- the device cookie --
+
+def device_cookie_value(username) -> str:
+    """The signed cookie a browser gets when it logs in to ``username``."""
+    import secrets
+
+    from django.core import signing
+
+    return signing.dumps({"u": username_key(username), "d": secrets.token_hex(8)},
+                         salt=DEVICE_SALT)
+
+
+def trusted_device(request, username) -> str | None:
+    """This browser's device cookie, when it is ours, not older than
+    TABLESTAKES_DEVICE_COOKIE_DAYS, for ``username``, and not spent by AXES_FAILURE_LIMIT
+    wrong passwords in the cool-off time: its id, else None (asked once per request)."""
+    from django.core import signing
+
+    from . import counters
+
+    if request is None:
+        return None
+    cache = request.__dict__.setdefault("_tablestakes_devices", {})
+    wanted = username_key(username)
+    if wanted in cache:
+        return cache[wanted]
+    device = None
+    raw = getattr(request, "COOKIES", {}).get(DEVICE_COOKIE)
+    if raw:
+        try:
+            data = signing.loads(raw, salt=DEVICE_SALT,
+                                 max_age=settings.TABLESTAKES_DEVICE_COOKIE_DAYS * 86400)
+        except signing.BadSignature:
+            data = None
+        if isinstance(data, dict) and data.get("u") == wanted and isinstance(data.get("d"), str):
+            spent, _ = counters.current(f"login-failures:device:{data['d']}")
+            if spent < settings.AXES_FAILURE_LIMIT:
+                device = data["d"]
+    cache[wanted] = device
+    return device
+
+
+def axes_trusted_device(request, credentials=None) -> bool:
+    """django-axes' whitelist: a log-in from a trusted device of its account is never
+    locked by username and address (it has its own count)."""
+    username = credentials.get("username") if isinstance(credentials, dict) else None
+    if username is None and request is not None:
+        username = getattr(request, "POST", {}).get("username")
+    return trusted_device(request, username) is not None
+
+
+def count_login_failure(sender, credentials=None, request=None, **kwargs) -> None:
+    """``user_login_failed``: one more failure on the device's cookie (from a trusted
+    device), else from the client's address and for the username. At the address's limit,
+    this request already answers with the lock-out page (django-axes' middleware shows it).
+    An attempt refused before its password was read is not counted."""
+    from . import counters
+
+    if request is None or getattr(request, "tablestakes_refused", False):
+        return
+    username = credentials.get("username") if isinstance(credentials, dict) else None
+    device = trusted_device(request, username)
+    if device:
+        counters.hit(f"login-failures:device:{device}", _cool_off())
+        return
+    hits, ends = counters.hit(_login_key(request), _cool_off())
+    _count_username_failure(username)
     if hits >= settings.TABLESTAKES_LOGIN_FAILURES_PER_ADDRESS:
         mark_address_locked(request, _minutes_left(ends), credentials)
 
 
 def mark_address_locked(request, minutes: int, credentials=None) -> None:
     request.tablestakes_address_lock = minutes
+    request.tablestakes_refused = True
     request.axes_locked_out = True  # django-axes' middleware then answers locked_out()
+    request.axes_credentials = credentials
+
+
+def mark_username_wait(request, seconds: int, credentials=None) -> None:
+    request.tablestakes_login_wait = seconds
+    request.tablestakes_refused = True
+    request.axes_locked_out = True
     request.axes_credentials = credentials
 
 
@@ -348,7 +540,87 @@ def count_report(request, link_id: int) -> None:
     _count(f"report:link:{link_id}", settings.TABLESTAKES_REPORTS_PER_LINK, window,
            gettext_noop("Too many reports from this table just now; wait a minute and send "
                         "again."))
-    _count(f"report:ip:{client_ip(request)}",
+    _count(f"report:ip:{client_key(request)}",
            settings.TABLESTAKES_REPORTS_PER_ADDRESS, window,
            gettext_noop("Too many reports from your network just now; wait a minute and "
                         "send again."))
+
+
+# -- one account's heavy pages and what it makes (issue 38) ----------------------------------
+#
+# The pages that take a worker for long (a big game's page, the book, the sheets' previews)
+# and every download (CSV, XLSX, the whole table's JSON) take one of the account's
+# TABLESTAKES_HEAVY_PER_ACCOUNT slots first, rows in ``ledger.counters`` (so the bound holds
+# across gunicorn's workers); without a free one the request is answered at once, 429 "your
+# other page is still being made" with Retry-After, and never holds a worker. A slot is
+# given back when the response is made; one left by a killed worker frees itself after
+# TABLESTAKES_HEAVY_SLOT_SECONDS. New tables and evenings are counted per account:
+# TABLESTAKES_TABLES_PER_HOUR and TABLESTAKES_EVENINGS_PER_HOUR.
+
+class Busy(LimitReached):
+    """The account's slots for heavy pages are all taken (``retry_after``: seconds)."""
+
+    RETRY_AFTER = 3
+
+    def __init__(self):
+        self.retry_after = self.RETRY_AFTER
+        super().__init__(gettext("Your other page or download is still being made; try again "
+                                 "in a moment."))
+
+
+def heavy_slot_take(user):
+    """One of the account's slots for a heavy page (give it back with
+    ``heavy_slot_give_back``), or Busy at once. Nothing for a request without an account
+    (None: the share pages have their own limits)."""
+    from . import counters
+
+    if user is None or not getattr(user, "is_authenticated", False):
+        return None
+    slots = [f"heavy:user:{user.pk}:{n}"
+             for n in range(max(1, settings.TABLESTAKES_HEAVY_PER_ACCOUNT))]
+    slot = counters.slot_take(slots, settings.TABLESTAKES_HEAVY_SLOT_SECONDS)
+    if slot is None:
+        raise Busy()
+    return slot
+
+
+def heavy_slot_give_back(slot) -> None:
+    from django.db import DatabaseError
+
+    from . import counters
+
+    if slot is None:
+        return
+    try:
+        counters.slot_give_back(slot)
+    except DatabaseError:  # it frees itself after TABLESTAKES_HEAVY_SLOT_SECONDS
+        logger.exception("could not give back the heavy page slot %s", slot[0])
+
+
+def _count_made(name: str, user, limit: int, refusal) -> None:
+    from . import counters
+
+    hits, ends = counters.hit(f"{name}:user:{user.pk}", 3600)
+    if hits > limit:
+        minutes = _minutes_left(ends)
+        raise LimitReached(refusal(limit, minutes) % {"limit": limit, "minutes": minutes})
+
+
+def count_new_table(user) -> None:
+    """One more table made by ``user``: at most TABLESTAKES_TABLES_PER_HOUR an hour."""
+    _count_made("tables", user, settings.TABLESTAKES_TABLES_PER_HOUR,
+                lambda limit, minutes: ngettext(
+                    "This account made %(limit)s new tables in the last hour, the most one "
+                    "account may here. Try again in %(minutes)s minute.",
+                    "This account made %(limit)s new tables in the last hour, the most one "
+                    "account may here. Try again in %(minutes)s minutes.", minutes))
+
+
+def count_new_evening(user) -> None:
+    """One more evening begun by ``user``: at most TABLESTAKES_EVENINGS_PER_HOUR an hour."""
+    _count_made("evenings", user, settings.TABLESTAKES_EVENINGS_PER_HOUR,
+                lambda limit, minutes: ngettext(
+                    "This account began %(limit)s new evenings in the last hour, the most one "
+                    "account may here. Try again in %(minutes)s minute.",
+                    "This account began %(limit)s new evenings in the last hour, the most one "
+                    "account may here. Try again in %(minutes)s minutes.", minutes))

@@ -26,8 +26,13 @@ from .views import (
     tables,
     undo,
 )
+from .views.heavy import heavy
 
 app_name = "ledger"
+
+# ``heavy(...)``: pages and downloads that hold a worker for long run in one of the
+# account's slots (TABLESTAKES_HEAVY_PER_ACCOUNT, ledger/views/heavy.py); the PDFs have
+# their own (TABLESTAKES_PDF_RENDERS_PER_ACCOUNT).
 
 urlpatterns = [
     path("", tables.home, name="home"),
@@ -35,23 +40,23 @@ urlpatterns = [
     path("tables/<int:pk>/locale/", table_locale.table_locale, name="table_locale"),
     path("tables/<int:pk>/share/", share_admin.share_create, name="share_create"),
     path("share/<int:pk>/revoke/", share_admin.share_revoke, name="share_revoke"),
-    path("tables/<int:pk>/book/", book.table_book, name="table_book"),
+    path("tables/<int:pk>/book/", heavy(book.table_book), name="table_book"),
     path("tables/<int:pk>/book/settle/", book.book_settle, name="book_settle"),
     path("tables/<int:pk>/book/settle/<int:settlement>/undo/", book.book_settle_undo,
          name="book_settle_undo"),
-    path("tables/<int:pk>/standings/", book.table_standings, name="table_standings"),
-    path("tables/<int:pk>/tidy/", book.table_tidy, name="table_tidy"),
-    path("tables/<int:pk>/export.json", table_download.table_download,
+    path("tables/<int:pk>/standings/", heavy(book.table_standings), name="table_standings"),
+    path("tables/<int:pk>/tidy/", heavy(book.table_tidy), name="table_tidy"),
+    path("tables/<int:pk>/export.json", heavy(table_download.table_download),
          name="table_download"),
-    path("players/<int:pk>/", book.player_detail, name="player_detail"),
+    path("players/<int:pk>/", heavy(book.player_detail), name="player_detail"),
     path("sessions/<int:pk>/reopen/", book.session_reopen, name="session_reopen"),
-    path("sessions/<int:pk>/", sessions.session_detail, name="session_detail"),
+    path("sessions/<int:pk>/", heavy(sessions.session_detail), name="session_detail"),
     path("sessions/<int:pk>/settle/", sessions.session_settle, name="session_settle"),
     path("payments/<int:pk>/paid/", sessions.payment_mark, name="payment_mark"),
     path("sessions/<int:pk>/games/new/", start.game_new, name="game_new"),
     path("sessions/<int:pk>/games/new/<str:variant>/<int:count>/", start.game_start,
          name="game_start"),
-    path("games/<int:pk>/", game_page.game_detail, name="game_detail"),
+    path("games/<int:pk>/", heavy(game_page.game_detail), name="game_detail"),
     path("games/<int:pk>/hands/", hand_entry.hand_create, name="hand_create"),
     path("games/<int:pk>/hands/preview/", hand_entry.hand_preview, name="hand_preview"),
     path("games/<int:pk>/hands/send/", queue.hand_send, name="hand_send"),
@@ -61,7 +66,7 @@ urlpatterns = [
     path("games/<int:pk>/abandon/", abandon.game_abandon, name="game_abandon"),
     path("games/<int:pk>/delete/", abandon.game_delete, name="game_delete"),
     path("games/<int:pk>/again/", rematch.game_rematch, name="game_rematch"),
-    path("games/<int:pk>/hands.csv", game_downloads.game_export, name="game_export"),
+    path("games/<int:pk>/hands.csv", heavy(game_downloads.game_export), name="game_export"),
     path("cards/preview/", cards.cards_preview, name="cards_preview"),
     path("s/<str:token>/", shared.shared, name="shared"),
     path("s/<str:token>/games/<int:game_pk>/", shared.shared_game, name="shared_game"),

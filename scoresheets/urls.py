@@ -1,5 +1,7 @@
 from django.urls import path
 
+from ledger.views.heavy import heavy
+
 from . import views
 
 app_name = "scoresheets"
@@ -10,6 +12,6 @@ urlpatterns = [
     path("sessions/<int:pk>.pdf", views.session_pdf, name="session_pdf"),
     path("sessions/<int:pk>/blank/", views.session_blank, name="session_blank"),
     path("sessions/<int:pk>/blank.pdf", views.session_blank_pdf, name="session_blank_pdf"),
-    path("games/<int:pk>.html", views.game_html, name="game_html"),
-    path("sessions/<int:pk>.html", views.session_html, name="session_html"),
+    path("games/<int:pk>.html", heavy(views.game_html), name="game_html"),
+    path("sessions/<int:pk>.html", heavy(views.session_html), name="session_html"),
 ]

@@ -33,6 +33,9 @@ from ledger.accounts import (
     FinishSignupForm,
     LoginForm,
     SignupForm,
+    give_device_cookie,
+    locked_out,
+    login_refused,
     password_reset_offered,
     signup_from_token,
     signup_mail,
@@ -121,6 +124,19 @@ class LoginView(auth_views.LoginView):
     """Django's log-in page, pointing to sign-up while it is open."""
 
     authentication_form = LoginForm
+
+    def post(self, request, *args, **kwargs):
+        """A log-in the limits refuse is answered before its form is read: the lock-out
+        page ("wait N seconds"), 429, at the cost of one small page, however many come."""
+        username = str(request.POST.get("username", ""))[:150]
+        if login_refused(request, username):
+            request.axes_locked_out = False  # answered here: django-axes draws no second page
+            return locked_out(request, credentials={"username": username})
+        return super().post(request, *args, **kwargs)
+
+    def form_valid(self, form):
+        """Logged in: the browser gets its device cookie for this account."""
+        return give_device_cookie(self.request, super().form_valid(form))
 
     def get_context_data(self, **kwargs):
         return {**super().get_context_data(**kwargs), "signup_open": signup_open(),

@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
-from ledger import access, services
+from ledger import access, limits, services
 from ledger.forms import PlayerForm, SessionForm, TableForm
 from ledger.forms.players import PlayerRenameForm
 from ledger.forms.tables import TableLocaleForm
@@ -36,9 +36,10 @@ def home(request: HttpRequest) -> HttpResponse:
                         n_sessions=Count("sessions", distinct=True))
               .prefetch_related("players"))
     form = TableForm()
+    status = 200
     if request.method == "POST":
         form = TableForm(request.POST)
-        if form.is_valid():
+        if form.is_valid() and not _over_limit(form, limits.count_new_table, request.user):
             with refusals_to(form, field="name") as attempt, transaction.atomic():
                 table = services.table_create(name=form.cleaned_data["name"],
                                               scorekeepers=[request.user],
@@ -49,9 +50,23 @@ def home(request: HttpRequest) -> HttpResponse:
             if not attempt.refused:
                 messages.success(request, _("Table %(name)s is ready.") % {"name": table.name})
                 return redirect("ledger:table_detail", pk=table.pk)
+    if form.errors:
+        status = 429 if getattr(form, "over_limit", False) else 422
     return render(request, "ledger/home.html", {
         "tables": tables, "form": form, "playing": _games_in_progress(request.user)},
-        status=422 if form.errors else 200)
+        status=status)
+
+
+def _over_limit(form, count, user) -> bool:
+    """Count one more table or evening made by ``user`` (``limits.count_new_table`` or
+    ``count_new_evening``); past the hour's limit, say so on ``form`` (answered 429)."""
+    try:
+        count(user)
+    except limits.LimitReached as exc:
+        form.add_error(None, exc.message)
+        form.over_limit = True
+        return True
+    return False
 
 
 def _games_in_progress(user) -> list[dict]:
@@ -106,7 +121,8 @@ def table_detail(request: HttpRequest, pk: int) -> HttpResponse:
                 return redirect("ledger:table_detail", pk=table.pk)
     elif request.method == "POST" and "new_session" in request.POST:
         session_form = SessionForm(request.POST)
-        if session_form.is_valid():
+        if session_form.is_valid() and not _over_limit(session_form, limits.count_new_evening,
+                                                         request.user):
             data = session_form.cleaned_data
             with refusals_to(session_form):
                 session = services.session_create(
@@ -124,6 +140,8 @@ def table_detail(request: HttpRequest, pk: int) -> HttpResponse:
     links = ShareLink.objects.filter(table=table, revoked_at__isnull=True,
                                      game__isnull=True).first()
     status = 422 if (player_form.errors or session_form.errors or rename_form.errors) else 200
+    if getattr(session_form, "over_limit", False):
+        status = 429
     return render(request, "ledger/table_detail.html", {
         "table": table, "players": table.players.filter(archived_at__isnull=True),
         "sessions": sessions,

@@ -89,8 +89,9 @@ MIDDLEWARE = [
 ]
 
 AUTHENTICATION_BACKENDS = [
-    # First: refuses every log-in from a client address with too many wrong passwords.
-    "ledger.accounts.AddressLockBackend",
+    # First: refuses, before any password is hashed, a log-in from a client address with
+    # too many wrong passwords, or for a username whose next attempt must wait.
+    "ledger.accounts.LoginLimitsBackend",
     # First: refuses a log-in while its username and address are locked out.
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
@@ -191,6 +192,14 @@ TABLESTAKES_MAX_PLAYERS_PER_TABLE = env_int("TABLESTAKES_MAX_PLAYERS_PER_TABLE",
 TABLESTAKES_MAX_RECORD_PLAYERS = env_int("TABLESTAKES_MAX_RECORD_PLAYERS", 50)
 TABLESTAKES_MAX_NAMES_PER_REQUEST = env_int("TABLESTAKES_MAX_NAMES_PER_REQUEST", 50)
 TABLESTAKES_MAX_FIELD_BYTES = env_int("TABLESTAKES_MAX_FIELD_BYTES", 16 * 1024)
+# One account's heavy pages and downloads (a game's page, the book, CSV, XLSX, JSON) at
+# once, slots held in the database (across workers); one left by a killed worker frees
+# itself after TABLESTAKES_HEAVY_SLOT_SECONDS. New tables and evenings one account may make
+# in an hour (ledger.limits).
+TABLESTAKES_HEAVY_PER_ACCOUNT = env_int("TABLESTAKES_HEAVY_PER_ACCOUNT", 1)
+TABLESTAKES_HEAVY_SLOT_SECONDS = env_int("TABLESTAKES_HEAVY_SLOT_SECONDS", 60)
+TABLESTAKES_TABLES_PER_HOUR = env_int("TABLESTAKES_TABLES_PER_HOUR", 10)
+TABLESTAKES_EVENINGS_PER_HOUR = env_int("TABLESTAKES_EVENINGS_PER_HOUR", 20)
 # Sign-ups asked per client address and per e-mail address in TABLESTAKES_SIGNUP_WINDOW
 # seconds, password resets likewise in TABLESTAKES_RESET_WINDOW (each request counts, known
 # address or not, atomically in the database: ledger.counters).
@@ -226,12 +235,23 @@ AXES_COOLOFF_TIME = timedelta(minutes=env_int("TABLESTAKES_LOGIN_LOCKOUT_MINUTES
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "ledger.accounts.locked_out"
-AXES_CLIENT_IP_CALLABLE = "ledger.limits.client_ip"
+AXES_CLIENT_IP_CALLABLE = "ledger.limits.client_key"  # an IPv6 address by its /64
+# a log-in from its account's trusted device (the device cookie) has its own count
+AXES_WHITELIST_CALLABLE = "ledger.limits.axes_trusted_device"
 AXES_USERNAME_CALLABLE = "ledger.limits.axes_username"
 AXES_VERBOSE = False
 # Wrong passwords from one client address across all usernames (ledger.limits): this many
 # in the cool-off time lock every log-in from that address until it ends.
 TABLESTAKES_LOGIN_FAILURES_PER_ADDRESS = env_int("TABLESTAKES_LOGIN_FAILURES_PER_ADDRESS", 20)
+# Wrong passwords for one username from any address in TABLESTAKES_LOGIN_USERNAME_WINDOW
+# seconds, after which each attempt for it waits its turn: 1 s, 2, 4... up to
+# TABLESTAKES_LOGIN_DELAY_MAX seconds (a growing delay, never a lock).
+TABLESTAKES_LOGIN_FAILURES_PER_USERNAME = env_int("TABLESTAKES_LOGIN_FAILURES_PER_USERNAME", 10)
+TABLESTAKES_LOGIN_USERNAME_WINDOW = env_int("TABLESTAKES_LOGIN_USERNAME_WINDOW", 24 * 3600)
+TABLESTAKES_LOGIN_DELAY_MAX = env_int("TABLESTAKES_LOGIN_DELAY_MAX", 900)
+# The signed cookie a browser gets when it logs in (OWASP's device cookies): for this many
+# days a log-in to that account from it skips the limits per address and per username.
+TABLESTAKES_DEVICE_COOKIE_DAYS = env_int("TABLESTAKES_DEVICE_COOKIE_DAYS", 365)
 
 # -- mail (password reset); dev prints mails on the console, tests keep them in memory --------
 EMAIL_BACKEND = os.environ.get("DJANGO_EMAIL_BACKEND",
