@@ -135,13 +135,18 @@ def _game_create(*, session: Session, record: dict, by: User | None, imported: b
     if not isinstance(setup, dict) or not isinstance(hands, list):
         raise RecordRefused(["setup must be an object and hands a list"])
     sequence = (session.games.aggregate(n=Max("sequence"))["n"] or 0) + 1
+    abandoned = bool(record.get("abandoned", False))
+    # an abandoned record is stored abandoned from the start: the record says so (a game
+    # abandoned here gets its abandon change; PostgreSQL refuses a running game abandoned
+    # without one, migration 0020)
+    ended = {"status": GameStatus.ABANDONED, "finished_at": timezone.now()} if abandoned else {}
     game = Game.objects.create(
         session=session, sequence=sequence, variant=record["variant"],
         preset=record.get("preset") or "", rules=dict(sorted(result["rules"].items())),
         rate=_decimal(stakes.get("rate"), "stakes.rate", currency=currency),
         per_points=stakes.get("per_points"),
         ante=_decimal(stakes.get("ante"), "stakes.ante", currency=currency),
-        currency=currency, setup=setup, started_by=by,
+        currency=currency, setup=setup, started_by=by, **ended,
     )
     player_stakes = stakes.get("players") or {}
     seated = [(seat, name, player) for seat, (name, player) in enumerate(zip(
@@ -162,7 +167,6 @@ def _game_create(*, session: Session, record: dict, by: User | None, imported: b
         for number, entry in enumerate(hands, start=1)
     )
     # Score again from the stored rows: the snapshot must reproduce the record exactly.
-    abandoned = bool(record.get("abandoned", False))
     stored = _score(game_record(game, abandoned=abandoned))
     for key in ("hands", "totals", "complete", "winner", "money"):
         if stored.get(key) != result.get(key):
