@@ -242,3 +242,15 @@ def test_keepers_download_the_whole_table_from_its_tidy_page(tables, logged_in, 
     assert client.get(url).status_code == 404
     client.logout()
     assert client.get(url).status_code == 302  # to the log-in page
+
+
+def test_the_backup_summary_says_who_keeps_which_table(tables, django_user_model):
+    """Issue 38.7: a restore that lost (or changed) who keeps a table compared equal."""
+    before = summary()
+    assert [(t["name"], t["scorekeepers"]) for t in before["tables"]] == [
+        ("Friday", ["keeper"]), ("Thursday Rummy Club", ["other"]), ("Mardi", ["keeper", "other"])]
+    mardi = tables[2]
+    mardi.scorekeepers.remove(django_user_model.objects.get(username="other"))
+    after = summary()
+    assert after["tables"][2]["scorekeepers"] == ["keeper"]
+    assert after != before and after["rows"] == before["rows"]
