@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from django import forms
 from django.forms.models import BaseInlineFormSet
+from django.utils.translation import gettext
 
 from ..cleaning import (
     MAX_PER_POINTS,
@@ -64,8 +65,9 @@ class TableAdminForm(CleanModelForm):
                    if user not in set(chosen)]
         if removed:
             raise forms.ValidationError(
-                f"Only a superuser may take a table from its scorekeepers: keep "
-                f"{', '.join(removed)} chosen (you may add keepers).")
+                gettext("Only a superuser may take a table from its scorekeepers: keep "
+                        "%(keepers)s chosen (you may add keepers).")
+                % {"keepers": ", ".join(removed)})
         return chosen
 
     def clean(self):
