@@ -17,11 +17,11 @@ the services).
 - **Table reports** (``ledger_tablereport``): what was reported (link, game, hand number,
   table, player, values, time) never changes; ``replaced_at`` and ``withdrawn_at`` are set
   once, not both, never cleared; ``hand_id`` is set once, to a hand of the report's game
-  and number. A report is of its link's game. It is deleted (and its ``replaces`` cleared)
-  only with a game that has no hands.
+  and number. A report is of its link's game, and not dated after its link was revoked.
+  It is deleted (and its ``replaces`` cleared) only with a game that has no hands.
 - **Hand confirmations** (``ledger_handconfirmation``): only through a confirm link of the
-  hand's game; answering again changes ``correct`` and moves ``answered_at`` on, nothing
-  else; never deleted.
+  hand's game, not after the link was revoked; answering again changes ``correct`` and
+  moves ``answered_at`` on, nothing else; never deleted.
 - **A report link is never un-revoked** (``ledger_reportlink``): once ``revoked_at`` is set
   it never changes; a link's game, part, player, token and creation time never change.
 - **A book settlement clears only paid payments** (``ledger_booksettlement``, checked as
@@ -172,6 +172,11 @@ FORWARD = [
             RAISE EXCEPTION 'table report: its link is not a link of game %', NEW.game_id
                 {INTEGRITY};
         END IF;
+        IF EXISTS (SELECT 1 FROM ledger_reportlink l WHERE l.id = NEW.link_id
+                   AND l.revoked_at IS NOT NULL AND l.revoked_at < NEW.reported_at) THEN
+            RAISE EXCEPTION 'table report: its link was revoked before it (a revoked link '
+                'never opens again)' {INTEGRITY};
+        END IF;
         RETURN NEW;
     END;
     $$ LANGUAGE plpgsql;
@@ -242,6 +247,11 @@ FORWARD = [
                 RAISE EXCEPTION 'hand confirmation: only through a confirm link of the '
                     'hand''s game' {INTEGRITY};
             END IF;
+            IF EXISTS (SELECT 1 FROM ledger_reportlink l WHERE l.id = NEW.link_id
+                       AND l.revoked_at IS NOT NULL AND l.revoked_at < NEW.answered_at) THEN
+                RAISE EXCEPTION 'hand confirmation: its link was revoked before the answer '
+                    '(a revoked link never opens again)' {INTEGRITY};
+            END IF;
             RETURN NEW;
         END IF;
         IF NEW.link_id IS DISTINCT FROM OLD.link_id OR NEW.hand_id IS DISTINCT FROM OLD.hand_id
@@ -249,6 +259,12 @@ FORWARD = [
            OR NEW.answered_at < OLD.answered_at THEN
             RAISE EXCEPTION 'hand confirmation %: answering again changes only the answer and '
                 'moves its time on', OLD.id {INTEGRITY};
+        END IF;
+        IF NEW.answered_at IS DISTINCT FROM OLD.answered_at AND EXISTS (
+                SELECT 1 FROM ledger_reportlink l WHERE l.id = NEW.link_id
+                AND l.revoked_at IS NOT NULL AND l.revoked_at < NEW.answered_at) THEN
+            RAISE EXCEPTION 'hand confirmation %: its link was revoked before the answer (a '
+                'revoked link never opens again)', OLD.id {INTEGRITY};
         END IF;
         RETURN NEW;
     END;

@@ -201,10 +201,14 @@ def test_table_reports_stay_as_reported(session, keeper, as_runtime_role):
             links[0].pk, other.pk)
     assert TableReport.objects.get(pk=live.pk).values == parts[0]
     assert TableReport.objects.filter(game=game).count() == 4
-    # a report link is never un-revoked, nor moved
+    # a report link is never un-revoked, nor moved, nor reported through once revoked
     services.report_links_revoke(game=game)
     refused("is revoked: it never opens again",
             "UPDATE ledger_reportlink SET revoked_at = NULL WHERE id = %s", links[0].pk)
+    refused("its link was revoked before it",
+            "INSERT INTO ledger_tablereport (link_id, game_id, number, \"table\", player, "
+            "\"values\", reported_at) VALUES (%s, %s, 2, 1, '', '{}', now() + interval "
+            "'1 minute')", links[0].pk, game.pk)
     fresh = services.report_links_get_or_create(game=other, created_by=keeper)[0]
     refused("never change", "UPDATE ledger_reportlink SET game_id = %s WHERE id = %s",
             game.pk, fresh.pk)
@@ -243,6 +247,10 @@ def test_hand_confirmations_stay_with_their_hand_and_link(session, keeper, as_ru
     refused("only through a confirm link of the hand's game",
             "INSERT INTO ledger_handconfirmation (link_id, hand_id, player, correct, "
             "answered_at) VALUES (%s, %s, 'Bob', true, now())", table_link.pk, hand.pk)
+    services.report_links_revoke(game=game)
+    refused("its link was revoked before the answer",
+            "UPDATE ledger_handconfirmation SET correct = true, "
+            "answered_at = now() + interval '1 minute' WHERE id = %s", said.pk)
     assert HandConfirmation.objects.get().correct is False
 
 
