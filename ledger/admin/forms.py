@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from django import forms
 from django.forms.models import BaseInlineFormSet
+from django.utils.translation import gettext
 
 from ..cleaning import (
     MAX_PER_POINTS,
@@ -50,6 +51,24 @@ class TableAdminForm(CleanModelForm):
             return clean_time_zone(value)
         except Refused as exc:
             raise forms.ValidationError(exc.message) from None
+
+    def clean_scorekeepers(self):
+        """A staff member who is not a superuser may add keepers to a table he keeps, never
+        take one away: he could not give the table back (he no longer sees the other
+        keeper's account), and only the keeper himself or a superuser should end his
+        keeping."""
+        chosen = self.cleaned_data.get("scorekeepers")
+        if self.saver is None or not self.instance.pk or chosen is None:
+            return chosen
+        removed = [user.get_username() for user in
+                   self.instance.scorekeepers.exclude(pk=self.saver.pk).order_by("username")
+                   if user not in set(chosen)]
+        if removed:
+            raise forms.ValidationError(
+                gettext("Only a superuser may take a table from its scorekeepers: keep "
+                        "%(keepers)s chosen (you may add keepers).")
+                % {"keepers": ", ".join(removed)})
+        return chosen
 
     def clean(self):
         data = super().clean()

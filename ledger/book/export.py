@@ -8,7 +8,9 @@ not depend on the server's numbering; references use those ids, accounts their u
 Exported: the table (name, paper size, scorekeepers), its players (archived ones too), its
 evenings with their games, seats, every hand (voided ones and their replacements), the
 game changes, the posting batches and postings, the settlements (voided ones with their
-void) with their payments and every paid mark, the book settlements and the share links.
+void) with their payments and every paid mark, the book settlements, the share links, and
+the report links with who reported what through them (table reports, replaced and withdrawn
+ones too, and a two-hand game's hand confirmations).
 Not exported: the standings (a cache, rebuilt from the games on import) and passwords.
 """
 
@@ -26,16 +28,19 @@ from ledger.models import (
     GameChange,
     GamePlayer,
     Hand,
+    HandConfirmation,
     MoneyPosting,
     PaymentMark,
     Player,
     PostingBatch,
+    ReportLink,
     Session,
     SessionSettlement,
     SettlementPayment,
     SettlementVoid,
     ShareLink,
     Table,
+    TableReport,
 )
 
 TABLE_FORMAT = "tablestakes.table/1"
@@ -83,6 +88,10 @@ def table_export(table: Table) -> dict[str, Any]:
     undos = {undo.book_settlement_id: undo for undo in
              BookSettlementUndo.objects.filter(book_settlement__table=table)}
     links = list(ShareLink.objects.filter(table=table).order_by("pk"))
+    report_links = list(ReportLink.objects.filter(game__session__table=table).order_by("pk"))
+    reports = list(TableReport.objects.filter(game__session__table=table).order_by("pk"))
+    confirmations = list(HandConfirmation.objects.filter(link__game__session__table=table)
+                         .order_by("pk"))
 
     actor_ids = {table_keeper for table_keeper in
                  table.scorekeepers.values_list("pk", flat=True)}
@@ -92,6 +101,7 @@ def table_export(table: Table) -> dict[str, Any]:
         (batches, ("created_by_id",)), (settlements, ("settled_by_id",)),
         (payments, ("paid_by_id",)), (marks, ("marked_by_id",)), (voids, ("voided_by_id",)),
         (book_settlements, ("settled_by_id",)), (links, ("created_by_id",)),
+        (report_links, ("created_by_id",)),
         (list(undos.values()), ("undone_by_id",)),
     ):
         for row in rows:
@@ -105,6 +115,13 @@ def table_export(table: Table) -> dict[str, Any]:
     hand_id, change_id, batch_id = ranks(hands), ranks(changes), ranks(batches)
     posting_id, settlement_id, payment_id = ranks(postings), ranks(settlements), ranks(payments)
     mark_id, void_id = ranks(marks), ranks(voids)
+    report_id, confirmation_id = ranks(reports), ranks(confirmations)
+    reports_by_link: dict[int, list] = defaultdict(list)
+    for report in reports:
+        reports_by_link[report.link_id].append(report)
+    confirmations_by_link: dict[int, list] = defaultdict(list)
+    for answer in confirmations:
+        confirmations_by_link[answer.link_id].append(answer)
 
     by_game: dict[str, dict[int, list]] = {name: defaultdict(list) for name in
                                            ("seats", "hands", "changes", "batches")}
@@ -270,6 +287,35 @@ def table_export(table: Table) -> dict[str, Any]:
             "created_at": stamp(link.created_at),
             "revoked_at": stamp(link.revoked_at),
         } for rank, link in enumerate(links, start=1)],
+        "report_links": [{
+            "id": rank,
+            "game": game_id[link.game_id],
+            "part": link.part,
+            "player": link.player,
+            "token": link.token,
+            "created_by": who(link.created_by_id),
+            "created_at": stamp(link.created_at),
+            "revoked_at": stamp(link.revoked_at),
+            "reports": [{
+                "id": report_id[report.pk],
+                "number": report.number,
+                "table": report.table,
+                "player": report.player,
+                "values": report.values,
+                "reported_at": stamp(report.reported_at),
+                "replaces": report_id[report.replaces_id] if report.replaces_id else None,
+                "replaced_at": stamp(report.replaced_at),
+                "withdrawn_at": stamp(report.withdrawn_at),
+                "hand": hand_id[report.hand_id] if report.hand_id else None,
+            } for report in reports_by_link[link.pk]],
+            "confirmations": [{
+                "id": confirmation_id[answer.pk],
+                "hand": hand_id[answer.hand_id],
+                "player": answer.player,
+                "correct": answer.correct,
+                "answered_at": stamp(answer.answered_at),
+            } for answer in confirmations_by_link[link.pk]],
+        } for rank, link in enumerate(report_links, start=1)],
     }
 
 

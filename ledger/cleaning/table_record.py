@@ -276,9 +276,63 @@ def _document(c: _Check, doc: Any) -> None:
             "created_at": c.stamp,
             "revoked_at": lambda v, w: c.stamp(v, w, null=True),
         })
+    # (files from before report links were exported have none)
+    for index, link in enumerate(c.items(doc.get("report_links", []), "report_links",
+                                         10_000)):
+        _report_link(c, link, f"report_links[{index}]")
     for key in sorted(set(doc) - {"format", "accounts", "table", "players", "sessions",
-                                  "book_settlements", "share_links"}, key=str):
+                                  "book_settlements", "share_links", "report_links"},
+                      key=str):
         c.problem("the document", f"{_shown(key)} is not a field of this document")
+
+
+def _report_link(c: _Check, link: Any, where: str) -> None:
+    """A report link with the reports and the confirmations sent through it."""
+    def values(value: Any, at: str) -> None:
+        if not isinstance(value, dict):
+            c.problem(at, "a report's part must be a JSON object")
+        else:
+            c.json_tree(value, at, 3)
+
+    def report(value: Any, at: str) -> None:
+        c.obj(value, at, {
+            "id": lambda v, w: c.row_id("report", v, w),
+            "number": lambda v, w: c.whole(v, w, minimum=1),
+            "table": lambda v, w: c.whole(v, w, minimum=1, maximum=99, null=True),
+            "player": lambda v, w: c.text(v, w, max_length=60),
+            "values": values,
+            "reported_at": c.stamp,
+            "replaces": lambda v, w: None if v is None else _ref(c, "report", v, w),
+            "replaced_at": lambda v, w: c.stamp(v, w, null=True),
+            "withdrawn_at": lambda v, w: c.stamp(v, w, null=True),
+            "hand": lambda v, w: None if v is None else _ref(c, "hand", v, w),
+        })
+
+    def confirmation(value: Any, at: str) -> None:
+        c.obj(value, at, {
+            "id": lambda v, w: c.row_id("confirmation", v, w),
+            "hand": lambda v, w: _ref(c, "hand", v, w),
+            "player": lambda v, w: c.text(v, w, max_length=60),
+            "correct": c.flag,
+            "answered_at": c.stamp,
+        })
+
+    c.obj(link, where, {
+        "id": lambda v, w: c.row_id("report link", v, w),
+        "game": lambda v, w: _ref(c, "game", v, w),
+        "part": lambda v, w: c.whole(v, w, maximum=99),
+        "player": lambda v, w: c.text(v, w, max_length=60),
+        "token": lambda v, w: (None if isinstance(v, str) and
+                               re.fullmatch(r"[A-Za-z0-9_-]{16,64}", v)
+                               else c.problem(w, "not a report link's token")),
+        "created_by": c.user,
+        "created_at": c.stamp,
+        "revoked_at": lambda v, w: c.stamp(v, w, null=True),
+        "reports": lambda v, w: [report(item, f"{w}[{i}]")
+                                 for i, item in enumerate(c.items(v, w, 100_000))],
+        "confirmations": lambda v, w: [confirmation(item, f"{w}[{i}]")
+                                       for i, item in enumerate(c.items(v, w, 100_000))],
+    })
 
 
 def _player_name(c: _Check, value: Any, where: str, keys: set[str]) -> None:

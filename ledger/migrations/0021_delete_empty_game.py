@@ -85,6 +85,6 @@ def _run(statements):
 
 class Migration(migrations.Migration):
     # (0020, the guards' migration, is made alongside: the merger puts this one after it)
-    dependencies = [("ledger", "0019_hand_confirmations")]
+    dependencies = [("ledger", "0020_guards_round_three")]
 
     operations = [migrations.RunPython(_run(FORWARD), _run(BACKWARD))]

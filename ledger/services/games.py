@@ -149,13 +149,18 @@ def _game_create(*, session: Session, record: dict, by: User | None, imported: b
     if not isinstance(setup, dict) or not isinstance(hands, list):
         raise RecordRefused(["setup must be an object and hands a list"])
     sequence = (session.games.aggregate(n=Max("sequence"))["n"] or 0) + 1
+    abandoned = bool(record.get("abandoned", False))
+    # an abandoned record is stored abandoned from the start: the record says so (a game
+    # abandoned here gets its abandon change; PostgreSQL refuses a running game abandoned
+    # without one, migration 0020)
+    ended = {"status": GameStatus.ABANDONED, "finished_at": timezone.now()} if abandoned else {}
     game = Game.objects.create(
         session=session, sequence=sequence, variant=record["variant"],
         preset=record.get("preset") or "", rules=dict(sorted(result["rules"].items())),
         rate=_decimal(stakes.get("rate"), "stakes.rate", currency=currency),
         per_points=stakes.get("per_points"),
         ante=_decimal(stakes.get("ante"), "stakes.ante", currency=currency),
-        currency=currency, setup=setup, started_by=by,
+        currency=currency, setup=setup, started_by=by, **ended,
     )
     player_stakes = stakes.get("players") or {}
     seated = [(seat, name, player) for seat, (name, player) in enumerate(zip(
@@ -176,7 +181,6 @@ def _game_create(*, session: Session, record: dict, by: User | None, imported: b
         for number, entry in enumerate(hands, start=1)
     )
     # Score again from the stored rows: the snapshot must reproduce the record exactly.
-    abandoned = bool(record.get("abandoned", False))
     stored = _score(game_record(game, abandoned=abandoned))
     for key in ("hands", "totals", "complete", "winner", "money"):
         if stored.get(key) != result.get(key):
@@ -350,13 +354,14 @@ def game_delete(*, game: Game, deleted_by: User | None) -> int:
     store_evenings(GameStanding, EveningStanding, [session.pk])
     ReportLink.objects.filter(game=locked).delete()
     ShareLink.objects.filter(game=locked).delete()
-    GamePlayer.objects.filter(game=locked).delete()
+    seats = list(GamePlayer.objects.filter(game=locked).values_list("pk", flat=True))
     changes = GameChange.objects.filter(game=locked)
     ids = list(changes.values_list("pk", flat=True))
-    # the game first, then its changes: they are history rows (refused by their model and,
-    # on PostgreSQL, by a trigger unless their game is gone); the foreign key is checked
-    # at commit, when both are gone
+    # the game first, then its seats and changes: on PostgreSQL a trigger keeps a game's
+    # seats (0020) and its changes (0021) while the game is there; the foreign keys are
+    # checked at commit, when all are gone
     Game.objects.filter(pk=locked.pk)._raw_delete(Game.objects.db)
+    GamePlayer.objects.filter(pk__in=seats)._raw_delete(GamePlayer.objects.db)
     GameChange.objects.filter(pk__in=ids)._raw_delete(GameChange.objects.db)
     # nothing of the game stays to say who deleted it: the server's log does
     log.info("game %s (game %s of evening %s, %s, %s) deleted by %s", locked.pk, locked.sequence,

@@ -21,8 +21,13 @@ and the status of a game that was over when its evening was settled and is in pr
 again since (a hand undone after a reopen). The standings (a cache) are computed from the
 games' results, as the services do.
 
-Accounts are matched by username; an account the server does not have is created without a
-password (it cannot log in until an administrator sets one or a password reset is made).
+Then the report links with their reports and confirmations (who reported what), as they
+were: inserted, never updated.
+
+An account of the document that the server has too (the same username) is used only when
+mapped (``accounts``, or ``same_accounts``): a username alone does not say it is the same
+person. An account the server does not have is created without a password (it cannot log
+in until an administrator sets one or a password reset is made).
 """
 
 from __future__ import annotations
@@ -44,6 +49,7 @@ from ledger import cleaning, limits
 from ledger.cleaning.table_record import check_table_document
 from ledger.exceptions import LedgerError, RecordRefused
 from ledger.models import (
+    CONFIRM_PART,
     BatchKind,
     BookSettlement,
     BookSettlementUndo,
@@ -53,16 +59,19 @@ from ledger.models import (
     GameStanding,
     GameStatus,
     Hand,
+    HandConfirmation,
     MoneyPosting,
     PaymentMark,
     Player,
     PostingBatch,
+    ReportLink,
     Session,
     SessionSettlement,
     SettlementPayment,
     SettlementVoid,
     ShareLink,
     Table,
+    TableReport,
 )
 from ledger.models import GameChange as Change
 from ledger.selectors.games import game_record, score
@@ -110,11 +119,18 @@ def _insert(model, rows: list[tuple[int, Any, None]], ids: dict[int, int]) -> No
 
 @transaction.atomic
 def table_import(*, document: Any, imported_by: User | None = None, name: str | None = None,
-                 keepers: list | None = None) -> TableImported:
+                 keepers: list | None = None, accounts: dict | None = None,
+                 same_accounts: bool = False) -> TableImported:
     """Store the table of ``document`` (as ``export_table`` writes it) as a new table.
 
     ``name`` imports it under another name; ``keepers`` are accounts added to the
-    document's scorekeepers (both change what a new export says, nothing else)."""
+    document's scorekeepers (both change what a new export says, nothing else).
+    ``accounts`` maps usernames of the document to accounts of this server: an account
+    the document names that this server has too (the same username) must be mapped, to
+    itself or to another account, or nothing is stored (a username alone does not say
+    it is the same person); ``same_accounts`` says each of them is the account of that
+    username (moving a server's tables one by one); the others are made without a
+    password."""
     check_table_document(document, max_players=max_players_per_table(),
                          max_hands=limits.max_hands_per_game())
     # -- the history as the services would have made it, checked before anything is stored
@@ -145,7 +161,7 @@ def table_import(*, document: Any, imported_by: User | None = None, name: str | 
 
     # -- the rows -----------------------------------------------------------------------------
     outcome = TableImported(table=None)  # type: ignore[arg-type]
-    users = _accounts(document["accounts"], outcome)
+    users = _accounts(document["accounts"], outcome, accounts or {}, same_accounts)
     head = document["table"]
     table_name = cleaning.clean_text(name if name is not None else head["name"],
                                      what=gettext("The table's name"), max_length=100,
@@ -156,7 +172,7 @@ def table_import(*, document: Any, imported_by: User | None = None, name: str | 
         if table_named(name=table_name, scorekeeper=keeper) is not None:
             who = keeper.get_username() if keeper else "A table nobody keeps"
             raise LedgerError(f"{who} already keeps a table called {table_name!r}: import it "
-                              "under another name (--name). Nothing was stored.")
+                              "under another name (--name).")
     table = Table.objects.create(name=table_name, paper_size=head["paper_size"],
                                  created_at=_moment(head["created_at"]))
     table.scorekeepers.set(keeper_rows)
@@ -189,6 +205,7 @@ def table_import(*, document: Any, imported_by: User | None = None, name: str | 
     _book_settlements(document, table, replay.ids["player"], replay.ids["payment"],
                       users, problems)
     _share_links(document, table, replay.ids["game"], users, outcome)
+    _report_links(document, replay.ids, users, outcome, problems)
     _refuse(problems)
     outcome.rows = {kind: len(replay.ids[kind]) for kind in
                     ("player", "session", "game", "hand", "batch", "settlement")}
@@ -501,10 +518,28 @@ def _refuse(problems: list[str]) -> None:
         raise RecordRefused(problems[:20])
 
 
-def _accounts(accounts: list[dict], outcome: TableImported) -> dict[str, Any]:
+def _accounts(accounts: list[dict], outcome: TableImported, mapping: dict,
+              same_accounts: bool) -> dict[str, Any]:
+    """Each account of the document: the account it is mapped to, or a new one; refused
+    (nothing stored) when the server has an account of that username that is not mapped."""
     model = get_user_model()
     names = [account["username"] for account in accounts]
+    strangers = sorted(set(mapping) - set(names))
+    if strangers:
+        raise LedgerError(f"{strangers[0]!r} is not an account of the document (its accounts: "
+                          f"{', '.join(names) or 'none'}).")
     found = {user.get_username(): user for user in model.objects.filter(username__in=names)}
+    taken = [username for username in names if username in found and username not in mapping]
+    if taken and not same_accounts:
+        which = (f"an account called {taken[0]}" if len(taken) == 1 else
+                 f"accounts called {', '.join(taken[:-1])} and {taken[-1]}")
+        raise LedgerError(
+            f"This server already has {which}: a username alone does not say it is the "
+            "same person. Say whose history goes to which account (--keeper "
+            f"{taken[0]}={taken[0]}: to that account; --keeper {taken[0]}=OTHER: to another "
+            "one; --same-accounts: each to the account of its name).")
+    found = {username: found[username] for username in taken} | {
+        username: _user(user) for username, user in mapping.items()}
     for account in accounts:
         if account["username"] not in found:
             user = model.objects.create_user(  # no password: cannot log in until one is set
@@ -629,3 +664,71 @@ def _share_links(document, table, games, users, outcome) -> None:
     except IntegrityError:
         raise LedgerError("share_links: two links to the same table or game are live; at "
                           "most one is. Nothing was stored.") from None
+
+
+def _report_links(document, ids, users, outcome, problems: list[str]) -> None:
+    """The report links with who reported what through them: each report of its link's
+    game, replacing an earlier report of its link and number, kept with a hand of that
+    game and number; a confirmation through a confirm link, of a hand of its game."""
+    links = document.get("report_links", [])  # (none in files from before they were)
+    hands = {h["id"]: (g["id"], h["number"]) for s in document["sessions"]
+             for g in s["games"] for h in g["hands"]}
+    for index, link in enumerate(links):
+        where = f"report_links[{index}]"
+        of_link = {r["id"]: r for r in link["reports"]}
+        for r_index, report in enumerate(link["reports"]):
+            at = f"{where}.reports[{r_index}]"
+            if report["hand"] is not None and \
+                    hands.get(report["hand"]) != (link["game"], report["number"]):
+                problems.append(f"{at}.hand: not a hand of the link's game with number "
+                                f"{report['number']}")
+            old = of_link.get(report["replaces"])
+            if report["replaces"] is not None and (
+                    old is None or old["number"] != report["number"]
+                    or report["replaces"] >= report["id"]):
+                problems.append(f"{at}.replaces: not an earlier report of this link for hand "
+                                f"{report['number']}")
+            if report["replaced_at"] is not None and report["withdrawn_at"] is not None:
+                problems.append(f"{at}: a report is replaced or withdrawn, not both")
+        for c_index, answer in enumerate(link["confirmations"]):
+            at = f"{where}.confirmations[{c_index}]"
+            if link["part"] != CONFIRM_PART or hands.get(answer["hand"], (None,))[0] != \
+                    link["game"]:
+                problems.append(f"{at}: only a confirm link (part {CONFIRM_PART}) confirms, "
+                                "a hand of its own game")
+    if problems or not links:
+        return
+    tokens = [link["token"] for link in links]
+    taken = set(ReportLink.objects.filter(token__in=tokens).values_list("token", flat=True))
+    rows = []
+    for link in links:
+        row = ReportLink(game_id=ids["game"][link["game"]], part=link["part"],
+                         player=link["player"], created_by=_by(users, link["created_by"]),
+                         created_at=_moment(link["created_at"]),
+                         revoked_at=_moment(link["revoked_at"]))
+        if link["token"] in taken:  # a copy on the server it came from: its own tokens
+            outcome.tokens_renewed += 1
+        else:
+            row.token = link["token"]
+        rows.append((link["id"], row, None))
+    link_ids: dict[int, int] = {}
+    try:
+        with transaction.atomic():
+            _insert(ReportLink, rows, link_ids)
+    except IntegrityError:
+        raise LedgerError("report_links: two links of the same game and part are live; at "
+                          "most one is. Nothing was stored.") from None
+    _insert_linked(TableReport, [(report["id"], TableReport(
+        link_id=link_ids[link["id"]], game_id=ids["game"][link["game"]],
+        number=report["number"], table=report["table"], player=report["player"],
+        values=report["values"], reported_at=_moment(report["reported_at"]),
+        replaced_at=_moment(report["replaced_at"]),
+        withdrawn_at=_moment(report["withdrawn_at"]),
+        hand_id=ids["hand"][report["hand"]] if report["hand"] is not None else None),
+        report["replaces"]) for link in links for report in link["reports"]],
+        {}, "replaces_id")
+    _insert(HandConfirmation, [(answer["id"], HandConfirmation(
+        link_id=link_ids[link["id"]], hand_id=ids["hand"][answer["hand"]],
+        player=answer["player"], correct=answer["correct"],
+        answered_at=_moment(answer["answered_at"])), None)
+        for link in links for answer in link["confirmations"]], {})

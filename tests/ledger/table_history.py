@@ -10,7 +10,10 @@
 - the demo evening (fixtures/demo_session.json: gin, box, captain, partnership, CAP-IT),
   settled, then reopened: a hand corrected, and a finished game's last hand undone (in
   progress again), kept by the second account;
-- "Mardi" (EUR): a settled evening with an Oklahoma and a Hollywood game and an open one.
+- "Mardi" (EUR): a settled evening with an Oklahoma and a Hollywood game and an open one,
+  where a gin game's hand is confirmed (the answer changed) and a captain game's tables
+  report a hand (replaced, withdrawn) before it is saved, their links revoked and made
+  again.
 """
 
 from __future__ import annotations
@@ -107,5 +110,32 @@ def build_tables(keeper, other) -> list:
     started = services.game_start(session=open_evening, variant="gin",
                                   players=["Zoé", "Yann"], started_by=keeper,
                                   setup={"first_dealer": "Zoé"})
+    confirm = services.confirm_link_get_or_create(game=started, player="Yann",
+                                                  created_by=keeper)
     _hand(started, keeper, {"knocker": "Zoé", "deadwood": {"Zoé": 3, "Yann": 40}})
+    services.hand_confirm(link=confirm, number=1, correct=False)
+    services.hand_confirm(link=confirm, number=1, correct=True)  # he looked again
+    # who reported what: a captain game's tables report hand 1 (table 1 twice, table 3
+    # withdraws and reports again), the hand is saved with them; the links are revoked and
+    # new ones made
+    captains = services.game_start(
+        session=open_evening, variant="captain", players=["R1", "R2", "R3", "B1", "B2",
+                                                          "B3", "B4"],
+        started_by=keeper, preset="standard",
+        setup={"captains": ["R1", "R2", "R3"], "opponents": ["B1", "B2", "B3"],
+               "sitter": "B4"})
+    t1, t2, t3 = services.report_links_get_or_create(game=captains, created_by=keeper)
+    parts = [{"knocker": "R1", "deadwood": {"R1": 5, "B1": 30}},
+             {"knocker": "B2", "deadwood": {"B2": 2, "R2": 10}}, {"draw": True}]
+    services.report_submit(link=t1, number=1,
+                           values={"knocker": "R1", "deadwood": {"R1": 7, "B1": 30}})
+    services.report_submit(link=t3, number=1,
+                           values={"knocker": "R3", "deadwood": {"R3": 4, "B3": 20}})
+    services.report_withdraw(link=t3, number=1)
+    for link, part in zip((t1, t2, t3), parts, strict=True):
+        services.report_submit(link=link, number=1, values=part)
+    services.hand_record(game=captains, entry={"tables": parts}, recorded_by=keeper,
+                         idempotency_key=uuid.uuid4(), number=1)
+    services.report_links_revoke(game=captains)
+    services.report_links_get_or_create(game=captains, created_by=other)
     return [friday, demo.table, mardi]

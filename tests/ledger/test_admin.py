@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.urls import reverse
 
 from ledger import services
@@ -354,3 +355,37 @@ def test_per_points_above_the_services_limit_is_refused_at_the_field(client, sta
     assert response.status_code == 200
     assert "Per points: 1000000 is above 100000" in response.content.decode()
     assert not Session.objects.filter(date="2025-11-23").exists()
+
+
+def test_staff_cannot_take_the_table_from_its_other_keepers(client, staff):
+    """Issue 38.7: a staff co-keeper removed the table's other keepers in the admin (and,
+    no longer seeing their accounts, could not undo it). A superuser still can."""
+    table = staff["ours"]
+    ann = table.players.get(name="Ann")
+    inline = {"players-TOTAL_FORMS": 1, "players-INITIAL_FORMS": 1,
+              "players-0-id": ann.pk, "players-0-table": table.pk, "players-0-name": "Ann"}
+    client.force_login(staff["user"])
+    url = reverse("admin:ledger_table_change", args=[table.pk])
+    response = client.post(url, {**inline, "name": "Ours", "paper_size": "auto",
+                                 "scorekeepers": [staff["user"].pk]})
+    assert response.status_code == 200
+    assert ("Only a superuser may take a table from its scorekeepers: keep partner_pat "
+            "chosen (you may add keepers).") in response.content.decode()
+    assert sorted(u.username for u in table.scorekeepers.all()) == ["clubstaff", "partner_pat"]
+    # adding a fellow keeper of another table is still his to do
+    other = services.table_create(name="Other", scorekeepers=[staff["user"]])
+    mate = get_user_model().objects.create_user("mate_max", password="pw")
+    services.table_set_scorekeepers(table=other, scorekeepers=[staff["user"], mate])
+    response = client.post(url, {**inline, "name": "Ours", "paper_size": "auto",
+                                 "scorekeepers": [staff["user"].pk, mate.pk,
+                                                  table.scorekeepers.get(username="partner_pat").pk]})
+    assert response.status_code == 302, response.content.decode()[:2000]
+    assert sorted(u.username for u in table.scorekeepers.all()) == [
+        "clubstaff", "mate_max", "partner_pat"]
+    # a superuser may take a keeper away
+    admin = get_user_model().objects.create_superuser("root", password="pw")
+    client.force_login(admin)
+    response = client.post(url, {**inline, "name": "Ours", "paper_size": "auto",
+                                 "scorekeepers": [staff["user"].pk]})
+    assert response.status_code == 302
+    assert [u.username for u in table.scorekeepers.all()] == ["clubstaff"]

@@ -238,9 +238,11 @@ def test_the_answers_are_in_the_export_and_on_paper(game, keeper, link, logged_i
 
     save(game, keeper)
     save(game, keeper, {"draw": True})
-    services.hand_confirm(link=link, number=2, correct=False)
-    HandConfirmation.objects.update(
-        answered_at=datetime.datetime(2026, 11, 25, 22, 41, tzinfo=datetime.UTC))
+    from unittest import mock
+    with mock.patch("django.utils.timezone.now",  # (the clock: on PostgreSQL an answer's
+                    return_value=datetime.datetime(  # time only moves on)
+                        2026, 11, 25, 22, 41, tzinfo=datetime.UTC)):
+        services.hand_confirm(link=link, number=2, correct=False)
     rows = list(csv.DictReader(io.StringIO(logged_in.get(
         reverse("ledger:game_export", args=[game.pk])).content.decode())))
     assert [row["Reported by"] for row in rows[:2]] == [

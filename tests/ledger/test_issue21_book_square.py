@@ -141,12 +141,14 @@ def test_an_undone_squaring_goes_through_export_and_import(table, keeper, evenin
     document = json.loads(path.read_text())
     [entry] = document["book_settlements"]
     assert len(entry["undone"]["restored"]) == 3 and entry["undone"]["undone_by"] == "keeper"
-    copy = table_import(document=document, name="Friday copy").table
+    copy = table_import(document=document, name="Friday copy",
+                        accounts={"keeper": keeper}).table
     undo = BookSettlementUndo.objects.get(book_settlement__table=copy)
     assert len(undo.restored) == 3
     assert SettlementPayment.objects.filter(
         pk__in=undo.restored, paid_at__isnull=True).count() == 3
     # a file from before the undo existed (no "undone") still imports
     del entry["undone"]
-    older = table_import(document=document, name="Friday older").table
+    older = table_import(document=document, name="Friday older",
+                         accounts={"keeper": keeper}).table
     assert not BookSettlementUndo.objects.filter(book_settlement__table=older).exists()

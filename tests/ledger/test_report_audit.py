@@ -7,13 +7,13 @@ import csv
 import datetime
 import io
 import uuid
+from unittest import mock
 
 import pytest
 from django.urls import reverse
 from openpyxl import load_workbook
 
 from ledger import services
-from ledger.models import TableReport
 from tests.ledger.test_table_reports import capit, captain7, knock
 from tests.pages import Page
 from tests.scoresheets.conftest import pdf_text
@@ -29,13 +29,13 @@ def _reported_captain_hand(session, keeper):
     reports."""
     game = captain7(session, keeper)
     t1, t2, t3 = services.report_links_get_or_create(game=game, created_by=keeper)
-    services.report_submit(link=t1, number=1, values=knock("R1", 7, "B1", 30))
-    services.report_submit(link=t1, number=1, values=knock("R1", 5, "B1", 30))
-    services.report_submit(link=t2, number=1, values=knock("B2", 0, "R2", 10))  # a gin
-    services.report_submit(link=t3, number=1, values={"draw": True})
-    for minutes, report in enumerate(TableReport.objects.order_by("id")):
-        TableReport.objects.filter(pk=report.pk).update(
-            reported_at=AT + datetime.timedelta(minutes=minutes))
+    sent = [(t1, knock("R1", 7, "B1", 30)), (t1, knock("R1", 5, "B1", 30)),
+            (t2, knock("B2", 0, "R2", 10)), (t3, {"draw": True})]  # table 2's is a gin
+    for minutes, (link, values) in enumerate(sent):  # reported at AT, AT + 1 min...
+        # (the clock, not an UPDATE: on PostgreSQL what was reported never changes)
+        with mock.patch("django.utils.timezone.now",
+                        return_value=AT + datetime.timedelta(minutes=minutes)):
+            services.report_submit(link=link, number=1, values=values)
     parts = [knock("R1", 5, "B1", 30), knock("B2", 0, "R2", 10), {"draw": True}]
     services.hand_record(game=game, entry={"tables": parts}, recorded_by=keeper,
                          idempotency_key=uuid.uuid4(), number=1)
@@ -117,11 +117,11 @@ def test_a_capit_players_reports_are_in_the_export_under_their_names(logged_in, 
                                                                      keeper):
     game = capit(session, keeper)
     link = services.report_links_get_or_create(game=game, created_by=keeper)[0]
-    services.report_submit(link=link, number=1, player="A",
-                           values={"went_out": "A", "points": {"A": 0}})
-    services.report_submit(link=link, number=1, player="B",
-                           values={"went_out": None, "points": {"B": 25}})
-    TableReport.objects.update(reported_at=AT)
+    with mock.patch("django.utils.timezone.now", return_value=AT):
+        services.report_submit(link=link, number=1, player="A",
+                               values={"went_out": "A", "points": {"A": 0}})
+        services.report_submit(link=link, number=1, player="B",
+                               values={"went_out": None, "points": {"B": 25}})
     services.hand_record(game=game, entry={"went_out": "A", "points": {
         "A": 0, "B": 25, "C": 10, "D": 5}}, recorded_by=keeper,
         idempotency_key=uuid.uuid4(), number=1)

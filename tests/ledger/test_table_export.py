@@ -13,7 +13,7 @@ import json
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.core.management import call_command
+from django.core.management import CommandError, call_command
 from django.db import connection
 
 from ledger.book.export import table_export
@@ -106,7 +106,22 @@ def test_the_data_set_has_every_kind_of_history(tables):
         [False, True, True]
     assert [p["name"] for p in friday["players"] if p["archived_at"]] == ["Dora"]
     assert {p["name"] for p in friday["players"]} == {"Ann", "Bob", "Cyril", "Dora"}
-    assert {s["currency"] for s in table_export(tables[2])["sessions"]} == {"EUR"}
+    mardi = table_export(tables[2])
+    assert {s["currency"] for s in mardi["sessions"]} == {"EUR"}
+    # who reported what (issue 38.7): the links, revoked ones too, their reports (replaced,
+    # withdrawn, kept with the saved hand) and the confirm link's answer
+    links = mardi["report_links"]
+    assert [(link["part"], link["revoked_at"] is None) for link in links] == [
+        (99, True), (1, False), (2, False), (3, False), (1, True), (2, True), (3, True)]
+    reports = [r for link in links for r in link["reports"]]
+    assert [(r["table"], r["replaced_at"] is not None, r["withdrawn_at"] is not None,
+             r["hand"] is not None) for r in sorted(reports, key=lambda r: r["id"])] == [
+        (1, True, False, True), (3, False, True, True), (1, False, False, True),
+        (2, False, False, True), (3, False, False, True)]
+    assert [r["replaces"] for r in sorted(reports, key=lambda r: r["id"])] == [
+        None, None, 1, None, None]
+    assert [(a["player"], a["correct"]) for a in links[0]["confirmations"]] == [
+        ("Yann", True)]
 
 
 def test_round_trip_into_an_empty_server_keeps_every_row_and_every_book(tables, tmp_path,
@@ -119,8 +134,8 @@ def test_round_trip_into_an_empty_server_keeps_every_row_and_every_book(tables, 
     wipe_everything()
     assert Table.objects.count() == 0 and get_user_model().objects.count() == 0
 
-    for path, _, _ in files.values():
-        call_command("import_table", str(path))
+    for path, _, _ in files.values():  # the accounts the first import made are theirs
+        call_command("import_table", str(path), same_accounts=True)
     _check_deferred()
     err = capsys.readouterr().err
     assert "New accounts without a password" in err and "keeper" in err
@@ -147,9 +162,10 @@ def test_a_copy_on_the_same_server_gets_new_keys_and_tokens(tables, tmp_path, ca
     path = tmp_path / "friday.json"
     call_command("export_table", friday.pk, output=str(path))
     with pytest.raises(Exception, match="already keeps a table called 'Friday'"):
-        call_command("import_table", str(path))
+        call_command("import_table", str(path), keeper=["keeper=keeper"])
     django_user_model.objects.create_user("newkeeper")
-    call_command("import_table", str(path), name="Friday (copy)", keeper=["newkeeper"])
+    call_command("import_table", str(path), name="Friday (copy)",
+                 keeper=["keeper=keeper", "newkeeper"])
     _check_deferred()
     copy = Table.objects.get(name="Friday (copy)")
     assert "got new ones" in capsys.readouterr().err
@@ -172,6 +188,40 @@ def test_a_copy_on_the_same_server_gets_new_keys_and_tokens(tables, tmp_path, ca
     assert sorted(link.table_id for link in live) == sorted([friday.pk, copy.pk])
 
 
+def test_an_account_of_the_same_name_is_not_taken_without_saying_so(tables, tmp_path, capsys,
+                                                                   django_user_model):
+    """Issue 38.7: import_table gave the table (and whatever the account did in it) to any
+    account of this server with the same username, without a word. Now each such account
+    is mapped (--keeper OLD=NEW) or nothing is stored."""
+    path = tmp_path / "friday.json"
+    call_command("export_table", tables[0].pk, output=str(path))
+    before = (Table.objects.count(), django_user_model.objects.count())
+    for options, message in (
+            ({}, "This server already has an account called keeper: a username alone does "
+                 "not say it is the same person. Say whose history goes to which account "
+                 "(--keeper keeper=keeper: to that account; --keeper keeper=OTHER: to "
+                 "another one; --same-accounts: each to the account of its name).\n"
+                 "Nothing was stored."),
+            ({"keeper": ["keeper=nobody"]},
+             "--keeper keeper=nobody: this server has no account called 'nobody'."),
+            ({"keeper": ["ghost=keeper"]},
+             "'ghost' is not an account of the document (its accounts: keeper).")):
+        with pytest.raises(CommandError) as refused:
+            call_command("import_table", str(path), name="Friday (theirs)", **options)
+        assert message in str(refused.value)
+    assert (Table.objects.count(), django_user_model.objects.count()) == before
+    django_user_model.objects.create_user("newkeeper")
+    call_command("import_table", str(path), name="Friday (theirs)",
+                 keeper=["keeper=newkeeper"])
+    assert "New accounts" not in capsys.readouterr().err
+    theirs = Table.objects.get(name="Friday (theirs)")
+    assert [u.username for u in theirs.scorekeepers.all()] == ["newkeeper"]
+    document = table_export(theirs)
+    assert [a["username"] for a in document["accounts"]] == ["newkeeper"]
+    assert {h["recorded_by"] for s in document["sessions"] for g in s["games"]
+            for h in g["hands"]} == {"newkeeper", None}
+
+
 def test_keepers_download_the_whole_table_from_its_tidy_page(tables, logged_in, client,
                                                              django_user_model):
     friday = tables[0]
@@ -192,3 +242,15 @@ def test_keepers_download_the_whole_table_from_its_tidy_page(tables, logged_in, 
     assert client.get(url).status_code == 404
     client.logout()
     assert client.get(url).status_code == 302  # to the log-in page
+
+
+def test_the_backup_summary_says_who_keeps_which_table(tables, django_user_model):
+    """Issue 38.7: a restore that lost (or changed) who keeps a table compared equal."""
+    before = summary()
+    assert [(t["name"], t["scorekeepers"]) for t in before["tables"]] == [
+        ("Friday", ["keeper"]), ("Thursday Rummy Club", ["other"]), ("Mardi", ["keeper", "other"])]
+    mardi = tables[2]
+    mardi.scorekeepers.remove(django_user_model.objects.get(username="other"))
+    after = summary()
+    assert after["tables"][2]["scorekeepers"] == ["keeper"]
+    assert after != before and after["rows"] == before["rows"]

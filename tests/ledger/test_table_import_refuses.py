@@ -119,7 +119,7 @@ def test_refused_with_the_place_and_nothing_stored(document, tmp_path, name, cha
     path.write_text(json.dumps(doc), encoding="utf-8")
     before = (Table.objects.count(), get_user_model().objects.count(), Hand.objects.count())
     with pytest.raises(CommandError) as refused:
-        call_command("import_table", str(path))
+        call_command("import_table", str(path), same_accounts=True)
     text = str(refused.value)
     assert message in text and text.endswith("Nothing was stored."), text
     assert (Table.objects.count(), get_user_model().objects.count(),
@@ -179,7 +179,7 @@ def test_a_good_document_still_imports(document, tmp_path, capsys):
     the copy gets new ones, and everything else is the same."""
     path = tmp_path / "t.json"
     path.write_text(json.dumps(document))
-    call_command("import_table", str(path))
+    call_command("import_table", str(path), keeper=["keeper=keeper"])
     assert "already had 8 of the hands' submission keys" in capsys.readouterr().err
     table = Table.objects.get(name="Tuesday")
     again, original = table_export(table), copy.deepcopy(document)
@@ -208,7 +208,7 @@ def test_text_is_taken_as_stored(keeper, case, tmp_path):
     services.table_rename(table=table, name="Cut (old)", renamed_by=keeper)
     path = tmp_path / "t.json"
     path.write_text(json.dumps(doc))
-    call_command("import_table", str(path))
+    call_command("import_table", str(path), same_accounts=True)
     again = table_export(Table.objects.get(name="Cut"))
     assert [h["void_reason"] for h in _game(again)["hands"]] == \
         [h["void_reason"] for h in _game(doc)["hands"]]

@@ -1,8 +1,8 @@
 """manage.py backup_summary: what a restored copy must agree on, as JSON (docs/backup.md).
 
 Run it on the live database and on the restored one and compare the two outputs (``diff``):
-every table's book (``table_book --json``), the row count of every ledger table and of
-the accounts, and on PostgreSQL the ledger's triggers (the database's guards of the
+every table's book (``table_book --json``) and who keeps it, the row count of every ledger
+table and of the accounts, and on PostgreSQL the ledger's triggers (the database's guards of the
 history: a restore that lost them would accept what the app refuses).
 """
 
@@ -37,8 +37,10 @@ def summary() -> dict:
     rows[get_user_model()._meta.db_table] = get_user_model()._base_manager.count()
     return {
         "tables": [{"id": table.pk, "name": table.name,
+                    "scorekeepers": sorted(user.get_username()
+                                           for user in table.scorekeepers.all()),
                     "books": book_json(table_books(table))}
-                   for table in Table.objects.order_by("pk")],
+                   for table in Table.objects.order_by("pk").prefetch_related("scorekeepers")],
         "rows": dict(sorted(rows.items())),
         "triggers": ledger_triggers(),
     }
@@ -46,8 +48,9 @@ def summary() -> dict:
 
 class Command(BaseCommand):
     help = (
-        "Print, as JSON, every table's book, the row count of every ledger table and of "
-        "the accounts, and (PostgreSQL) the ledger's triggers: run it on the live and on "
+        "Print, as JSON, every table's book and scorekeepers, the row count of every "
+        "ledger table and of the accounts, and (PostgreSQL) the ledger's triggers: run it "
+        "on the live and on "
         "a restored database and diff the two (docs/backup.md)."
     )
 
