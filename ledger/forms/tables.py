@@ -24,6 +24,7 @@ from ledger.models import DEFAULT_TIME_ZONE, Language
 from .fields import (
     MAX_PER_POINTS,
     NUMERIC,
+    DateInput,
     name_key,
     reserved_name,
     stake_field,
@@ -120,7 +121,7 @@ class PlayerForm(CleanInputMixin, forms.Form):
 
 
 class SessionForm(CleanInputMixin, forms.Form):
-    date = forms.DateField(label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}))
+    date = forms.DateField(label=_("Date"), widget=DateInput())
     place = forms.CharField(label=_("Place"), max_length=200, required=False)
     currency = forms.CharField(label=_("Currency"), max_length=3, initial="USD",
                                widget=forms.TextInput(attrs={"autocapitalize": "characters",
