@@ -108,10 +108,27 @@ def read_amount(value: Any, *, what: str, locale: str | Locale) -> Decimal:
 
 # -- a table's clock and language ------------------------------------------------------------
 
+#: Names the tz database holds that are no place's zone: "localtime" is the server's own
+#: clock (whatever it is set to), "Factory" a placeholder that reads "-00", "posixrules"
+#: a file of rules.
+NOT_ZONES = frozenset({"localtime", "Factory", "posixrules"})
+
+
 @lru_cache(maxsize=1)
 def time_zone_names() -> frozenset[str]:
-    """Every IANA time zone this server knows (the system's tz database, or tzdata)."""
-    return frozenset(zoneinfo.available_timezones())
+    """Every IANA time zone this server knows (the system's tz database, or tzdata), but
+    the names that are no place's zone (``NOT_ZONES``)."""
+    return frozenset(zoneinfo.available_timezones()) - NOT_ZONES
+
+
+@lru_cache(maxsize=1)
+def time_zone_choices() -> tuple[str, ...]:
+    """The zones a table's form offers, sorted: the places' names ("Europe/Berlin") and
+    UTC, not the old aliases ("US/Eastern", "GB", "Etc/GMT+5"), which are still accepted
+    when typed."""
+    return tuple(sorted(name for name in time_zone_names()
+                        if ("/" in name and not name.startswith(("Etc/", "SystemV/", "US/")))
+                        or name == "UTC"))
 
 
 def clean_time_zone(value: Any, *, what: str = "Time zone") -> str:
@@ -124,8 +141,9 @@ def clean_time_zone(value: Any, *, what: str = "Time zone") -> str:
             pass
         else:
             return text
-    raise Refused(_("%(what)s: %(value)s is not a time zone; give one such as Europe/Berlin "
-                    "or America/New_York.") % {"what": what, "value": _shown(value)})
+    raise Refused(_("%(what)s: %(value)s is not a time zone; choose one from the list, "
+                    "such as Europe/Berlin or America/New_York.")
+                  % {"what": what, "value": _shown(value)})
 
 
 def clean_language(value: Any, *, what: str = "Language") -> str:

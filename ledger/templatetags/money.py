@@ -11,6 +11,8 @@ which lines up with "+" and does not break from its number; CSV and JSON keep th
     {{ amount|money:"EUR" }} 1.234,50 €, €1,234.50 (the currency's symbol where CLDR puts it)
     {{ amount|signed }}     +2.02, −2.02, 0.00 (zero has no sign)
     {{ amount|signed:"EUR" }} +1.234,50 €
+    {{ score|points }}      1,800 (a score grouped as the language groups it: 1.800 in
+                            German, 1 800 in French); a text that is no number stays
     {{ amount|money_sign }} "pos", "neg" or "" (a CSS class)
     {{ text|minus }}        a text of amounts ("+2.02 USD · -0.50 EUR") with real minus signs
     {{ session|stake }}     0.05 USD per point (the one stake sentence, as the paper says it)
@@ -26,7 +28,7 @@ from ledger.presentation.stakes import stake_sentence
 
 register = template.Library()
 
-__all__ = ["MINUS", "minus", "money", "money_sign", "signed", "stake"]
+__all__ = ["MINUS", "minus", "money", "money_sign", "points", "signed", "stake"]
 
 
 @register.filter
@@ -40,6 +42,12 @@ def money(value, currency: str = "") -> str:
 def signed(value, currency: str = "") -> str:
     """An amount with its sign always shown: +2.02, −2.02; zero unsigned."""
     return format_money(value, currency or "", sign=True, show_currency=bool(currency))
+
+
+@register.filter
+def points(value) -> str:
+    """A score as the language writes a number: "1,800", "1.800", "1 800"."""
+    return format_money(value)
 
 
 @register.filter

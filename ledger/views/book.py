@@ -11,7 +11,6 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import translation
-from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
@@ -31,6 +30,7 @@ from ledger.forms.book import BookSettleForm, ReopenForm, TableRenameForm
 from ledger.models import BookSettlement, EveningStanding, Player
 from ledger.presentation.charts_book import balance_chart
 from ledger.presentation.dates import format_part
+from ledger.presentation.elision import gettext as _  # French: "Solde cumulé d’Eve"
 from ledger.selectors.evenings import settlement_nets
 from ledger.services.book import BookChanged
 from ledger.words import date_words

@@ -17,7 +17,6 @@ from django.contrib.auth.decorators import login_not_required
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.translation import gettext
 from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import condition, require_GET, require_POST
 
@@ -26,6 +25,7 @@ from ledger.clock import speak_as_table
 from ledger.exceptions import LedgerError, RecordRefused, ReportStale
 from ledger.forms.reports import PlayerReportForm, TableReportForm, report_fields
 from ledger.models import CONFIRM_PART, PLAYERS_PART, ReportLink
+from ledger.presentation.elision import gettext  # French: "la part d’Eve"
 from ledger.presentation.reports import confirm_answers, link_words, part_labels
 from ledger.presentation.words import hand_title
 from ledger.words import clock_words
