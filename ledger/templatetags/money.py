@@ -22,13 +22,19 @@ from __future__ import annotations
 
 from django import template
 
-from ledger.presentation.money import MINUS, decimal_text, format_money, minus_signs
+from ledger.presentation.money import (
+    MINUS,
+    decimal_text,
+    format_money,
+    minus_signs,
+    money_words,
+)
 from ledger.presentation.money import money_sign as _sign
 from ledger.presentation.stakes import stake_sentence
 
 register = template.Library()
 
-__all__ = ["MINUS", "minus", "money", "money_sign", "points", "signed", "stake"]
+__all__ = ["MINUS", "minus", "money", "money_sign", "points", "pot_words", "signed", "stake"]
 
 
 @register.filter
@@ -42,6 +48,13 @@ def money(value, currency: str = "") -> str:
 def signed(value, currency: str = "") -> str:
     """An amount with its sign always shown: +2.02, −2.02; zero unsigned."""
     return format_money(value, currency or "", sign=True, show_currency=bool(currency))
+
+
+@register.filter
+def pot_words(result) -> str:
+    """CAP-IT's pot of a game's result in its currency's money: "$20.00", "20,00 €" (a
+    game without stakes has a pot of 0 and no currency: "0.00")."""
+    return money_words(result.get("pot") or "0", result.get("currency") or "")
 
 
 @register.filter
