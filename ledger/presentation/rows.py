@@ -21,7 +21,7 @@ from ledger.selectors.games import entry_as_played, game_seats
 from .cardtext import card_text, hand_layout_lines
 from .catalog import contract_text
 from .dates import format_moment
-from .money import money_words
+from .money import format_money, money_words
 from .words import (
     duel_text,
     gains_text,
@@ -66,6 +66,7 @@ class HandRow:
     went_out: str = ""             # CAP-IT: "Ann out", "Stock ran out"
     cards_left: dict[str, str] = field(default_factory=dict)    # CAP-IT: name -> cards
     shares: dict[str, str] = field(default_factory=dict)        # CAP-IT: name -> "2,00 €"
+    share_numbers: dict[str, str] = field(default_factory=dict)  # the same, "2,00": paper
     melds: list[str] = field(default_factory=list)              # entered with the cards
     played: bool = True            # False: a CAP-IT round still to come
     next_up: bool = False          # the CAP-IT round to be played next
@@ -145,8 +146,13 @@ def hand_row(hand: dict, result: dict, entry: dict | None = None) -> HandRow:
         row.result = gettext("Round")  # CAP-IT: a round, as the core calls it
         row.cards_left = {name: str(cards) for name, cards in
                           ((entry or {}).get("cards") or {}).items() if cards}
-        row.shares = {name: money_words(amount, result.get("currency", ""))
-                      for name, amount in (hand.get("shares") or {}).items()}
+        currency = result.get("currency", "")
+        shares = hand.get("shares") or {}
+        row.shares = {name: money_words(amount, currency) for name, amount in shares.items()}
+        # the paper's share column is narrow: the number alone, as the language writes
+        # it (its currency is on the sheet's stakes and money lines)
+        row.share_numbers = {name: format_money(amount, currency)
+                             for name, amount in shares.items()}
         return row
     if "tables" in hand:
         for table in hand["tables"]:

@@ -109,7 +109,7 @@ def test_capit_sheet_rules_example_13(demo):
     for contract in CONTRACTS:
         assert contract in flat
     assert "K 7 7" in text  # the cards left, as entered
-    assert "Dev $1.00\nAnn $1.00" in text  # the tied round's split share, in its money
+    assert "Dev 1.00\nAnn 1.00" in text  # the tied round's split share, as English writes it
     assert "Dev 70 3 $15.00 $5.00" in text
     assert "Ann 85 1 $1.00 $5.00" in text
     assert "Dev +10.00" in text and f"Ann {MINUS}4.00" in text
