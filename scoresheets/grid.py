@@ -157,7 +157,7 @@ def grid_for(layout: Layout) -> tuple[Grid, Callable[[HandRow], list]]:
                 points = str(row.points.get(key, ""))
                 left = row.cards_left.get(key)
                 out += [[left, points] if left else points, str(row.running.get(key, ""))]
-            out.append([f"{n} {amount}" for n, amount in row.shares.items()])
+            out.append([f"{n} {amount}" for n, amount in row.share_numbers.items()])
             return out
 
         return Grid(columns=columns, groups=groups, cls="hands v-cap-it"), cells

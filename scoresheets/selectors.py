@@ -19,7 +19,7 @@ from django.utils.translation import ngettext, pgettext
 from ledger.models import Game, Session
 from ledger.presentation.catalog import CAPIT_CONTRACTS
 from ledger.presentation.columns import TOTALS
-from ledger.presentation.dates import format_moment
+from ledger.presentation.dates import format_day, format_moment
 from ledger.presentation.header import cast_lines, pairs, rule_lines, stakes_lines
 from ledger.presentation.money import Money, TotalsRow
 from ledger.presentation.reports import REPORTED_TITLE, hand_report_lines
@@ -69,8 +69,8 @@ def document_head(session: Session, kind: str, subtitle: str) -> dict:
         "kind": kind,
         "subtitle": subtitle,
         # "Wednesday 2 December 2026", as on screen ("(2)": the day's second evening)
-        "date": evening_words(session.date) + session.number_suffix,
-        "short_date": session.date.isoformat(),
+        "date": evening_words(session.date, standing_alone=True) + session.number_suffix,
+        "short_date": format_day(session.date, "medium"),
         "place": session.place,
         "printed": format_moment(timezone.now()),
         "paper_size": table.paper_for(session.currency),

@@ -10,11 +10,11 @@ from __future__ import annotations
 import datetime
 
 import django_filters
-from django import forms
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from ledger.forms.fields import DateInput
 from ledger.models import EveningStanding, Variant
 from ledger.presentation.catalog import VARIANT_NAMES
 
@@ -30,7 +30,7 @@ PERIODS = (
     ("year", _("This year")),
 )
 
-DATE = forms.DateInput(attrs={"type": "date"})
+DATE = DateInput()
 
 
 def period_range(period: str, today: datetime.date) -> tuple[datetime.date, datetime.date]:

@@ -42,6 +42,7 @@ from .local import (
     clean_language,
     clean_time_zone,
     read_amount,
+    time_zone_choices,
     time_zone_names,
 )
 from .records import (
@@ -99,5 +100,6 @@ __all__ = [
     "MAX_PER_POINTS", "clean_currency", "content_disposition", "is_ascii_number",
     "is_plain_decimal", "is_plain_int", "is_token", "plain_int", "read_number", "safe_filename",
     "names_by_key",
-    "amount_example", "clean_language", "clean_time_zone", "read_amount", "time_zone_names",
+    "amount_example", "clean_language", "clean_time_zone", "read_amount", "time_zone_choices",
+    "time_zone_names",
 ]

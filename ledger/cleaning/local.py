@@ -108,20 +108,30 @@ def read_amount(value: Any, *, what: str, locale: str | Locale) -> Decimal:
 
 # -- a table's clock and language ------------------------------------------------------------
 
-#: Names zoneinfo finds that are no place's clock: ``localtime`` is the server's own zone (a
-#: link the system makes: the table's clock would follow whatever the server is set to),
-#: ``Factory`` a zone that writes its time "-00" (no time known), ``posixrules`` a template;
-#: ``posix/`` and ``right/`` hold copies of the others (``right/`` counts leap seconds).
-NOT_PLACES = frozenset({"localtime", "Factory", "posixrules"})
-NOT_PLACE_FOLDERS = ("posix/", "right/")
+#: Names the tz database holds that are no place's zone: "localtime" is the server's own
+#: clock (a link the system makes: the table's clock would follow whatever the server is set
+#: to), "Factory" a placeholder that reads "-00", "posixrules" a file of rules; ``posix/``
+#: and ``right/`` hold copies of the others (``right/`` counts leap seconds).
+NOT_ZONES = frozenset({"localtime", "Factory", "posixrules"})
+NOT_ZONE_FOLDERS = ("posix/", "right/")
 
 
 @lru_cache(maxsize=1)
 def time_zone_names() -> frozenset[str]:
     """Every IANA time zone of a place this server knows (the system's tz database, or
-    tzdata), without ``NOT_PLACES``."""
+    tzdata), but the names that are no place's zone (``NOT_ZONES``, ``NOT_ZONE_FOLDERS``)."""
     return frozenset(name for name in zoneinfo.available_timezones()
-                     if name not in NOT_PLACES and not name.startswith(NOT_PLACE_FOLDERS))
+                     if name not in NOT_ZONES and not name.startswith(NOT_ZONE_FOLDERS))
+
+
+@lru_cache(maxsize=1)
+def time_zone_choices() -> tuple[str, ...]:
+    """The zones a table's form offers, sorted: the places' names ("Europe/Berlin") and
+    UTC, not the old aliases ("US/Eastern", "GB", "Etc/GMT+5"), which are still accepted
+    when typed."""
+    return tuple(sorted(name for name in time_zone_names()
+                        if ("/" in name and not name.startswith(("Etc/", "SystemV/", "US/")))
+                        or name == "UTC"))
 
 
 def clean_time_zone(value: Any, *, what: str = "Time zone") -> str:
@@ -134,8 +144,9 @@ def clean_time_zone(value: Any, *, what: str = "Time zone") -> str:
             pass
         else:
             return text
-    raise Refused(_("%(what)s: %(value)s is not a time zone; give one such as Europe/Berlin "
-                    "or America/New_York.") % {"what": what, "value": _shown(value)})
+    raise Refused(_("%(what)s: %(value)s is not a time zone; choose one from the list, "
+                    "such as Europe/Berlin or America/New_York.")
+                  % {"what": what, "value": _shown(value)})
 
 
 def clean_language(value: Any, *, what: str = "Language") -> str:

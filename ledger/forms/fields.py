@@ -34,6 +34,19 @@ CARDS_INPUT = {"autocomplete": "off", "autocapitalize": "characters", "autocorre
 # -- small helpers ---------------------------------------------------------------------------
 
 
+class DateInput(forms.DateInput):
+    """A browser's date picker (``<input type="date">``). Its value is always ISO 8601
+    ("2026-11-28"), whatever the page's language: the browser drops any other, and Django's
+    own date input writes the language's format ("28.11.2026" in German), which left a new
+    evening's date empty in every language but English. The picker shows the date the
+    device's way; what it sends back is ISO, which every language's form reads."""
+
+    input_type = "date"
+
+    def __init__(self, attrs=None):
+        super().__init__(attrs, format="%Y-%m-%d")
+
+
 class SegmentedRadio(forms.RadioSelect):
     """Radio buttons drawn as big tappable segments (templates/ledger/_seg.html). ``group_name``:
     the group's name for a screen reader when its label alone is not enough (each table's)."""

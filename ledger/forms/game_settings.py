@@ -5,12 +5,12 @@ from __future__ import annotations
 from decimal import Decimal, InvalidOperation
 
 from django import forms
-from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from ledger.cleaning import CleanInputMixin
 from ledger.presentation import problems as problems_words
 from ledger.presentation.catalog import game_facts
+from ledger.presentation.elision import gettext  # a name filled in with French elision
 from ledger.presentation.money import amount_text
 
 from .fields import (

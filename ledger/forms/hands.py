@@ -6,12 +6,12 @@ from __future__ import annotations
 import uuid
 
 from django import forms
-from django.utils.translation import gettext as _
 
 from ledger.cleaning import CleanInputMixin
 from ledger.presentation.cards import CardError, preview_context, read_cards
 from ledger.presentation.cardtext import card_name
 from ledger.presentation.catalog import BIG_GIN, GIN, HAND_KINDS, KNOCK
+from ledger.presentation.elision import gettext as _  # French: "Points d’Eve"
 from ledger.presentation.problems import field_words
 from ledger.presentation.words import RESULT_WORDS
 
@@ -102,7 +102,7 @@ class HandForm(CleanInputMixin, forms.Form):
             self.fields["cut_loser"] = forms.ChoiceField(
                 label=_("Tie for most points lost: who cut the lower card?"), required=False,
                 # nothing is tapped until there is a tie ("" would show "no tie" as chosen)
-                choices=[(NO_TIE, _("no tie"))] + [(n, n) for n in self.spec["cut_candidates"]],
+                choices=[(NO_TIE, _("No tie"))] + [(n, n) for n in self.spec["cut_candidates"]],
                 widget=SegmentedRadio(columns=3))
 
     def _capit_fields(self) -> None:

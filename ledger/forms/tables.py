@@ -7,6 +7,7 @@ import re
 from django import forms
 from django.core.exceptions import ValidationError
 from django.utils import translation
+from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -18,12 +19,14 @@ from ledger.cleaning import (
     clean_date,
     clean_name,
     clean_time_zone,
+    time_zone_choices,
 )
 from ledger.models import DEFAULT_TIME_ZONE, Language
 
 from .fields import (
     MAX_PER_POINTS,
     NUMERIC,
+    DateInput,
     name_key,
     reserved_name,
     stake_field,
@@ -120,7 +123,7 @@ class PlayerForm(CleanInputMixin, forms.Form):
 
 
 class SessionForm(CleanInputMixin, forms.Form):
-    date = forms.DateField(label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}))
+    date = forms.DateField(label=_("Date"), widget=DateInput())
     place = forms.CharField(label=_("Place"), max_length=200, required=False)
     currency = forms.CharField(label=_("Currency"), max_length=3, initial="USD",
                                widget=forms.TextInput(attrs={"autocapitalize": "characters",
@@ -144,17 +147,43 @@ class SessionForm(CleanInputMixin, forms.Form):
             raise ValidationError(_("A currency code of ISO 4217, such as USD or EUR.")) from None
 
 
+class ZoneInput(forms.TextInput):
+    """A time zone typed or chosen from a list a phone's keyboard searches: an input with a
+    ``<datalist>`` of the server's zones (``time_zone_choices``), the device's own zone put
+    first and offered on a button by static/ledger/timezone.js. A name not in the list is
+    still refused by ``clean_time_zone``, with the reason."""
+
+    LIST_ID = "time-zones"
+
+    def __init__(self, attrs=None):
+        super().__init__({"autocomplete": "off", "spellcheck": "false",
+                          "autocapitalize": "off", "list": self.LIST_ID,
+                          "data-browser-time-zone-hint": "", **(attrs or {})})
+
+    def get_context(self, name, value, attrs):
+        context = super().get_context(name, value, attrs)
+        # the button's words, in the page's language (the script writes the zone after them)
+        context["widget"]["attrs"]["data-browser-time-zone-label"] = gettext(
+            "Use this device's zone: ")
+        return context
+
+    def render(self, name, value, attrs=None, renderer=None):
+        options = format_html_join("", '<option value="{}">', (
+            (zone,) for zone in time_zone_choices()))
+        return format_html('{}<datalist id="{}">{}</datalist>',
+                           super().render(name, value, attrs, renderer), self.LIST_ID, options)
+
+
 class TableLocaleForm(CleanInputMixin, forms.Form):
     """A table's language (of its paper and share pages) and its time zone."""
 
     language = forms.ChoiceField(label=_("Sheets and share pages in"), choices=Language.choices)
     time_zone = forms.CharField(
         label=_("Time zone"), max_length=64,
-        help_text=_("Where the table plays, as an IANA name such as Europe/Berlin or "
-                    "America/New_York: its times and today's date."),
-        widget=forms.TextInput(attrs={"autocomplete": "off", "spellcheck": "false",
-                                      "autocapitalize": "off",
-                                      "data-browser-time-zone-hint": ""}))
+        help_text=_("Where the table plays: type a city or a region and choose its zone "
+                    "from the list (Europe/Berlin, America/New_York); it sets the table's "
+                    "times and today's date."),
+        widget=ZoneInput())
 
     def clean_time_zone(self) -> str:
         try:

@@ -17,7 +17,11 @@ one money formatter, behind the ``money``/``signed`` template filters) prints it
     notices.py  what the game page and the queue say (undo, rematch, stale, refused)
     header.py   the stakes, the rules and who plays, in words (the printed sheet's top)
     session.py  SessionSummary: an evening's games, nets and payments
-    catalog.py  the variants, presets and settings the core offers, for the forms
+    catalog.py  the variants, presets and settings the core offers, for the forms;
+                CAP-IT's contracts in words
+    dates.py    every date and time people read, as CLDR writes it (Babel): an evening's
+                name, the short and medium forms, a moment, a clock
+    elision.py  gettext that fills a name in French with its elision ("Points d’Eve")
     cards.py    the card preview's verdict, in words
     queue.py    the words of the phone's queue of hands not sent yet (offline.js)
 """

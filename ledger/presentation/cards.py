@@ -10,7 +10,7 @@ from here, never from ``ledger.rules``.
 
 from __future__ import annotations
 
-from django.utils.translation import gettext, gettext_noop, ngettext
+from django.utils.translation import gettext_noop
 
 from ledger.rules.cards import (
     CardError,
@@ -23,6 +23,7 @@ from ledger.rules.limits import KnockLimit, knock_limit
 from ledger.rules.preview import full_rules, play_hand
 
 from .cardtext import SUIT_SIGNS
+from .elision import gettext, ngettext  # a name filled in with French elision
 
 __all__ = ["CardError", "MAX_CARDS_TEXT", "card_view", "cards_view", "hand_knock_limit",
            "preview_context", "read_cards", "verdict_text"]

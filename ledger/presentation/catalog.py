@@ -110,6 +110,23 @@ ROLE_WORDS = Said({
 })
 assert set(ROLE_WORDS) == set(_CORE_ROLE_WORDS)
 
+#: CAP-IT's five contracts in words, by the core's name (``CAPIT_CONTRACTS``): the next
+#: round's panel, the sheet on screen and on paper, the CSV.
+CONTRACT_WORDS = Said({
+    "two sets of 3": _("two sets of 3"),
+    "a set of 3 and a run of 4": _("a set of 3 and a run of 4"),
+    "two runs of 4": _("two runs of 4"),
+    "three sets of 3": _("three sets of 3"),
+    "a run of 3 and a run of 7": _("a run of 3 and a run of 7"),
+})
+assert set(CONTRACT_WORDS) == set(CAPIT_CONTRACTS)
+
+
+def contract_text(contract: str | None) -> str:
+    """A CAP-IT contract (the core's name) in the language in force; "" for none."""
+    return CONTRACT_WORDS.get(contract, contract) if contract else ""
+
+
 #: The presets by name, as the setup form shows them.
 PRESET_LABELS = Said({"standard": _("Standard"), "classic": _("Classic"),
                       "simple": _("Simple")})
@@ -118,7 +135,7 @@ assert set(PRESET_LABELS) == set(PRESET_NAMES)
 #: Every setting's label: the forms' fields, the list of changes, the printed rules panel.
 SETTING_LABELS = Said({
     "target": _("Game to"), "gin_bonus": _("Gin bonus"), "undercut_bonus": _("Undercut bonus"),
-    "big_gin_bonus": _("Big gin bonus"), "box_bonus": _("Box bonus"),
+    "big_gin_bonus": _("Big gin bonus"), "box_bonus": _("Box (line) bonus"),
     "game_bonus": _("Game bonus"), "shutout_mode": _("Shutout"),
     "knock_limit": _("Knock limit"),
     "undercut_on_tie": _("A tie is an undercut"), "dealer_rule": _("Next dealer"),
@@ -195,8 +212,9 @@ __all__ = [
     "facts_for", "game_facts", "setup_from_seats", "setup_sides",
     "BIG_GIN", "GIN", "HAND_KINDS", "KNOCK",
     "CAPIT_CONTRACTS", "PRESET_NAMES", "ROLE_WORDS", "SETTINGS",
-    "CHOICE_WORDS", "NO", "PRESET_LABELS", "SETTING_HELP", "SETTING_LABELS", "YES",
-    "choice_text", "seat_label",
+    "CHOICE_WORDS", "CONTRACT_WORDS", "NO", "PRESET_LABELS", "SETTING_HELP", "SETTING_LABELS",
+    "YES",
+    "choice_text", "contract_text", "seat_label",
     "VARIANT_COUNTS", "VARIANT_NAMES", "VARIANT_SETTINGS", "VARIANT_SHORT_NAMES", "Setting",
     "default_preset",
     "first_dealer_chosen", "hand_kinds", "hand_pair", "in_the_box", "opponents",

@@ -5,12 +5,13 @@ before it is made), and the game's stake as it stands.
 
 from __future__ import annotations
 
-from django.utils.translation import gettext, pgettext
+from django.utils.translation import pgettext
 
 from ledger.models import ChangeKind, Game, GameChange, GameStatus
 from ledger.selectors.games import game_posted_money
 
 from .catalog import SETTING_LABELS, choice_text, facts_for
+from .elision import gettext  # a name filled in with French elision
 from .money import amount_text, decimal_text, format_money
 from .stakes import NO_STAKE, ante_sentence, stake_sentence
 

@@ -96,8 +96,9 @@ def format_money(amount, currency: str = "", *, minor: bool = False, sign: bool 
 
     ``amount``: the core's decimal string ("-2.02", kept to its decimals), a Decimal or an
     int; with ``minor=True`` whole minor units of ``currency`` (202 USD -> "2.02"). An int
-    without ``minor`` or a currency is a score (Hollywood's net points, "+1440"): written
-    without grouping, as the scores beside it. Given a
+    without ``minor`` or a currency is a score (Hollywood's net points): grouped as the
+    language groups a number ("+1,440", "+1.440"), as the ``points`` filter writes the
+    scores beside it. Given a
     currency, an amount has at least the decimals of that currency's minor unit as the core
     decides them (``ledger.rules.money.minor_exponent``: JPY none, KWD three).
     ``locale``: a Django language code or a CLDR locale id; None: the language in force
@@ -128,11 +129,10 @@ def format_money(amount, currency: str = "", *, minor: bool = False, sign: bool 
         places = max(places, minor_exponent(currency))
     where = babel_locale(locale)
     symbol = currency if show_currency else ""
-    grouped = minor or bool(currency) or not isinstance(amount, int)
     if direction == 0 or (direction > 0 and not sign):
-        return _localized(abs(number), places, where, symbol, grouped=grouped)
+        return _localized(abs(number), places, where, symbol)
     # the locale's pattern for a negative amount places the sign; ours replaces its minus
-    written = _localized(-abs(number), places, where, symbol, grouped=grouped)
+    written = _localized(-abs(number), places, where, symbol)
     mark = minus if direction < 0 else get_plus_sign_symbol(where)
     return written.replace(get_minus_sign_symbol(where), mark, 1)
 
@@ -177,7 +177,7 @@ class Score:
     label: str
     value: int | str        # the final (or running) total; Hollywood: the net
     signed: bool = False    # Hollywood's net reads +175 / −175
-    detail: str = ""        # Hollywood: "games 120 · 80 · 40"
+    detail: str = ""        # Hollywood: "games 120 · 80 · 40", "Partien 1.200 · 80 · 40"
     leader: bool = False
 
 
@@ -213,7 +213,7 @@ class CapitTotal:
     name: str
     final: int
     rounds_won: int
-    pot_won: str
+    pot_won: str            # what the pot paid this player, in words: "15,00 €"
 
 
 @dataclass
@@ -285,8 +285,9 @@ def game_columns(result: dict) -> list[GameColumn]:
 def capit_totals(result: dict) -> list[CapitTotal]:
     if not result["facts"]["rounds"]:
         return []
+    currency = result.get("currency", "")
     return [CapitTotal(name=name, final=t["final"], rounds_won=t["hands_won"],
-                       pot_won=str(t.get("pot_won", "")))
+                       pot_won=money_words(t.get("pot_won", ""), currency))
             for name, t in result["totals"].items()]
 
 
@@ -300,8 +301,8 @@ def scores(result: dict) -> list[Score]:
         net = result.get("net") or {}
         columns = result.get("columns") or []
         return [Score(key=key, label=key, value=net.get(key, 0), signed=True,
-                      detail="games " + " \u00b7 ".join(
-                          str(column["totals"][key]["final"]) for column in columns),
+                      detail=gettext("games %(scores)s") % {"scores": " \u00b7 ".join(
+                          format_money(column["totals"][key]["final"]) for column in columns)},
                       leader=key in leaders)
                 for key in result["totals"]]
     return [Score(key=key, label=key_label(result, key), value=t.get("final", 0),

@@ -7,11 +7,11 @@ they are shown)."""
 
 from __future__ import annotations
 
-from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from .catalog import ROLE_WORDS
+from .dates import format_clock
 
 GAME_OVER = _("This game is over; it takes no more hands.")
 HAND_REFUSED = _("The hand was refused.")
@@ -34,7 +34,7 @@ def repeat_text(number: int) -> str:
 def taken_text(typed: int, next_number: int | None, who: str = "", *, at=None) -> str:
     """Another phone recorded hand ``typed`` first (``who``: by whom, ``at``: when, a
     datetime): the game page, the phone's queue and the service's refusal say this."""
-    facts = {"n": typed, "who": who, "time": f"{timezone.localtime(at):%H:%M}" if at else ""}
+    facts = {"n": typed, "who": who, "time": format_clock(at) if at else ""}
     if who and at:
         text = gettext("Hand %(n)s is already recorded by %(who)s at %(time)s: another "
                        "phone was quicker.")

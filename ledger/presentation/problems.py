@@ -13,7 +13,12 @@ e.g. an amount) keeps its words, which the service wrote in the request's langua
 
 from __future__ import annotations
 
-from django.utils.translation import get_language, gettext, gettext_noop, pgettext
+import re
+
+from django.utils.translation import get_language, gettext_noop, pgettext
+
+from .cardtext import card_text
+from .elision import gettext  # a name filled in with French elision ("Points d’Eve")
 
 #: The words of each code of ``ledger.rules.problems.CODES``, translated where shown.
 SENTENCES = {
@@ -118,6 +123,17 @@ _LABELS = {
 }
 
 
+#: A card the core names in its English words ("the up-card 7H", "AH"): the up-card of an
+#: Oklahoma hand, which a refusal names.
+_CORE_CARD = re.compile(r"(?<=up-card )(?:10|[2-9TJQKA])[SHDC]\b")
+
+
+def cards_shown(text: str) -> str:
+    """The core's English words with its card codes written as every page writes a card
+    ("the up-card 7H" -> "the up-card 7♥", "AH" -> "A♥")."""
+    return _CORE_CARD.sub(lambda match: card_text(match.group(0)), text) if text else text
+
+
 def in_english() -> bool:
     """Whether the page speaks the core's own language."""
     language = get_language()
@@ -127,7 +143,7 @@ def in_english() -> bool:
 def words(problem) -> str:
     """The problem's words alone, without its player or place."""
     if in_english() or (problem.code == "refused" and problem.text):
-        return problem.text
+        return cards_shown(problem.text)
     numbered = NUMBERED.get(problem.code)
     values = getattr(problem, "values", None) or {}
     if numbered:
@@ -153,10 +169,10 @@ def at_field(problem, what: str | None = None) -> str:
     unless the core gave its own words for the field (``hint``)."""
     if in_english() or problem.code == "refused":
         if problem.hint:
-            return problem.hint
+            return cards_shown(problem.hint)
         if what and problem.player:
-            return f"{problem.player}'s {what}: {problem.text}"
-        return problem.text
+            return cards_shown(f"{problem.player}'s {what}: {problem.text}")
+        return cards_shown(problem.text)
     return _named(problem, what)
 
 
@@ -175,7 +191,7 @@ def _place(problem) -> str:
 def line(problem) -> str:
     """The whole refusal, with where it is: for words put above a form, or in a list."""
     if in_english() or (problem.code == "refused" and not problem.hand):
-        return problem.line
+        return cards_shown(problem.line)
     sentence = _named(problem, None)
     place = _place(problem)
     return gettext("%(where)s: %(problem)s") % {"where": place, "problem": sentence} \
@@ -195,7 +211,7 @@ def field_words(problem, field: str | None, english: str) -> str:
     sentence, named after the player and what the field holds, or with the hand's place
     above the form."""
     if in_english():
-        return english
+        return cards_shown(english)
     if field is None:
         return line(problem)
     return at_field(problem, _HOLDS.get(problem.field or ""))

@@ -19,7 +19,9 @@ from ledger import rules as core
 from ledger.selectors.games import entry_as_played, game_seats
 
 from .cardtext import card_text, hand_layout_lines
+from .catalog import contract_text
 from .dates import format_moment
+from .money import format_money, money_words
 from .words import (
     duel_text,
     gains_text,
@@ -63,7 +65,8 @@ class HandRow:
     contract: str = ""             # CAP-IT
     went_out: str = ""             # CAP-IT: "Ann out", "Stock ran out"
     cards_left: dict[str, str] = field(default_factory=dict)    # CAP-IT: name -> cards
-    shares: dict[str, str] = field(default_factory=dict)        # CAP-IT: name -> amount
+    shares: dict[str, str] = field(default_factory=dict)        # CAP-IT: name -> "2,00 €"
+    share_numbers: dict[str, str] = field(default_factory=dict)  # the same, "2,00": paper
     melds: list[str] = field(default_factory=list)              # entered with the cards
     played: bool = True            # False: a CAP-IT round still to come
     next_up: bool = False          # the CAP-IT round to be played next
@@ -136,14 +139,20 @@ def hand_row(hand: dict, result: dict, entry: dict | None = None) -> HandRow:
         row.winner = winner
         row.winner_points = (hand.get("points") or {}).get(winner, 0)
     if facts["rounds"]:
-        row.contract = hand.get("contract", "")
+        row.contract = contract_text(hand.get("contract"))
         row.went_out = (gettext("%(name)s out") % {"name": hand["went_out"]}
                         if hand.get("went_out") else gettext("Stock ran out"))
         row.text = row.went_out
         row.result = gettext("Round")  # CAP-IT: a round, as the core calls it
         row.cards_left = {name: str(cards) for name, cards in
                           ((entry or {}).get("cards") or {}).items() if cards}
-        row.shares = dict(hand.get("shares") or {})
+        currency = result.get("currency", "")
+        shares = hand.get("shares") or {}
+        row.shares = {name: money_words(amount, currency) for name, amount in shares.items()}
+        # the paper's share column is narrow: the number alone, as the language writes
+        # it (its currency is on the sheet's stakes and money lines)
+        row.share_numbers = {name: format_money(amount, currency)
+                             for name, amount in shares.items()}
         return row
     if "tables" in hand:
         for table in hand["tables"]:
@@ -215,7 +224,7 @@ def capit_rows(result: dict, record: dict, contracts: tuple[str, ...]) -> list[H
             entry = entries[number - 1] if number <= len(entries) else None
             rows.append(hand_row(played[number], result, entry))
             continue
-        row = HandRow(number=number, contract=contract, played=False)
+        row = HandRow(number=number, contract=contract_text(contract), played=False)
         if nxt.get("round") == number and not result.get("complete"):
             row.next_up = True
             row.dealer = names(nxt.get("dealer"))

@@ -130,11 +130,11 @@ _ORDINALS = {2: gettext_noop("second evening"), 3: gettext_noop("third evening")
 
 
 def evening_heading(session: Session) -> str:
-    """An evening as a share page heads it: "Wednesday 25 November 2026 · Rosa's", and a
-    day's second evening "Wednesday 25 November 2026, second evening · Rosa's": told
+    """An evening as a share page heads it: "Wednesday, November 25, 2026 · Rosa's", and a
+    day's second evening "Wednesday, November 25, 2026, second evening · Rosa's": told
     apart in words, not by a bare "(2)" that reads like a repeat to someone who follows
     the link (``Session.number``; lists set it with ``selectors.set_evening_numbers``)."""
-    text = evening_words(session.date)
+    text = evening_words(session.date, standing_alone=True)
     if session.number > 1:
         ordinal = _ORDINALS.get(session.number)
         text += ", " + (gettext(ordinal) if ordinal

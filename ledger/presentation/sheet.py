@@ -15,7 +15,7 @@ from ledger.selectors.games import game_record, score
 from ledger.selectors.hands import game_history
 
 from . import money as money_
-from .catalog import CAPIT_CONTRACTS
+from .catalog import CAPIT_CONTRACTS, contract_text
 from .rows import Duel, HandRow, all_rows, hand_row
 from .words import key_label, names, status_line, unnamed_sides, variant_title, winner_text
 
@@ -145,7 +145,7 @@ def blank_rows(result: dict, count: int) -> list[HandRow]:
     for number in range(1, count + 1):
         row = HandRow(number=number, played=False)
         if result["facts"]["rounds"] and number <= len(CAPIT_CONTRACTS):
-            row.contract = CAPIT_CONTRACTS[number - 1]
+            row.contract = contract_text(CAPIT_CONTRACTS[number - 1])
         if number == 1:
             row.dealer = names(dealers)
             for i, table in enumerate(nxt.get("tables") or [], start=1):

@@ -265,7 +265,8 @@ def person_name(user) -> str:
     return user.get_full_name() or user.get_username()
 
 
-def evening_label(session) -> str:
-    """An evening as the screens name it: "Wednesday 25 November 2026", and "(2)" after
-    the second one of the same day."""
-    return evening_words(session.date) + session.number_suffix
+def evening_label(session, *, standing_alone: bool = False) -> str:
+    """An evening as the screens name it: "Wednesday, November 25, 2026", and "(2)" after
+    the second one of the same day; a title (``standing_alone``) begins with a capital
+    ("Среда, 25 ноября 2026 г.")."""
+    return evening_words(session.date, standing_alone=standing_alone) + session.number_suffix

@@ -1,12 +1,16 @@
-"""Dates and times as every page should print them: template filters over the presentation
+"""Dates and times as every page prints them: template filters over the presentation
 layer's one date formatter (``ledger.presentation.dates``), in the locale and the table's
-time zone in force.
+time zone in force. No template uses Django's ``date`` or ``time`` filters (a test looks).
 
     {% load dates %}
-    {{ session.date|day }}          Monday, November 23, 2026 · Montag, 23. November 2026
-    {{ session.date|day:"short" }}  Mon, Nov 23, 2026 · Mo., 23. Nov. 2026
-    {{ change.at|moment }}          Nov 25, 2026, 12:47 PM · 25.11.2026, 12:47
-    {{ hand.voided_at|clock }}      12:47 PM · 12:47
+    {{ session.date|day }}           Friday, November 27, 2026 · Freitag, 27. November 2026
+    {{ session.date|day:"short" }}   Fri, Nov 27, 2026 · Fr., 27. Nov. 2026
+    {{ session.date|day:"medium" }}  Nov 27, 2026 · 27.11.2026
+    {{ change.at|moment }}           Nov 27, 2026, 9:13 PM · 27.11.2026, 21:13
+    {{ hand.voided_at|clock }}       9:13 PM · 21:13
+
+A date the ``day`` filter writes stands alone (a title, a list's line, a crumb): it begins
+with a capital ("Пятница, 27 ноября 2026 г.").
 """
 
 from __future__ import annotations
@@ -20,7 +24,8 @@ register = template.Library()
 
 @register.filter
 def day(value, style: str = "full") -> str:
-    return "" if value in (None, "") else format_day(value, style or "full")
+    return "" if value in (None, "") else format_day(value, style or "full",
+                                                     standing_alone=True)
 
 
 @register.filter

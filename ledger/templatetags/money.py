@@ -11,6 +11,8 @@ which lines up with "+" and does not break from its number; CSV and JSON keep th
     {{ amount|money:"EUR" }} 1.234,50 €, €1,234.50 (the currency's symbol where CLDR puts it)
     {{ amount|signed }}     +2.02, −2.02, 0.00 (zero has no sign)
     {{ amount|signed:"EUR" }} +1.234,50 €
+    {{ score|points }}      1,800 (a score grouped as the language groups it: 1.800 in
+                            German, 1 800 in French); a text that is no number stays
     {{ amount|money_sign }} "pos", "neg" or "" (a CSS class)
     {{ text|minus }}        a text of amounts ("+2.02 USD · -0.50 EUR") with real minus signs
     {{ session|stake }}     0.05 USD per point (the one stake sentence, as the paper says it)
@@ -20,13 +22,19 @@ from __future__ import annotations
 
 from django import template
 
-from ledger.presentation.money import MINUS, decimal_text, format_money, minus_signs
+from ledger.presentation.money import (
+    MINUS,
+    decimal_text,
+    format_money,
+    minus_signs,
+    money_words,
+)
 from ledger.presentation.money import money_sign as _sign
 from ledger.presentation.stakes import stake_sentence
 
 register = template.Library()
 
-__all__ = ["MINUS", "minus", "money", "money_sign", "signed", "stake"]
+__all__ = ["MINUS", "minus", "money", "money_sign", "points", "pot_words", "signed", "stake"]
 
 
 @register.filter
@@ -40,6 +48,19 @@ def money(value, currency: str = "") -> str:
 def signed(value, currency: str = "") -> str:
     """An amount with its sign always shown: +2.02, −2.02; zero unsigned."""
     return format_money(value, currency or "", sign=True, show_currency=bool(currency))
+
+
+@register.filter
+def pot_words(result) -> str:
+    """CAP-IT's pot of a game's result in its currency's money: "$20.00", "20,00 €" (a
+    game without stakes has a pot of 0 and no currency: "0.00")."""
+    return money_words(result.get("pot") or "0", result.get("currency") or "")
+
+
+@register.filter
+def points(value) -> str:
+    """A score as the language writes a number: "1,800", "1.800", "1 800"."""
+    return format_money(value)
 
 
 @register.filter

@@ -11,8 +11,6 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import translation
-from django.utils.dateformat import format as dateformat
-from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
@@ -31,8 +29,11 @@ from ledger.book.tables import (
 from ledger.forms.book import BookSettleForm, ReopenForm, TableRenameForm
 from ledger.models import BookSettlement, EveningStanding, Player
 from ledger.presentation.charts_book import balance_chart
+from ledger.presentation.dates import format_part
+from ledger.presentation.elision import gettext as _  # French: "Solde cumulé d’Eve"
 from ledger.selectors.evenings import settlement_nets
 from ledger.services.book import BookChanged
+from ledger.words import date_words
 
 from . import confirm, downloads
 from .actions import refusals_to, run_service
@@ -108,14 +109,13 @@ def book_settle_undo(request: HttpRequest, pk: int, settlement: int) -> HttpResp
 
 def _chart_ends(first, last) -> dict[str, str]:
     """The chart's first and last evening as its axis says them: months and years, or the
-    days when every evening is in one month (not "Jan 2026 ... Jan 2026")."""
-    # Django's date format: the month's short name in the language in force ("5 Jan",
-    # "5 янв"), in the order the chart has always written it
+    days when every evening is in one month (not "Jan 2026 ... Jan 2026"), by CLDR's
+    skeletons in the language in force ("Nov 27, 2026", "27. Nov. 2026", "нояб. 2026 г.")."""
     if first == last:
-        return {"first": dateformat(first, "j M Y"), "last": ""}
+        return {"first": format_part(first, "yMMMd"), "last": ""}
     if (first.year, first.month) == (last.year, last.month):
-        return {"first": dateformat(first, "j M"), "last": dateformat(last, "j M Y")}
-    return {"first": dateformat(first, "M Y"), "last": dateformat(last, "M Y")}
+        return {"first": format_part(first, "MMMd"), "last": format_part(last, "yMMMd")}
+    return {"first": format_part(first, "yMMM"), "last": format_part(last, "yMMM")}
 
 
 def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
@@ -193,7 +193,8 @@ def table_standings(request: HttpRequest, pk: int) -> HttpResponse:
             words.append(_("Season %(year)s") % {"year": data["season"]})
         if data.get("date_from") or data.get("date_to"):
             words.append(_("%(start)s to %(end)s") % {
-                "start": data.get("date_from") or "…", "end": data.get("date_to") or "…"})
+                "start": date_words(data["date_from"]) if data.get("date_from") else "…",
+                "end": date_words(data["date_to"]) if data.get("date_to") else "…"})
         if data.get("variant"):
             words.append(str(dict(fields["variant"].choices)[data["variant"]]))
     filter_words = " · ".join(words) or _("Every game, any time")

@@ -10,6 +10,7 @@ from django.utils.translation import gettext, pgettext
 from ledger.models import Game, Hand
 from ledger.presentation.catalog import (
     VARIANT_NAMES,
+    contract_text,
     hand_kinds,
     hand_pair,
     in_the_box,
@@ -68,7 +69,7 @@ def hand_spec(variant: str, result: dict, info: dict) -> dict:
     facts = result["facts"]
     if facts["rounds"]:
         return {"rounds": True, "players": players,
-                "contract": info.get("contract")}
+                "contract": contract_text(info.get("contract"))}
     rules = result["rules"]
     # the game's settings go with the form: the core works the knock limit out from them
     # and the up-card (ledger.presentation.cards.hand_knock_limit)
@@ -114,7 +115,7 @@ def next_panel(variant: str, result: dict) -> dict:
                    "tables": [], "roles": [], "sits_out": sitting_out(roles)}
     if result["facts"]["rounds"]:
         panel["round"] = nxt.get("round")
-        panel["contract"] = nxt.get("contract")
+        panel["contract"] = contract_text(nxt.get("contract"))
         return panel
     spec = hand_spec(variant, result, nxt)
     for duel in spec["duels"]:

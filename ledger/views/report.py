@@ -19,8 +19,6 @@ from django.contrib.auth.decorators import login_not_required
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils import timezone
-from django.utils.translation import gettext
 from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import condition, require_GET, require_POST
 
@@ -34,6 +32,7 @@ from ledger.forms.reports import (
     went_out_value,
 )
 from ledger.models import CONFIRM_PART, PLAYERS_PART, ReportLink
+from ledger.presentation.elision import gettext  # French: "la part d’Eve"
 from ledger.presentation.reports import (
     confirm_answers,
     conflict_words,
@@ -42,6 +41,7 @@ from ledger.presentation.reports import (
     round_end_words,
 )
 from ledger.presentation.words import hand_title
+from ledger.words import clock_words
 
 from . import freshness
 from .actions import run_service
@@ -190,9 +190,8 @@ def report_page(request: HttpRequest, token: str) -> HttpResponse:
     except LedgerError as exc:
         form.add_error(None, exc.message)
         return _page(request, link, form, status=422)
-    at = timezone.localtime(report.reported_at)
     who = player or (gettext("table %(n)s") % {"n": link.part})
-    said = {"who": who, "n": report.number, "at": f"{at:%H:%M}"}
+    said = {"who": who, "n": report.number, "at": clock_words(report.reported_at)}
     if _rounds(result):
         sent = gettext("Sent: %(who)s's part of round %(n)s at %(at)s. The scorekeeper "
                        "checks it and saves the round.")
@@ -332,17 +331,17 @@ def game_reports(request: HttpRequest, pk: int) -> HttpResponse:
         item = {"label": label, "state": "waiting", "id": None, "fields": {}, "text": "",
                 "clear": _part_fields(spec, whose)}
         if report is not None:
-            at = timezone.localtime(report.reported_at)
+            at = clock_words(report.reported_at)
             who = (gettext("table %(n)s") % {"n": whose["table"]} if "table" in whose
                    else label)
             item.update(state="reported", id=report.pk, changed=report.replaces_id is not None,
-                        at=f"{at:%H:%M}", fields=report_fields(spec, report),
+                        at=at, fields=report_fields(spec, report),
                         text=(gettext("changed by %(who)s at %(at)s") if report.replaces_id
                               else gettext("reported by %(who)s at %(at)s"))
-                        % {"who": who, "at": f"{at:%H:%M}"})
+                        % {"who": who, "at": at})
             if report.player in disputed:  # "I went out", as another says: no points filled
                 item.update(state="conflict", fields={},
-                            text=conflict_words(report.player, f"{at:%H:%M}", disputed))
+                            text=conflict_words(report.player, at, disputed))
         body["parts"].append(item)
     response = JsonResponse(body)
     response["Cache-Control"] = "no-cache"

@@ -30,7 +30,7 @@ def session_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "print_session": reverse("scoresheets:session_pdf", kwargs={"pk": session.pk}),
         "settle_question": (confirm.settle_question(session, len(summary.games))
                             if can_settle else None),
-        "evening_words": evening_label(session),
+        "evening_words": evening_label(session, standing_alone=True),
         "blank": _blank_choices(session),
         **book_context(session),
     })

@@ -75,7 +75,7 @@ def _round_cell(row: HandRow):
     lines = [meta] if meta else []
     if row.shares:
         lines.append(gettext("share: %(shares)s") % {
-            "shares": ", ".join(f"{n} {a}" for n, a in row.shares.items())})
+            "shares": ", ".join(f"{n}\u00a0{a}" for n, a in row.shares.items())})
     return format_html("{}{}", row.contract, _lines(lines))
 
 

@@ -233,7 +233,7 @@ def test_the_cut_is_said_in_the_pages_language(client, keeper, code):
 
 # the printed rules panel (ledger/presentation/header.py): each English label and value
 RULE_WORDS = ["Game to", "100 points", "Knock limit", "Gin bonus", "Undercut bonus",
-              "A tie is an undercut", "Big gin bonus", "off", "Box bonus", "a hand",
+              "A tie is an undercut", "Big gin bonus", "off", "Box (line) bonus", "a hand",
               "Game bonus", "Shutout", "Next dealer", "winner deals", "yes"]
 RULE_WORDS_ALIKE = {"fr": ["100 points"]}  # French says it the same way
 

@@ -93,7 +93,7 @@ def test_rematch_on_a_settled_evening_asks_before_opening_a_new_one(logged_in, t
     mains = [listed.text(el) for el in listed.all("span", class_="list-main")]
     assert f"{day} (2) · Rosa's" in mains and f"{day} · Rosa's" in mains
     evening_page = Page(logged_in.get(reverse("ledger:session_detail", args=[new.pk])))
-    assert f"{today:%A} {today.day} {today:%B} (2)" in evening_page.text(
+    assert f"{today:%A}, {today:%B} {today.day}, {today.year} (2)" in evening_page.text(
         evening_page.one("h1"))
     # a later rematch joins that open evening without asking
     again = logged_in.post(url)
@@ -107,7 +107,7 @@ def test_the_book_tells_evenings_of_one_day_apart(logged_in, table, keeper):
     _settled_gin(table, keeper, day)
     page = Page(logged_in.get(reverse("ledger:table_book", args=[table.pk])))
     cells = [page.text(el) for el in page.all("td", class_="when")]
-    assert cells == ["25 Nov 26 (2)", "25 Nov 26"]
+    assert cells == ["Nov 25, 2026 (2)", "Nov 25, 2026"]
 
 
 def test_home_and_paper_tell_a_days_second_evening_apart(logged_in, table, keeper):
@@ -119,6 +119,6 @@ def test_home_and_paper_tell_a_days_second_evening_apart(logged_in, table, keepe
     second = services.session_create(table=table, date=day, currency="USD", created_by=keeper)
     gin_game(second, keeper)
     page = Page(logged_in.get(reverse("ledger:home")))
-    assert "Friday · Wed 2 Dec (2) · Game 1" in page.text()
+    assert "Friday · Wed, Dec 2, 2026 (2) · Game 1" in page.text()
     assert document_head(first, "Evening", "")["date"] == "Wednesday, December 2, 2026"
     assert document_head(second, "Evening", "")["date"] == "Wednesday, December 2, 2026 (2)"

@@ -105,10 +105,12 @@ def test_the_language_in_force_is_the_default(rf):
         assert filters.signed("12000.00") == "+12,000.00"
 
 
-def test_files_keep_the_plain_number_and_scores_are_not_grouped():
+def test_files_keep_the_plain_number_and_scores_are_grouped_as_the_language_groups():
     with translation.override("de"):
         assert format_money(-123450, "EUR", minor=True, minus="-", plain=True) == "-1234.50"
-        assert format_money(1440, sign=True) == "+1440"  # Hollywood's net points
+        # Hollywood's net points, as German writes a number (issue 37.8: "+1440" read as
+        # English beside the grouped money)
+        assert format_money(1440, sign=True) == "+1.440"
         assert format_money("abc") == "abc"
 
 

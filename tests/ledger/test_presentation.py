@@ -40,7 +40,9 @@ def test_hollywood_scores_agree_with_the_core(logged_in, session, keeper):
     net = result["net"]
     assert net["Lou"] > 0
     # the tiles: the core's net, and each game's total beneath
-    assert tile(page, "Lou") == f"+{net['Lou']}" and tile(page, "Ann") == f"{MINUS}{net['Lou']}"
+    # grouped as English groups a number (issue 37.8)
+    assert tile(page, "Lou") == f"+{net['Lou']:,}"
+    assert tile(page, "Ann") == f"{MINUS}{net['Lou']:,}"
     finals = [str(column["totals"]["Lou"]["final"]) for column in result["columns"]]
     assert f"games {' · '.join(finals)}" in html
     # nowhere the three games' totals added up as if they were one game

@@ -151,7 +151,7 @@ def test_an_upcard_problem_lands_on_the_up_card():
                                   "deadwood": {"Ann": 1, "Bob": 20}})
     assert problems[0].code == "knock_gin_only"
     assert placed(spec, {**data, "up_rank": "A"}, problems) == {"t1_c0": [
-        "only gin may end this hand under the up-card AS (an Ace: gin only); Ann counted 1"]}
+        "only gin may end this hand under the up-card A\u2660 (an Ace: gin only); Ann counted 1"]}
 
 
 # -- table games, CAP-IT, captain play ------------------------------------------------------

@@ -271,7 +271,7 @@ def test_home_lists_the_games_in_progress(logged_in, evening, keeper):
     assert reverse("ledger:game_detail", args=[running.pk]) in html
     assert reverse("ledger:game_detail", args=[done.pk]) not in html
     assert "P · Q · R" in text(page)
-    assert "Friday · Mon 23 Nov · Game 2 · Three-handed (in the box) · 1 hand" in text(page)
+    assert "Friday · Mon, Nov 23, 2026 · Game 2 · Three-handed (in the box) · 1 hand" in text(page)
 
 
 def test_same_players_again_in_the_same_evening(logged_in, evening, keeper):

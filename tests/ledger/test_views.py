@@ -140,7 +140,7 @@ def test_oklahoma_knock_above_the_upcard(logged_in, session, keeper, case):
     response = logged_in.post(reverse("ledger:hand_create", args=[game.pk]), hand_post(
         1, "A", ("7", "20"), up_rank="5", up_suit="S"))
     assert field_error(response, "t1_c0") == (
-        "a knock must be 5 or less (the up-card 5S); A counted 7")
+        "a knock must be 5 or less (the up-card 5\u2660); A counted 7")
     response = logged_in.post(reverse("ledger:hand_create", args=[game.pk]), hand_post(
         1, "A", ("4", "20"), up_rank="5", up_suit="S"))
     assert response.status_code == 302

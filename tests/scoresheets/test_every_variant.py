@@ -115,7 +115,7 @@ def test_screen_csv_and_paper_say_the_same(client, keeper, demo, name):
                 f"{k} {column['totals'][k]['final']}" for k in net) in sheet_csv
             for key in net:
                 assert f"{key} {column['totals'][key]['final']}" in sheet_csv
-        signed = [f"{'+' if v > 0 else ''}{v}" for v in net.values()]
+        signed = [f"{'+' if v > 0 else ''}{v:,}" for v in net.values()]  # grouped
         assert f"Net points {' '.join(signed)}" in paper
         assert "Net " + " ".join(f"{k} {v}" for k, v in net.items()) in sheet_csv
         for key, value in zip(net, signed, strict=True):

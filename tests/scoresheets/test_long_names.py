@@ -237,7 +237,7 @@ def test_a_hollywood_net_keeps_its_space_before_the_games(demo, keeper):
 
     services.game_import(session=demo, record=hollywood(), imported_by=keeper)
     text = " ".join(" ".join(pdf_pages(documents.session_report_pdf(demo)[0])).split())
-    assert re.search(r"Lou [+\u2212]\d+ \(games \d+ · \d+ · \d+\)", text), text
+    assert re.search(r"Lou [+\u2212][\d,]+ \(games [\d,]+ · [\d,]+ · [\d,]+\)", text), text
 
 
 #: A player's name as long as a name may be (MAX_NAME) and with nowhere to break it.

@@ -48,7 +48,7 @@ def test_gin_sheet_rules_example_5(demo):
     assert "Game 1: Gin (standard)" in text
     assert "$0.01 per point" in text
     assert "Game to 100 points" in text and "Gin bonus 25" in text
-    assert "Box bonus 25 a hand" in text and "Game bonus 100" in text
+    assert "Box (line) bonus 25 a hand" in text and "Game bonus 100" in text
     # every hand on its row: number, dealer, play, deadwood, result, points, running totals
     assert "1 Bob Ann knocks 5 v Bob 17 12 12 0" in text
     assert "3 Bob Ann knocks 8 v Bob 6: Bob undercuts 12 27 66" in text
@@ -109,9 +109,9 @@ def test_capit_sheet_rules_example_13(demo):
     for contract in CONTRACTS:
         assert contract in flat
     assert "K 7 7" in text  # the cards left, as entered
-    assert "Dev 1.00\nAnn 1.00" in text  # the tied round's split share
-    assert "Dev 70 3 15.00 5.00" in text
-    assert "Ann 85 1 1.00 5.00" in text
+    assert "Dev 1.00\nAnn 1.00" in text  # the tied round's split share, as English writes it
+    assert "Dev 70 3 $15.00 $5.00" in text
+    assert "Ann 85 1 $1.00 $5.00" in text
     assert "Dev +10.00" in text and f"Ann {MINUS}4.00" in text
     assert "Ann pays Dev $4.00" in text
 
@@ -146,7 +146,7 @@ def test_hollywood_sheet_prints_its_three_columns_side_by_side(demo, keeper):
              and run.endswith(" A B")]
     assert len(heads) == 3 and len({y for _, y in heads}) == 1
     assert [x for x, _ in heads] == sorted(x for x, _ in heads)
-    assert f"Net points +1440 {MINUS}1440" in text
+    assert f"Net points +1,440 {MINUS}1,440" in text  # grouped as English groups
     assert "A 0.01 +14.40" in text and f"B 0.01 {MINUS}14.40" in text
     assert "B pays A $14.40" in text
 
