@@ -123,7 +123,7 @@ def read_record(record) -> Game:
         problems.append(record_problem("preset_unknown", "preset",
                                        f"must be a preset name, not {preset!r}"))
         preset = None
-    preset, rules = resolve_rules(
+    preset, rules = resolve_rules(  # a record of no known variant is refused: any will do
         variant or VARIANTS[0], preset, record.get("rules"),
         len(players), problems,
     )
