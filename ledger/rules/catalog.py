@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .capit import CONTRACTS
-from .roles import BOX, CAPTAIN, OPPONENT, PLAYER, ROLE_ORDER, SITS_OUT
+from .roles import BOX, CAPTAIN, OPPONENT, PLAYER, ROLE_ORDER, ROLE_WORDS, SITS_OUT
 from .settings import (
     CHOICES,
     FLAGS,
@@ -51,14 +51,6 @@ PRESET_NAMES = tuple(PRESETS)
 #: the captain, table games with the second side (or ``setup.first_dealer_side``).
 FIRST_DEALER_CHOSEN = tuple(name for name, variant in REGISTRY.items()
                             if variant.first_dealer_chosen)
-
-#: A player's role in a hand (the result's ``roles``), in words.
-ROLE_WORDS = {
-    BOX: "in the box", CAPTAIN: "captain", SITS_OUT: "sits out",
-    OPPONENT: "opponent", PLAYER: "plays",
-}
-assert set(ROLE_ORDER) == set(ROLE_WORDS)
-
 
 def first_dealer_chosen(variant: str) -> bool:
     """Whether the game's setup names who deals first (``FIRST_DEALER_CHOSEN``)."""

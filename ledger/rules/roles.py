@@ -12,6 +12,13 @@ from __future__ import annotations
 ROLE_ORDER = ("box", "captain", "opponent", "player", "sits_out")
 #: Each role by name.
 BOX, CAPTAIN, OPPONENT, PLAYER, SITS_OUT = ROLE_ORDER
+#: A player's role in a hand (the result's ``roles``), in words (in English: the
+#: presentation says them in the reader's language).
+ROLE_WORDS = {
+    BOX: "in the box", CAPTAIN: "captain", SITS_OUT: "sits out",
+    OPPONENT: "opponent", PLAYER: "plays",
+}
+assert set(ROLE_ORDER) == set(ROLE_WORDS)
 
 #: Captain play's two sides, as its results and its setup name them.
 CAPTAINS, OPPONENTS = "captains", "opponents"
