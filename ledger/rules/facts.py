@@ -17,7 +17,7 @@ from .roles import FIRST_SIDE, SECOND_SIDE, SITTER
 from .seating import Seat
 from .settings import PLAYER_COUNTS, VARIANTS
 from .sides import CAPTAINS, OPPONENTS
-from .variants import ANTE, SheetShape, declared
+from .variants import ANTE, REGISTRY, SheetShape, declared
 
 __all__ = ["ANTE_VARIANTS", "LOWER_WINS_VARIANTS", "ante_staked", "MAX_TABLES", "PRESET_VARIANTS",
            "lower_wins", "GameFacts", "Seat", "SheetShape", "facts_of", "game_facts",
@@ -29,7 +29,7 @@ SETUP_PLAYER_KEYS = ("first_dealer", SITTER)
 SETUP_PLAYER_LISTS = (CAPTAINS, OPPONENTS)
 
 #: The most card tables a hand is played at (captain play for 7: three tables, §3.6).
-MAX_TABLES = 3
+MAX_TABLES = max(spec.at(count).tables for spec in REGISTRY.values() for count in spec.counts)
 
 
 @dataclass(frozen=True)

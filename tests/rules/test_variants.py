@@ -17,7 +17,7 @@ from ledger.rules.catalog import (
     VARIANT_SETTINGS,
     VARIANT_SHORT_NAMES,
 )
-from ledger.rules.facts import ANTE_VARIANTS, LOWER_WINS_VARIANTS, PRESET_VARIANTS
+from ledger.rules.facts import ANTE_VARIANTS, LOWER_WINS_VARIANTS, MAX_TABLES, PRESET_VARIANTS
 from ledger.rules.game import scorer_of
 from ledger.rules.settings import (
     PLAYER_COUNTS,
@@ -62,6 +62,7 @@ def test_the_core_lists_the_seven_variants_in_the_choosers_order():
     assert FIRST_DEALER_CHOSEN == ("gin", "oklahoma", "hollywood", "cap-it")
     assert PRESET_VARIANTS == VARIANTS[:-1]
     assert ANTE_VARIANTS == LOWER_WINS_VARIANTS == ("cap-it",)
+    assert MAX_TABLES == 3  # captain play for 7, partnership for 6
 
 
 @pytest.mark.parametrize(("variant", "players", "target"), [
