@@ -21,6 +21,10 @@ import re
 import sys
 from pathlib import Path
 
+from ledger.rules.catalog import HAND_KINDS, ROLE_ORDER
+from ledger.rules.settings import VARIANTS
+from ledger.rules.variants import LAYOUTS
+
 ROOT = Path(__file__).resolve().parent.parent
 RULES_DIR = ROOT / "ledger" / "rules"
 CORE = "ledger.rules"
@@ -505,9 +509,9 @@ def test_the_admin_leaves_no_new_write_to_django():
 
 # -- (d) the core decides every fact of a variant; no one else compares a variant's name ------
 #
-# Outside ``ledger/rules/``, the presentation layer's catalog (``ledger/presentation/
-# catalog.py``) and migrations, no module, template or script decides anything by a
-# variant's or a sheet layout's name: it reads the core's facts instead (a result's
+# Outside ``ledger/rules/`` (where each variant is declared once, ``variants.py``) and
+# migrations, no module, template or script decides anything by a variant's or a sheet
+# layout's name: it reads the core's facts instead (a result's
 # ``facts``, ``game_facts(variant, players)``). A name is "decided on" when it is compared
 # with (``==``, ``!=``, ``in``) an expression that names a variant or a layout
 # (``variant``, ``game.variant``, ``result["variant"]``, ``layout.kind``,
@@ -516,12 +520,11 @@ def test_the_admin_leaves_no_new_write_to_django():
 # also variant names ("box", "captain": a hand's roles) are not variant names here unless
 # they are compared with a variant.
 
-#: Every variant and every sheet layout, by name.
-VARIANT_WORDS = frozenset({"gin", "oklahoma", "hollywood", "box", "captain", "partnership",
-                           "cap-it", "capit", "duel", "tables"})
+#: Every variant and every sheet layout, by name: the core's declarations.
+VARIANT_WORDS = frozenset(VARIANTS) | frozenset(LAYOUTS)
 #: Names that only a variant has (not also a role or a hand's result).
-VARIANT_ONLY = frozenset({"oklahoma", "hollywood", "partnership", "cap-it"})
-VARIANT_ALLOWED_PLACES = ("ledger/rules/", "ledger/presentation/catalog.py")
+VARIANT_ONLY = frozenset(VARIANTS) - frozenset(ROLE_ORDER) - frozenset(HAND_KINDS)
+VARIANT_ALLOWED_PLACES = ("ledger/rules/",)
 
 #: Modules owned by the other halves of issue 20 (the one column specification, one set of
 #: labels), still comparing a layout's or keyed by a variant's name until those land; the
@@ -632,7 +635,7 @@ def test_no_module_outside_the_core_decides_by_a_variant_name():
     assert {"ledger.views.game_page", "ledger.forms.start", "ledger.presentation.words",
             "scoresheets.blank", "ledger.services.games", "ledger.book.stats",
             "scripts.render_all_pdfs"} <= modules
-    assert "ledger.rules.facts" not in modules and "ledger.presentation.catalog" not in modules
+    assert "ledger.rules.facts" not in modules and "ledger.presentation.catalog" in modules
     found = []
     for path in files:
         source, module, _ = _source(path)
@@ -708,6 +711,56 @@ def test_the_pending_list_names_only_modules_that_still_decide_by_a_variant():
     still = {_module_name(path) for path in variant_checked_files()
              if variant_decisions(*_source(path)[:2])}
     assert VARIANT_PENDING <= still, VARIANT_PENDING - still
+
+
+#: Where the core declares its variants: the one module of ``ledger/rules/`` that writes a
+#: variant's name (a role's or a hand result's name that is also a variant's, "box",
+#: "captain", "gin", is written where that role or result is).
+VARIANT_REGISTRY = RULES_DIR / "variants.py"
+
+
+def core_variant_names(source: str) -> set[str]:
+    """The names that only a variant has (``VARIANT_ONLY``) that ``source`` writes as a
+    string of their own."""
+    return {node.value for node in ast.walk(_parsed(source))
+            if isinstance(node, ast.Constant) and node.value in VARIANT_ONLY}
+
+
+def test_the_checker_takes_its_words_from_the_core():
+    # the core's seven variants and six kinds of sheet; names shared with a role or a
+    # hand's result ("box", "captain", "gin") are not the variant-only names
+    assert {"gin", "oklahoma", "cap-it", "duel", "capit", "tables"} <= VARIANT_WORDS
+    assert len(VARIANT_WORDS) == len(VARIANTS) + len(LAYOUTS) - len(set(VARIANTS) & set(LAYOUTS))
+    assert {"oklahoma", "cap-it"} <= VARIANT_ONLY
+    assert not VARIANT_ONLY & {"box", "captain", "gin", "sits_out"}
+
+
+def test_inside_the_core_only_the_registry_names_a_variant():
+    found = []
+    for path in sorted(RULES_DIR.rglob("*.py")):
+        if path == VARIANT_REGISTRY:
+            continue
+        source, module, _ = _source(path)
+        found.extend(variant_decisions(source, module))
+        found.extend(f"{module} writes {name!r}" for name in sorted(core_variant_names(source)))
+    assert found == []
+    assert core_variant_names(VARIANT_REGISTRY.read_text(encoding="utf-8")) == VARIANT_ONLY
+
+
+def test_core_variant_checker_fails_on_planted_names():
+    planted = "\n".join([
+        "VARIANTS = ('gin', 'oklahoma')",
+        "def facts(variant):",
+        "    if variant in ('box', 'captain'):",
+        "        return 1",
+        "    return {'gin': 2, 'cap-it': 3}",
+        "ROLES = ('box', 'captain')  # roles, not variants",
+    ])
+    assert core_variant_names(planted) == {"oklahoma", "cap-it"}
+    assert variant_decisions(planted, "ledger.rules.planted") == [
+        "ledger.rules.planted:3 compares a variant with box, captain",
+        "ledger.rules.planted:5 keys a dict by variant (cap-it, gin)",
+    ]
 
 
 # -- (d2) the core answers who plays, who sits out, who is in the box -------------------------

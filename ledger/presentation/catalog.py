@@ -2,8 +2,9 @@
 and their values, settings with their kinds, labels, choices and limits, CAP-IT's contracts
 and the roles in words, and what a game of a variant is (``game_facts``: tables, stake kind,
 seats, the noun for a hand...; a result carries the same under ``result["facts"]``).
-Screens import these from here, never from ``ledger.rules``; this is the one module outside
-the core that may name a variant (the architecture test).
+Screens import these from here, never from ``ledger.rules``. The variants are the core's
+(``ledger/rules/variants.py``): nothing here is keyed by a variant's name, so a new variant
+needs only its names' words below (``_VARIANT_WORDS``).
 
 One set of names: a variant's name (``VARIANT_NAMES``, also the model's choices) with its
 short form for narrow columns (``VARIANT_SHORT_NAMES``), one word per role
@@ -42,6 +43,7 @@ from ledger.rules.catalog import (
 )
 from ledger.rules.catalog import ROLE_WORDS as _CORE_ROLE_WORDS
 from ledger.rules.catalog import VARIANT_NAMES as _CORE_VARIANT_NAMES
+from ledger.rules.catalog import VARIANT_SHORT_NAMES as _CORE_VARIANT_SHORT_NAMES
 from ledger.rules.facts import (
     FIRST_SIDE,
     MAX_TABLES,
@@ -87,21 +89,27 @@ class Said(MutableMapping):
         return f"Said({dict(self)!r})"
 
 
+#: The words of the variants' names, by the core's English (a variant's ``title`` and
+#: ``short``), marked for the catalogs; a name that is said the same in every language is
+#: in ``_VARIANT_NAMES_AS_IS``.
+_VARIANT_WORDS = {
+    "Gin": _("Gin"), "Oklahoma gin": _("Oklahoma gin"), "Hollywood gin": _("Hollywood gin"),
+    "Three-handed (in the box)": _("Three-handed (in the box)"),
+    "Captain play": _("Captain play"), "Partnership gin": _("Partnership gin"),
+    "In the box": _("In the box"), "Captain": _("Captain"), "Partners": _("Partners"),
+}
+_VARIANT_NAMES_AS_IS = frozenset({"Oklahoma", "Hollywood", "CAP-IT"})
+assert {*_CORE_VARIANT_NAMES.values(), *_CORE_VARIANT_SHORT_NAMES.values()} \
+    <= set(_VARIANT_WORDS) | _VARIANT_NAMES_AS_IS, "a variant's name has no words"
+
 #: Each variant's name in the language in force (the core's ``VARIANT_NAMES`` say them in
 #: English; the model's choices keep those).
-VARIANT_NAMES = Said({
-    "gin": _("Gin"), "oklahoma": _("Oklahoma gin"), "hollywood": _("Hollywood gin"),
-    "box": _("Three-handed (in the box)"), "captain": _("Captain play"),
-    "partnership": _("Partnership gin"), "cap-it": "CAP-IT",
-})
-assert set(VARIANT_NAMES) == set(_CORE_VARIANT_NAMES)
+VARIANT_NAMES = Said({variant: _VARIANT_WORDS.get(name, name)
+                      for variant, name in _CORE_VARIANT_NAMES.items()})
 
 #: The variants' names where a column is narrow (the book's tables).
-VARIANT_SHORT_NAMES = Said({"gin": _("Gin"), "oklahoma": "Oklahoma",
-                            "hollywood": "Hollywood", "box": _("In the box"),
-                            "captain": _("Captain"),
-                            "partnership": _("Partners"), "cap-it": "CAP-IT"})
-assert set(VARIANT_SHORT_NAMES) == set(VARIANT_NAMES)
+VARIANT_SHORT_NAMES = Said({variant: _VARIANT_WORDS.get(name, name)
+                            for variant, name in _CORE_VARIANT_SHORT_NAMES.items()})
 
 #: A player's role in a hand, in words (the core's ``ROLE_WORDS``, translated).
 ROLE_WORDS = Said({

@@ -12,7 +12,11 @@ Public API:
     knock_limit(rules, oklahoma=, upcard=)     a hand's knock limit (limits.KnockLimit)
     fewest_payments(nets) -> list[Payment]     settlement of minor-unit nets
     game_facts(variant, players) -> GameFacts  what a game is (tables, stake kind, seats,
-                                               lower wins, the noun for a hand...)
+                                               lower wins, the noun for a hand, the shape
+                                               of its sheet...)
+
+Every variant is declared once, in ``variants.py`` (``REGISTRY``); the other modules derive
+their tables from it.
 """
 
 from .facts import MAX_TABLES, GameFacts, Seat, game_facts, hand_stats

@@ -16,6 +16,7 @@ from .gin import hand_entry
 from .hand import read_gin_hand, score_gin_hand
 from .problems import record_problem
 from .record import Game
+from .roles import BOX, CAPTAIN, SITS_OUT
 
 
 def rotate(box: str, captain: str, sitter: str, winner) -> tuple[str, str, str]:
@@ -28,7 +29,7 @@ def rotate(box: str, captain: str, sitter: str, winner) -> tuple[str, str, str]:
 
 
 def box_roles(players, box, captain, sitter) -> dict:
-    roles = {box: "box", captain: "captain", sitter: "sits_out"}
+    roles = {box: BOX, captain: CAPTAIN, sitter: SITS_OUT}
     return {p: roles[p] for p in players}
 
 

@@ -13,6 +13,7 @@ from .common import Play, result, settle_sides
 from .gin import first_dealer
 from .hand import read_gin_hand, score_gin_hand
 from .record import Game
+from .roles import CAPTAIN, OPPONENT, SITS_OUT
 from .sides import CAPTAINS, OPPONENTS, captain_stake
 
 
@@ -72,5 +73,5 @@ def score_captain(game: Game, problems: list) -> dict | None:
 
 
 def _roles(captain, active, waiting, players):
-    roles = {captain: "captain", active: "opponent", waiting: "sits_out"}
+    roles = {captain: CAPTAIN, active: OPPONENT, waiting: SITS_OUT}
     return {p: roles[p] for p in players}

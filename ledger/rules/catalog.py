@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .capit import CONTRACTS
+from .roles import BOX, CAPTAIN, OPPONENT, PLAYER, ROLE_ORDER, ROLE_WORDS, SITS_OUT
 from .settings import (
     CHOICES,
     FLAGS,
@@ -22,26 +23,22 @@ from .settings import (
     default_preset,
     resolve_rules,
 )
+from .variants import REGISTRY
 
 __all__ = [
     "BOX", "CAPTAIN", "OPPONENT", "PLAYER", "SITS_OUT",
     "BIG_GIN", "CAPIT_CONTRACTS", "FIRST_DEALER_CHOSEN", "GIN", "HAND_KINDS", "KNOCK",
     "PRESET_NAMES", "ROLE_ORDER", "ROLE_WORDS", "SETTINGS",
-    "VARIANT_COUNTS", "VARIANT_NAMES", "VARIANT_SETTINGS", "Setting", "default_preset",
+    "VARIANT_COUNTS", "VARIANT_NAMES", "VARIANT_SETTINGS", "VARIANT_SHORT_NAMES", "Setting",
+    "default_preset",
     "first_dealer_chosen", "hand_kinds", "hand_pair", "in_the_box", "opponents",
     "plays_hand", "preset_values", "settings_of", "sitting_out", "variants",
 ]
 
-#: The variants in the order a "new game" chooser lists them, with their names.
-VARIANT_NAMES = {
-    "gin": "Gin",
-    "oklahoma": "Oklahoma gin",
-    "hollywood": "Hollywood gin",
-    "box": "Three-handed (in the box)",
-    "captain": "Captain play",
-    "partnership": "Partnership gin",
-    "cap-it": "CAP-IT",
-}
+#: The variants in the order a "new game" chooser lists them, with their names (in English:
+#: the presentation says them in the reader's language), in full and for narrow columns.
+VARIANT_NAMES = {name: variant.title for name, variant in REGISTRY.items()}
+VARIANT_SHORT_NAMES = {name: variant.short for name, variant in REGISTRY.items()}
 assert tuple(VARIANT_NAMES) == VARIANTS
 
 #: How many players each variant takes.
@@ -52,21 +49,8 @@ PRESET_NAMES = tuple(PRESETS)
 #: The variants whose setup names who deals first (``setup.first_dealer``); in the others
 #: the seats decide: the box player deals every hand, three-handed captain play opens with
 #: the captain, table games with the second side (or ``setup.first_dealer_side``).
-FIRST_DEALER_CHOSEN = ("gin", "oklahoma", "hollywood", "cap-it")
-
-#: A player's role in a hand (the result's ``roles``), in words.
-ROLE_WORDS = {
-    "box": "in the box", "captain": "captain", "sits_out": "sits out",
-    "opponent": "opponent", "player": "plays",
-}
-
-#: The roles in the order a hand's players are listed, who plays first first: in the box
-#: before his captain, a captain before his opponent.
-ROLE_ORDER = ("box", "captain", "opponent", "player", "sits_out")
-assert set(ROLE_ORDER) == set(ROLE_WORDS)
-#: Each role by name, for the core's own questions of who holds one (below).
-BOX, CAPTAIN, OPPONENT, PLAYER, SITS_OUT = ROLE_ORDER
-
+FIRST_DEALER_CHOSEN = tuple(name for name, variant in REGISTRY.items()
+                            if variant.first_dealer_chosen)
 
 def first_dealer_chosen(variant: str) -> bool:
     """Whether the game's setup names who deals first (``FIRST_DEALER_CHOSEN``)."""
@@ -110,19 +94,8 @@ HAND_KINDS = (KNOCK, GIN, BIG_GIN)
 #: CAP-IT's five contracts, round by round.
 CAPIT_CONTRACTS = CONTRACTS
 
-_GIN_SETTINGS = ("target", "gin_bonus", "undercut_bonus", "big_gin_bonus", "box_bonus",
-                 "game_bonus", "shutout_mode", "knock_limit", "undercut_on_tie", "dealer_rule")
-
 #: The settings that matter to each variant, in the order a screen shows them.
-VARIANT_SETTINGS = {
-    "gin": _GIN_SETTINGS,
-    "oklahoma": (*_GIN_SETTINGS, "oklahoma_ace", "spade_double"),
-    "hollywood": (*_GIN_SETTINGS, "hollywood_third_double"),
-    "box": (*_GIN_SETTINGS, "three_hand_money"),
-    "captain": (*_GIN_SETTINGS, "balance_division"),
-    "partnership": (*_GIN_SETTINGS, "balance_division"),
-    "cap-it": ("capit_ace_value", "capit_round_share", "capit_round_winner"),
-}
+VARIANT_SETTINGS = {name: variant.settings for name, variant in REGISTRY.items()}
 
 
 @dataclass(frozen=True)

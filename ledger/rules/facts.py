@@ -1,8 +1,9 @@
 """What a game of a variant is, for everything around the core to read instead of comparing
 the variant's name (RULES §2, §3): how many tables a hand is played at, whether the lowest
 total wins, how it is staked, who sits where at setup, whether the roles change between
-hands, what a hand is called. ``game_facts`` answers before a hand is played (a form, a blank
-sheet); the result of a game carries the same answers under ``"facts"`` (``facts_of``).
+hands, what a hand is called, the shape of its sheet. ``game_facts`` answers before a hand is
+played (a form, a blank sheet) from the variant's declaration (``variants.py``); the result
+of a game carries the same answers under ``"facts"`` (``facts_of``).
 
 Pure: no Django, no database.
 """
@@ -12,37 +13,23 @@ from __future__ import annotations
 import functools
 from dataclasses import asdict, dataclass
 
+from .roles import FIRST_SIDE, SECOND_SIDE, SITTER
+from .seating import Seat
 from .settings import PLAYER_COUNTS, VARIANTS
 from .sides import CAPTAINS, OPPONENTS
+from .variants import ANTE, REGISTRY, SheetShape, declared
 
 __all__ = ["ANTE_VARIANTS", "LOWER_WINS_VARIANTS", "ante_staked", "MAX_TABLES", "PRESET_VARIANTS",
-           "lower_wins", "GameFacts", "Seat", "facts_of", "game_facts", "hand_stats",
-           "setup_from_seats", "setup_sides", "FIRST_SIDE", "SECOND_SIDE", "SITTER",
-           "SETUP_PLAYER_KEYS", "SETUP_PLAYER_LISTS"]
+           "lower_wins", "GameFacts", "Seat", "SheetShape", "facts_of", "game_facts",
+           "hand_stats", "setup_from_seats", "setup_sides", "FIRST_SIDE", "SECOND_SIDE",
+           "SITTER", "SETUP_PLAYER_KEYS", "SETUP_PLAYER_LISTS"]
 
-#: The setup's key for captain play's first sitter (a seat of its own, the black Ace).
-SITTER = "sitter"
 #: The setup's keys that name one player, and those that list players (a rename follows them).
 SETUP_PLAYER_KEYS = ("first_dealer", SITTER)
 SETUP_PLAYER_LISTS = (CAPTAINS, OPPONENTS)
-#: Partnership's two sides, as its seats' roles name them (first side, second side).
-FIRST_SIDE, SECOND_SIDE = "a", "b"
 
 #: The most card tables a hand is played at (captain play for 7: three tables, §3.6).
-MAX_TABLES = 3
-
-
-@dataclass(frozen=True)
-class Seat:
-    """One seat of the setup, in the record's player order: ``key`` is its field's name,
-    ``label`` what the seat is (by the cut's order), ``role`` the player's role in the first
-    hand (the result's ``roles``) or, in side games, its side (``captains``, ``opponents``,
-    ``a``/``b`` for partnership's first and second side) with ``table`` its card table."""
-
-    key: str
-    label: str
-    role: str
-    table: int | None = None
+MAX_TABLES = max(spec.at(count).tables for spec in REGISTRY.values() for count in spec.counts)
 
 
 @dataclass(frozen=True)
@@ -71,9 +58,10 @@ class GameFacts:
     - ``cards_entry``: hands can be entered from the cards (the gin family, not CAP-IT).
     - ``sitters``: a player may sit a hand out and a sitter may come in for him (captain
       play): the sheet notes who sits out and who changes.
-    - ``layout``: the shape of its score sheet: "duel" (two-hand gin, Oklahoma), "box",
-      "captain" (captain play for 3), "hollywood" (three games side by side), "tables"
-      (several card tables in each hand), "capit" (five rounds, one column per player).
+    - ``layout``: the kind of its score sheet, by name (``variants.LAYOUTS``), until every
+      sheet is composed from ``shape``.
+    - ``shape``: the shape of its score sheet as flags (``variants.SheetShape``: games per
+      column, lines per card table, rounds, hand roles, sitters); a dict in a result.
     - ``cover``: captain play's cover (RULES §3.5, §3.6), (opponents, captains): a captain
       who has no stake of his own plays at the opponents' stakes together divided among the
       captains, i.e. at the game's stake x opponents/captains: (2, 1) "2x" for 3 players,
@@ -104,89 +92,42 @@ class GameFacts:
     sitters: bool = False
     max_tables: int = MAX_TABLES
     cover: tuple[int, int] | None = None
+    shape: SheetShape = SheetShape()
 
     @property
     def ante_staked(self) -> bool:
         """Staked by an ante every player puts in the pot (``stake`` "ante"), not by a rate:
         the forms, the settings and the blank sheet ask for an ante instead of a rate."""
-        return self.stake == "ante"
+        return self.stake == ANTE
 
     def as_dict(self) -> dict:
         out = asdict(self)
         out["seats"] = [asdict(seat) for seat in self.seats]
         out["hand_roles"] = list(self.hand_roles)  # JSON-ready: lists, as ``score`` prints
         out["cover"] = list(self.cover) if self.cover else None
+        out["shape"] = self.shape.as_dict()
         return out
-
-
-def _seats(variant: str, count: int) -> tuple[Seat, ...]:
-    if variant in ("gin", "oklahoma", "hollywood"):
-        return (Seat("p1", "Player 1", "player"), Seat("p2", "Player 2", "player"))
-    if variant == "box":
-        return (Seat("p1", "High card: in the box", "box"),
-                Seat("p2", "Middle card: captain", "captain"),
-                Seat("p3", "Low card: sits out", "sits_out"))
-    if variant == "captain" and count == 3:
-        return (Seat("p1", "High card: captain", "captain"),
-                Seat("p2", "Second card: plays first", "opponent"),
-                Seat("p3", "Third card", "sits_out"))
-    if variant == "captain":
-        sides = count // 2
-        return (tuple(Seat(f"c{i}", f"Captain {i} (red)", CAPTAINS, i)
-                      for i in range(1, sides + 1))
-                + tuple(Seat(f"o{i}", f"Opponent {i} (black), table {i}", OPPONENTS, i)
-                        for i in range(1, sides + 1))
-                + (Seat(SITTER, "Black Ace: sits out", "sits_out"),))
-    if variant == "partnership":
-        half = count // 2
-        return (tuple(Seat(f"a{i}", f"First side, table {i}", FIRST_SIDE, i)
-                      for i in range(1, half + 1))
-                + tuple(Seat(f"b{i}", f"Second side, table {i}", SECOND_SIDE, i)
-                        for i in range(1, half + 1)))
-    return tuple(Seat(f"p{i}", f"Seat {i}", "player") for i in range(1, count + 1))
 
 
 @functools.lru_cache(maxsize=64)
 def game_facts(variant: str, players: int) -> GameFacts:
-    """The facts of a game of ``variant`` for ``players`` players; ValueError for a variant
-    or a player count the rules do not have. Kept once made (they are frozen, and a page of
-    a player's book asks for them once per game he played: thousands of times)."""
-    if variant not in VARIANTS or players not in PLAYER_COUNTS[variant]:
+    """The facts of a game of ``variant`` for ``players`` players, from its declaration
+    (``variants.REGISTRY``); ValueError for a variant or a player count the rules do not
+    have. Kept once made (they are frozen, and a page of a player's book asks for them once
+    per game he played: thousands of times)."""
+    spec = declared(variant)
+    if spec is None or players not in spec.counts:
         raise ValueError(f"no {variant} game for {players} players")
-    tables = {"partnership": players // 2,
-              "captain": players // 2 if players > 3 else 1}.get(variant, 1)
-    capit = variant == "cap-it"
-    if variant in ("gin", "oklahoma", "hollywood", "cap-it"):
-        setup = "first_dealer"
-    elif variant == "captain" and players > 3:
-        setup = "captain_tables"
-    elif variant == "partnership":
-        setup = "sides"
-    else:
-        setup = "seats"
-    if capit:
-        layout = "capit"
-    elif variant == "hollywood":
-        layout = "hollywood"
-    elif tables > 1:
-        layout = "tables"
-    elif variant in ("box", "captain"):
-        layout = variant
-    else:
-        layout = "duel"
+    spec = spec.at(players)
     return GameFacts(
-        variant=variant, players=players, tables=tables, table_game=tables > 1,
-        lower_wins=capit, stake="ante" if capit else "rate", presets=not capit,
-        roles_vary=variant in ("box", "captain", "partnership"), setup=setup,
-        seats=_seats(variant, players), sides=variant in ("captain", "partnership"),
-        named_sides=variant == "partnership",
-        columns=variant == "hollywood", upcard=variant == "oklahoma",
-        hand_noun="Round" if capit else "Hand", rounds=capit, cards_entry=not capit,
-        dealer_rule=variant != "box" and tables == 1,
-        hand_roles={"box": ("box", "captain", "sits_out"),
-                    "captain": ("sits_out",)}.get(layout, ()),
-        layout=layout, sitters=variant == "captain",
-        cover=(players - players // 2, players // 2) if variant == "captain" else None)
+        variant=variant, players=players, tables=spec.tables, table_game=spec.tables > 1,
+        lower_wins=spec.lower_wins, stake=spec.stake, presets=bool(spec.presets),
+        roles_vary=spec.roles_vary, setup=spec.setup, seats=spec.seats(players),
+        sides=spec.sides, named_sides=spec.named_sides, columns=spec.columns,
+        upcard=spec.upcard, hand_noun=spec.hand_noun, rounds=spec.rounds,
+        cards_entry=spec.cards_entry, dealer_rule=spec.dealer_rule,
+        hand_roles=spec.hand_roles, layout=spec.layout, sitters=spec.sitters,
+        cover=spec.cover, shape=spec.shape)
 
 
 #: The variants played under a preset (every one but CAP-IT).

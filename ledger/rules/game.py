@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import functools
+import importlib
+
 from .facts import facts_of, hand_stats
 from .record import RecordError, read_record
+from .variants import REGISTRY
 
 
 def score_record(record: dict) -> dict:
@@ -15,7 +19,7 @@ def score_record(record: dict) -> dict:
     """
     game = read_record(record)
     problems: list = []
-    scorer = _SCORERS[game.variant]
+    scorer = scorer_of(REGISTRY[game.variant].at(len(game.players)).scorer)
     out = scorer(game, problems)
     if problems or out is None:
         raise RecordError(problems or ["record: could not be scored"])
@@ -24,25 +28,10 @@ def score_record(record: dict) -> dict:
     return out
 
 
-def _scorers():
-    from .box import score_box
-    from .capit import score_capit
-    from .captain import score_captain
-    from .gin import score_two_hand
-    from .hollywood import score_hollywood
-    from .multitable import score_captain_tables, score_partnership
-
-    return {
-        "gin": score_two_hand,
-        "oklahoma": score_two_hand,
-        "hollywood": score_hollywood,
-        "box": score_box,
-        "captain": lambda game, problems: (
-            score_captain if len(game.players) == 3 else score_captain_tables
-        )(game, problems),  # three players share one table; five and seven play at several
-        "partnership": score_partnership,
-        "cap-it": score_capit,
-    }
-
-
-_SCORERS = _scorers()
+@functools.cache
+def scorer_of(where: str):
+    """The scoring function a variant's declaration names (``"module:function"`` of
+    ``ledger.rules``), imported the first time it is asked for: the scorers import the
+    record's reader, which imports the declarations, so a declaration cannot import them."""
+    module, _, function = where.partition(":")
+    return getattr(importlib.import_module(f".{module}", __package__), function)

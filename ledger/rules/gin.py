@@ -6,6 +6,7 @@ from .common import Play, result, settle_sides
 from .hand import read_gin_hand, score_gin_hand
 from .problems import record_problem
 from .record import Game
+from .variants import REGISTRY
 
 
 def next_dealer(dealer: str, outcome, rule: str, pair: tuple[str, str]) -> str:
@@ -44,7 +45,7 @@ def hand_entry(number, dealer, outcome, players, running, roles, extra=None) -> 
 
 
 def score_two_hand(game: Game, problems: list) -> dict | None:
-    oklahoma = game.variant == "oklahoma"
+    oklahoma = REGISTRY[game.variant].upcard  # every hand has an up-card
     rules = game.rules
     pair = (game.players[0], game.players[1])
     dealer = first_dealer(game, problems)

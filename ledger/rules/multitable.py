@@ -11,6 +11,7 @@ from .common import Play, result, settle_sides
 from .hand import read_gin_hand, score_gin_hand
 from .problems import record_problem, table_at
 from .record import Game
+from .roles import CAPTAIN, OPPONENT, SITS_OUT
 from .sides import CAPTAINS, OPPONENTS, captain_stake
 
 
@@ -68,9 +69,9 @@ class CaptainSeating:
                 for c, o, side in zip(self.captains, self.active, self.dealing, strict=False)]
 
     def roles(self):
-        roles = dict.fromkeys(self.captains, "captain")
-        roles.update(dict.fromkeys(self.active, "opponent"))
-        roles[self.sitter] = "sits_out"
+        roles = dict.fromkeys(self.captains, CAPTAIN)
+        roles.update(dict.fromkeys(self.active, OPPONENT))
+        roles[self.sitter] = SITS_OUT
         return {p: roles[p] for p in self.players}
 
     def describe(self, table):

@@ -11,8 +11,9 @@ from .problems import At, Problem
 from .settings import DEFAULTS, PRESETS, default_preset
 
 
-def full_rules(rules: dict | None, variant: str = "gin") -> dict:
-    """``rules`` with every missing setting at the variant's default preset's value."""
+def full_rules(rules: dict | None, variant: str | None = None) -> dict:
+    """``rules`` with every missing setting at the variant's default preset's value (no
+    variant: the standard preset's)."""
     out = dict(PRESETS[default_preset(variant)])
     out.update(DEFAULTS)
     out.update(rules or {})

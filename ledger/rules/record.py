@@ -14,6 +14,7 @@ from fractions import Fraction
 from .money import minor_exponent
 from .problems import Problem, as_problem, record_problem
 from .settings import PLAYER_COUNTS, VARIANTS, resolve_rules
+from .variants import ANTE, declared
 
 RECORD_FORMAT = "tablestakes.game/1"
 RESULT_FORMAT = "tablestakes.result/1"
@@ -122,8 +123,8 @@ def read_record(record) -> Game:
         problems.append(record_problem("preset_unknown", "preset",
                                        f"must be a preset name, not {preset!r}"))
         preset = None
-    preset, rules = resolve_rules(
-        variant or "gin", preset, record.get("rules"),
+    preset, rules = resolve_rules(  # a record of no known variant is refused: any will do
+        variant or VARIANTS[0], preset, record.get("rules"),
         len(players), problems,
     )
     stakes = _read_stakes(record.get("stakes"), players, variant, problems)
@@ -180,6 +181,8 @@ def _read_stakes(value, players: list[str], variant, problems: list) -> Stakes |
         problems.append(record_problem("stakes_invalid", "stakes", "must be an object"))
         return None
     before = len(problems)
+    spec = declared(variant)
+    ante = spec is not None and spec.stake == ANTE  # the pot's ante, not a rate per points
     currency = value.get("currency", "USD")
     if not isinstance(currency, str) or not _CURRENCY.match(currency):
         problems.append(record_problem("currency_invalid", "stakes.currency",
@@ -191,7 +194,7 @@ def _read_stakes(value, players: list[str], variant, problems: list) -> Stakes |
         parsed = parse_money(value["rate"], "stakes.rate", problems)
         if parsed is not None:
             rate, rate_text = parsed, str(value["rate"])
-    elif variant != "cap-it" and not (
+    elif not ante and not (
             isinstance(value.get("players"), dict) and set(players) <= set(value["players"])):
         problems.append(record_problem(
             "money_missing", "stakes.rate",
@@ -231,7 +234,7 @@ def _read_stakes(value, players: list[str], variant, problems: list) -> Stakes |
                     f"{value['ante']} is not a whole number of {currency} minor units"))
             else:
                 ante_units = int(units)
-    elif variant == "cap-it":
+    elif ante:
         problems.append(record_problem("money_missing", "stakes.ante",
                                        "missing (each player's ante, like \"5.00\")"))
     if len(problems) > before:

@@ -10,19 +10,13 @@ import re
 from decimal import Decimal, InvalidOperation
 
 from .problems import record_problem
+from .variants import REGISTRY, declared
 
-VARIANTS = ("gin", "oklahoma", "hollywood", "box", "captain", "partnership", "cap-it")
+#: The variants by name, in the order a "new game" chooser lists them (``variants.py``).
+VARIANTS = tuple(REGISTRY)
 
-# Players allowed per variant.
-PLAYER_COUNTS = {
-    "gin": (2,),
-    "oklahoma": (2,),
-    "hollywood": (2,),
-    "box": (3,),
-    "captain": (3, 5, 7),
-    "partnership": (4, 6),
-    "cap-it": (4, 5, 6),
-}
+#: Players allowed per variant.
+PLAYER_COUNTS = {name: variant.counts for name, variant in REGISTRY.items()}
 
 SHUTOUT_MODES = ("double_total", "game_bonus_double", "double_hand_points", "none")
 
@@ -85,18 +79,16 @@ _SHARE = re.compile(r"^(\d+(?:\.\d+)?)%$|^\d+(?:\.\d+)?$")
 
 
 def default_preset(variant: str) -> str:
-    return "simple" if variant == "box" else "standard"
+    """The preset a game of ``variant`` starts under unless its record names one
+    ("standard" for a name that is no variant)."""
+    spec = declared(variant)
+    return spec.preset if spec else "standard"
 
 
 def variant_target(variant: str, player_count: int) -> int | None:
     """The variant's own default target, which replaces the preset's (RULES §2)."""
-    if variant == "oklahoma":
-        return 150
-    if variant == "partnership":
-        return 125 if player_count == 4 else 150
-    if variant == "captain" and player_count in (5, 7):
-        return 125 if player_count == 5 else 150
-    return None
+    spec = declared(variant, player_count)
+    return spec.target if spec else None
 
 
 def check_setting(name: str, value, problems: list) -> None:

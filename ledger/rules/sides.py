@@ -4,8 +4,9 @@ several: the two sides' names and the captain's stake (RULES §3.5, §3.6)."""
 from __future__ import annotations
 
 from .record import Game
+from .roles import CAPTAINS, OPPONENTS
 
-CAPTAINS, OPPONENTS = "captains", "opponents"
+__all__ = ["CAPTAINS", "OPPONENTS", "captain_stake"]
 
 
 def captain_stake(game: Game, captains: list[str], opponents: list[str]):
