@@ -183,6 +183,12 @@ class PrivatePagesMiddleware:
         if name in PUBLIC_VIEWS:
             return response
         user = getattr(request, "user", None)
-        if name in CAPABILITY_VIEWS or (user is not None and user.is_authenticated):
+        try:
+            private = name in CAPABILITY_VIEWS or (user is not None and user.is_authenticated)
+        except DatabaseError:
+            # the database is out (the answer is the 503 page): who asks is not known, so
+            # nothing may keep the answer either
+            private = True
+        if private:
             patch_cache_control(response, private=True, no_store=True)
         return response

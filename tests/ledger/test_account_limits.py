@@ -52,7 +52,7 @@ def test_while_another_worker_makes_a_heavy_page_the_account_s_next_is_refused_a
     answers = {name: logged_in.get(url) for name, url in urls.items()}
     assert {name: r.status_code for name, r in answers.items()} == dict.fromkeys(urls, 429)
     busy = answers["CSV"]
-    assert busy["Retry-After"] == "3" and busy["Cache-Control"] == "no-store"
+    assert busy["Retry-After"] == "3" and "no-store" in busy["Cache-Control"]
     body = busy.content.decode()
     assert "Your other page or download is still being made" in body
     assert "ask again in about 3 seconds" in body and busy["Content-Type"].startswith("text/html")
