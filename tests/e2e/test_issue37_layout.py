@@ -259,7 +259,9 @@ def test_a_tables_report_is_said_in_its_row_and_marks_what_it_filled(browser, li
         page.goto(f"{live_server.url}/games/{game.pk}/")
         row = page.locator("#entry fieldset.table-row[data-table='1']")
         state = row.locator("legend .row-report")  # after the table's name: a dot, the time
-        expect(state).to_have_text(re.compile(r"^\d\d:\d\d$"), timeout=10_000)
+        # the clock as the language writes it (CLDR): "10:40 PM" in English, "22:40" in German
+        clock = r"^\d{1,2}:\d\d\s?[AP]M$" if code == "en" else r"^\d\d:\d\d$"
+        expect(state).to_have_text(re.compile(clock), timeout=10_000)
         assert state.get_attribute("title").startswith(reported.strip())
         expect(page.locator("#reports li[data-report-label]").first).to_contain_text(
             reported.strip())
