@@ -23,7 +23,8 @@ from django.contrib.auth import get_user_model
 
 from ledger.models import Table
 
-from .table_rows import ROW_KINDS, RowKind, children, stamp
+from . import table_rows
+from .table_rows import RowKind, children, stamp
 
 TABLE_FORMAT = "tablestakes.table/1"
 
@@ -52,20 +53,20 @@ def table_export(table: Table) -> dict[str, Any]:
     """The table's whole history as a ``tablestakes.table/1`` document. A fixed number of
     queries (one per kind of row), whatever the size of the table."""
     rows = {kind.name: list(kind.model.objects.filter(**{kind.table: table})
-                            .order_by(*kind.order)) for kind in ROW_KINDS}
+                            .order_by(*kind.order)) for kind in table_rows.ROW_KINDS}
     keepers = list(table.scorekeepers.values_list("pk", flat=True))
     actor_ids = set(keepers)
-    for kind in ROW_KINDS:
+    for kind in table_rows.ROW_KINDS:
         for column in user_columns(kind.model):
             actor_ids.update(getattr(row, column) for row in rows[kind.name])
     actor_ids.discard(None)
     users = {user.pk: user for user in get_user_model().objects.filter(pk__in=actor_ids)}
     ids = {kind.name: {pk: rank for rank, pk in enumerate(sorted(r.pk for r in rows[kind.name]),
                                                           1)}
-           for kind in ROW_KINDS if kind.numbered}
+           for kind in table_rows.ROW_KINDS if kind.numbered}
     writer = _Writer(users, ids)
     of_parent: dict[str, dict[int, list]] = {}
-    for kind in ROW_KINDS:
+    for kind in table_rows.ROW_KINDS:
         if kind.parent is not None:
             of_parent[kind.name] = defaultdict(list)
             for row in rows[kind.name]:

@@ -489,13 +489,10 @@ ROW_KINDS: tuple[RowKind, ...] = (
             phase=LAST),
 )
 
-KIND = {kind.name: kind for kind in ROW_KINDS}
-
-
 def children(kind: RowKind | None) -> list[RowKind]:
     """The kinds whose rows ``kind``'s objects hold (None: the document's own lists)."""
     name = None if kind is None else kind.name
-    return [child for child in ROW_KINDS if child.parent == name]
+    return [child for child in ROW_KINDS if child.parent == name]  # (read when called)
 
 
 def items(kind: RowKind, parent: Item | None, document: dict) -> list[Item]:

@@ -28,7 +28,8 @@ from ledger import cleaning, limits
 from ledger.cleaning.table_record import check_table_document
 from ledger.exceptions import LedgerError
 from ledger.models import EveningStanding, Game, GameStanding, Table
-from ledger.selectors.table_rows import FIRST, HISTORY, LAST, ROW_KINDS, moment
+from ledger.selectors import table_rows
+from ledger.selectors.table_rows import FIRST, HISTORY, LAST, moment
 
 from ..base import User, _user
 from ..standings import standing_rows, store_evenings
@@ -108,7 +109,7 @@ def table_import(*, document: Any, imported_by: User | None = None, name: str | 
     problems: list[str] = []
     store(reader, LAST, problems)
     refuse(problems)
-    outcome.rows = {kind.name: len(reader.ids[kind.name]) for kind in ROW_KINDS
+    outcome.rows = {kind.name: len(reader.ids[kind.name]) for kind in table_rows.ROW_KINDS
                     if kind.counted}
     return outcome
 

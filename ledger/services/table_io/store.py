@@ -23,7 +23,8 @@ from typing import Any
 from django.db import IntegrityError, transaction
 
 from ledger.exceptions import LedgerError, RecordRefused
-from ledger.selectors.table_rows import FIRST, HISTORY, LAST, ROW_KINDS, Item, RowKind, children
+from ledger.selectors import table_rows
+from ledger.selectors.table_rows import FIRST, HISTORY, LAST, Item, RowKind, children
 from ledger.selectors.table_rows import items as items_of
 
 CHUNK = 500
@@ -51,7 +52,7 @@ class Reader:
     def taken(self, kind: str, field: str) -> set[str]:
         """The values of ``field`` of the document's rows of ``kind`` this server has."""
         if (kind, field) not in self._taken:
-            model = next(k.model for k in ROW_KINDS if k.name == kind)
+            model = next(k.model for k in table_rows.ROW_KINDS if k.name == kind)
             values = [item.data[field] for item in self.every[kind]]
             found: set[str] = set()
             for start in range(0, len(values), CHUNK):
@@ -64,7 +65,7 @@ class Reader:
 
 def all_items(document: dict) -> dict[str, list[Item]]:
     """Every row's object in the document, by kind, in the document's order."""
-    found: dict[str, list[Item]] = {kind.name: [] for kind in ROW_KINDS}
+    found: dict[str, list[Item]] = {kind.name: [] for kind in table_rows.ROW_KINDS}
 
     def walk(kind: RowKind, parent: Item | None) -> None:
         for item in items_of(kind, parent, document):
@@ -94,7 +95,7 @@ def store(reader: Reader, phase: str, problems: list[str] | None = None) -> None
 
 
 def _history(reader: Reader, every: dict[str, list[Item]]) -> None:
-    timed = [kind for kind in ROW_KINDS if kind.phase == HISTORY and kind.written]
+    timed = [kind for kind in table_rows.ROW_KINDS if kind.phase == HISTORY and kind.written]
     merged = heapq.merge(*[
         [(kind.written(item), index, item.data["id"], kind, item)
          for item in sorted(every[kind.name], key=lambda item: item.data["id"])]
@@ -108,7 +109,7 @@ def _history(reader: Reader, every: dict[str, list[Item]]) -> None:
         run.append(item)
     if run:
         _insert_kind(reader, run_kind, run)
-    for kind in ROW_KINDS:
+    for kind in table_rows.ROW_KINDS:
         for row, columns in reader.updates.pop(kind.name, []):
             kind.model.objects.filter(pk=row.pk).update(**columns)
 
@@ -166,4 +167,5 @@ def insert_linked(model, rows: list[tuple[int, Any, int | None]], ids: dict[int,
         flush()
 
 
-__all__ = ["CHUNK", "FIRST", "HISTORY", "LAST", "Reader", "all_items", "insert_linked", "store"]
+__all__ = ["CHUNK", "FIRST", "HISTORY", "LAST", "Reader", "all_items", "insert_linked",
+           "store"]
