@@ -3,12 +3,13 @@ declared once: ``ROW_KINDS``. A new kind of row is one entry here.
 
 Each ``RowKind`` says where its rows are in the document (its parent's key), which model
 holds them, how one row is written (``dump``: its own fields, after its ``id``; its
-children's lists follow in the order of ``ROW_KINDS``) and how it is read back (``build``:
-one unsaved row from its object and its parents'), when it was written (``written``: the
-import stores the history in that order, ``services.table_io``) and which row of its own
-kind it refers to (``refers``). ``selectors.table_export`` walks the list to write a
-table's document, ``services.table_io`` to store one; the accounts are found from every
-model's user columns.
+children's lists follow in the order of ``ROW_KINDS``), how its fields are checked
+(``shape``: one of ``cleaning.table_record``'s ``*_fields``) and how it is read back
+(``build``: one unsaved row from its object and its parents'), when it was written
+(``written``: the import stores the history in that order) and which row of its own kind it
+refers to (``refers``). ``selectors.table_export`` walks the list to write a table's
+document, ``cleaning.table_record`` to check one, ``services.table_io`` to store it; the
+accounts are found from every model's user columns.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
+from ledger.cleaning import table_record as shape
 from ledger.models import (
     CONFIRM_PART,
     BookSettlement,
@@ -89,6 +91,7 @@ class RowKind:
     table: str  # the lookup from one of its rows to its table
     dump: Callable[[Any, Any], dict]  # (row, writer) -> its fields, after "id"
     build: Callable[[Item, Any], Any]  # (item, reader) -> the unsaved row
+    shape: Any  # its fields' checks (a ``cleaning.table_record.Shape``)
     parent: str | None = None  # the kind whose object holds its rows (None: the document)
     parent_column: str = ""  # the column naming its parent row ("game_id")
     order: tuple[str, ...] = ("pk",)
@@ -102,6 +105,7 @@ class RowKind:
     check: Callable[[dict, list], None] | None = None  # (LAST) the document's problems
     clash: str | None = None  # refusal when the database finds two live rows
     counted: bool = False  # said in import_table's summary
+    required: bool = True  # (in the document) False: files from before it have no list
 
 
 # -- how each kind is written and read back ---------------------------------------------------
@@ -439,55 +443,62 @@ def _after(field: str, first: str = "started_at", parent: int = 0
 #: lists follow their parent's fields in this order, and rows written at the same moment
 #: are stored in this order.
 ROW_KINDS: tuple[RowKind, ...] = (
-    RowKind("player", "players", Player, "table", _player, _player_row, phase=FIRST,
-            counted=True),
-    RowKind("session", "sessions", Session, "table", _session, _session_row, phase=FIRST,
-            counted=True),
-    RowKind("game", "games", Game, "session__table", _game, _game_row, parent="session",
-            parent_column="session_id", written=lambda item: moment(item.data["started_at"]),
-            counted=True),
+    RowKind("player", "players", Player, "table", _player, _player_row,
+            shape.player_fields, phase=FIRST, counted=True),
+    RowKind("session", "sessions", Session, "table", _session, _session_row,
+            shape.session_fields, phase=FIRST, counted=True),
+    RowKind("game", "games", Game, "session__table", _game, _game_row, shape.game_fields,
+            parent="session", parent_column="session_id",
+            written=lambda item: moment(item.data["started_at"]), counted=True),
     RowKind("seat", "seats", GamePlayer, "game__session__table", _seat, _seat_row,
-            parent="game", parent_column="game_id", order=("game", "seat"), numbered=False),
-    RowKind("hand", "hands", Hand, "game__session__table", _hand, _hand_row, parent="game",
-            parent_column="game_id", written=_after("recorded_at"), refers="replaces",
-            link="replaces_id", counted=True),
+            shape.seat_fields, parent="game", parent_column="game_id", order=("game", "seat"),
+            numbered=False),
+    RowKind("hand", "hands", Hand, "game__session__table", _hand, _hand_row, shape.hand_fields,
+            parent="game", parent_column="game_id", written=_after("recorded_at"),
+            refers="replaces", link="replaces_id", counted=True),
     RowKind("change", "changes", GameChange, "game__session__table", _change, _change_row,
-            parent="game", parent_column="game_id", written=_after("changed_at")),
+            shape.change_fields, parent="game", parent_column="game_id",
+            written=_after("changed_at")),
     RowKind("batch", "batches", PostingBatch, "game__session__table", _batch, _batch_row,
-            parent="game", parent_column="game_id", written=_after("created_at"),
-            refers="reverses", link="reverses_id", counted=True),
+            shape.batch_fields, parent="game", parent_column="game_id",
+            written=_after("created_at"), refers="reverses", link="reverses_id", counted=True),
     RowKind("posting", "postings", MoneyPosting, "game__session__table", _posting,
-            _posting_row, parent="batch", parent_column="batch_id"),
+            _posting_row, shape.posting_fields, parent="batch", parent_column="batch_id"),
     RowKind("settlement", "settlements", SessionSettlement, "session__table", _settlement,
-            _settlement_row, parent="session", parent_column="session_id",
-            written=lambda item: moment(item.data["settled_at"]), counted=True),
+            _settlement_row, shape.settlement_fields, parent="session",
+            parent_column="session_id", written=lambda item: moment(item.data["settled_at"]),
+            counted=True),
     RowKind("payment", "payments", SettlementPayment, "settlement__session__table", _payment,
-            _payment_row, parent="settlement", parent_column="settlement_id"),
+            _payment_row, shape.payment_fields, parent="settlement",
+            parent_column="settlement_id"),
     RowKind("mark", "marks", PaymentMark, "payment__settlement__session__table", _mark,
-            _mark_row, parent="payment", parent_column="payment_id",
+            _mark_row, shape.mark_fields, parent="payment", parent_column="payment_id",
             written=_after("marked_at", "settled_at", 1)),
     RowKind("void", "void", SettlementVoid, "settlement__session__table", _void, _void_row,
-            parent="settlement", parent_column="settlement_id", single=True,
-            written=_after("voided_at", "settled_at")),
+            shape.void_fields, parent="settlement", parent_column="settlement_id",
+            single=True, written=_after("voided_at", "settled_at")),
     RowKind("book_settlement", "book_settlements", BookSettlement, "table", _book, _book_row,
-            phase=LAST, check=_check_books),
+            shape.book_settlement_fields, phase=LAST, check=_check_books),
     RowKind("book_undo", "undone", BookSettlementUndo, "book_settlement__table", _undo,
-            _undo_row, parent="book_settlement", parent_column="book_settlement_id",
-            numbered=False, single=True, optional=True, phase=LAST),
-    RowKind("share_link", "share_links", ShareLink, "table", _share, _share_row, phase=LAST,
+            _undo_row, shape.book_undo_fields, parent="book_settlement",
+            parent_column="book_settlement_id", numbered=False, single=True, optional=True,
+            phase=LAST),
+    RowKind("share_link", "share_links", ShareLink, "table", _share, _share_row,
+            shape.share_link_fields, phase=LAST,
             clash="share_links: two links to the same table or game are live; at most one "
                   "is. Nothing was stored."),
     RowKind("report_link", "report_links", ReportLink, "game__session__table", _report_link,
-            _report_link_row, phase=LAST, check=_check_report_links,
+            _report_link_row, shape.report_link_fields, phase=LAST, check=_check_report_links,
             clash="report_links: two links of the same game and part are live; at most one "
-                  "is. Nothing was stored."),
+                  "is. Nothing was stored.", required=False),
     RowKind("report", "reports", TableReport, "game__session__table", _report, _report_row,
-            parent="report_link", parent_column="link_id", phase=LAST, refers="replaces",
-            link="replaces_id"),
+            shape.report_fields, parent="report_link", parent_column="link_id", phase=LAST,
+            refers="replaces", link="replaces_id"),
     RowKind("confirmation", "confirmations", HandConfirmation, "link__game__session__table",
-            _confirmation, _confirmation_row, parent="report_link", parent_column="link_id",
-            phase=LAST),
+            _confirmation, _confirmation_row, shape.confirmation_fields,
+            parent="report_link", parent_column="link_id", phase=LAST),
 )
+
 
 def children(kind: RowKind | None) -> list[RowKind]:
     """The kinds whose rows ``kind``'s objects hold (None: the document's own lists)."""

@@ -5,6 +5,7 @@ from before a kind was (no list of it) still imports."""
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 
 import pytest
@@ -12,10 +13,11 @@ from django.apps import apps
 
 from ledger import services
 from ledger.book.export import table_export
+from ledger.cleaning.table_record import Shape
+from ledger.exceptions import RecordRefused
 from ledger.models import Player, Table
 from ledger.selectors import table_rows
 from ledger.selectors.table_rows import LAST, ROW_KINDS, Item, RowKind
-from ledger.services import table_io
 from ledger.services.table_import import table_import
 
 #: Ledger models that are not a table's history: the table itself (the document's head),
@@ -51,6 +53,8 @@ def _nickname_row(item: Item, reader) -> Player:
 #: A kind the document does not have: each player again, by nickname, stored last.
 NICKNAMES = RowKind("nickname", "nicknames", Player, "table",
                     dump=lambda row, w: {"nickname": row.name.lower()}, build=_nickname_row,
+                    shape=Shape(lambda c: {"id": lambda v, w: c.row_id("nickname", v, w),
+                                           "nickname": lambda v, w: c.text(v, w, max_length=20)}),
                     phase=LAST)
 
 
@@ -64,9 +68,13 @@ def test_a_new_kind_of_row_is_one_entry(keeper, monkeypatch):
     assert document["nicknames"] == [{"id": 1, "nickname": "ann"},
                                      {"id": 2, "nickname": "bob"}]
     assert document["players"][0]["name"] == "Ann"
-    # stored by the importer that stores all of them (the shape check of the document,
-    # ledger/cleaning/table_record.py, knows the kinds by name: it is left out here)
-    monkeypatch.setattr(table_io, "check_table_document", lambda document, **limits: None)
+    # checked and stored by the importer that checks and stores all of them
+    bad = copy.deepcopy(document)
+    bad["nicknames"][1]["nickname"] = "x" * 21
+    with pytest.raises(RecordRefused) as refused:
+        table_import(document=bad, name="Toy copy", same_accounts=True)
+    assert refused.value.problems == [
+        "nicknames[1].nickname is 21 characters long; at most 20"]
     done = table_import(document=document, name="Toy copy", same_accounts=True)
     assert sorted(done.table.players.values_list("name", flat=True)) == [
         "Ann", "Bob", "ann (again)", "bob (again)"]

@@ -69,7 +69,8 @@ def table_import(*, document: Any, imported_by: User | None = None, name: str | 
     it is the same person); ``same_accounts`` says each of them is the account of that
     username (moving a server's tables one by one); the others are made without a
     password."""
-    check_table_document(document, max_players=max_players_per_table(),
+    check_table_document(document, kinds=table_rows.ROW_KINDS,
+                         max_players=max_players_per_table(),
                          max_hands=limits.max_hands_per_game())
     results = check_history(document)
 
