@@ -310,14 +310,12 @@ def _player_name(c: _Check, value: Any, where: str) -> None:
 
 
 class Shape:
-    """The fields one kind's row has besides its children's lists (a ``RowKind``'s
-    ``shape``): ``fields(c)`` their checks in the document's order, ``limit(c)`` how many
-    one list may hold, ``finish`` a check of the whole row after its fields."""
+    """A ``RowKind``'s ``shape``: ``fields(c)`` the checks of its own fields in the document's
+    order, ``limit(c)`` how many one list may hold, ``finish`` a check of the whole row."""
 
     def __init__(self, fields: Callable[[_Check], dict], limit: Callable[[_Check], Any] = None,
                  finish: Callable[[_Check, Any, str], None] | None = None):
-        self.fields, self.finish = fields, finish
-        self.limit = limit or (lambda c: None)
+        self.fields, self.finish, self.limit = fields, finish, limit or (lambda c: None)
 
     def __call__(self, c: _Check) -> dict:
         return self.fields(c)
