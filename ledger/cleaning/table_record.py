@@ -4,6 +4,9 @@ what a form refuses, a name is reserved or twice the same person's, a date is ou
 range, a reference points nowhere or a limit is passed. Every problem names its place
 (``sessions[2].games[1].hands[4].recorded_at``); at most 20 are listed.
 
+One walker checks every kind of row the document holds (``kinds``: the record's
+``selectors.table_rows.ROW_KINDS``), each by its ``shape`` (the ``*_fields`` here).
+
 Linear in the size of the document (names compare by a set of ``name_key``s, never pair
 by pair). The history's consistency (scores, money, settlements) is the service's to check
 once the rows are in (``services.table_import``).
@@ -14,6 +17,7 @@ from __future__ import annotations
 import datetime
 import re
 import uuid
+from collections.abc import Callable, Sequence
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
@@ -48,6 +52,7 @@ class _Check:
         self.usernames: set[str] = set()
         self.ids: dict[str, set[int]] = {}
         self.refs: list[tuple[str, int, str]] = []
+        self.name_keys: set[str] = set()  # the players' names, compared by name_key
 
     def problem(self, where: str, text: str) -> None:
         self.problems.append(f"{where}: {text}")
@@ -183,11 +188,15 @@ class _Check:
                 raise _Stop
 
 
-def table_document_problems(document: Any, *, max_players: int, max_hands: int) -> list[str]:
-    """What is wrong with a table document's shape, in words that name the place."""
+def table_document_problems(document: Any, *, kinds: Sequence[Any], max_players: int,
+                            max_hands: int) -> list[str]:
+    """What is wrong with a table document's shape, in words that name the place. ``kinds``
+    are the document's kinds of row (``selectors.table_rows.ROW_KINDS``: each with its
+    ``key``, ``parent``, ``single``/``optional``/``required`` and ``shape``, one of the
+    ``*_fields`` here)."""
     check = _Check(max_players, max_hands)
     try:
-        _document(check, document)
+        _document(check, document, list(kinds))
         if not check.problems:
             for kind, value, where in check.refs:
                 if value not in check.ids.get(kind, ()):
@@ -197,13 +206,15 @@ def table_document_problems(document: Any, *, max_players: int, max_hands: int) 
     return check.problems
 
 
-def check_table_document(document: Any, *, max_players: int, max_hands: int) -> None:
-    problems = table_document_problems(document, max_players=max_players, max_hands=max_hands)
+def check_table_document(document: Any, *, kinds: Sequence[Any], max_players: int,
+                         max_hands: int) -> None:
+    problems = table_document_problems(document, kinds=kinds, max_players=max_players,
+                                       max_hands=max_hands)
     if problems:
         raise RecordRefused(problems)
 
 
-def _document(c: _Check, doc: Any) -> None:
+def _document(c: _Check, doc: Any, kinds: list) -> None:
     if not isinstance(doc, dict):
         c.problem("the document", "must be a JSON object")
         return
@@ -232,110 +243,54 @@ def _document(c: _Check, doc: Any) -> None:
         "scorekeepers": lambda v, w: [c.user(name, f"{w}[{i}]")
                                       for i, name in enumerate(c.items(v, w, 1000))],
     })
-    keys: set[str] = set()
-    for index, player in enumerate(c.items(doc.get("players"), "players", c.max_players)):
-        where = f"players[{index}]"
-        c.obj(player, where, {
-            "id": lambda v, w: c.row_id("player", v, w),
-            "name": lambda v, w: _player_name(c, v, w, keys),
-            "created_at": c.stamp,
-            "archived_at": lambda v, w: c.stamp(v, w, null=True),
-        })
-    for index, session in enumerate(c.items(doc.get("sessions"), "sessions")):
-        _session(c, session, f"sessions[{index}]")
-    for index, entry in enumerate(c.items(doc.get("book_settlements"), "book_settlements")):
-        # "undone" only when the squaring was undone (files before it have none)
-        undone = {"undone": lambda v, w: c.obj(v, w, {
-            "restored": lambda v, w: [_ref(c, "payment", item, f"{w}[{i}]")
-                                      for i, item in enumerate(c.items(v, w))],
-            "undone_by": c.user,
-            "undone_at": c.stamp,
-        })} if isinstance(entry, dict) and "undone" in entry else {}
-        c.obj(entry, f"book_settlements[{index}]", {
-            **undone,
-            "id": lambda v, w: c.row_id("book settlement", v, w),
-            "currency": c.currency,
-            "payments": lambda v, w: [c.obj(item, f"{w}[{i}]", {
-                "from": lambda v, w: _ref(c, "player", v, w),
-                "to": lambda v, w: _ref(c, "player", v, w),
-                "amount_minor": lambda v, w: c.whole(v, w, minimum=1),
-            }) for i, item in enumerate(c.items(v, w, c.max_players))],
-            "cleared": lambda v, w: [_ref(c, "payment", item, f"{w}[{i}]")
-                                     for i, item in enumerate(c.items(v, w))],
-            "settled_by": c.user,
-            "settled_at": c.stamp,
-        })
-    for index, link in enumerate(c.items(doc.get("share_links"), "share_links", 10_000)):
-        c.obj(link, f"share_links[{index}]", {
-            "id": lambda v, w: c.row_id("share link", v, w),
-            "game": lambda v, w: None if v is None else _ref(c, "game", v, w),
-            "token": lambda v, w: (None if isinstance(v, str) and
-                                   re.fullmatch(r"[A-Za-z0-9_-]{16,64}", v)
-                                   else c.problem(w, "not a share link's token")),
-            "created_by": c.user,
-            "created_at": c.stamp,
-            "revoked_at": lambda v, w: c.stamp(v, w, null=True),
-        })
-    # (files from before report links were exported have none)
-    for index, link in enumerate(c.items(doc.get("report_links", []), "report_links",
-                                         10_000)):
-        _report_link(c, link, f"report_links[{index}]")
-    for key in sorted(set(doc) - {"format", "accounts", "table", "players", "sessions",
-                                  "book_settlements", "share_links", "report_links"},
+    top = [kind for kind in kinds if kind.parent is None]
+    for kind in top:
+        # (files from before a kind that is not ``required`` have none of it)
+        value = doc.get(kind.key) if kind.required else doc.get(kind.key, [])
+        for index, row in enumerate(c.items(value, kind.key, kind.shape.limit(c))):
+            _row(c, kinds, kind, row, f"{kind.key}[{index}]")
+    for key in sorted(set(doc) - {"format", "accounts", "table", *(k.key for k in top)},
                       key=str):
         c.problem("the document", f"{_shown(key)} is not a field of this document")
 
 
-def _report_link(c: _Check, link: Any, where: str) -> None:
-    """A report link with the reports and the confirmations sent through it."""
-    def values(value: Any, at: str) -> None:
-        if not isinstance(value, dict):
-            c.problem(at, "a report's part must be a JSON object")
+def _row(c: _Check, kinds: list, kind: Any, row: Any, where: str) -> None:
+    """One row's object: its own fields (``kind.shape``), then its children's lists; an
+    ``optional`` child (only when the squaring was undone...) is checked first, when there."""
+    fields: dict[str, Any] = {}
+    own = [child for child in kinds if child.parent == kind.name]
+    for child in own:
+        if child.optional and isinstance(row, dict) and child.key in row:
+            fields[child.key] = lambda v, w, child=child: _row(c, kinds, child, v, w)
+    fields.update(kind.shape(c))
+    for child in own:
+        if child.optional:
+            continue
+        if child.single:
+            fields[child.key] = (lambda v, w, child=child:
+                                 None if v is None else _row(c, kinds, child, v, w))
         else:
-            c.json_tree(value, at, 3)
-
-    def report(value: Any, at: str) -> None:
-        c.obj(value, at, {
-            "id": lambda v, w: c.row_id("report", v, w),
-            "number": lambda v, w: c.whole(v, w, minimum=1),
-            "table": lambda v, w: c.whole(v, w, minimum=1, maximum=99, null=True),
-            "player": lambda v, w: c.text(v, w, max_length=60),
-            "values": values,
-            "reported_at": c.stamp,
-            "replaces": lambda v, w: None if v is None else _ref(c, "report", v, w),
-            "replaced_at": lambda v, w: c.stamp(v, w, null=True),
-            "withdrawn_at": lambda v, w: c.stamp(v, w, null=True),
-            "hand": lambda v, w: None if v is None else _ref(c, "hand", v, w),
-        })
-
-    def confirmation(value: Any, at: str) -> None:
-        c.obj(value, at, {
-            "id": lambda v, w: c.row_id("confirmation", v, w),
-            "hand": lambda v, w: _ref(c, "hand", v, w),
-            "player": lambda v, w: c.text(v, w, max_length=60),
-            "correct": c.flag,
-            "answered_at": c.stamp,
-        })
-
-    c.obj(link, where, {
-        "id": lambda v, w: c.row_id("report link", v, w),
-        "game": lambda v, w: _ref(c, "game", v, w),
-        "part": lambda v, w: c.whole(v, w, maximum=99),
-        "player": lambda v, w: c.text(v, w, max_length=60),
-        "token": lambda v, w: (None if isinstance(v, str) and
-                               re.fullmatch(r"[A-Za-z0-9_-]{16,64}", v)
-                               else c.problem(w, "not a report link's token")),
-        "created_by": c.user,
-        "created_at": c.stamp,
-        "revoked_at": lambda v, w: c.stamp(v, w, null=True),
-        "reports": lambda v, w: [report(item, f"{w}[{i}]")
-                                 for i, item in enumerate(c.items(v, w, 100_000))],
-        "confirmations": lambda v, w: [confirmation(item, f"{w}[{i}]")
-                                       for i, item in enumerate(c.items(v, w, 100_000))],
-    })
+            fields[child.key] = (lambda v, w, child=child: [
+                _row(c, kinds, child, item, f"{w}[{i}]")
+                for i, item in enumerate(c.items(v, w, child.shape.limit(c)))])
+    c.obj(row, where, fields)
+    finish = getattr(kind.shape, "finish", None)
+    if finish is not None:
+        finish(c, row, where)
 
 
-def _player_name(c: _Check, value: Any, where: str, keys: set[str]) -> None:
+def _ref(c: _Check, kind: str, value: Any, where: str) -> None:
+    """A reference to a row; checked once every row's id is known."""
+    if c.whole(value, where, minimum=1):
+        c.refs.append((kind, value, where))
+
+
+def _token(c: _Check, what: str) -> Callable[[Any, str], None]:
+    return lambda v, w: (None if isinstance(v, str) and re.fullmatch(r"[A-Za-z0-9_-]{16,64}", v)
+                         else c.problem(w, f"not a {what}'s token"))
+
+
+def _player_name(c: _Check, value: Any, where: str) -> None:
     try:
         clean = clean_name(value, what=where, max_length=MAX_NAME)
     except Refused as exc:
@@ -348,20 +303,41 @@ def _player_name(c: _Check, value: Any, where: str, keys: set[str]) -> None:
         c.problem(where, f"{value!r} is kept for the hand form; it cannot be a player's name")
     else:
         key = name_key(value)
-        if key in keys:
+        if key in c.name_keys:
             c.problem(where, f"{value!r} is another player's name again (names that differ "
                              "only in capitals, width or spaces are the same)")
-        keys.add(key)
+        c.name_keys.add(key)
 
 
-def _ref(c: _Check, kind: str, value: Any, where: str) -> None:
-    """A reference to a row; checked once every row's id is known."""
-    if c.whole(value, where, minimum=1):
-        c.refs.append((kind, value, where))
+class Shape:
+    """A ``RowKind``'s ``shape``: ``fields(c)`` the checks of its own fields in the document's
+    order, ``limit(c)`` how many one list may hold, ``finish`` a check of the whole row."""
+
+    def __init__(self, fields: Callable[[_Check], dict], limit: Callable[[_Check], Any] = None,
+                 finish: Callable[[_Check, Any, str], None] | None = None):
+        self.fields, self.finish, self.limit = fields, finish, limit or (lambda c: None)
+
+    def __call__(self, c: _Check) -> dict:
+        return self.fields(c)
 
 
-def _session(c: _Check, session: Any, where: str) -> None:
-    c.obj(session, where, {
+def _shape(limit=None, finish=None):
+    return lambda fields: Shape(fields, limit, finish)
+
+
+@_shape(limit=lambda c: c.max_players)
+def player_fields(c: _Check) -> dict:
+    return {
+        "id": lambda v, w: c.row_id("player", v, w),
+        "name": lambda v, w: _player_name(c, v, w),
+        "created_at": c.stamp,
+        "archived_at": lambda v, w: c.stamp(v, w, null=True),
+    }
+
+
+@_shape()
+def session_fields(c: _Check) -> dict:
+    return {
         "id": lambda v, w: c.row_id("session", v, w),
         "date": c.date,
         "place": lambda v, w: c.text(v, w, max_length=200),
@@ -371,15 +347,12 @@ def _session(c: _Check, session: Any, where: str) -> None:
         "notes": lambda v, w: c.text(v, w, max_length=5000, multiline=True),
         "created_by": c.user,
         "created_at": c.stamp,
-        "games": lambda v, w: [_game(c, game, f"{w}[{i}]")
-                               for i, game in enumerate(c.items(v, w, 10_000))],
-        "settlements": lambda v, w: [_settlement(c, item, f"{w}[{i}]")
-                                     for i, item in enumerate(c.items(v, w, 1000))],
-    })
+    }
 
 
-def _game(c: _Check, game: Any, where: str) -> None:
-    c.obj(game, where, {
+@_shape(limit=lambda c: 10_000)
+def game_fields(c: _Check) -> dict:
+    return {
         "id": lambda v, w: c.row_id("game", v, w),
         "sequence": lambda v, w: c.whole(v, w, minimum=1, maximum=100_000),
         "variant": lambda v, w: c.text(v, w, max_length=20, choices=frozenset(VARIANTS)),
@@ -397,47 +370,25 @@ def _game(c: _Check, game: Any, where: str) -> None:
         "started_by": c.user,
         "started_at": c.stamp,
         "finished_at": lambda v, w: c.stamp(v, w, null=True),
-        "seats": lambda v, w: [c.obj(seat, f"{w}[{i}]", {
-            "player": lambda v, w: _ref(c, "player", v, w),
-            "played_as": lambda v, w: c.text(v, w, max_length=MAX_NAME),
-            "stake": c.amount,
-        }) for i, seat in enumerate(c.items(v, w, 12))],
-        "hands": lambda v, w: [_hand(c, hand, f"{w}[{i}]")
-                               for i, hand in enumerate(c.items(v, w, 4 * c.max_hands))],
-        "changes": lambda v, w: [c.obj(change, f"{w}[{i}]", {
-            "id": lambda v, w: c.row_id("game change", v, w),
-            "kind": lambda v, w: c.text(v, w, max_length=10,
-                                        choices=frozenset({"rule", "stake", "abandon"})),
-            "name": lambda v, w: c.text(v, w, max_length=60, required=True),
-            "old": lambda v, w: c.json_tree(v, w, 6),
-            "new": lambda v, w: c.json_tree(v, w, 6),
-            "reason": lambda v, w: c.text(v, w, max_length=300),
-            "after_hand": lambda v, w: c.whole(v, w, maximum=4 * c.max_hands),
-            "money_changed": c.flag,
-            "changed_by": c.user,
-            "changed_at": c.stamp,
-        }) for i, change in enumerate(c.items(v, w, 10_000))],
-        "batches": lambda v, w: [c.obj(batch, f"{w}[{i}]", {
-            "id": lambda v, w: c.row_id("batch", v, w),
-            "number": lambda v, w: c.whole(v, w, minimum=1, maximum=100_000),
-            "kind": lambda v, w: c.text(v, w, max_length=10,
-                                        choices=frozenset({"post", "reversal"})),
-            "reverses": lambda v, w: None if v is None else _ref(c, "batch", v, w),
-            "memo": lambda v, w: c.text(v, w, max_length=300),
-            "created_by": c.user,
-            "created_at": c.stamp,
-            "postings": lambda v, w: [c.obj(posting, f"{w}[{i}]", {
-                "id": lambda v, w: c.row_id("posting", v, w),
-                "player": lambda v, w: _ref(c, "player", v, w),
-                "amount_minor": lambda v, w: (
-                    c.whole(v, w, minimum=-MAX_RECORD_INT) and v == 0
-                    and c.problem(w, "a posting is never zero")),
-            }) for i, posting in enumerate(c.items(v, w, 12))],
-        }) for i, batch in enumerate(c.items(v, w, 10_000))],
-    })
+    }
 
 
-def _hand(c: _Check, hand: Any, where: str) -> None:
+@_shape(limit=lambda c: 12)
+def seat_fields(c: _Check) -> dict:
+    return {
+        "player": lambda v, w: _ref(c, "player", v, w),
+        "played_as": lambda v, w: c.text(v, w, max_length=MAX_NAME),
+        "stake": c.amount,
+    }
+
+
+def _voided_hand(c: _Check, hand: Any, where: str) -> None:
+    if isinstance(hand, dict) and hand.get("voided_at") and not hand.get("void_reason"):
+        c.problem(where, "a voided hand needs its void_reason")
+
+
+@_shape(limit=lambda c: 4 * c.max_hands, finish=_voided_hand)
+def hand_fields(c: _Check) -> dict:
     def entry(value: Any, at: str) -> None:
         if not isinstance(value, dict) or not value:
             c.problem(at, "a hand must be a non-empty JSON object")
@@ -458,7 +409,7 @@ def _hand(c: _Check, hand: Any, where: str) -> None:
         except ValueError:
             c.problem(at, f"{_shown(value)} is not a UUID")
 
-    c.obj(hand, where, {
+    return {
         "id": lambda v, w: c.row_id("hand", v, w),
         "number": lambda v, w: c.whole(v, w, minimum=1, maximum=4 * c.max_hands),
         "entry": entry,
@@ -469,13 +420,54 @@ def _hand(c: _Check, hand: Any, where: str) -> None:
         "voided_by": c.user,
         "void_reason": lambda v, w: c.text(v, w, max_length=300),
         "replaces": lambda v, w: None if v is None else _ref(c, "hand", v, w),
-    })
-    if isinstance(hand, dict) and hand.get("voided_at") and not hand.get("void_reason"):
-        c.problem(where, "a voided hand needs its void_reason")
+    }
 
 
-def _settlement(c: _Check, settlement: Any, where: str) -> None:
-    c.obj(settlement, where, {
+@_shape(limit=lambda c: 10_000)
+def change_fields(c: _Check) -> dict:
+    return {
+        "id": lambda v, w: c.row_id("game change", v, w),
+        "kind": lambda v, w: c.text(v, w, max_length=10,
+                                    choices=frozenset({"rule", "stake", "abandon"})),
+        "name": lambda v, w: c.text(v, w, max_length=60, required=True),
+        "old": lambda v, w: c.json_tree(v, w, 6),
+        "new": lambda v, w: c.json_tree(v, w, 6),
+        "reason": lambda v, w: c.text(v, w, max_length=300),
+        "after_hand": lambda v, w: c.whole(v, w, maximum=4 * c.max_hands),
+        "money_changed": c.flag,
+        "changed_by": c.user,
+        "changed_at": c.stamp,
+    }
+
+
+@_shape(limit=lambda c: 10_000)
+def batch_fields(c: _Check) -> dict:
+    return {
+        "id": lambda v, w: c.row_id("batch", v, w),
+        "number": lambda v, w: c.whole(v, w, minimum=1, maximum=100_000),
+        "kind": lambda v, w: c.text(v, w, max_length=10,
+                                    choices=frozenset({"post", "reversal"})),
+        "reverses": lambda v, w: None if v is None else _ref(c, "batch", v, w),
+        "memo": lambda v, w: c.text(v, w, max_length=300),
+        "created_by": c.user,
+        "created_at": c.stamp,
+    }
+
+
+@_shape(limit=lambda c: 12)
+def posting_fields(c: _Check) -> dict:
+    return {
+        "id": lambda v, w: c.row_id("posting", v, w),
+        "player": lambda v, w: _ref(c, "player", v, w),
+        "amount_minor": lambda v, w: (
+            c.whole(v, w, minimum=-MAX_RECORD_INT) and v == 0
+            and c.problem(w, "a posting is never zero")),
+    }
+
+
+@_shape(limit=lambda c: 1000)
+def settlement_fields(c: _Check) -> dict:
+    return {
         "id": lambda v, w: c.row_id("settlement", v, w),
         "currency": c.currency,
         "nets": lambda v, w: (
@@ -485,25 +477,123 @@ def _settlement(c: _Check, settlement: Any, where: str) -> None:
             else c.problem(w, "must be an object of player names and amounts in minor units")),
         "settled_by": c.user,
         "settled_at": c.stamp,
-        "payments": lambda v, w: [c.obj(payment, f"{w}[{i}]", {
-            "id": lambda v, w: c.row_id("payment", v, w),
-            "order": lambda v, w: c.whole(v, w, minimum=0, maximum=10_000),
-            "payer": lambda v, w: _ref(c, "player", v, w),
-            "payee": lambda v, w: _ref(c, "player", v, w),
+    }
+
+
+@_shape(limit=lambda c: c.max_players)
+def payment_fields(c: _Check) -> dict:
+    return {
+        "id": lambda v, w: c.row_id("payment", v, w),
+        "order": lambda v, w: c.whole(v, w, minimum=0, maximum=10_000),
+        "payer": lambda v, w: _ref(c, "player", v, w),
+        "payee": lambda v, w: _ref(c, "player", v, w),
+        "amount_minor": lambda v, w: c.whole(v, w, minimum=1),
+        "paid_at": lambda v, w: c.stamp(v, w, null=True),
+        "paid_by": c.user,
+    }
+
+
+@_shape(limit=lambda c: 10_000)
+def mark_fields(c: _Check) -> dict:
+    return {
+        "id": lambda v, w: c.row_id("paid mark", v, w),
+        "paid": c.flag,
+        "marked_by": c.user,
+        "marked_at": c.stamp,
+    }
+
+
+@_shape()
+def void_fields(c: _Check) -> dict:
+    return {
+        "id": lambda v, w: c.row_id("settlement void", v, w),
+        "reason": lambda v, w: c.text(v, w, max_length=300, required=True),
+        "voided_by": c.user,
+        "voided_at": c.stamp,
+    }
+
+
+@_shape()
+def book_settlement_fields(c: _Check) -> dict:
+    return {
+        "id": lambda v, w: c.row_id("book settlement", v, w),
+        "currency": c.currency,
+        "payments": lambda v, w: [c.obj(item, f"{w}[{i}]", {
+            "from": lambda v, w: _ref(c, "player", v, w),
+            "to": lambda v, w: _ref(c, "player", v, w),
             "amount_minor": lambda v, w: c.whole(v, w, minimum=1),
-            "paid_at": lambda v, w: c.stamp(v, w, null=True),
-            "paid_by": c.user,
-            "marks": lambda v, w: [c.obj(mark, f"{w}[{i}]", {
-                "id": lambda v, w: c.row_id("paid mark", v, w),
-                "paid": c.flag,
-                "marked_by": c.user,
-                "marked_at": c.stamp,
-            }) for i, mark in enumerate(c.items(v, w, 10_000))],
-        }) for i, payment in enumerate(c.items(v, w, c.max_players))],
-        "void": lambda v, w: None if v is None else c.obj(v, w, {
-            "id": lambda v, w: c.row_id("settlement void", v, w),
-            "reason": lambda v, w: c.text(v, w, max_length=300, required=True),
-            "voided_by": c.user,
-            "voided_at": c.stamp,
-        }),
-    })
+        }) for i, item in enumerate(c.items(v, w, c.max_players))],
+        "cleared": lambda v, w: [_ref(c, "payment", item, f"{w}[{i}]")
+                                 for i, item in enumerate(c.items(v, w))],
+        "settled_by": c.user,
+        "settled_at": c.stamp,
+    }
+
+
+@_shape()
+def book_undo_fields(c: _Check) -> dict:
+    return {
+        "restored": lambda v, w: [_ref(c, "payment", item, f"{w}[{i}]")
+                                  for i, item in enumerate(c.items(v, w))],
+        "undone_by": c.user,
+        "undone_at": c.stamp,
+    }
+
+
+@_shape(limit=lambda c: 10_000)
+def share_link_fields(c: _Check) -> dict:
+    return {
+        "id": lambda v, w: c.row_id("share link", v, w),
+        "game": lambda v, w: None if v is None else _ref(c, "game", v, w),
+        "token": _token(c, "share link"),
+        "created_by": c.user,
+        "created_at": c.stamp,
+        "revoked_at": lambda v, w: c.stamp(v, w, null=True),
+    }
+
+
+@_shape(limit=lambda c: 10_000)
+def report_link_fields(c: _Check) -> dict:
+    return {
+        "id": lambda v, w: c.row_id("report link", v, w),
+        "game": lambda v, w: _ref(c, "game", v, w),
+        "part": lambda v, w: c.whole(v, w, maximum=99),
+        "player": lambda v, w: c.text(v, w, max_length=60),
+        "token": _token(c, "report link"),
+        "created_by": c.user,
+        "created_at": c.stamp,
+        "revoked_at": lambda v, w: c.stamp(v, w, null=True),
+    }
+
+
+@_shape(limit=lambda c: 100_000)
+def report_fields(c: _Check) -> dict:
+    def values(value: Any, at: str) -> None:
+        if not isinstance(value, dict):
+            c.problem(at, "a report's part must be a JSON object")
+        else:
+            c.json_tree(value, at, 3)
+
+    return {
+        "id": lambda v, w: c.row_id("report", v, w),
+        "number": lambda v, w: c.whole(v, w, minimum=1),
+        "table": lambda v, w: c.whole(v, w, minimum=1, maximum=99, null=True),
+        "player": lambda v, w: c.text(v, w, max_length=60),
+        "values": values,
+        "reported_at": c.stamp,
+        "replaces": lambda v, w: None if v is None else _ref(c, "report", v, w),
+        "replaced_at": lambda v, w: c.stamp(v, w, null=True),
+        "withdrawn_at": lambda v, w: c.stamp(v, w, null=True),
+        "hand": lambda v, w: None if v is None else _ref(c, "hand", v, w),
+    }
+
+
+@_shape(limit=lambda c: 100_000)
+def confirmation_fields(c: _Check) -> dict:
+    return {
+        "id": lambda v, w: c.row_id("confirmation", v, w),
+        "hand": lambda v, w: _ref(c, "hand", v, w),
+        "player": lambda v, w: c.text(v, w, max_length=60),
+        "correct": c.flag,
+        "answered_at": c.stamp,
+    }
