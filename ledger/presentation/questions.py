@@ -4,7 +4,9 @@ share link, and a rematch that would open a new evening.
 
 Each question is one dict drawn by templates/ledger/_confirm.html, in a <dialog> on the
 page (static/ledger/confirm.js opens it) and, without JavaScript, on a page of its own
-(the GET of the action's URL; the POST does it)."""
+(the GET of the action's URL; the POST does it). The views only ask for them and act on
+the answer (ledger/views/undo.py, abandon.py, rematch.py, sessions.py, book.py,
+share_admin.py)."""
 
 from __future__ import annotations
 
@@ -12,10 +14,11 @@ from django.urls import reverse
 from django.utils.translation import gettext, ngettext
 
 from ledger.models import Game, GameStatus, Hand, Session, ShareLink
-from ledger.presentation.flash import hand_said
-from ledger.presentation.money import scores
-from ledger.presentation.words import hand_title
-from ledger.words import evening_words
+
+from .dates import format_day as evening_words
+from .flash import hand_said
+from .money import scores
+from .words import hand_title
 
 
 def undo_question(game: Game, result: dict, *, last: Hand | None = None) -> dict | None:
@@ -170,7 +173,6 @@ def rematch_question(game: Game, players: list[str]) -> dict:
     """Same players again after the evening is settled, with no open evening of today to
     take the game: a new evening would be opened (today, same place, currency, stake)."""
     from ledger.clock import table_today
-    from ledger.models import Session
 
     settled = game.session
     today = table_today(settled.table)
