@@ -14,7 +14,7 @@ from typing import TypedDict
 
 from django.utils.translation import gettext, pgettext
 
-from ledger.models import Game
+from ledger.models import Game, GameStatus, Hand, ShareLink
 
 from .catalog import (
     VARIANT_NAMES,
@@ -26,8 +26,15 @@ from .catalog import (
     sitting_out,
 )
 from .charts import running_chart
-from .flash import winner_sentence
-from .questions import abandon_question, undo_question
+from .dates import format_day
+from .flash import open_games_text, winner_sentence
+from .questions import (
+    abandon_question,
+    delete_question,
+    rematch_question,
+    revoke_question,
+    undo_question,
+)
 from .sheet import GameSheet, game_sheet
 from .words import names, role_chip
 
@@ -207,11 +214,38 @@ class GamePage:
             "winner_sentence": winner_sentence(result),  # the same words for all readers
         }
 
-    def saved(self, text: str, *, whole: bool, last=None) -> dict:
+    def owner_parts(self, *, last: Hand | None, empty: bool, share_link: ShareLink | None,
+                    rematch: dict | None) -> dict:
+        """What the scorekeeper's page asks and says besides the sheet: the questions
+        before undoing the ``last`` hand, abandoning the game or deleting it (``empty``:
+        no hand at all and no report from its tables, started by mistake), revoking the
+        game's ``share_link``, opening a new evening for a rematch (``rematch``: the
+        players, ``today`` and the new evening's ``number``, when one would be opened);
+        the settled evening's date, the open games, the winner. Nothing that changes a
+        game in a settled evening."""
+        game, result, settled = self.game, self.result, self.settled
+        playing = game.status == GameStatus.IN_PROGRESS
+        return {
+            "undo_question": None if settled else undo_question(game, result, last=last),
+            "abandon_question": (abandon_question(game, result)
+                                 if not settled and playing and not empty else None),
+            "delete_question": delete_question(game) if not settled and empty else None,
+            "revoke_question": revoke_question(share_link) if share_link else None,
+            "settled_text": format_day(game.session.date) if settled else "",
+            "open_games_text": open_games_text(result),
+            "rematch": self.ended,
+            "rematch_question": (rematch_question(game, rematch["players"],
+                                                  today=rematch["today"],
+                                                  number=rematch["number"])
+                                 if self.ended and settled and rematch else None),
+            "winner_sentence": winner_sentence(result),
+        }
+
+    def saved(self, text: str, *, whole: bool, last: Hand | None) -> dict:
         """What a saved hand changes of the page (``ledger/_hand_saved.html``): the next
         hand's panel, the score, the chart, the undo and abandon questions; ``text``: the
-        saved hand in words; ``whole``: the sheet goes whole; ``last``: the hand just
-        saved, if the caller has it (its undo question)."""
+        saved hand in words; ``whole``: the sheet goes whole; ``last``: the game's last
+        live hand (its undo question)."""
         return {
             **self._shared(),
             "panel": self.panel, "saved_text": text, "oob": True, "whole": whole,

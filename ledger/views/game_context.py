@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from django.db.models import prefetch_related_objects
 
-from ledger.models import Game, Hand
+from ledger.clock import table_today
+from ledger.models import Game, Hand, Session
 from ledger.presentation.game_page import GamePage
 from ledger.presentation.words import person_name
 from ledger.selectors.evenings import session_is_settled
@@ -59,6 +60,23 @@ def seat_names(game: Game) -> list[str]:
     return [seat.player.name for seat in game.seats.select_related("player").order_by("seat")]
 
 
+def last_live_hand(game: Game) -> Hand | None:
+    """The game's last live hand (the one undo would take back), from the hands read with
+    the game if they were, else alone: a game of 300 hands need not be read for it."""
+    hands = getattr(game, "live_hands", None)
+    if hands is None:
+        return game.hands.filter(voided_at__isnull=True).order_by("-number").first()
+    return hands[-1] if hands else None
+
+
+def new_evening(game: Game) -> dict:
+    """What a rematch of ``game`` that opens a new evening would make of it: the players,
+    the table's date today and the new evening's number that day."""
+    today = table_today(game.session.table)
+    number = Session.objects.filter(table_id=game.session.table_id, date=today).count() + 1
+    return {"players": seat_names(game), "today": today, "number": number}
+
+
 def game_page(game: Game, result: dict, history: list[Hand], *, owner: bool) -> GamePage:
     """The view-model of the page of ``game``; a settled evening offers nothing that changes
     a game (no ✎, undo, stakes, next game)."""
@@ -84,7 +102,7 @@ def game_context(game: Game, result: dict, history: list[Hand], *, owner: bool,
     }
 
 
-def saved_context(page: GamePage, text: str, *, whole: bool, last=None) -> dict:
+def saved_context(page: GamePage, text: str, *, whole: bool, last: Hand | None) -> dict:
     """What a saved hand changes of the page (the view-model's ``saved``), with the totals
     and the sheet as tables: the whole sheet if ``whole``, else the new row alone."""
     sheet = page.sheet

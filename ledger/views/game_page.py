@@ -19,15 +19,19 @@ from django.urls import reverse
 
 from ledger import access, cleaning
 from ledger.forms import HandForm, ReasonForm, next_hand_form
-from ledger.models import Game, GameStatus, ShareLink
-from ledger.presentation import questions
-from ledger.presentation.flash import open_games_text, winner_sentence
+from ledger.models import Game, ShareLink
 from ledger.presentation.game_page import GamePage
 from ledger.selectors.evenings import rematch_evening
 from ledger.selectors.hands import game_history
-from ledger.words import evening_words
 
-from .game_context import game_context, game_page, load_game, saved_context, seat_names
+from .game_context import (
+    game_context,
+    game_page,
+    last_live_hand,
+    load_game,
+    new_evening,
+    saved_context,
+)
 from .params import number_param, refuses_bad_parameters
 
 
@@ -60,6 +64,11 @@ def render_game(request, game: Game, result: dict, history, form: HandForm | Non
     live_links = list(ShareLink.objects.filter(table=game.session.table,
                                                revoked_at__isnull=True))
     share_game = next((link for link in live_links if link.game_id == game.pk), None)
+    # a game with no hand at all (none saved, none undone) and no report from its tables
+    # is deleted (started by mistake), one with hands abandoned
+    empty = not page.settled and not history and not game.table_reports.exists()
+    rematch = (new_evening(game) if page.ended and page.settled
+               and rematch_evening(game) is None else None)
     context.update({
         "form": form,
         "share_game": share_game,
@@ -67,33 +76,12 @@ def render_game(request, game: Game, result: dict, history, form: HandForm | Non
         "print_blank": reverse("scoresheets:blank_pdf", kwargs={"pk": game.pk}),
         "undo_form": ReasonForm(),
         "again": again,
-        "undo_question": None if context["settled"] else questions.undo_question(game, result),
-        **game_end(game, result, history, settled=context["settled"]),
-        "revoke_question": questions.revoke_question(share_game) if share_game else None,
-        "settled_text": evening_words(game.session.date) if context["settled"] else "",
-        "open_games_text": open_games_text(result),
-        "rematch": context["ended"],
-        "rematch_question": (questions.rematch_question(game, seat_names(game))
-                             if context["ended"] and context["settled"]
-                             and rematch_evening(game) is None else None),
-        "winner_sentence": winner_sentence(result),
+        **page.owner_parts(last=last_live_hand(game), empty=empty, share_link=share_game,
+                           rematch=rematch),
         # a share link asked for in the tools menu is shown there, open
         "tools_open": request.GET.get("tools") == "share" and share_game is not None,
     })
     return render(request, "ledger/game_detail.html", context, status=status)
-
-
-def game_end(game: Game, result: dict, history, *, settled: bool) -> dict:
-    """How the game can be ended early: a game with no hand at all (none saved, none
-    undone) and no report from its tables is deleted (started by mistake), one in progress
-    with hands is abandoned; each asks first. Nothing in a settled evening."""
-    if settled:
-        return {"abandon_question": None, "delete_question": None}
-    empty = not history and not game.table_reports.exists()
-    playing = game.status == GameStatus.IN_PROGRESS
-    return {"abandon_question": (questions.abandon_question(game, result)
-                                 if playing and not empty else None),
-            "delete_question": questions.delete_question(game) if empty else None}
 
 
 def _undone_hand(request, history, number: int):
@@ -128,7 +116,7 @@ def saved_parts(game: Game, result: dict, history, text: str, *,
         history = game_history(game)
     page = GamePage.of(game, result, history=history, record=record, owner=True,
                        last=None if whole else 1)
-    return {**saved_context(page, text, whole=whole, last=last),
+    return {**saved_context(page, text, whole=whole, last=last or last_live_hand(game)),
             "form": form or next_hand_form(result, number=page.panel["number"])}
 
 

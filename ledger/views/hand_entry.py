@@ -22,10 +22,9 @@ from ledger.exceptions import HandAlreadyRecorded, LedgerError, RecordRefused
 from ledger.forms import HandForm, next_hand_form
 from ledger.models import Game
 from ledger.presentation.flash import outcome_text
-from ledger.presentation.game_page import next_panel
+from ledger.presentation.game_page import GamePage
 from ledger.presentation.notices import GAME_OVER, kept_text
 from ledger.presentation.rows import preview_words
-from ledger.presentation.sheet import game_sheet
 from ledger.selectors.games import accepts_hands
 from ledger.selectors.hands import preview_hand
 
@@ -69,10 +68,10 @@ def _entry_refused(request, game: Game, result: dict, form: HandForm) -> HttpRes
     """htmx: the refused form alone, in place, its reasons next to Save and at the fields
     (the page's script then brings the first marked field into view). Sent as 200 so that
     htmx swaps it in; without JavaScript the whole page comes back with 422."""
-    sheet = game_sheet(game, result=result, owner=True)
+    page = GamePage.of(game, result, owner=True)
     return render(request, "ledger/_entry.html", {
-        "game": game, "result": result, "form": form, "scoreboard": sheet.scores,
-        "panel": next_panel(result), "view": sheet})
+        "game": game, "result": result, "form": form, "scoreboard": page.sheet.scores,
+        "panel": page.panel, "view": page.sheet})
 
 
 def _hand_saved(request, game: Game, text: str, *, form: HandForm | None = None,
