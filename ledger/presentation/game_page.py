@@ -186,10 +186,6 @@ class GamePage:
     def chart(self):
         return sheet_chart(self.sheet, self.result)
 
-    @property
-    def spec(self) -> HandSpec:
-        return next_hand_spec(self.result)
-
     def _shared(self) -> dict:
         game, result, sheet = self.game, self.result, self.sheet
         return {"game": game, "session": game.session, "table": game.session.table,
