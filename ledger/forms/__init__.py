@@ -9,7 +9,7 @@ what was typed; no form reads the words to find the place.
 
 from .fields import ReasonForm
 from .game_settings import GameSettingsForm
-from .hands import HandForm, initial_from_entry, new_hand_initial
+from .hands import HandForm, initial_from_entry, new_hand_initial, next_hand_form
 from .start import (
     SETTING_LABELS,
     VARIANT_COUNTS,
@@ -24,5 +24,5 @@ __all__ = [
     "SETTING_LABELS", "VARIANT_COUNTS", "VARIANT_SETTINGS",
     "GameSettingsForm", "GameStartForm", "HandForm", "PlayerForm", "ReasonForm",
     "SessionForm", "TableForm", "initial_from_entry", "needs_first_dealer",
-    "new_hand_initial", "slots_for",
+    "new_hand_initial", "next_hand_form", "slots_for",
 ]

@@ -12,6 +12,7 @@ from ledger.presentation.cards import CardError, preview_context, read_cards
 from ledger.presentation.cardtext import card_name
 from ledger.presentation.catalog import BIG_GIN, GIN, HAND_KINDS, KNOCK
 from ledger.presentation.elision import gettext as _  # French: "Points d’Eve"
+from ledger.presentation.game_page import HandSpec, next_hand_spec
 from ledger.presentation.problems import field_words
 from ledger.presentation.words import RESULT_WORDS
 
@@ -35,7 +36,8 @@ SUITS = [("S", "♠"), ("H", "♥"), ("D", "♦"), ("C", "♣")]
 class HandForm(CleanInputMixin, forms.Form):
     """One hand (or CAP-IT round), built for the players who play it.
 
-    ``spec`` comes from the core's result (``views.game_context.hand_spec``):
+    ``spec`` (a ``HandSpec``) comes from the core's result through the presentation
+    (``ledger.presentation.game_page.hand_spec``; the next hand's form: ``next_hand_form``):
     ``{"rounds": False, "duels": [{"players": [a, b], "label": ...}], "upcard": bool,
     "oklahoma": bool, "big_gin": bool, "rules": {the game's settings},
     "cut_candidates": [...] or None}`` or
@@ -47,7 +49,7 @@ class HandForm(CleanInputMixin, forms.Form):
     card_ranks = RANKS  # the picker's grid
     card_suits = SUITS
 
-    def __init__(self, *args, spec: dict, correcting: bool = False, **kwargs):
+    def __init__(self, *args, spec: HandSpec, correcting: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
         self.spec = spec
         self.correcting = correcting
@@ -388,7 +390,21 @@ def new_hand_initial(number: int) -> dict:
     return {"key": uuid.uuid4(), "number": number}
 
 
-def initial_from_entry(spec: dict, entry: dict) -> dict:
+def next_hand_form(result: dict, data=None, *, number: int | None = None,
+                   again: dict | None = None) -> HandForm:
+    """The form of the hand the game is at (the core's ``result["next"]``): ``data`` as
+    sent, or a new form for hand ``number`` (``again``: the entry of the hand just undone,
+    ready to be saved again)."""
+    spec = next_hand_spec(result)
+    if number is None:
+        return HandForm(data, spec=spec)
+    initial = new_hand_initial(number)
+    if again is not None:
+        initial.update(initial_from_entry(spec, again))
+    return HandForm(data, spec=spec, initial=initial)
+
+
+def initial_from_entry(spec: HandSpec, entry: dict) -> dict:
     """The hand form's values for a recorded hand (to correct it)."""
     initial: dict = {}
     if spec.get("rounds"):

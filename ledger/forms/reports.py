@@ -19,8 +19,8 @@ from .hands import HandForm, initial_from_entry, new_hand_initial
 
 
 def table_spec(spec: dict, table: int) -> dict:
-    """The hand form's ``spec`` (``views.game_context.hand_spec``) for table ``table`` alone
-    (no cut for the sitter: that is the scorekeeper's, once every table is in)."""
+    """The hand form's ``spec`` (``ledger.presentation.game_page.hand_spec``) for table
+    ``table`` alone (no cut for the sitter: that is the scorekeeper's, once every table is in)."""
     duel = dict(spec["duels"][table - 1])
     return {**spec, "duels": [duel], "tables": False, "cut_candidates": None}
 

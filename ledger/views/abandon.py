@@ -1,5 +1,5 @@
 """Abandon a game (it ends where it stands and settles on hand points), or delete one
-started by mistake (no hand yet). Both ask first (ledger/views/confirm.py): in a dialog on
+started by mistake (no hand yet). Both ask first (ledger/presentation/questions.py): in a dialog on
 the game page, and without JavaScript on a page of their own (the GET); the POST acts."""
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ from django.utils.translation import gettext
 
 from ledger import access, services
 from ledger.models import GameStatus
+from ledger.presentation import questions
 from ledger.presentation.notices import ABANDONED
 
-from . import confirm
 from .actions import run_service
 from .game_context import load_game
 from .settled import refuse_if_settled
@@ -29,7 +29,7 @@ def game_abandon(request: HttpRequest, pk: int) -> HttpResponse:
             return redirect("ledger:game_detail", pk=game.pk)
         result, _ = load_game(game)
         return render(request, "ledger/confirm.html", {
-            "q": confirm.abandon_question(game, result), "table": game.session.table,
+            "q": questions.abandon_question(game, result), "table": game.session.table,
             "session": game.session, "game": game, "crumb_game": True})
     reason = (request.POST.get("reason") or "").strip()
     return run_service(
@@ -46,7 +46,7 @@ def game_delete(request: HttpRequest, pk: int) -> HttpResponse:
         return refused
     if request.method != "POST":
         return render(request, "ledger/confirm.html", {
-            "q": confirm.delete_question(game), "table": game.session.table,
+            "q": questions.delete_question(game), "table": game.session.table,
             "session": game.session, "game": game, "crumb_game": True})
     return run_service(
         request, lambda: services.game_delete(game=game, deleted_by=request.user),

@@ -28,6 +28,7 @@ from ledger.book.tables import (
 )
 from ledger.forms.book import BookSettleForm, ReopenForm, TableRenameForm
 from ledger.models import BookSettlement, EveningStanding, Player
+from ledger.presentation import questions
 from ledger.presentation.charts_book import balance_chart
 from ledger.presentation.dates import format_part
 from ledger.presentation.elision import gettext as _  # French: "Solde cumulé d’Eve"
@@ -35,7 +36,7 @@ from ledger.selectors.evenings import settlement_nets
 from ledger.services.book import BookChanged
 from ledger.words import date_words
 
-from . import confirm, downloads
+from . import downloads
 from .actions import refusals_to, run_service
 from .params import BadParameter, bad_parameter_response, number_param, refuses_bad_parameters
 
@@ -55,7 +56,7 @@ def table_book(request: HttpRequest, pk: int) -> HttpResponse:
     table = access.table_for(request.user, pk)
     books = book.table_books(table)
     for entry in books:
-        entry.square_question = confirm.square_question(table, entry) if entry.owed else None
+        entry.square_question = questions.square_question(table, entry) if entry.owed else None
     return render(request, "ledger/book.html", {"table": table, "books": books})
 
 
@@ -72,7 +73,7 @@ def book_settle(request: HttpRequest, pk: int) -> HttpResponse:
                 "currency": currency[:3] or _("that currency")})
             return redirect("ledger:table_book", pk=table.pk)
         return render(request, "ledger/confirm.html", {
-            "q": confirm.square_question(table, entry), "table": table, "session": None})
+            "q": questions.square_question(table, entry), "table": table, "session": None})
     form = BookSettleForm(request.POST)
     if not form.is_valid():
         messages.error(request, _("The page was damaged; nothing was marked. Look again."))

@@ -11,12 +11,13 @@ from django.urls import reverse
 from ledger import access, services
 from ledger.forms import HandForm, initial_from_entry, new_hand_initial
 from ledger.presentation.catalog import VARIANT_NAMES
+from ledger.presentation.game_page import hand_spec
 from ledger.presentation.notices import corrected_text
 from ledger.presentation.rows import hand_row
 from ledger.selectors.games import entry_as_played
 
 from .actions import refusals_to
-from .game_context import hand_spec, load_game
+from .game_context import load_game
 from .settled import refuse_if_settled
 
 
@@ -28,7 +29,7 @@ def hand_correct(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     if refused := refuse_if_settled(request, game.session, game=game):
         return refused
     hand = next(h for h in game.live_hands if h.number == number)
-    spec = hand_spec(game.variant, result, result["hands"][number - 1])
+    spec = hand_spec(result, result["hands"][number - 1])
     if request.method == "POST":
         form = HandForm(request.POST, spec=spec, correcting=True)
         if form.is_valid():

@@ -1,26 +1,16 @@
-"""What the game page and the shared game page show: the game loaded with its result,
-the next hand's form spec, the panel of who deals and plays next, and the sheet (the
-presentation layer's ``GameSheet`` as django-tables2 tables)."""
+"""What the game page and the shared game page show, laid out for the screen: the game
+loaded with its result, and the presentation's ``GamePage`` (ledger/presentation/game_page.py:
+the sheet, the next hand's panel and form spec, the chart) with the sheet as django-tables2
+tables."""
 
 from __future__ import annotations
 
 from django.db.models import prefetch_related_objects
-from django.utils.translation import gettext, pgettext
 
-from ledger.models import Game, Hand
-from ledger.presentation.catalog import (
-    VARIANT_NAMES,
-    contract_text,
-    hand_kinds,
-    hand_pair,
-    in_the_box,
-    opponents,
-    sitting_out,
-)
-from ledger.presentation.charts import running_chart
-from ledger.presentation.flash import winner_sentence
-from ledger.presentation.sheet import game_sheet
-from ledger.presentation.words import names, person_name, role_chip
+from ledger.clock import table_today
+from ledger.models import Game, Hand, Session
+from ledger.presentation.game_page import GamePage
+from ledger.presentation.words import person_name
 from ledger.selectors.evenings import session_is_settled
 from ledger.selectors.games import (
     game_live_entries,
@@ -32,7 +22,15 @@ from ledger.selectors.games import (
 from ledger.selectors.hands import game_history
 
 from .game_settings import change_rows
-from .sheet_tables import column_tables, fix_pattern, sheet_table, totals_table
+from .sheet_tables import (
+    column_tables,
+    fix_pattern,
+    row_html,
+    sheet_columns,
+    sheet_rows,
+    sheet_table,
+    totals_table,
+)
 
 # -- loading a game and its result -----------------------------------------------------------
 
@@ -62,120 +60,60 @@ def seat_names(game: Game) -> list[str]:
     return [seat.player.name for seat in game.seats.select_related("player").order_by("seat")]
 
 
-def hand_spec(variant: str, result: dict, info: dict) -> dict:
-    """What the hand form asks for, from ``info``: ``result["next"]`` for the next hand, or a
-    hand of ``result["hands"]`` to correct it."""
-    players = result["players"]
-    facts = result["facts"]
-    if facts["rounds"]:
-        return {"rounds": True, "players": players,
-                "contract": contract_text(info.get("contract"))}
-    rules = result["rules"]
-    # the game's settings go with the form: the core works the knock limit out from them
-    # and the up-card (ledger.presentation.cards.hand_knock_limit)
-    spec: dict = {"rounds": False, "upcard": facts["upcard"],
-                  "oklahoma": facts["upcard"],
-                  "big_gin": "big_gin" in hand_kinds(rules), "rules": dict(rules)}
-    roles = info.get("roles") or {}
-    tables = info.get("tables")
-    if tables:
-        dealers = info.get("dealer") or []
-        duels = []
-        for i, table in enumerate(tables, start=1):
-            pair = table["players"] if isinstance(table, dict) else table
-            dealer = table.get("dealer") if isinstance(table, dict) else (
-                dealers[i - 1] if isinstance(dealers, list) and len(dealers) >= i else None)
-            # each player's role chip, for the table's row in the hand form (the matchup
-            # is said there, once, next to its fields)
-            label = pgettext("card table", "Table %(n)s") % {"n": i}
-            duels.append({"players": list(pair), "label": label, "dealer": dealer,
-                          "chips": [role_chip(roles.get(name)) for name in pair],
-                          "dealer_words": names(dealer)})
-        spec["tables"] = True
-        spec["duels"] = duels
-        if not facts["named_sides"]:  # captain play: the opponents may have to cut
-            cutting = set(opponents(roles))
-            spec["cut_candidates"] = [name for duel in duels for name in duel["players"]
-                                      if name in cutting]
-        return spec
-    if facts["hand_roles"]:  # three at one table: the two who play, box or captain first
-        pair = hand_pair(roles)
-    else:
-        pair = list(players)
-    spec["duels"] = [{"players": pair, "dealer": info.get("dealer")}]
-    return spec
+def last_live_hand(game: Game) -> Hand | None:
+    """The game's last live hand (the one undo would take back), from the hands read with
+    the game if they were, else alone: a game of 300 hands need not be read for it."""
+    hands = getattr(game, "live_hands", None)
+    if hands is None:
+        return game.hands.filter(voided_at__isnull=True).order_by("-number").first()
+    return hands[-1] if hands else None
 
 
-def next_panel(variant: str, result: dict) -> dict:
-    """Who deals, who plays whom, who is in the box, who sits out, the contract: the
-    core's ``next`` in words."""
-    nxt = result.get("next") or {}
-    roles = nxt.get("roles") or {}
-    panel: dict = {"number": len(result["hands"]) + 1, "dealer": names(nxt.get("dealer")),
-                   "tables": [], "roles": [], "sits_out": sitting_out(roles)}
-    if result["facts"]["rounds"]:
-        panel["round"] = nxt.get("round")
-        panel["contract"] = contract_text(nxt.get("contract"))
-        return panel
-    spec = hand_spec(variant, result, nxt)
-    for duel in spec["duels"]:
-        a, b = duel["players"]
-        panel["tables"].append({"label": duel.get("label"), "a": a, "b": b,
-                                "a_role": roles.get(a), "b_role": roles.get(b),
-                                "a_chip": role_chip(roles.get(a)),
-                                "b_chip": role_chip(roles.get(b)),
-                                "dealer": names(duel.get("dealer"))})
-    box = in_the_box(roles)
-    if box:
-        panel["box"] = box
-    if nxt.get("dealer_side"):
-        panel["dealer_side"] = nxt["dealer_side"]
-    return panel
+def new_evening(game: Game) -> dict:
+    """What a rematch of ``game`` that opens a new evening would make of it: the players,
+    the table's date today and the new evening's number that day."""
+    today = table_today(game.session.table)
+    number = Session.objects.filter(table_id=game.session.table_id, date=today).count() + 1
+    return {"players": seat_names(game), "today": today, "number": number}
 
 
-def sheet_chart(game: Game, sheet, result: dict):
-    """The running totals drawn, or None: Hollywood's hands count in up to three games at
-    once, so no one line per player would be a total the page shows anywhere else."""
-    facts = result["facts"]
-    if facts["columns"]:
-        return None
-    lower_wins = facts["lower_wins"]
-    # each played hand's running totals, as its row of the sheet has them (whether or not
-    # the sheet was built with every row: a Save's answer builds the new row alone)
-    return running_chart(
-        sheet.layout.keys, [dict(hand.get("running") or {}) for hand in result["hands"]],
-        target=None if lower_wins else result["rules"].get("target"),
-        title=gettext("Running totals (lowest wins)") if lower_wins else gettext("Running totals"),
-        unit=facts["hand_noun"].lower(), labels=list(sheet.layout.labels))
-
-
-def game_context(game: Game, result: dict, history: list[Hand], *, owner: bool) -> dict:
-    """Everything the sheet shows, for the scorekeeper's page and the shared page alike:
-    the presentation layer's ``GameSheet`` laid out as tables."""
-    sheet = game_sheet(game, result=result, history=history, owner=owner)
-    keys = sheet.layout.keys
-    # a settled evening offers nothing that changes a game (no ✎, undo, stakes, next game)
+def game_page(game: Game, result: dict, history: list[Hand], *, owner: bool) -> GamePage:
+    """The view-model of the page of ``game``; a settled evening offers nothing that changes
+    a game (no ✎, undo, stakes, next game)."""
     settled = owner and session_is_settled(game.session)
+    return GamePage.of(game, result, history=history, owner=owner, settled=settled)
+
+
+def game_context(game: Game, result: dict, history: list[Hand], *, owner: bool,
+                 page: GamePage | None = None) -> dict:
+    """Everything the sheet shows, for the scorekeeper's page and the shared page alike:
+    the page's view-model (``page``, made here when not given) with its sheet laid out as
+    tables."""
+    page = page or game_page(game, result, history, owner=owner)
+    sheet = page.sheet
     return {
-        "game": game, "session": game.session, "table": game.session.table,
-        "result": result, "facts": result["facts"], "keys": keys, "view": sheet,
-        "variant_label": VARIANT_NAMES.get(game.variant, game.variant),
+        **page.context(),
         "sheet": sheet_table(sheet, fix_url=fix_pattern(game.pk)
-                             if owner and not settled else None),
+                             if owner and not page.settled else None),
         "totals": totals_table(sheet),
         "columns": column_tables(sheet),
-        "chart": sheet_chart(game, sheet, result),
-        "scoreboard": sheet.scores,
-        "target": result["rules"].get("target"),
-        "money": sheet.money,
-        "ended": sheet.ended, "abandoned": sheet.abandoned,
-        "panel": None if sheet.ended else next_panel(game.variant, result),
-        "corrections": sheet.voided_rows,
         "changes": [{**row, "by": person_name(row["by"]) if owner else None}
                     for row in change_rows(game.changes.select_related("changed_by"))],
-        "last_number": len(result["hands"]),
-        "owner": owner,
-        "settled": settled,
-        "winner_text": sheet.winner,
-        "winner_sentence": winner_sentence(result),  # the same words for owner and players
     }
+
+
+def saved_context(page: GamePage, text: str, *, whole: bool, last: Hand | None) -> dict:
+    """What a saved hand changes of the page (the view-model's ``saved``), with the totals
+    and the sheet as tables: the whole sheet if ``whole``, else the new row alone."""
+    sheet = page.sheet
+    fix = fix_pattern(page.game.pk)
+    context = {**page.saved(text, whole=whole, last=last),
+               "totals": totals_table(sheet), "columns": column_tables(sheet)}
+    if whole:
+        context["sheet"] = sheet_table(sheet, fix_url=fix)
+    else:
+        columns = sheet_columns(sheet, fix_url=fix)
+        context["new_rows"] = [
+            row_html(record, css="just-saved")
+            for record in sheet_rows(sheet, columns, fix_url=fix, rows=sheet.live_rows[-1:])]
+    return context

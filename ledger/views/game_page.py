@@ -18,33 +18,21 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 
 from ledger import access, cleaning
-from ledger.forms import HandForm, ReasonForm, initial_from_entry, new_hand_initial
-from ledger.models import Game, GameStatus, ShareLink
-from ledger.presentation.flash import open_games_text, winner_sentence
-from ledger.presentation.sheet import game_sheet
+from ledger.forms import HandForm, ReasonForm, next_hand_form
+from ledger.models import Game, ShareLink
+from ledger.presentation.game_page import GamePage
 from ledger.selectors.evenings import rematch_evening
 from ledger.selectors.hands import game_history
-from ledger.words import evening_words
 
-from . import confirm
 from .game_context import (
     game_context,
-    hand_spec,
+    game_page,
+    last_live_hand,
     load_game,
-    next_panel,
-    seat_names,
-    sheet_chart,
+    new_evening,
+    saved_context,
 )
 from .params import number_param, refuses_bad_parameters
-from .sheet_tables import (
-    column_tables,
-    fix_pattern,
-    row_html,
-    sheet_columns,
-    sheet_rows,
-    sheet_table,
-    totals_table,
-)
 
 
 @refuses_bad_parameters
@@ -64,18 +52,23 @@ def render_game(request, game: Game, result: dict, history, form: HandForm | Non
                 status: int = 200) -> HttpResponse:
     """The whole game page; ``form``: the hand form as typed (refused, or kept after
     another phone recorded the hand first), drawn with ``status``."""
-    context = game_context(game, result, history, owner=True)
+    page = game_page(game, result, history, owner=True)
+    context = game_context(game, result, history, owner=True, page=page)
     again = None
-    if form is None and context["panel"] is not None and not context["settled"]:
-        spec = hand_spec(game.variant, result, result["next"])
-        initial = new_hand_initial(context["panel"]["number"])
-        again = _undone_hand(request, history, context["panel"]["number"])
-        if again is not None:  # just undone: its entry, ready to be saved again
-            initial.update(initial_from_entry(spec, again.entry))
-        form = HandForm(spec=spec, initial=initial)
+    if form is None and not page.ended and not page.settled:
+        number = page.panel["number"]
+        again = _undone_hand(request, history, number)
+        # just undone: its entry, ready to be saved again
+        form = next_hand_form(result, number=number,
+                              again=again.entry if again is not None else None)
     live_links = list(ShareLink.objects.filter(table=game.session.table,
                                                revoked_at__isnull=True))
     share_game = next((link for link in live_links if link.game_id == game.pk), None)
+    # a game with no hand at all (none saved, none undone) and no report from its tables
+    # is deleted (started by mistake), one with hands abandoned
+    empty = not page.settled and not history and not game.table_reports.exists()
+    rematch = (new_evening(game) if page.ended and page.settled
+               and rematch_evening(game) is None else None)
     context.update({
         "form": form,
         "share_game": share_game,
@@ -83,33 +76,12 @@ def render_game(request, game: Game, result: dict, history, form: HandForm | Non
         "print_blank": reverse("scoresheets:blank_pdf", kwargs={"pk": game.pk}),
         "undo_form": ReasonForm(),
         "again": again,
-        "undo_question": None if context["settled"] else confirm.undo_question(game, result),
-        **game_end(game, result, history, settled=context["settled"]),
-        "revoke_question": confirm.revoke_question(share_game) if share_game else None,
-        "settled_text": evening_words(game.session.date) if context["settled"] else "",
-        "open_games_text": open_games_text(result),
-        "rematch": context["ended"],
-        "rematch_question": (confirm.rematch_question(game, seat_names(game))
-                             if context["ended"] and context["settled"]
-                             and rematch_evening(game) is None else None),
-        "winner_sentence": winner_sentence(result),
+        **page.owner_parts(last=last_live_hand(game), empty=empty, share_link=share_game,
+                           rematch=rematch),
         # a share link asked for in the tools menu is shown there, open
         "tools_open": request.GET.get("tools") == "share" and share_game is not None,
     })
     return render(request, "ledger/game_detail.html", context, status=status)
-
-
-def game_end(game: Game, result: dict, history, *, settled: bool) -> dict:
-    """How the game can be ended early: a game with no hand at all (none saved, none
-    undone) and no report from its tables is deleted (started by mistake), one in progress
-    with hands is abandoned; each asks first. Nothing in a settled evening."""
-    if settled:
-        return {"abandon_question": None, "delete_question": None}
-    empty = not history and not game.table_reports.exists()
-    playing = game.status == GameStatus.IN_PROGRESS
-    return {"abandon_question": (confirm.abandon_question(game, result)
-                                 if playing and not empty else None),
-            "delete_question": confirm.delete_question(game) if empty else None}
 
 
 def _undone_hand(request, history, number: int):
@@ -142,32 +114,10 @@ def saved_parts(game: Game, result: dict, history, text: str, *,
     whole = whole or result["facts"]["rounds"] or len(result["hands"]) == 1
     if whole and history is None:
         history = game_history(game)
-    sheet = game_sheet(game, record=record, result=result, history=history, owner=True,
+    page = GamePage.of(game, result, history=history, record=record, owner=True,
                        last=None if whole else 1)
-    panel = next_panel(game.variant, result)
-    fix = fix_pattern(game.pk)
-    context = {
-        "game": game, "session": game.session, "table": game.session.table,
-        "result": result, "keys": sheet.layout.keys, "view": sheet, "owner": True,
-        "scoreboard": sheet.scores, "target": result["rules"].get("target"),
-        "panel": panel, "saved_text": text, "oob": True, "whole": whole,
-        "form": form or HandForm(spec=hand_spec(game.variant, result, result["next"]),
-                                 initial=new_hand_initial(panel["number"])),
-        "chart": sheet_chart(game, sheet, result),
-        "totals": totals_table(sheet), "columns": column_tables(sheet),
-        "ended": False, "abandoned": False, "last_number": len(result["hands"]),
-        "undo_question": confirm.undo_question(game, result, last=last),
-        # a hand was just saved: the game is abandoned now, not deleted
-        "abandon_question": confirm.abandon_question(game, result), "delete_question": None,
-    }
-    if whole:
-        context["sheet"] = sheet_table(sheet, fix_url=fix)
-    else:
-        columns = sheet_columns(sheet, fix_url=fix)
-        context["new_rows"] = [
-            row_html(record, css="just-saved")
-            for record in sheet_rows(sheet, columns, fix_url=fix, rows=sheet.live_rows[-1:])]
-    return context
+    return {**saved_context(page, text, whole=whole, last=last or last_live_hand(game)),
+            "form": form or next_hand_form(result, number=page.panel["number"])}
 
 
 def to_game(request, game: Game) -> HttpResponse:

@@ -19,16 +19,16 @@ from django.views.decorators.http import require_POST
 
 from ledger import access, services
 from ledger.exceptions import HandAlreadyRecorded, LedgerError, RecordRefused
-from ledger.forms import HandForm
+from ledger.forms import HandForm, next_hand_form
 from ledger.models import Game
 from ledger.presentation.flash import outcome_text
+from ledger.presentation.game_page import GamePage
 from ledger.presentation.notices import GAME_OVER, kept_text
 from ledger.presentation.rows import preview_words
-from ledger.presentation.sheet import game_sheet
 from ledger.selectors.games import accepts_hands
 from ledger.selectors.hands import preview_hand
 
-from .game_context import hand_spec, load_game, load_live, next_panel
+from .game_context import load_game, load_live
 from .game_page import render_game, saved_parts, to_game
 from .settled import refuse_if_settled
 
@@ -42,7 +42,7 @@ def hand_create(request: HttpRequest, pk: int) -> HttpResponse:
     if not accepts_hands(game, result):
         messages.info(request, gettext(GAME_OVER))
         return to_game(request, game)
-    form = HandForm(request.POST, spec=hand_spec(game.variant, result, result["next"]))
+    form = next_hand_form(result, request.POST)
     if form.is_valid():
         try:
             outcome = services.hand_record(
@@ -68,10 +68,10 @@ def _entry_refused(request, game: Game, result: dict, form: HandForm) -> HttpRes
     """htmx: the refused form alone, in place, its reasons next to Save and at the fields
     (the page's script then brings the first marked field into view). Sent as 200 so that
     htmx swaps it in; without JavaScript the whole page comes back with 422."""
-    sheet = game_sheet(game, result=result, owner=True)
+    page = GamePage.of(game, result, owner=True)
     return render(request, "ledger/_entry.html", {
-        "game": game, "result": result, "form": form, "scoreboard": sheet.scores,
-        "panel": next_panel(game.variant, result), "view": sheet})
+        "game": game, "result": result, "form": form, "scoreboard": page.sheet.scores,
+        "panel": page.panel, "view": page.sheet})
 
 
 def _hand_saved(request, game: Game, text: str, *, form: HandForm | None = None,
@@ -105,7 +105,7 @@ def _kept_for_the_next_hand(request, game: Game, exc: HandAlreadyRecorded) -> Ht
     number = len(result["hands"]) + 1
     data = request.POST.copy()
     data.update({"number": str(number), "key": str(uuid.uuid4())})
-    retry = HandForm(data, spec=hand_spec(game.variant, result, result["next"]))
+    retry = next_hand_form(result, data)
     retry.is_valid()  # marks what no longer fits the next hand (its players may differ)
     retry.add_error(None, kept_text(exc.message, number))
     if request.htmx:  # the form as typed, and the sheet redrawn with the other phone's hand
@@ -123,7 +123,7 @@ def hand_preview(request: HttpRequest, pk: int) -> HttpResponse:
     result, entries = load_live(game)  # asked for as the hand is typed: no history read
     preview: dict = {}
     if accepts_hands(game, result):
-        form = HandForm(request.POST, spec=hand_spec(game.variant, result, result["next"]))
+        form = next_hand_form(result, request.POST)
         if form.is_valid():
             verdict = preview_hand(game, form.entry(), entries=entries)
             if "problems" in verdict:

@@ -44,7 +44,7 @@ from django.views.decorators.http import require_POST
 
 from ledger import access, services
 from ledger.exceptions import HandAlreadyRecorded, LedgerError, RecordRefused
-from ledger.forms import HandForm
+from ledger.forms import next_hand_form
 from ledger.forms.queue import picked_names
 from ledger.presentation.flash import outcome_text, recorded_text
 from ledger.presentation.notices import (
@@ -60,7 +60,7 @@ from ledger.presentation.words import person_name
 from ledger.selectors.games import accepts_hands, game_record
 from ledger.selectors.hands import hand_with_key
 
-from .game_context import hand_spec, load_game, load_live
+from .game_context import load_game, load_live
 from .game_page import render_game, saved_parts
 from .params import number_param, refuses_bad_parameters
 
@@ -95,10 +95,10 @@ def hand_send(request: HttpRequest, pk: int) -> JsonResponse:
     next_number = len(result["hands"]) + 1
     if typed is not None and typed != next_number:
         return _stale(game, typed, next_number)
-    spec = hand_spec(game.variant, result, result["next"])
     data = request.POST.copy()
+    form = next_hand_form(result, data)  # reads ``data`` when it is validated, seated first
+    spec = form.spec
     wrong_players = _seat_as_picked(data, spec, (result.get("next") or {}).get("roles") or {})
-    form = HandForm(data, spec=spec)
     if not wrong_players and form.is_valid():
         try:
             outcome = services.hand_record(

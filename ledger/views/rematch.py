@@ -8,13 +8,13 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 
 from ledger import access, services
+from ledger.presentation import questions
 from ledger.presentation.notices import rematch_text
 from ledger.presentation.words import evening_label
 from ledger.selectors.evenings import rematch_evening
 
-from . import confirm
 from .actions import run_service
-from .game_context import seat_names
+from .game_context import new_evening, seat_names
 
 
 def game_rematch(request: HttpRequest, pk: int) -> HttpResponse:
@@ -27,7 +27,7 @@ def game_rematch(request: HttpRequest, pk: int) -> HttpResponse:
         if not needs_new:
             return redirect(reverse("ledger:game_detail", kwargs={"pk": game.pk}) + "#over")
         return render(request, "ledger/confirm.html", {
-            "q": confirm.rematch_question(game, seat_names(game)),
+            "q": questions.rematch_question(game, **new_evening(game)),
             "table": game.session.table, "session": game.session})
     return run_service(
         request, lambda: services.game_rematch(game=game, started_by=request.user),

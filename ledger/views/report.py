@@ -33,6 +33,7 @@ from ledger.forms.reports import (
 )
 from ledger.models import CONFIRM_PART, PLAYERS_PART, ReportLink
 from ledger.presentation.elision import gettext  # French: "la part d’Eve"
+from ledger.presentation.game_page import next_hand_spec
 from ledger.presentation.reports import (
     confirm_answers,
     conflict_words,
@@ -46,7 +47,7 @@ from ledger.words import clock_words
 from . import freshness
 from .actions import run_service
 from .errors import friendly_link_404
-from .game_context import game_context, hand_spec, load_game
+from .game_context import game_context, load_game
 from .live import live_answer
 from .params import BadParameter, bad_parameter_response, number_param
 from .settled import refuse_if_settled
@@ -126,7 +127,7 @@ def _report_context(request, link: ReportLink, form=None) -> dict:
                                     initial={"number": number, "player": player})
         context["pair"] = None
     else:
-        spec = hand_spec(game.variant, result, result["next"])
+        spec = next_hand_spec(result)
         if form is None:
             form = TableReportForm(spec=spec, table=link.part,
                                    initial={"number": number, "key": uuid.uuid4()})
@@ -172,8 +173,7 @@ def report_page(request: HttpRequest, token: str) -> HttpResponse:
     if link.part == PLAYERS_PART:
         form = PlayerReportForm(request.POST, players=result["players"])
     else:
-        form = TableReportForm(request.POST, spec=hand_spec(game.variant, result,
-                                                            result["next"]), table=link.part)
+        form = TableReportForm(request.POST, spec=next_hand_spec(result), table=link.part)
     if not form.is_valid():
         return _page(request, link, form, status=422)
     if link.part == PLAYERS_PART:
@@ -317,7 +317,7 @@ def game_reports(request: HttpRequest, pk: int) -> HttpResponse:
         response = JsonResponse(body)
         response["Cache-Control"] = "no-cache"
         return response
-    spec = hand_spec(game.variant, result, result["next"])
+    spec = next_hand_spec(result)
     standing = reports.live_reports(game, parts["number"])
     disputed: list[str] = []
     if parts["kind"] == "players":  # who went out is the round's: from every report

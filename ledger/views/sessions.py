@@ -11,12 +11,12 @@ from django.views.decorators.http import require_POST
 from ledger import access, services
 from ledger.forms import VARIANT_COUNTS
 from ledger.models import SettlementPayment
+from ledger.presentation import questions
 from ledger.presentation.catalog import VARIANT_NAMES
 from ledger.presentation.session import session_summary
 from ledger.presentation.words import evening_label
 from ledger.views.book import book_context
 
-from . import confirm
 from .actions import run_service
 from .settled import refuse_if_settled
 
@@ -28,7 +28,7 @@ def session_detail(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "ledger/session_detail.html", {
         "session": session, "table": session.table, "summary": summary,
         "print_session": reverse("scoresheets:session_pdf", kwargs={"pk": session.pk}),
-        "settle_question": (confirm.settle_question(session, len(summary.games))
+        "settle_question": (questions.settle_question(session, len(summary.games))
                             if can_settle else None),
         "evening_words": evening_label(session, standing_alone=True),
         "blank": _blank_choices(session),
@@ -54,7 +54,7 @@ def session_settle(request: HttpRequest, pk: int) -> HttpResponse:
         return refused
     if request.method != "POST":
         return render(request, "ledger/confirm.html", {
-            "q": confirm.settle_question(session, session.games.count()),
+            "q": questions.settle_question(session, session.games.count()),
             "table": session.table, "session": session})
     return run_service(
         request, lambda: services.session_settle(session=session, settled_by=request.user),

@@ -11,8 +11,8 @@ from django.views.decorators.http import require_POST
 
 from ledger import access, services
 from ledger.models import ShareLink
+from ledger.presentation import questions
 
-from . import confirm
 from .actions import run_service
 from .params import number_param, refuses_bad_parameters
 
@@ -52,9 +52,9 @@ def share_revoke(request: HttpRequest, pk: int) -> HttpResponse:
     if request.method != "POST":
         if link.revoked_at is not None:
             messages.info(request, _("That link was already revoked."))
-            return redirect(confirm.revoke_question(link)["cancel"])
+            return redirect(questions.revoke_question(link)["cancel"])
         return render(request, "ledger/confirm.html", {
-            "q": confirm.revoke_question(link), "table": link.table,
+            "q": questions.revoke_question(link), "table": link.table,
             "session": link.game.session if link.game_id else None,
             "game": link.game, "crumb_game": bool(link.game_id)})
     services.share_link_revoke(link=link)

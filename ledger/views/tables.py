@@ -19,10 +19,10 @@ from ledger.forms import PlayerForm, SessionForm, TableForm
 from ledger.forms.players import PlayerRenameForm
 from ledger.forms.tables import TableLocaleForm
 from ledger.models import Game, GameStatus, PaperSize, ShareLink
+from ledger.presentation import questions
 from ledger.presentation.catalog import VARIANT_NAMES, game_facts
 from ledger.selectors.evenings import live_settlements, new_evening_initial, set_evening_numbers
 
-from . import confirm
 from .actions import refusals_to, run_service
 
 #: The paper sizes as the table's page names them (the model's choices stay English).
@@ -146,7 +146,7 @@ def table_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "table": table, "players": table.players.filter(archived_at__isnull=True),
         "sessions": sessions,
         "player_form": player_form, "session_form": session_form, "share": links,
-        "revoke_question": confirm.revoke_question(links) if links else None,
+        "revoke_question": questions.revoke_question(links) if links else None,
         # short enough for a phone's select; what "by currency" means is said under it
         "papers": [(value, _("By currency") if value == PaperSize.AUTO
                     else PAPERS.get(value, label)) for value, label in PaperSize.choices],

@@ -9,12 +9,12 @@ from django.urls import reverse
 
 from ledger import access, cleaning, services
 from ledger.models import GameStatus
+from ledger.presentation import questions
 from ledger.presentation.flash import hand_said
 from ledger.presentation.notices import UNDO_OUT_OF_DATE, undone_text
 
-from . import confirm
 from .actions import run_service
-from .game_context import load_game
+from .game_context import last_live_hand, load_game
 from .params import BadParameter, bad_parameter_response, number_param
 from .settled import refuse_if_settled
 
@@ -27,7 +27,7 @@ def hand_undo(request: HttpRequest, pk: int) -> HttpResponse:
         return refused
     if request.method != "POST":
         result, _ = load_game(game)
-        question = confirm.undo_question(game, result)
+        question = questions.undo_question(game, result, last=last_live_hand(game))
         if question is None:
             return redirect("ledger:game_detail", pk=game.pk)
         return render(request, "ledger/confirm.html", {

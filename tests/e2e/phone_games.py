@@ -7,8 +7,8 @@ from __future__ import annotations
 import uuid
 
 from ledger import services
+from ledger.presentation.game_page import hand_spec
 from ledger.selectors.games import game_result
-from ledger.views.game_context import hand_spec
 
 # (variant, players, setup) for every variant the issue lists, and the wide ones
 NAMES = ["Sal", "Vic", "Ann", "Bo", "Cy", "Di", "Ed"]
@@ -59,7 +59,7 @@ def next_entry(game, i: int, *, big: bool = False, result: dict | None = None) -
         out = players[i % len(players)]
         return {"went_out": out,
                 "points": {p: 5 * (j + 1) + 5 * i for j, p in enumerate(players) if p != out}}
-    spec = hand_spec(game.variant, result, result["next"])
+    spec = hand_spec(result, result["next"])
     duels = [_duel(d["players"], i + j, big=big) for j, d in enumerate(spec["duels"])]
     if spec.get("tables"):
         # a tie on points lost needs a cut: avoid it by making the tables' losses differ

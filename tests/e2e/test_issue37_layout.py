@@ -27,8 +27,8 @@ from django.test import Client
 from playwright.sync_api import expect
 
 from ledger import services
+from ledger.presentation.game_page import hand_spec
 from ledger.selectors.games import game_result
-from ledger.views.game_context import hand_spec
 
 from .helpers import FITS, SCALE, settled, shot
 from .phone_games import VARIANTS, _setup, finish, next_entry, play
@@ -191,7 +191,7 @@ SHOWN = CLEAR.replace("if (r.bottom > bar.top + 0.5)", "if (r.bottom > window.in
 def _type_hand(page, game, i: int) -> None:
     result = game_result(game)
     entry = next_entry(game, i, result=result)
-    spec = hand_spec(game.variant, result, result["next"])
+    spec = hand_spec(result, result["next"])
     for t, (duel, table) in enumerate(zip(spec["duels"], entry["tables"], strict=True),
                                       start=1):
         page.locator(f"#entry label.seg-opt:has(input[name='t{t}_knocker']"
@@ -250,7 +250,7 @@ def test_a_tables_report_is_said_in_its_row_and_marks_what_it_filled(browser, li
         keeper_words = gettext("changed by the scorekeeper")
     game = _start(session, keeper, "captain7")
     links = services.report_links_get_or_create(game=game, created_by=keeper)
-    a, b = hand_spec(game.variant, game_result(game), game_result(game)["next"])[
+    a, b = hand_spec(game_result(game), game_result(game)["next"])[
         "duels"][0]["players"]
     services.report_submit(link=links[0], number=1,
                            values={"knocker": a, "deadwood": {a: 5, b: 30}})

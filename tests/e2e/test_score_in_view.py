@@ -15,8 +15,8 @@ import pytest
 from playwright.sync_api import expect
 
 from ledger import services
+from ledger.presentation.game_page import hand_spec
 from ledger.selectors.games import game_result
-from ledger.views.game_context import hand_spec
 
 from .helpers import login, settled, shot
 from .phone_games import NAMES, next_entry, play, start
@@ -78,7 +78,7 @@ def fill_next_hand(page, game, i: int) -> int:
             if name in entry["points"]:
                 page.fill(f"input[name=pts_{j}]", str(entry["points"][name]))
         return len(result["hands"]) + 1
-    spec = hand_spec(game.variant, result, result["next"])
+    spec = hand_spec(result, result["next"])
     tables = entry["tables"] if "tables" in entry else [entry]
     if entry.get("upcard"):
         seg(page, "up_rank", entry["upcard"][:-1]).click()

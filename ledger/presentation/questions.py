@@ -4,29 +4,28 @@ share link, and a rematch that would open a new evening.
 
 Each question is one dict drawn by templates/ledger/_confirm.html, in a <dialog> on the
 page (static/ledger/confirm.js opens it) and, without JavaScript, on a page of its own
-(the GET of the action's URL; the POST does it)."""
+(the GET of the action's URL; the POST does it). The views only ask for them and act on
+the answer (ledger/views/undo.py, abandon.py, rematch.py, sessions.py, book.py,
+share_admin.py)."""
 
 from __future__ import annotations
+
+import datetime
 
 from django.urls import reverse
 from django.utils.translation import gettext, ngettext
 
 from ledger.models import Game, GameStatus, Hand, Session, ShareLink
-from ledger.presentation.flash import hand_said
-from ledger.presentation.money import scores
-from ledger.presentation.words import hand_title
-from ledger.words import evening_words
+
+from .dates import format_day as evening_words
+from .flash import hand_said
+from .money import scores
+from .words import hand_title
 
 
-def undo_question(game: Game, result: dict, *, last: Hand | None = None) -> dict | None:
+def undo_question(game: Game, result: dict, *, last: Hand | None) -> dict | None:
     """Undo the last hand: which hand, as it was entered, and what else it changes.
-    ``last``: the last live hand, if the caller has it (the hand just saved)."""
-    if last is None:
-        hands = getattr(game, "live_hands", None)
-        if hands is None:  # the last one alone: a game of 300 hands need not be read for it
-            last = game.hands.filter(voided_at__isnull=True).order_by("-number").first()
-        elif hands:
-            last = hands[-1]
+    ``last``: the game's last live hand (None: nothing to undo, no question)."""
     if last is None:
         return None
     rounds = result["facts"]["hand_noun"].lower() == "round"
@@ -166,15 +165,12 @@ def square_question(table, entry) -> dict:
     }
 
 
-def rematch_question(game: Game, players: list[str]) -> dict:
+def rematch_question(game: Game, players: list[str], *, today: datetime.date,
+                     number: int) -> dict:
     """Same players again after the evening is settled, with no open evening of today to
-    take the game: a new evening would be opened (today, same place, currency, stake)."""
-    from ledger.clock import table_today
-    from ledger.models import Session
-
+    take the game: a new evening would be opened (``today`` at the table, the ``number``-th
+    evening of that day, same place, currency, stake)."""
     settled = game.session
-    today = table_today(settled.table)
-    number = Session.objects.filter(table_id=settled.table_id, date=today).count() + 1
     label = evening_words(today) + (f" ({number})" if number > 1 else "")
     said = {"day": evening_words(settled.date) + settled.number_suffix, "new": label,
             "place": settled.place, "currency": settled.currency, "players": ", ".join(players)}
