@@ -19,7 +19,7 @@ from django.utils.translation import ngettext, pgettext
 from ledger.models import Game, Session
 from ledger.presentation.catalog import CAPIT_CONTRACTS
 from ledger.presentation.columns import TOTALS
-from ledger.presentation.dates import format_day, format_moment
+from ledger.presentation.dates import evening_words, format_day, format_moment
 from ledger.presentation.header import cast_lines, pairs, rule_lines, stakes_lines
 from ledger.presentation.money import Money, TotalsRow
 from ledger.presentation.reports import REPORTED_TITLE, hand_report_lines
@@ -29,7 +29,6 @@ from ledger.presentation.words import variant_title
 from ledger.reports import hand_confirmations, hand_reports
 from ledger.selectors.games import game_record, score
 from ledger.selectors.hands import game_history
-from ledger.words import evening_words
 
 from .grid import blank_grid, hands_grid
 

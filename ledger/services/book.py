@@ -38,7 +38,6 @@ from ledger.models import (
 )
 from ledger.rules.money import fewest_payments
 from ledger.selectors.evenings import live_settlements, session_settlement
-from ledger.words import evening_words
 
 from .base import User, _lock_session, _user
 from .tables import table_named
@@ -59,8 +58,7 @@ def session_reopen(*, session, reopened_by: User | None, reason: str) -> Settlem
     session = _lock_session(session)
     settlement = session_settlement(session)
     if settlement is None:
-        raise LedgerError(gettext("The evening of %(date)s is not settled; nothing to reopen.")
-                          % {"date": evening_words(session.date)})
+        raise LedgerError(code="session_not_settled", date=session.date)
     paid = [payment for payment in settlement.payments.all() if payment.is_paid]
     if paid:
         listed = ", ".join(f"{p.payer.name} → {p.payee.name}" for p in paid)

@@ -52,14 +52,6 @@ class HandOutcome:
     created: bool
     result: dict = field(repr=False)
 
-    @property
-    def message(self) -> str:
-        from ledger.presentation.notices import repeat_text  # the words are presentation's
-
-        if self.created:
-            return f"Hand {self.hand.number} recorded."
-        return repeat_text(self.hand.number)
-
 
 # -- hands -----------------------------------------------------------------------------------
 

@@ -24,7 +24,6 @@ from ledger.models import (
     Table,
 )
 from ledger.selectors.evenings import session_is_settled
-from ledger.words import evening_words
 
 from .base import (
     UNSET,
@@ -251,9 +250,7 @@ def session_change(*, session: Session, table: Table | None = None,
         raise LedgerError(gettext("This evening has games: its table, currency and default "
                                   "stake no longer change."))
     if (money or "date" in changes) and session_is_settled(session):
-        raise SessionSettled(
-            gettext("The evening of %(date)s is settled: its date, table, currency and stake "
-                    "no longer change. Reopen it first.") % {"date": evening_words(session.date)})
+        raise SessionSettled(code="session_settled_changes", date=session.date)
     changes |= money
     for name, value in changes.items():
         setattr(session, name, value)

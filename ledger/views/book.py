@@ -29,11 +29,10 @@ from ledger.book.tables import (
 from ledger.forms.book import BookSettleForm, ReopenForm, TableRenameForm
 from ledger.models import BookSettlement, EveningStanding, Player
 from ledger.presentation.charts_book import balance_chart
-from ledger.presentation.dates import format_part
+from ledger.presentation.dates import date_words, format_part
 from ledger.presentation.elision import gettext as _  # French: "Solde cumulé d’Eve"
 from ledger.selectors.evenings import settlement_nets
 from ledger.services.book import BookChanged
-from ledger.words import date_words
 
 from . import confirm, downloads
 from .actions import refusals_to, run_service

@@ -12,10 +12,10 @@ from django.urls import reverse
 from django.utils.translation import gettext, ngettext
 
 from ledger.models import Game, GameStatus, Hand, Session, ShareLink
+from ledger.presentation.dates import evening_words
 from ledger.presentation.flash import hand_said
 from ledger.presentation.money import scores
 from ledger.presentation.words import hand_title
-from ledger.words import evening_words
 
 
 def undo_question(game: Game, result: dict, *, last: Hand | None = None) -> dict | None:

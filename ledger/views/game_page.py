@@ -20,11 +20,11 @@ from django.urls import reverse
 from ledger import access, cleaning
 from ledger.forms import HandForm, ReasonForm, initial_from_entry, new_hand_initial
 from ledger.models import Game, GameStatus, ShareLink
+from ledger.presentation.dates import evening_words
 from ledger.presentation.flash import open_games_text, winner_sentence
 from ledger.presentation.sheet import game_sheet
 from ledger.selectors.evenings import rematch_evening
 from ledger.selectors.hands import game_history
-from ledger.words import evening_words
 
 from . import confirm
 from .game_context import (

@@ -32,6 +32,7 @@ from ledger.forms.reports import (
     went_out_value,
 )
 from ledger.models import CONFIRM_PART, PLAYERS_PART, ReportLink
+from ledger.presentation.dates import clock_words
 from ledger.presentation.elision import gettext  # French: "la part d’Eve"
 from ledger.presentation.reports import (
     confirm_answers,
@@ -41,7 +42,6 @@ from ledger.presentation.reports import (
     round_end_words,
 )
 from ledger.presentation.words import hand_title
-from ledger.words import clock_words
 
 from . import freshness
 from .actions import run_service

@@ -1,0 +1,72 @@
+"""A refusal in words: the one function that words what the record refused.
+
+The record (``ledger.exceptions``, the services, the cleaning) raises its refusals as data:
+a ``code`` and the facts (numbers, names, dates). ``refusal_words(exc)`` says them in the
+language in force, with the dates and times through the one date formatter; the views, the
+forms, the print and the commands show a refusal through it (``exc.message`` asks it too:
+``ledger.apps`` hands it to the record at start). A refusal a service still words itself
+(code "refused") keeps its own words.
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext
+
+from . import notices
+from .dates import format_day
+from .problems import lines
+
+
+def _record_refused(details) -> str:
+    return "; ".join(lines(details))
+
+
+def _hand_taken(number, next_number=None, by="", at=None) -> str:
+    return notices.taken_text(number, next_number, by, at=at)
+
+
+def _hand_replaced(number, **_facts) -> str:
+    return notices.replaced_text(number)
+
+
+def _settled_no_games(date) -> str:
+    return gettext("The evening of %(date)s is settled; its games can no longer change. "
+                   "Start a new evening for more games.") % {"date": format_day(date)}
+
+
+def _settled_no_changes(date) -> str:
+    return gettext("The evening of %(date)s is settled: its date, table, currency and stake "
+                   "no longer change. Reopen it first.") % {"date": format_day(date)}
+
+
+def _not_settled(date) -> str:
+    return gettext("The evening of %(date)s is not settled; nothing to reopen.") % {
+        "date": format_day(date)}
+
+
+def _date_out_of_range(what, date, earliest, latest) -> str:
+    return gettext("%(what)s: %(date)s is not between %(earliest)s and %(latest)s "
+                   "(a year from today).") % {
+        "what": what, "date": format_day(date, "medium"),
+        "earliest": format_day(earliest, "medium"), "latest": format_day(latest, "medium")}
+
+
+#: every code the record refuses with, and how it is said (the facts as keywords)
+WORDS = {
+    "record_refused": _record_refused,
+    "hand_taken": _hand_taken,
+    "hand_replaced": _hand_replaced,
+    "session_settled_games": _settled_no_games,
+    "session_settled_changes": _settled_no_changes,
+    "session_not_settled": _not_settled,
+    "date_out_of_range": _date_out_of_range,
+}
+
+
+def refusal_words(exc) -> str:
+    """``exc`` (a ``LedgerError``) in the words of the language in force: the sentence of its
+    code with its facts, or the words the service gave (code "refused")."""
+    wording = WORDS.get(exc.code)
+    if wording is None:
+        return exc.text if exc.text is not None else exc.code
+    return wording(**exc.params)
