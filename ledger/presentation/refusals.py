@@ -66,6 +66,9 @@ WORDS = {
 def refusal_words(exc) -> str:
     """``exc`` (a ``LedgerError``) in the words of the language in force: the sentence of its
     code with its facts, or the words the service gave (code "refused")."""
+    said = getattr(exc, "_said", None)
+    if said is not None:  # worded where it was refused (its language and time zone), or
+        return said       # said otherwise by a view (the undo's "out of date" before it)
     wording = WORDS.get(exc.code)
     if wording is None:
         return exc.text if exc.text is not None else exc.code

@@ -21,6 +21,7 @@ from ledger import access, limits, reports, services
 from ledger.clock import speak_as_table
 from ledger.exceptions import LedgerError, ReportStale
 from ledger.models import CONFIRM_PART, Hand, ReportLink
+from ledger.presentation.refusals import refusal_words
 from ledger.presentation.reports import confirm_answer, confirm_question
 from ledger.presentation.words import hand_title
 
@@ -83,9 +84,9 @@ def confirm_page(request: HttpRequest, token: str) -> HttpResponse:
     try:
         said = services.hand_confirm(link=link, number=int(number), correct=answer)
     except ReportStale as exc:
-        messages.warning(request, exc.message)
+        messages.warning(request, refusal_words(exc))
     except LedgerError as exc:
-        messages.error(request, exc.message)
+        messages.error(request, refusal_words(exc))
         return _page(request, link, status=422)
     else:
         messages.success(request, gettext("Sent: %(answer)s. The scorekeeper sees it.")

@@ -34,6 +34,7 @@ from ledger.forms.reports import (
 from ledger.models import CONFIRM_PART, PLAYERS_PART, ReportLink
 from ledger.presentation.dates import clock_words
 from ledger.presentation.elision import gettext  # French: "la part d’Eve"
+from ledger.presentation.refusals import refusal_words
 from ledger.presentation.reports import (
     confirm_answers,
     conflict_words,
@@ -182,13 +183,13 @@ def report_page(request: HttpRequest, token: str) -> HttpResponse:
         report = services.report_submit(link=link, number=form.cleaned_data["number"],
                                         values=form.entry(), player=player)
     except ReportStale as exc:
-        messages.warning(request, exc.message)
+        messages.warning(request, refusal_words(exc))
         return redirect("ledger:report_page", token=token)
     except RecordRefused as exc:
         form.add_problems(exc.details)
         return _page(request, link, form, status=422)
     except LedgerError as exc:
-        form.add_error(None, exc.message)
+        form.add_error(None, refusal_words(exc))
         return _page(request, link, form, status=422)
     who = player or (gettext("table %(n)s") % {"n": link.part})
     said = {"who": who, "n": report.number, "at": clock_words(report.reported_at)}
@@ -234,7 +235,7 @@ def report_withdraw(request: HttpRequest, token: str) -> HttpResponse:
     try:
         done = services.report_withdraw(link=link, number=number, player=player)
     except LedgerError as exc:
-        messages.warning(request, exc.message)
+        messages.warning(request, refusal_words(exc))
     else:
         messages.info(request, gettext("Report withdrawn.") if done
                       else gettext("There was no report to withdraw."))
