@@ -26,9 +26,9 @@ from ledger.presentation.reports import REPORTED_TITLE, hand_report_lines
 from ledger.presentation.session import session_summary
 from ledger.presentation.sheet import blank_rows, game_sheet, layout_of, side_label
 from ledger.presentation.words import variant_title
-from ledger.reports import hand_confirmations, hand_reports
 from ledger.selectors.games import game_record, score
 from ledger.selectors.hands import game_history
+from ledger.selectors.table_reports import hand_confirmations, hand_reports
 
 from .grid import blank_grid, hands_grid
 

@@ -34,49 +34,11 @@ from ledger.rules.report import (
     part_reported,
     report_parts,
     report_points,
-    round_end_reported,
 )
-from ledger.selectors.evenings import session_is_settled
 from ledger.selectors.games import game_result
+from ledger.selectors.table_reports import link_parts, report_link_live, report_parts_of
 
 from .base import User, _lock_game, _user
-
-
-def report_parts_of(game: Game, result: dict | None = None) -> dict:
-    """Which parts the next hand of ``game`` has (``ledger.rules.report.report_parts``)."""
-    return report_parts(result if result is not None else game_result(game))
-
-
-def round_end_of(parts: dict, standing) -> dict:
-    """How the current CAP-IT round ended by its players' live reports (``standing``):
-    one went out, two or more say they did (a conflict), or all said no (the stock ran
-    out); the core's ``round_end_reported``."""
-    said = {r.player: (r.values or {}).get("went_out") for r in standing if r.player}
-    return round_end_reported(list(parts.get("players") or []), said)
-
-
-def confirm_players_of(result: dict) -> list[str]:
-    """The players of a two-hand game, who may confirm its hands (``rules.report``)."""
-    return confirm_players(result)
-
-
-def link_parts(parts: dict) -> list[int]:
-    """The ``ReportLink.part`` numbers of a game's links: its tables, or the players'."""
-    tables = parts.get("tables") or []
-    return list(range(1, len(tables) + 1)) or ([PLAYERS_PART] if parts.get("players") else [])
-
-
-def report_link_live(link: ReportLink | None) -> bool:
-    """Whether ``link`` still takes reports (a confirm link: answers): not revoked, its
-    game in progress (a confirm link: or just ended, so that its last hand is confirmed
-    too) and its evening not settled. A report link that is not revoked but takes no more
-    reports opens read-only on the game's end (``views.report``)."""
-    if link is None or link.revoked_at is not None:
-        return False
-    game = link.game
-    statuses = ((GameStatus.IN_PROGRESS, GameStatus.COMPLETE) if link.part == CONFIRM_PART
-                else (GameStatus.IN_PROGRESS,))
-    return game.status in statuses and not session_is_settled(game.session)
 
 
 @transaction.atomic
@@ -264,7 +226,5 @@ def reports_attach(*, game: Game, hand: Hand) -> int:
         game=game, number=hand.number, hand__isnull=True).update(hand=hand)
 
 
-__all__ = ["confirm_link_get_or_create", "confirm_players_of", "hand_confirm",
-           "link_parts", "report_link_live", "report_links_get_or_create",
-           "report_links_revoke", "report_parts_of", "report_submit", "report_withdraw",
-           "reports_attach", "round_end_of"]
+__all__ = ["confirm_link_get_or_create", "hand_confirm", "report_links_get_or_create",
+           "report_links_revoke", "report_submit", "report_withdraw", "reports_attach"]
