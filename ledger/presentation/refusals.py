@@ -10,7 +10,9 @@ forms, the print and the commands show a refusal through it (``exc.message`` ask
 
 from __future__ import annotations
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop
+
+from ledger.models import GameStatus
 
 from . import notices
 from .dates import format_day
@@ -51,8 +53,29 @@ def _date_out_of_range(what, date, earliest, latest) -> str:
         "earliest": format_day(earliest, "medium"), "latest": format_day(latest, "medium")}
 
 
+#: the refusals said by one sentence of their facts (``gettext_noop``: the catalogs keep
+#: them; said with ``gettext`` in the language in force)
+SENTENCES = {
+    "game_in_settled_evening": gettext_noop(
+        "Game %(n)s is in a settled evening: it stays. Reopen the evening first to "
+        "delete it."),
+    "game_has_hands": gettext_noop(
+        "Game %(n)s has hands (or had them: an undone hand stays in the history), so it "
+        "stays; abandon it instead."),
+    "game_has_money": gettext_noop("Game %(n)s has money in the ledger, so it stays."),
+    "game_has_reports": gettext_noop(
+        "Game %(n)s has reports from the tables, so it stays; abandon it instead."),
+}
+
+
+def _game_not_in_progress(n, status) -> str:
+    return gettext("Game %(n)s is already %(status)s.") % {
+        "n": n, "status": GameStatus(status).label}
+
+
 #: every code the record refuses with, and how it is said (the facts as keywords)
 WORDS = {
+    "game_not_in_progress": _game_not_in_progress,
     "record_refused": _record_refused,
     "hand_taken": _hand_taken,
     "hand_replaced": _hand_replaced,
@@ -69,6 +92,8 @@ def refusal_words(exc) -> str:
     said = getattr(exc, "_said", None)
     if said is not None:  # worded where it was refused (its language and time zone), or
         return said       # said otherwise by a view (the undo's "out of date" before it)
+    if exc.code in SENTENCES:
+        return gettext(SENTENCES[exc.code]) % exc.params
     wording = WORDS.get(exc.code)
     if wording is None:
         return exc.text if exc.text is not None else exc.code
