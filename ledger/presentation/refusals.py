@@ -65,6 +65,28 @@ SENTENCES = {
     "game_has_money": gettext_noop("Game %(n)s has money in the ledger, so it stays."),
     "game_has_reports": gettext_noop(
         "Game %(n)s has reports from the tables, so it stays; abandon it instead."),
+    # the evening and the book (services/book.py, sessions.py)
+    "reopen_needs_reason": gettext_noop("Say why the evening is reopened (the reason is kept)."),
+    "nothing_outstanding": gettext_noop("Nothing is outstanding in %(currency)s."),
+    "squaring_undone_already": gettext_noop("This squaring of the book was undone already."),
+    "squaring_nothing_to_undo": gettext_noop(
+        "None of the payments this squaring marked paid is still paid by it (each was marked "
+        "again since): nothing to undo."),
+    "payment_voided": gettext_noop(
+        "This payment belongs to a settlement voided when its evening was reopened; it no "
+        "longer counts."),
+    # sharing (services/sharing.py)
+    "share_other_table": gettext_noop("That game is not played at this table."),
+    "share_link_changed": gettext_noop("The link changed just now; share again."),
+    # hands (services/hands.py)
+    "key_reused_reload": gettext_noop(
+        "This submission key was already used for another hand; reload and try again."),
+    "key_reused": gettext_noop("This submission key was already used for another hand."),
+    "wrong_hand_number": gettext_noop("The next hand of this game is %(next)s, not %(number)s."),
+    "correction_needs_reason": gettext_noop("A correction needs a reason."),
+    "correction_needs_who": gettext_noop("A correction must say who made it."),
+    "nothing_to_undo": gettext_noop("This game has no hand to undo."),
+    "wrong_last_hand": gettext_noop("The last hand is %(last)s, not %(number)s; reload the game."),
 }
 
 
@@ -73,9 +95,34 @@ def _game_not_in_progress(n, status) -> str:
         "n": n, "status": GameStatus(status).label}
 
 
+def _game_takes_no_hands(n, status) -> str:
+    return gettext("Game %(n)s is %(status)s; it takes no more hands.") % {
+        "n": n, "status": str(GameStatus(status).label).lower()}
+
+
+def _reopen_payments_paid(payments) -> str:
+    return gettext("Payments of this evening are marked paid (%(payments)s). Undo those marks "
+                   "first: money that changed hands must not vanish from the book.") % {
+        "payments": ", ".join(f"{payer} → {payee}" for payer, payee in payments)}
+
+
+def _table_name_taken(keeper, name) -> str:
+    return gettext("%(keeper)s already keeps a table called %(name)s.") % {
+        "keeper": keeper, "name": repr(name)}
+
+
+def _settle_open_games(games) -> str:
+    return gettext("Finish or abandon game %(games)s before settling up the evening.") % {
+        "games": ", ".join(str(n) for n in games)}
+
+
 #: every code the record refuses with, and how it is said (the facts as keywords)
 WORDS = {
     "game_not_in_progress": _game_not_in_progress,
+    "game_takes_no_hands": _game_takes_no_hands,
+    "reopen_payments_paid": _reopen_payments_paid,
+    "table_name_taken": _table_name_taken,
+    "settle_open_games": _settle_open_games,
     "record_refused": _record_refused,
     "hand_taken": _hand_taken,
     "hand_replaced": _hand_replaced,
