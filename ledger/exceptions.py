@@ -139,6 +139,7 @@ class ReportStale(LedgerError):
     """A table's report for a hand already saved (or not yet the current one); ``number`` is
     the hand the reporting phone moves on to."""
 
-    def __init__(self, message: str, *, number: int):
-        super().__init__(message)
+    def __init__(self, message: str | None = None, *, number: int, code: str | None = None,
+                 **params):
+        super().__init__(message, code=code, **params)
         self.number = number

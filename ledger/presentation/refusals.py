@@ -87,6 +87,42 @@ SENTENCES = {
     "correction_needs_who": gettext_noop("A correction must say who made it."),
     "nothing_to_undo": gettext_noop("This game has no hand to undo."),
     "wrong_last_hand": gettext_noop("The last hand is %(last)s, not %(number)s; reload the game."),
+    # the tables and their evenings (services/tables.py)
+    "evening_has_games": gettext_noop(
+        "This evening has games: its table, currency and default stake no longer change."),
+    # the table reports and the confirm link (services/reports.py)
+    "no_report_links_game_over": gettext_noop(
+        "This game takes no more hands; it needs no report links."),
+    "no_report_links_one_table": gettext_noop(
+        "This game is played at one table: its hands are entered here."),
+    "report_link_dead": gettext_noop(
+        "This report link no longer opens anything: ask the scorekeeper."),
+    "link_not_for_tables": gettext_noop("This link is not for this game's tables."),
+    "pick_your_name": gettext_noop("Pick your name first: who are you?"),
+    "table_sits_out": gettext_noop("This table does not play this hand."),
+    "no_confirm_link_game_over": gettext_noop(
+        "This game takes no more hands; it needs no confirm link."),
+    "confirm_two_hand_only": gettext_noop(
+        "Only a two-hand game's hands are confirmed by the other player; the tables of this "
+        "game report their own parts."),
+    "link_dead": gettext_noop("This link no longer opens anything: ask the scorekeeper."),
+    "confirm_answer": gettext_noop("answer: say correct or not correct."),
+    "no_hand_saved": gettext_noop(
+        "No hand has been saved yet; this page shows each hand once it is saved."),
+}
+
+#: a table report for another hand than the current one (``ReportStale``: its ``number`` is
+#: the hand the phone moves on to, so the hand typed is ``typed`` in the facts)
+STALE = {
+    "round_recorded": gettext_noop(
+        "Round %(number)s was already recorded; this phone moves on to round %(current)s."),
+    "hand_recorded": gettext_noop(
+        "Hand %(number)s was already recorded; this phone moves on to hand %(current)s."),
+    "round_playing": gettext_noop(
+        "The round being played is round %(current)s, not %(number)s."),
+    "hand_playing": gettext_noop("The hand being played is hand %(current)s, not %(number)s."),
+    "not_the_last_hand": gettext_noop(
+        "Hand %(last)s is the last hand saved, not hand %(number)s; here it is."),
 }
 
 
@@ -111,6 +147,15 @@ def _table_name_taken(keeper, name) -> str:
         "keeper": keeper, "name": repr(name)}
 
 
+def _table_kept_already(name) -> str:
+    return gettext("You already keep a table called %(name)s.") % {"name": repr(name)}
+
+
+def _confirm_who(players, given) -> str:
+    return gettext("player: who confirms is one of %(players)s, not %(given)s.") % {
+        "players": gettext(" or ").join(players), "given": repr(given)}
+
+
 def _settle_open_games(games) -> str:
     return gettext("Finish or abandon game %(games)s before settling up the evening.") % {
         "games": ", ".join(str(n) for n in games)}
@@ -123,6 +168,8 @@ WORDS = {
     "reopen_payments_paid": _reopen_payments_paid,
     "table_name_taken": _table_name_taken,
     "settle_open_games": _settle_open_games,
+    "table_kept_already": _table_kept_already,
+    "confirm_who": _confirm_who,
     "record_refused": _record_refused,
     "hand_taken": _hand_taken,
     "hand_replaced": _hand_replaced,
@@ -141,6 +188,9 @@ def refusal_words(exc) -> str:
         return said       # said otherwise by a view (the undo's "out of date" before it)
     if exc.code in SENTENCES:
         return gettext(SENTENCES[exc.code]) % exc.params
+    if exc.code in STALE:
+        facts = dict(exc.params)
+        return gettext(STALE[exc.code]) % {**facts, "number": facts.pop("typed")}
     wording = WORDS.get(exc.code)
     if wording is None:
         return exc.text if exc.text is not None else exc.code

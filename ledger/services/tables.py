@@ -50,8 +50,7 @@ def table_create(*, name: str, scorekeepers: Sequence[User] = (),
     # Names are unique per scorekeeper: another club's "Friday" is none of our business
     # (and saying it exists would tell a stranger so).
     if any(table_named(name=name, scorekeeper=user) for user in keepers or [None]):
-        raise LedgerError(gettext("You already keep a table called %(name)s.")
-                          % {"name": repr(name)})
+        raise LedgerError(code="table_kept_already", name=name)
     table = Table.objects.create(name=name, paper_size=paper_size, language=language,
                                  time_zone=time_zone)
     table.scorekeepers.set(keepers)
@@ -247,8 +246,7 @@ def session_change(*, session: Session, table: Table | None = None,
                                                  maximum=cleaning.MAX_PER_POINTS)
     money = {name: value for name, value in money.items() if getattr(session, name) != value}
     if money and session.games.exists():
-        raise LedgerError(gettext("This evening has games: its table, currency and default "
-                                  "stake no longer change."))
+        raise LedgerError(code="evening_has_games")
     if (money or "date" in changes) and session_is_settled(session):
         raise SessionSettled(code="session_settled_changes", date=session.date)
     changes |= money
