@@ -66,8 +66,10 @@ def book_settle(request: HttpRequest, pk: int) -> HttpResponse:
     table = access.table_for(request.user, pk)
     if request.method != "POST":
         currency = request.GET.get("currency", "")
-        entry = next((book_words(b) or b for b in book.table_books(table)
+        entry = next((b for b in book.table_books(table)
                       if b.currency == currency and b.owed), None)
+        if entry is not None:
+            book_words(entry)  # its owed rows, for the question
         if entry is None:
             messages.info(request, _("Nothing is outstanding in %(currency)s.") % {
                 "currency": currency[:3] or _("that currency")})
