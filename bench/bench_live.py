@@ -44,6 +44,7 @@ from django.test.utils import CaptureQueriesContext  # noqa: E402
 from django.urls import path, reverse  # noqa: E402
 
 from ledger import services  # noqa: E402
+from ledger.selectors import table_reports  # noqa: E402
 
 HANDS = 300
 BARE_BODY = [b""]
@@ -231,8 +232,8 @@ def reports_bench(seconds: float) -> None:
             at(due + POLL, "poll", who)
         elif what == "report":
             table, link = who
-            number = services.report_parts_of(game)["number"]
-            pair = services.report_parts_of(game)["tables"][table - 1]
+            number = table_reports.report_parts_of(game)["number"]
+            pair = table_reports.report_parts_of(game)["tables"][table - 1]
             first = rng.random() < 0.5  # the knocker: the pair's first or second
             low, high = str(rng.randint(0, 10)), str(rng.randint(11, 60))
             data = {"number": str(number), "key": str(uuid.uuid4()),
@@ -246,7 +247,7 @@ def reports_bench(seconds: float) -> None:
                                                replaced_at__isnull=True).order_by("-id")
             waiting[latest.values_list("id", flat=True).first()] = time.perf_counter()
         else:  # the scorekeeper's Save: the reported parts (a table not reported: a draw)
-            parts = services.report_parts_of(game)
+            parts = table_reports.report_parts_of(game)
             standing = {r.table: r.values for r in game.table_reports.filter(
                 number=parts["number"], replaced_at__isnull=True, withdrawn_at__isnull=True)}
             entry = {"tables": [standing.get(i, {"draw": True})

@@ -33,6 +33,8 @@ from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 from django.utils.translation import gettext_lazy as _
 
+from ledger.presentation.refusals import refusal_words
+
 from . import limits, outbox
 from .cleaning import CleanInputMixin, Refused, clean_name
 
@@ -61,7 +63,7 @@ class SignupForm(CleanInputMixin, forms.Form):
             return clean_name(self.cleaned_data["display_name"], what=str(_("Your name")),
                               max_length=60)
         except Refused as exc:
-            raise forms.ValidationError(exc.message) from None
+            raise forms.ValidationError(refusal_words(exc)) from None
 
     def clean_email(self) -> str:
         return get_user_model().objects.normalize_email(self.cleaned_data["email"])

@@ -19,17 +19,16 @@ from django.utils.translation import ngettext, pgettext
 from ledger.models import Game, Session
 from ledger.presentation.catalog import CAPIT_CONTRACTS
 from ledger.presentation.columns import TOTALS
-from ledger.presentation.dates import format_day, format_moment
+from ledger.presentation.dates import evening_words, format_day, format_moment
 from ledger.presentation.header import cast_lines, pairs, rule_lines, stakes_lines
 from ledger.presentation.money import Money, TotalsRow
 from ledger.presentation.reports import REPORTED_TITLE, hand_report_lines
 from ledger.presentation.session import session_summary
 from ledger.presentation.sheet import blank_rows, game_sheet, layout_of, side_label
 from ledger.presentation.words import variant_title
-from ledger.reports import hand_confirmations, hand_reports
 from ledger.selectors.games import game_record, score
 from ledger.selectors.hands import game_history
-from ledger.words import evening_words
+from ledger.selectors.table_reports import hand_confirmations, hand_reports
 
 from .grid import blank_grid, hands_grid
 

@@ -8,6 +8,8 @@ from django import forms
 from django.forms.models import BaseInlineFormSet
 from django.utils.translation import gettext
 
+from ledger.presentation.refusals import refusal_words
+
 from ..cleaning import (
     MAX_PER_POINTS,
     CleanInputMixin,
@@ -50,7 +52,7 @@ class TableAdminForm(CleanModelForm):
         try:
             return clean_time_zone(value)
         except Refused as exc:
-            raise forms.ValidationError(exc.message) from None
+            raise forms.ValidationError(refusal_words(exc)) from None
 
     def clean_scorekeepers(self):
         """A staff member who is not a superuser may add keepers to a table he keeps, never
@@ -96,7 +98,7 @@ class PlayerAdminForm(CleanModelForm):
         try:
             return clean_name(self.cleaned_data.get("name", ""), what="The name")
         except Refused as exc:
-            raise forms.ValidationError(exc.message) from None
+            raise forms.ValidationError(refusal_words(exc)) from None
 
     def clean(self):
         data = super().clean()
@@ -126,27 +128,27 @@ class SessionAdminForm(CleanModelForm):
         try:
             return clean_date(value)
         except Refused as exc:
-            raise forms.ValidationError(exc.message) from None
+            raise forms.ValidationError(refusal_words(exc)) from None
 
     def clean_notes(self) -> str:
         try:  # the notes are a text column without a length; the services keep 5000
             return clean_text(self.cleaned_data.get("notes", ""), what="The notes",
                               max_length=5000, multiline=True)
         except Refused as exc:
-            raise forms.ValidationError(exc.message) from None
+            raise forms.ValidationError(refusal_words(exc)) from None
 
     def clean_per_points(self) -> int:
         try:  # the column holds more; the services keep MAX_PER_POINTS
             return plain_int(self.cleaned_data.get("per_points"), what="Per points",
                              minimum=1, maximum=MAX_PER_POINTS)
         except Refused as exc:
-            raise forms.ValidationError(exc.message) from None
+            raise forms.ValidationError(refusal_words(exc)) from None
 
     def clean_currency(self) -> str:
         try:
             return clean_currency(self.cleaned_data.get("currency"))
         except Refused as exc:
-            raise forms.ValidationError(exc.message) from None
+            raise forms.ValidationError(refusal_words(exc)) from None
 
 
 class PlayerInlineFormSet(BaseInlineFormSet):

@@ -44,21 +44,11 @@ from ledger.models import (
     SettlementPayment,
     Table,
 )
-from ledger.presentation.catalog import VARIANT_SHORT_NAMES, game_facts, setup_sides
-from ledger.presentation.dates import format_part
-from ledger.presentation.money import PLAIN_MINUS, format_money
-from ledger.rules.facts import LOWER_WINS_VARIANTS, lower_wins
+from ledger.rules.facts import LOWER_WINS_VARIANTS, game_facts, lower_wins, setup_sides
 from ledger.rules.money import fewest_payments, format_minor
 from ledger.selectors.evenings import evening_numbers, live_settlements
 
 ENDED = ~Q(status=GameStatus.IN_PROGRESS)
-
-
-def money_text(units: int, currency: str, *, sign: bool = True) -> str:
-    """Minor units as the currency writes them, with + for a gain ('+2.02', '-0.50', '0.00'):
-    the one money formatter's plain-minus form (the book's table and charts put the real
-    minus on screen)."""
-    return format_money(units, currency, minor=True, sign=sign, minus=PLAIN_MINUS)
 
 
 def _int(expression) -> Count:
@@ -115,14 +105,6 @@ class BookLine:
     open_money: int = 0     # over the open evenings (not in ``money``)
     currency: str = "USD"
 
-    @property
-    def money_text(self) -> str:
-        return money_text(self.money, self.currency)
-
-    @property
-    def outstanding_text(self) -> str:
-        return money_text(self.outstanding, self.currency)
-
 
 @dataclass
 class BookEvening:
@@ -131,10 +113,10 @@ class BookEvening:
     place: str
     settled: bool
     number: int = 1                             # which evening of its date: "(2)"
-    cells: list = field(default_factory=list)  # per book player: (units, text) or None
+    cells: list = field(default_factory=list)  # per book player: units, or None
     unpaid: int = 0                             # unpaid payments of its live settlement
     payments: int = 0
-    named: list = field(default_factory=list)   # [(player name, money text)] of players in it
+    named: list = field(default_factory=list)   # [(player name, units)] of players in it
 
 
 @dataclass
@@ -148,13 +130,6 @@ class Book:
     outstanding_ids: list[int]
     history: list[BookSettlement]
     columns: list[Player] = field(default_factory=list)  # the players of ``cells``
-
-    @property
-    def owed_rows(self) -> list[dict]:
-        return [{"payer": payer, "payee": payee, "units": units,
-                 "text": money_text(units, self.currency, sign=False),
-                 "words": format_money(units, self.currency, minor=True, show_currency=True)}
-                for payer, payee, units in self.owed]
 
     @property
     def column_lines(self) -> list[BookLine]:
@@ -225,10 +200,9 @@ def table_books(table: Table) -> list[Book]:
             )
             for pid in order:
                 units = nets[row["id"]].get(pid, 0 if pid in played[row["id"]] else None)
-                evening.cells.append(None if units is None
-                                     else (units, money_text(units, currency)))
+                evening.cells.append(units)
                 if units is not None and not evening.settled:
-                    evening.named.append((players[pid].name, money_text(units, currency)))
+                    evening.named.append((players[pid].name, units))
             for pid, units in nets[row["id"]].items():
                 if evening.settled:
                     lines[pid].money += units
@@ -318,9 +292,6 @@ def _raw(sql: str, params: list) -> list[tuple]:
         return cursor.fetchall()
 
 
-#: Short names of the variants, for narrow columns (the presentation's catalog).
-
-
 def game_sides(variant: str, setup: dict, seat_names: dict[str, int]) -> dict[int, str]:
     """Each player's side in a game (player id -> side), from the game's setup
     (docs/head-to-head.md): partnership's ``sides``; captain play for 5 or 7, the captains
@@ -394,8 +365,7 @@ def head_to_head(player: Player) -> tuple[list[dict], list[dict]]:
         (pid, currency), _ = item
         return (names[pid].lower(), currency)
 
-    head = [{"player_id": pid, "player__name": names[pid], "currency": currency, **line,
-             "money_text": money_text(line["money"], currency) if line["money_games"] else ""}
+    head = [{"player_id": pid, "player__name": names[pid], "currency": currency, **line}
             for (pid, currency), line in sorted(against.items(), key=order)]
     withs = [{"player_id": pid, "player__name": names[pid], "currency": currency, **line}
              for (pid, currency), line in sorted(partners.items(), key=order)]
@@ -410,8 +380,7 @@ def player_page(player: Player) -> dict:
         if variant is None:
             overall = figures
         else:
-            by_variant.append({"variant": variant,
-                               "label": VARIANT_SHORT_NAMES.get(variant, variant), **figures})
+            by_variant.append({"variant": variant, **figures})
     by_variant.sort(key=lambda row: (-row["games"], row["variant"]))
     # the "All" column: evenings, games and wins of every game; the hands, boxes and points
     # of the gin family only, as the standings keep them (CAP-IT's rounds, round wins and
@@ -431,24 +400,9 @@ def player_page(player: Player) -> dict:
         series = running[currency]
         series.append((date, (series[-1][1] if series else 0) + int(total or 0)))
         months[date.replace(day=1)][currency] += int(total or 0)
-    several = len(running) > 1
-    money_by_month = []
-    for month in sorted(months, reverse=True):
-        amounts = sorted(months[month].items())
-        first = amounts[0][1]
-        money_by_month.append({
-            "month": month, "label": format_part(month, "yMMMM"),
-            "text": " · ".join(money_text(units, currency) + (f" {currency}" if several else "")
-                               for currency, units in amounts),
-            "css": "pos" if first > 0 else "neg" if first < 0 else "",
-        })
+    money_by_month = [{"month": month, "amounts": sorted(months[month].items())}
+                      for month in sorted(months, reverse=True)]
     totals = {currency: series[-1][1] for currency, series in running.items()}
-    chart_labels = {
-        currency: (money_text(min(units for _, units in series), currency),
-                   money_text(max(units for _, units in series), currency),
-                   money_text(series[-1][1], currency))
-        for currency, series in running.items()
-    }
     head, partners = head_to_head(player)
     outstanding: dict[str, int] = defaultdict(int)
     for payer_id, amount, currency in (
@@ -460,12 +414,10 @@ def player_page(player: Player) -> dict:
         outstanding[currency] += -amount if payer_id == player.pk else amount
     return {
         "player": player, "by_variant": by_variant, "overall": overall, "every": every,
-        "apart": [row["label"] for row in by_variant if lower_wins(row["variant"])],
+        "apart": [row["variant"] for row in by_variant if lower_wins(row["variant"])],
         "money_by_month": money_by_month, "running": dict(running),
-        "chart_labels": chart_labels,
-        "totals": [(currency, money_text(units, currency), units)
-                   for currency, units in sorted(totals.items())],
-        "outstanding": [(currency, money_text(units, currency), units)
+        "totals": sorted(totals.items()),
+        "outstanding": [(currency, units)
                         for currency, units in sorted(outstanding.items()) if units],
         "head_to_head": head, "partners": partners,
     }
@@ -508,7 +460,6 @@ def standings(queryset, currency: str, *, lower_wins: bool = False) -> list[dict
     for row in found:
         units = int(row["money"] or 0)
         rows.append({"player_id": row["player_id"], "name": names[row["player_id"]],
-                     **_figures(row), "money": units,
-                     "money_text": money_text(units, currency)})
+                     **_figures(row), "money": units})
     rows.sort(key=lambda row: row["name"].lower())
     return rows

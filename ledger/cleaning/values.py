@@ -13,7 +13,6 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from ..rules.money import CURRENCIES
-from ..words import date_words
 from .base import Refused, _shown
 
 #: The most points a stake may be "per": every target is at most 100000 points, and the
@@ -98,10 +97,8 @@ def clean_date(value: Any, *, what: str | None = None) -> datetime.date:
                       % {"what": what, "value": _shown(value)})
     latest = timezone.localdate() + datetime.timedelta(days=DAYS_AHEAD)
     if not EARLIEST_DATE <= value <= latest:
-        raise Refused(gettext("%(what)s: %(date)s is not between %(earliest)s and %(latest)s "
-                              "(a year from today).")
-                      % {"what": what, "date": date_words(value),
-                         "earliest": date_words(EARLIEST_DATE), "latest": date_words(latest)})
+        raise Refused(code="date_out_of_range", what=what, date=value,
+                      earliest=EARLIEST_DATE, latest=latest)
     return value
 
 

@@ -20,6 +20,7 @@ from ledger.cleaning import (
     reserved_name,
 )
 from ledger.presentation.locales import babel_locale
+from ledger.presentation.refusals import refusal_words
 
 # kept here for the forms that import them
 __all__ = ["MAX_PER_POINTS", "name_key", "reserved_name"]
@@ -87,7 +88,7 @@ class MoneyField(forms.DecimalField):
                 value = read_amount(value, what=str(self.label or "Amount"),
                                     locale=babel_locale())
             except Refused as exc:
-                raise ValidationError(exc.message, code="invalid") from None
+                raise ValidationError(refusal_words(exc), code="invalid") from None
         return super().to_python(value)
 
     def prepare_value(self, value):

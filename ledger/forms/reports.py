@@ -128,7 +128,7 @@ def report_fields(spec: dict, report) -> dict[str, str]:
 
 def went_out_value(end: dict) -> str:
     """The scorekeeper's "Who went out?" as the players' reports answer it
-    (``services.round_end_of``): the one who went out, "Nobody: stock out" when every
+    (``selectors.table_reports.round_end_of``): the one who went out, "Nobody: stock out" when every
     player said no, nothing while they disagree or some have not reported."""
     if end["state"] == "out":
         return end["players"][0]

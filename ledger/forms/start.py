@@ -29,6 +29,7 @@ from ledger.presentation.catalog import (
     seat_label,
     setup_from_seats,
 )
+from ledger.presentation.refusals import refusal_words
 
 from .fields import (
     MAX_PER_POINTS,
@@ -202,7 +203,7 @@ class GameStartForm(CleanInputMixin, forms.Form):
                         data[side] = clean_name(data[side], what=gettext("The side's name"),
                                                 max_length=30)
                     except Refused as exc:
-                        self.add_error(side, exc.message)
+                        self.add_error(side, refusal_words(exc))
             if data.get("side_a") and name_key(data["side_a"]) == name_key(data.get("side_b", "")):
                 self.add_error("side_b", gettext("The two sides need different names."))
             for side in ("side_a", "side_b"):

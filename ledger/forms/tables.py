@@ -22,6 +22,7 @@ from ledger.cleaning import (
     time_zone_choices,
 )
 from ledger.models import DEFAULT_TIME_ZONE, Language
+from ledger.presentation.refusals import refusal_words
 
 from .fields import (
     MAX_PER_POINTS,
@@ -81,7 +82,7 @@ class TableForm(CleanInputMixin, forms.Form):
                 what = gettext("The name %(name)s") % {"name": repr(name[:20])}
                 name = clean_name(name, what=what, max_length=10 ** 6)
             except Refused as exc:
-                raise ValidationError(exc.message) from None
+                raise ValidationError(refusal_words(exc)) from None
             key = name_key(name)
             first = seen.get(key)
             if first == name:
@@ -110,7 +111,7 @@ class PlayerForm(CleanInputMixin, forms.Form):
         try:
             name = clean_name(self.cleaned_data["name"], what=gettext("The name"))
         except Refused as exc:
-            raise ValidationError(exc.message) from None
+            raise ValidationError(refusal_words(exc)) from None
         if reserved := reserved_name(name):
             raise ValidationError(reserved)
         same = next((other for other in self.table_names
@@ -138,7 +139,7 @@ class SessionForm(CleanInputMixin, forms.Form):
         try:  # between 2000 and a year from today, as the services and imports hold it
             return clean_date(self.cleaned_data["date"])
         except Refused as exc:
-            raise ValidationError(exc.message) from None
+            raise ValidationError(refusal_words(exc)) from None
 
     def clean_currency(self) -> str:
         try:
@@ -189,4 +190,4 @@ class TableLocaleForm(CleanInputMixin, forms.Form):
         try:
             return clean_time_zone(self.cleaned_data["time_zone"], what=_("Time zone"))
         except Refused as exc:
-            raise ValidationError(exc.message) from None
+            raise ValidationError(refusal_words(exc)) from None

@@ -8,7 +8,7 @@ Like share links, report links are not part of the game's record: a link only le
 holder see the game and say what happened at one table. A link is revoked for good
 (``revoked_at``: it opens nothing). Once its game takes no more hands or its evening is
 settled it takes no more reports, without being touched
-(``services.reports.report_link_live``), and opens read-only on the game's end: the final
+(``selectors.table_reports.report_link_live``), and opens read-only on the game's end: the final
 score, the winner and the money. Written only by ``ledger.services.reports``.
 """
 

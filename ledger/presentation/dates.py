@@ -1,7 +1,7 @@
 """Dates and times as people read them: the one module that writes every date and time a
 person reads, on the screens (templates' ``day``/``moment``/``clock`` filters), in the
-dialogs, the paper, the share pages, the downloads' words and the services' messages
-(through ``ledger.words``), from CLDR through Babel. Nothing else formats a date (no
+dialogs, the paper, the share pages, the downloads' words and the services' refusals
+(through ``refusals.refusal_words``), from CLDR through Babel. Nothing else formats a date (no
 ``|date:"D j M"``, no ``%H:%M``): each language gets one way of writing each form.
 
 Written in the locale in force (the account's on screens, the table's on paper and share
@@ -98,3 +98,23 @@ def format_moment(moment: datetime.datetime, *, locale: str | Locale | None = No
     clock = format_time(moment, "short", tzinfo=moment.tzinfo, locale=where)
     pattern = str(where.datetime_formats.get("medium", "{1}, {0}"))
     return pattern.replace("{1}", day).replace("{0}", clock).replace("'", "")
+
+
+# -- the words the screens and the dialogs call a date by ---------------------------------------
+
+def evening_words(day: datetime.date, *, standing_alone: bool = False) -> str:
+    """An evening's date as the screens, the dialogs and the paper say it: "Friday,
+    November 27, 2026" (English), "Freitag, 27. November 2026" (German), "пятница,
+    27 ноября 2026 г." in a sentence and "Пятница, 27 ноября 2026 г." standing alone
+    (a title: ``standing_alone``)."""
+    return format_day(day, standing_alone=standing_alone)
+
+
+def date_words(day: datetime.date) -> str:
+    """A date without its weekday, as a message names it: "Nov 27, 2026", "27.11.2026"."""
+    return format_day(day, "medium")
+
+
+def clock_words(moment: datetime.datetime) -> str:
+    """The time of day in the table's zone: "9:13 PM" (English), "21:13" (German)."""
+    return format_clock(moment)

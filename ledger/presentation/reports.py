@@ -7,8 +7,8 @@ from __future__ import annotations
 from django.utils.translation import gettext, gettext_noop, ngettext, pgettext
 
 from ledger.models import PLAYERS_PART, Hand
-from ledger.reports import hand_confirmations
 from ledger.rules.report import reported_table
+from ledger.selectors.table_reports import hand_confirmations
 
 from .catalog import BIG_GIN, GIN, KNOCK
 from .dates import format_clock, format_moment
@@ -70,9 +70,10 @@ def hand_report_lines(history, by_hand: dict[int, list], confirmations: dict | N
                       *, rules: dict | None = None) -> dict[tuple[int, bool], list[str]]:
     """The lines of the reports kept with each saved hand of ``history`` (every Hand,
     voided ones too), by (the hand's number, whether it is voided): a sheet row knows
-    both. ``by_hand``: the reports by hand id (``ledger.reports.hand_reports``);
-    ``confirmations``: a two-hand game's answers by hand id
-    (``ledger.reports.hand_confirmations``), "Bob says correct (Nov 25, 2026, 11:41 PM)";
+    both. ``by_hand``: the reports by hand id
+    (``ledger.selectors.table_reports.hand_reports``); ``confirmations``: a two-hand game's
+    answers by hand id (``ledger.selectors.table_reports.hand_confirmations``), "Bob says
+    correct (Nov 25, 2026, 11:41 PM)";
     ``rules``: the game's settings (``report_words``)."""
     confirmations = confirmations or {}
     out: dict[tuple[int, bool], list[str]] = {}
@@ -120,8 +121,8 @@ def confirm_answers(game) -> list[dict]:
 
 def round_end_words(end: dict) -> str:
     """What the players' reports say of how a CAP-IT round ended
-    (``services.round_end_of``), for the scorekeeper before he saves: "Ann and Bob each
-    say they went out: ...", or that every player said no (the stock ran out)."""
+    (``selectors.table_reports.round_end_of``), for the scorekeeper before he saves: "Ann and
+    Bob each say they went out: ...", or that every player said no (the stock ran out)."""
     if end["state"] == "conflict":
         return gettext("%(names)s each say they went out; only one can have. Ask the "
                        "table, then tap who went out.") % {"names": names(end["players"])}

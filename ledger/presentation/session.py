@@ -20,9 +20,9 @@ from ledger.selectors.evenings import (
     settlement_nets,
 )
 from ledger.selectors.games import game_record, score
-from ledger.words import evening_words
 
 from . import money as money_
+from .dates import evening_words
 from .header import stakes_lines
 from .money import plain_amount
 from .rows import when_text

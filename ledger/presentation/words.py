@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from django.utils.translation import get_language, gettext, gettext_noop, ngettext
 
-from ledger.words import evening_words
-
 from .catalog import PRESET_LABELS, PRESET_VARIANTS, ROLE_WORDS, VARIANT_NAMES
+from .dates import evening_words
 
 # marked for the catalogs (gettext_noop: the words stay English here; a screen that shows
 # one as a choice translates it where it draws it, ledger/forms/hands.py)

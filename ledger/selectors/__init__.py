@@ -8,6 +8,8 @@ none says anything in words (``ledger/presentation/`` does).
     evenings.py  an evening's games, players and nets, its settlement, the next evening
     exports.py   the export of an evening (``export_session``) and the JSON text of any
     sharing.py   what a share page polls to learn that something changed
+    table_reports.py  the reports the card tables send from their phones (a report link,
+                 the reports of a hand, their version for the scorekeeper's poll)
 
 Import from the topic module (``from ledger.selectors import games``); this package
 re-exports nothing. The central read is ``games.game_record``: it rebuilds the JSON game

@@ -62,15 +62,11 @@ from .printing import (
 from .rematch import game_rematch
 from .reports import (
     confirm_link_get_or_create,
-    confirm_players_of,
     hand_confirm,
-    report_link_live,
     report_links_get_or_create,
     report_links_revoke,
-    report_parts_of,
     report_submit,
     report_withdraw,
-    round_end_of,
 )
 from .sessions import session_import, session_settle, settlement_payment_mark_paid
 from .sharing import share_link_get_or_create, share_link_revoke
@@ -100,7 +96,7 @@ __all__ = [
     "session_import", "session_settle", "settlement_payment_mark_paid",
     "BookChanged", "book_settle", "book_settle_undo", "player_archive", "session_reopen",
     "table_rename", "table_set_locale", "account_set_language",
-    "confirm_link_get_or_create", "confirm_players_of", "hand_confirm",
-    "report_link_live", "report_links_get_or_create", "report_links_revoke",
-    "report_parts_of", "report_submit", "report_withdraw", "round_end_of",
+    "confirm_link_get_or_create", "hand_confirm",
+    "report_links_get_or_create", "report_links_revoke",
+    "report_submit", "report_withdraw",
 ]

@@ -8,7 +8,6 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import prefetch_related_objects
-from django.utils.translation import gettext
 
 from ledger import cleaning
 from ledger import rules as core
@@ -25,7 +24,6 @@ from ledger.models import (
 from ledger.rules.problems import record_problem
 from ledger.selectors.evenings import session_is_settled
 from ledger.selectors.games import seats_with_players
-from ledger.words import evening_words
 
 User = AbstractBaseUser  # any auth user model instance
 
@@ -95,10 +93,7 @@ def _check_currency(currency: Any, where: str) -> str:
 
 def _ensure_open(session: Session) -> None:
     if session_is_settled(session):
-        raise SessionSettled(
-            gettext("The evening of %(date)s is settled; its games can no longer change. "
-                    "Start a new evening for more games.") % {"date": evening_words(session.date)}
-        )
+        raise SessionSettled(code="session_settled_games", date=session.date)
 
 
 def _lock_session(session: Session | int) -> Session:

@@ -38,7 +38,6 @@ from ledger.models import (
 )
 from ledger.rules.money import fewest_payments
 from ledger.selectors.evenings import live_settlements, session_settlement
-from ledger.words import evening_words
 
 from .base import User, _lock_session, _user
 from .tables import table_named
@@ -55,20 +54,15 @@ def session_reopen(*, session, reopened_by: User | None, reason: str) -> Settlem
     """Void the evening's settlement so its games can change and it can be settled anew."""
     reason = cleaning.clean_text(reason or "", what=gettext("The reason"), max_length=1000)
     if not reason:
-        raise LedgerError(gettext("Say why the evening is reopened (the reason is kept)."))
+        raise LedgerError(code="reopen_needs_reason")
     session = _lock_session(session)
     settlement = session_settlement(session)
     if settlement is None:
-        raise LedgerError(gettext("The evening of %(date)s is not settled; nothing to reopen.")
-                          % {"date": evening_words(session.date)})
+        raise LedgerError(code="session_not_settled", date=session.date)
     paid = [payment for payment in settlement.payments.all() if payment.is_paid]
     if paid:
-        listed = ", ".join(f"{p.payer.name} → {p.payee.name}" for p in paid)
-        raise LedgerError(
-            gettext("Payments of this evening are marked paid (%(payments)s). Undo those marks "
-                    "first: money that changed hands must not vanish from the book.")
-            % {"payments": listed}
-        )
+        raise LedgerError(code="reopen_payments_paid",
+                          payments=[(p.payer.name, p.payee.name) for p in paid])
     return SettlementVoid.objects.create(
         settlement=settlement, reason=reason[:REASON_MAX], voided_by=_user(reopened_by),
     )
@@ -91,8 +85,7 @@ def book_settle(*, table: Table, currency: str, expected: list[int] | None,
         raise BookChanged("The book changed since you opened it (a payment was marked or an "
                           "evening settled or reopened). Look at it again.")
     if not outstanding:
-        raise LedgerError(gettext("Nothing is outstanding in %(currency)s.")
-                          % {"currency": currency})
+        raise LedgerError(code="nothing_outstanding", currency=currency)
     nets: dict[str, int] = {}
     for payment in outstanding:
         nets[str(payment.payee_id)] = nets.get(str(payment.payee_id), 0) + payment.amount_minor
@@ -122,7 +115,7 @@ def book_settle_undo(*, book_settlement: BookSettlement,
     Table.objects.select_for_update().get(pk=book_settlement.table_id)
     book_settlement = BookSettlement.objects.get(pk=book_settlement.pk)
     if BookSettlementUndo.objects.filter(book_settlement=book_settlement).exists():
-        raise LedgerError(gettext("This squaring of the book was undone already."))
+        raise LedgerError(code="squaring_undone_already")
     payments = list(
         SettlementPayment.objects.select_for_update()
         .filter(pk__in=book_settlement.cleared,
@@ -130,8 +123,7 @@ def book_settle_undo(*, book_settlement: BookSettlement,
                 paid_at=book_settlement.settled_at).order_by("pk")
     )
     if not payments:
-        raise LedgerError(gettext("None of the payments this squaring marked paid is still "
-                                  "paid by it (each was marked again since): nothing to undo."))
+        raise LedgerError(code="squaring_nothing_to_undo")
     now = timezone.now()
     by = _user(undone_by)
     ids = [payment.pk for payment in payments]
@@ -156,8 +148,8 @@ def table_rename(*, table: Table, name: str, renamed_by: User | None) -> Table:
     for keeper in table.scorekeepers.all():
         other = table_named(name=clean, scorekeeper=keeper)
         if other is not None and other.pk != table.pk:
-            raise LedgerError(gettext("%(keeper)s already keeps a table called %(name)s.")
-                              % {"keeper": keeper.get_username(), "name": repr(clean)})
+            raise LedgerError(code="table_name_taken", keeper=keeper.get_username(),
+                              name=clean)
     table.name = clean
     table.save(update_fields=["name"])
     return table

@@ -302,8 +302,8 @@ def game_abandon(*, game: Game, abandoned_by: User | None, reason: str = "") -> 
     posted. Refused for a game that is already complete or abandoned."""
     game = _lock_game(game)
     if game.status != GameStatus.IN_PROGRESS:
-        raise GameNotInProgress(gettext("Game %(n)s is already %(status)s.")
-                                % {"n": game.sequence, "status": game.get_status_display()})
+        raise GameNotInProgress(code="game_not_in_progress", n=game.sequence,
+                                status=game.status)
     reason = cleaning.clean_text(reason or "", what=gettext("The reason"), max_length=1000)[:300]
     result = _score(game_record(game, abandoned=True))
     by = _user(abandoned_by)
@@ -335,21 +335,15 @@ def game_delete(*, game: Game, deleted_by: User | None) -> int:
     session_id = Game.objects.values_list("session_id", flat=True).get(pk=game.pk)
     session = _lock_session(session_id)
     locked = Game.objects.select_for_update().get(pk=game.pk)
-    said = {"n": locked.sequence}
+    n = locked.sequence
     if session_is_settled(session):
-        raise SessionSettled(gettext(
-            "Game %(n)s is in a settled evening: it stays. Reopen the evening first to "
-            "delete it.") % said)
+        raise SessionSettled(code="game_in_settled_evening", n=n)
     if Hand.objects.filter(game=locked).exists():
-        raise GameNotEmpty(gettext(
-            "Game %(n)s has hands (or had them: an undone hand stays in the history), so it "
-            "stays; abandon it instead.") % said)
+        raise GameNotEmpty(code="game_has_hands", n=n)
     if PostingBatch.objects.filter(game=locked).exists():
-        raise GameNotEmpty(gettext("Game %(n)s has money in the ledger, so it stays.") % said)
+        raise GameNotEmpty(code="game_has_money", n=n)
     if TableReport.objects.filter(game=locked).exists():
-        raise GameNotEmpty(gettext(
-            "Game %(n)s has reports from the tables, so it stays; abandon it instead.")
-            % said)
+        raise GameNotEmpty(code="game_has_reports", n=n)
     GameStanding.objects.filter(game=locked).delete()
     store_evenings(GameStanding, EveningStanding, [session.pk])
     ReportLink.objects.filter(game=locked).delete()

@@ -52,14 +52,6 @@ class HandOutcome:
     created: bool
     result: dict = field(repr=False)
 
-    @property
-    def message(self) -> str:
-        from ledger.presentation.notices import repeat_text  # the words are presentation's
-
-        if self.created:
-            return f"Hand {self.hand.number} recorded."
-        return repeat_text(self.hand.number)
-
 
 # -- hands -----------------------------------------------------------------------------------
 
@@ -86,10 +78,7 @@ def hand_record(*, game: Game, entry: dict, recorded_by: User | None,
     existing = Hand.objects.filter(idempotency_key=key).first()
     if existing is not None:
         if existing.game_id != game.pk or existing.entry != entry:
-            raise IdempotencyKeyReused(
-                gettext("This submission key was already used for another hand; reload and "
-                        "try again.")
-            )
+            raise IdempotencyKeyReused(code="key_reused_reload")
         return HandOutcome(hand=existing, created=False, result=game_result(game))
     hands = _live_entries(game)  # (number, entry): no model instance per hand
     _check_numbers([number for number, _ in hands])
@@ -101,13 +90,9 @@ def hand_record(*, game: Game, entry: dict, recorded_by: User | None,
             raise HandAlreadyRecorded(number, next_number=next_number,
                                       by=done.recorded_by, at=done.recorded_at,
                                       hand=done)
-        raise LedgerError(gettext("The next hand of this game is %(next)s, not %(number)s.")
-                          % {"next": next_number, "number": number})
+        raise LedgerError(code="wrong_hand_number", next=next_number, number=number)
     if game.status != GameStatus.IN_PROGRESS:
-        raise GameNotInProgress(
-            gettext("Game %(n)s is %(status)s; it takes no more hands.")
-            % {"n": game.sequence, "status": game.get_status_display().lower()}
-        )
+        raise GameNotInProgress(code="game_takes_no_hands", n=game.sequence, status=game.status)
     limits.check_hand_room(len(hands))  # TABLESTAKES_MAX_HANDS_PER_GAME, draws included
     entry = cleaning.check_hand_entry(entry, next_number)
     result = _score(game_record(game, hands=[*(stored for _, stored in hands), entry]))
@@ -137,18 +122,17 @@ def hand_correct(*, hand: Hand, entry: dict, corrected_by: User, reason: str,
     """
     reason = cleaning.clean_text(reason or "", what=gettext("The reason"), max_length=1000)
     if not reason:
-        raise LedgerError(gettext("A correction needs a reason."))
+        raise LedgerError(code="correction_needs_reason")
     by = _user(corrected_by)
     if by is None:
-        raise LedgerError(gettext("A correction must say who made it."))
+        raise LedgerError(code="correction_needs_who")
     key = uuid.UUID(str(idempotency_key)) if idempotency_key else uuid.uuid4()
     game = _with_seats(_lock_game(hand.game_id))
     entry = entry_as_stored(game, entry)  # typed with today's names
     existing = Hand.objects.filter(idempotency_key=key).first()
     if existing is not None:
         if existing.replaces_id != hand.pk or existing.entry != entry:
-            raise IdempotencyKeyReused(
-                gettext("This submission key was already used for another hand."))
+            raise IdempotencyKeyReused(code="key_reused")
         return HandOutcome(hand=existing, created=False, result=game_result(game))
     old = Hand.objects.select_for_update().get(pk=hand.pk)
     if old.voided_at is not None:
@@ -185,11 +169,10 @@ def hand_undo_last(*, game: Game, undone_by: User | None, reason: str = "undone"
     hands = _live_hands(game)
     _check_numbers(hands)
     if not hands:
-        raise LedgerError(gettext("This game has no hand to undo."))
+        raise LedgerError(code="nothing_to_undo")
     last = hands[-1]
     if number is not None and number != last.number:
-        raise LedgerError(gettext("The last hand is %(last)s, not %(number)s; reload the game.")
-                          % {"last": last.number, "number": number})
+        raise LedgerError(code="wrong_last_hand", last=last.number, number=number)
     abandoned = game.status == GameStatus.ABANDONED
     result = _score(game_record(
         game, hands=[h.entry for h in hands[:-1]], abandoned=abandoned))

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
-from django.utils.translation import gettext
 
 from ledger import cleaning
 from ledger.exceptions import LedgerError, RecordRefused, ReportStale
@@ -34,49 +33,11 @@ from ledger.rules.report import (
     part_reported,
     report_parts,
     report_points,
-    round_end_reported,
 )
-from ledger.selectors.evenings import session_is_settled
 from ledger.selectors.games import game_result
+from ledger.selectors.table_reports import link_parts, report_link_live, report_parts_of
 
 from .base import User, _lock_game, _user
-
-
-def report_parts_of(game: Game, result: dict | None = None) -> dict:
-    """Which parts the next hand of ``game`` has (``ledger.rules.report.report_parts``)."""
-    return report_parts(result if result is not None else game_result(game))
-
-
-def round_end_of(parts: dict, standing) -> dict:
-    """How the current CAP-IT round ended by its players' live reports (``standing``):
-    one went out, two or more say they did (a conflict), or all said no (the stock ran
-    out); the core's ``round_end_reported``."""
-    said = {r.player: (r.values or {}).get("went_out") for r in standing if r.player}
-    return round_end_reported(list(parts.get("players") or []), said)
-
-
-def confirm_players_of(result: dict) -> list[str]:
-    """The players of a two-hand game, who may confirm its hands (``rules.report``)."""
-    return confirm_players(result)
-
-
-def link_parts(parts: dict) -> list[int]:
-    """The ``ReportLink.part`` numbers of a game's links: its tables, or the players'."""
-    tables = parts.get("tables") or []
-    return list(range(1, len(tables) + 1)) or ([PLAYERS_PART] if parts.get("players") else [])
-
-
-def report_link_live(link: ReportLink | None) -> bool:
-    """Whether ``link`` still takes reports (a confirm link: answers): not revoked, its
-    game in progress (a confirm link: or just ended, so that its last hand is confirmed
-    too) and its evening not settled. A report link that is not revoked but takes no more
-    reports opens read-only on the game's end (``views.report``)."""
-    if link is None or link.revoked_at is not None:
-        return False
-    game = link.game
-    statuses = ((GameStatus.IN_PROGRESS, GameStatus.COMPLETE) if link.part == CONFIRM_PART
-                else (GameStatus.IN_PROGRESS,))
-    return game.status in statuses and not session_is_settled(game.session)
 
 
 @transaction.atomic
@@ -86,11 +47,10 @@ def report_links_get_or_create(*, game: Game, created_by: User | None) -> list[R
     table, or that takes no more hands."""
     game = _lock_game(game)  # also refuses a settled evening
     if game.status != GameStatus.IN_PROGRESS:
-        raise LedgerError(gettext("This game takes no more hands; it needs no report links."))
+        raise LedgerError(code="no_report_links_game_over")
     parts = link_parts(report_parts_of(game))
     if not parts:
-        raise LedgerError(gettext("This game is played at one table: its hands are entered "
-                                  "here."))
+        raise LedgerError(code="no_report_links_one_table")
     live = {link.part: link for link in
             ReportLink.objects.filter(game=game, revoked_at__isnull=True, part__in=parts)}
     by = _user(created_by)
@@ -117,8 +77,7 @@ def _lock_link(link: ReportLink) -> tuple[ReportLink, Game, dict]:
     link = ReportLink.objects.get(pk=link.pk)
     link.game = game
     if not report_link_live(link):
-        raise LedgerError(gettext("This report link no longer opens anything: ask the "
-                                  "scorekeeper."))
+        raise LedgerError(code="report_link_dead")
     return link, game, game_result(game)
 
 
@@ -128,27 +87,22 @@ def _check_number(parts: dict, number, result: dict) -> None:
         return
     # what one hand of the game is called: the core's fact ("Round" in CAP-IT)
     rounds = result["facts"]["hand_noun"].lower() == "round"
-    said = {"number": number, "current": current}
     if isinstance(number, int) and not isinstance(number, bool) and 1 <= number < current:
-        raise ReportStale((gettext("Round %(number)s was already recorded; this phone moves "
-                                   "on to round %(current)s.") if rounds else
-                           gettext("Hand %(number)s was already recorded; this phone moves "
-                                   "on to hand %(current)s.")) % said, number=current)
-    raise ReportStale((gettext("The round being played is round %(current)s, not "
-                               "%(number)s.") if rounds else
-                       gettext("The hand being played is hand %(current)s, not %(number)s."))
-                      % said, number=current)
+        raise ReportStale(code="round_recorded" if rounds else "hand_recorded",
+                          number=current, typed=number, current=current)
+    raise ReportStale(code="round_playing" if rounds else "hand_playing",
+                      number=current, typed=number, current=current)
 
 
 def _whose(link: ReportLink, parts: dict, player: str | None) -> dict:
     if link.part == PLAYERS_PART:
         if not part_reported(parts):
-            raise LedgerError(gettext("This link is not for this game's tables."))
+            raise LedgerError(code="link_not_for_tables")
         if player not in parts["players"]:
-            raise LedgerError(gettext("Pick your name first: who are you?"))
+            raise LedgerError(code="pick_your_name")
         return {"table": None, "player": player}
     if not part_reported(parts, table=link.part):
-        raise LedgerError(gettext("This table does not play this hand."))
+        raise LedgerError(code="table_sits_out")
     return {"table": link.part, "player": ""}
 
 
@@ -209,15 +163,12 @@ def confirm_link_get_or_create(*, game: Game, player: str, created_by: User | No
     first is revoked)."""
     game = _lock_game(game)  # also refuses a settled evening
     if game.status != GameStatus.IN_PROGRESS:
-        raise LedgerError(gettext("This game takes no more hands; it needs no confirm link."))
+        raise LedgerError(code="no_confirm_link_game_over")
     players = confirm_players(game_result(game))
     if not players:
-        raise LedgerError(gettext("Only a two-hand game's hands are confirmed by the other "
-                                  "player; the tables of this game report their own parts."))
+        raise LedgerError(code="confirm_two_hand_only")
     if player not in players:
-        raise LedgerError(gettext("player: who confirms is one of %(players)s, not %(given)s.")
-                          % {"players": gettext(" or ").join(players),
-                             "given": repr(str(player)[:60])})
+        raise LedgerError(code="confirm_who", players=list(players), given=str(player)[:60])
     live = ReportLink.objects.filter(game=game, part=CONFIRM_PART,
                                      revoked_at__isnull=True).first()
     if live is not None and live.player == player:
@@ -238,19 +189,16 @@ def hand_confirm(*, link: ReportLink, number: int, correct: bool) -> HandConfirm
     link = ReportLink.objects.get(pk=link.pk)
     link.game = game
     if link.part != CONFIRM_PART or not report_link_live(link):
-        raise LedgerError(gettext("This link no longer opens anything: ask the scorekeeper."))
+        raise LedgerError(code="link_dead")
     if not isinstance(correct, bool):
-        raise LedgerError(gettext("answer: say correct or not correct."))
+        raise LedgerError(code="confirm_answer")
     last = (Hand.objects.filter(game=game, voided_at__isnull=True)
             .order_by("-number").first())
     if last is None:
-        raise ReportStale(gettext("No hand has been saved yet; this page shows each hand once "
-                                  "it is saved."), number=0)
+        raise ReportStale(code="no_hand_saved", number=0)
     if number != last.number:
-        raise ReportStale(gettext("Hand %(last)s is the last hand saved, not hand %(number)s; "
-                                  "here it is.")
-                          % {"last": last.number, "number": str(number)[:12]},
-                          number=last.number)
+        raise ReportStale(code="not_the_last_hand", number=last.number, last=last.number,
+                          typed=str(number)[:12])
     answer, _ = HandConfirmation.objects.update_or_create(
         hand=last, link=link, defaults={"correct": correct, "player": link.player,
                                         "answered_at": timezone.now()})
@@ -264,7 +212,5 @@ def reports_attach(*, game: Game, hand: Hand) -> int:
         game=game, number=hand.number, hand__isnull=True).update(hand=hand)
 
 
-__all__ = ["confirm_link_get_or_create", "confirm_players_of", "hand_confirm",
-           "link_parts", "report_link_live", "report_links_get_or_create",
-           "report_links_revoke", "report_parts_of", "report_submit", "report_withdraw",
-           "reports_attach", "round_end_of"]
+__all__ = ["confirm_link_get_or_create", "hand_confirm", "report_links_get_or_create",
+           "report_links_revoke", "report_submit", "report_withdraw", "reports_attach"]

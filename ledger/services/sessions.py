@@ -6,7 +6,6 @@ import datetime
 from dataclasses import replace
 
 from django.db import transaction
-from django.utils.translation import gettext
 
 from ledger import cleaning, limits
 from ledger.exceptions import (
@@ -59,9 +58,7 @@ def session_settle(*, session: Session, settled_by: User | None) -> SessionSettl
     games = session_games(session)
     open_games = [game.sequence for game in games if game.status == GameStatus.IN_PROGRESS]
     if open_games:
-        listed = ", ".join(str(n) for n in open_games)
-        raise LedgerError(gettext("Finish or abandon game %(games)s before settling up the "
-                                  "evening.") % {"games": listed})
+        raise LedgerError(code="settle_open_games", games=list(open_games))
     nets = session_nets(session, games)
     per_game = _posted_by_game(session)
     for game in games:
@@ -110,8 +107,7 @@ def settlement_payment_mark_paid(*, payment: SettlementPayment, paid_by: User | 
     repeat it. The settlement's amounts never change."""
     payment = SettlementPayment.objects.select_for_update().get(pk=payment.pk)
     if not live_settlements().filter(pk=payment.settlement_id).exists():
-        raise LedgerError(gettext("This payment belongs to a settlement voided when its evening "
-                                  "was reopened; it no longer counts."))
+        raise LedgerError(code="payment_voided")
     if paid == payment.is_paid:
         return payment
     by = _user(paid_by)

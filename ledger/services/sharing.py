@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
-from django.utils.translation import gettext
 
 from ledger.exceptions import LedgerError
 from ledger.models import Game, ShareLink, Table
@@ -31,7 +30,7 @@ def share_link_get_or_create(*, table: Table, game: Game | None = None,
                              created_by: User | None) -> ShareLink:
     """The live link to ``table`` (or to its ``game``), made if there is none."""
     if game is not None and game.session.table_id != table.pk:
-        raise LedgerError(gettext("That game is not played at this table."))
+        raise LedgerError(code="share_other_table")
     link = _live(table, game)
     if link is not None:
         return link
@@ -42,7 +41,7 @@ def share_link_get_or_create(*, table: Table, game: Game | None = None,
     except IntegrityError:
         link = _live(table, game)  # made meanwhile by the other tap
         if link is None:
-            raise LedgerError(gettext("The link changed just now; share again.")) from None
+            raise LedgerError(code="share_link_changed") from None
         return link
 
 

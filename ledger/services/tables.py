@@ -24,7 +24,6 @@ from ledger.models import (
     Table,
 )
 from ledger.selectors.evenings import session_is_settled
-from ledger.words import evening_words
 
 from .base import (
     UNSET,
@@ -51,8 +50,7 @@ def table_create(*, name: str, scorekeepers: Sequence[User] = (),
     # Names are unique per scorekeeper: another club's "Friday" is none of our business
     # (and saying it exists would tell a stranger so).
     if any(table_named(name=name, scorekeeper=user) for user in keepers or [None]):
-        raise LedgerError(gettext("You already keep a table called %(name)s.")
-                          % {"name": repr(name)})
+        raise LedgerError(code="table_kept_already", name=name)
     table = Table.objects.create(name=name, paper_size=paper_size, language=language,
                                  time_zone=time_zone)
     table.scorekeepers.set(keepers)
@@ -248,12 +246,9 @@ def session_change(*, session: Session, table: Table | None = None,
                                                  maximum=cleaning.MAX_PER_POINTS)
     money = {name: value for name, value in money.items() if getattr(session, name) != value}
     if money and session.games.exists():
-        raise LedgerError(gettext("This evening has games: its table, currency and default "
-                                  "stake no longer change."))
+        raise LedgerError(code="evening_has_games")
     if (money or "date" in changes) and session_is_settled(session):
-        raise SessionSettled(
-            gettext("The evening of %(date)s is settled: its date, table, currency and stake "
-                    "no longer change. Reopen it first.") % {"date": evening_words(session.date)})
+        raise SessionSettled(code="session_settled_changes", date=session.date)
     changes |= money
     for name, value in changes.items():
         setattr(session, name, value)

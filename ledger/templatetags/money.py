@@ -14,7 +14,6 @@ which lines up with "+" and does not break from its number; CSV and JSON keep th
     {{ score|points }}      1,800 (a score grouped as the language groups it: 1.800 in
                             German, 1 800 in French); a text that is no number stays
     {{ amount|money_sign }} "pos", "neg" or "" (a CSS class)
-    {{ text|minus }}        a text of amounts ("+2.02 USD · -0.50 EUR") with real minus signs
     {{ session|stake }}     0.05 USD per point (the one stake sentence, as the paper says it)
 """
 
@@ -26,7 +25,6 @@ from ledger.presentation.money import (
     MINUS,
     decimal_text,
     format_money,
-    minus_signs,
     money_words,
 )
 from ledger.presentation.money import money_sign as _sign
@@ -34,7 +32,7 @@ from ledger.presentation.stakes import stake_sentence
 
 register = template.Library()
 
-__all__ = ["MINUS", "minus", "money", "money_sign", "points", "pot_words", "signed", "stake"]
+__all__ = ["MINUS", "money", "money_sign", "points", "pot_words", "signed", "stake"]
 
 
 @register.filter
@@ -67,12 +65,6 @@ def points(value) -> str:
 def money_sign(value) -> str:
     """"pos", "neg" or "" for colouring an amount."""
     return {1: "pos", -1: "neg"}.get(_sign(value), "")
-
-
-@register.filter
-def minus(value) -> str:
-    """Every negative amount in a text takes a real minus sign; other hyphens stay."""
-    return minus_signs(value)
 
 
 @register.filter

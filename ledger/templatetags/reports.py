@@ -9,10 +9,10 @@ from django import template
 from django.urls import reverse
 from django.utils.translation import gettext
 
-from ledger import reports, services
 from ledger.models import CONFIRM_PART, ReportLink
 from ledger.presentation.dates import format_clock
 from ledger.presentation.reports import confirm_answers, link_words, part_labels, report_line
+from ledger.selectors import table_reports
 
 register = template.Library()
 
@@ -23,7 +23,7 @@ def report_links_card(context) -> dict:
     result = context.get("result")
     if game is None or result is None or context.get("settled"):
         return {"show": False}
-    parts = services.report_parts_of(game, result)
+    parts = table_reports.report_parts_of(game, result)
     saved = _saved_reports(game, result)
     request = context.get("request")
     confirm = _confirm_part(game, result, request)
@@ -53,10 +53,10 @@ def report_links_card(context) -> dict:
 def _confirm_part(game, result, request) -> dict | None:
     """A two-hand game's confirm link (optional): the link and its QR code, or the form
     that makes it, and the other player's answers beside each saved hand (newest first)."""
-    players = services.confirm_players_of(result)
+    players = table_reports.confirm_players_of(result)
     if not players:
         return None
-    link = reports.confirm_link(game)
+    link = table_reports.confirm_link(game)
     url = None
     if link is not None:
         path = reverse("ledger:confirm_page", kwargs={"token": link.token})
@@ -69,7 +69,7 @@ def _confirm_part(game, result, request) -> dict | None:
 
 def _saved_reports(game, result) -> list[dict]:
     """Who reported what in the saved hands (newest first)."""
-    by_hand = reports.hand_reports(game)
+    by_hand = table_reports.hand_reports(game)
     if not by_hand:
         return []
     rows = []

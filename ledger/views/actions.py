@@ -32,6 +32,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 
 from ledger.exceptions import LedgerError, RecordRefused
+from ledger.presentation.refusals import refusal_words
 
 T = TypeVar("T")
 
@@ -52,7 +53,7 @@ def run_service(request: HttpRequest, call: Callable[[], T], *,
         done = call()
     except LedgerError as exc:
         level = messages.WARNING if isinstance(exc, warn) else messages.ERROR
-        messages.add_message(request, level, exc.message)
+        messages.add_message(request, level, refusal_words(exc))
         return redirect(failure_redirect or redirect_to)
     messages.success(request, success(done) if callable(success) else success)
     return redirect(redirect_to(done) if callable(redirect_to) else redirect_to)
@@ -78,6 +79,6 @@ class refusals_to:  # noqa: N801  (used as a context manager, like contextlib's)
         if isinstance(exc, RecordRefused) and hasattr(self.form, "add_problems"):
             self.form.add_problems(exc.details)
         else:
-            self.form.add_error(self.field, exc.message)
+            self.form.add_error(self.field, refusal_words(exc))
         self.refused = True
         return True

@@ -18,26 +18,26 @@ from django_tables2.export import TableExport
 
 from ledger import access, services
 from ledger.book import selectors as book
-from ledger.book.filters import StandingFilter
-from ledger.book.tables import (
+from ledger.forms.book import BookSettleForm, ReopenForm, TableRenameForm
+from ledger.forms.book_filters import StandingFilter
+from ledger.models import BookSettlement, EveningStanding, Player
+from ledger.presentation import questions
+from ledger.presentation.book import book_words, money_text, player_page_words, standings_words
+from ledger.presentation.charts_book import balance_chart
+from ledger.presentation.dates import date_words, format_part
+from ledger.presentation.elision import gettext as _  # French: "Solde cumulé d’Eve"
+from ledger.selectors.evenings import settlement_nets
+from ledger.services.book import BookChanged
+
+from . import downloads
+from .actions import refusals_to, run_service
+from .book_tables import (
     LOW_FIRST,
     LOW_FIRST_CAPIT,
     CapitStandingsTable,
     StandingsTable,
     sort_links,
 )
-from ledger.forms.book import BookSettleForm, ReopenForm, TableRenameForm
-from ledger.models import BookSettlement, EveningStanding, Player
-from ledger.presentation import questions
-from ledger.presentation.charts_book import balance_chart
-from ledger.presentation.dates import format_part
-from ledger.presentation.elision import gettext as _  # French: "Solde cumulé d’Eve"
-from ledger.selectors.evenings import settlement_nets
-from ledger.services.book import BookChanged
-from ledger.words import date_words
-
-from . import downloads
-from .actions import refusals_to, run_service
 from .params import BadParameter, bad_parameter_response, number_param, refuses_bad_parameters
 
 #: The standings' part that ranks CAP-IT's rounds apart (``?part=`` of its download).
@@ -56,6 +56,7 @@ def table_book(request: HttpRequest, pk: int) -> HttpResponse:
     table = access.table_for(request.user, pk)
     books = book.table_books(table)
     for entry in books:
+        book_words(entry)
         entry.square_question = questions.square_question(table, entry) if entry.owed else None
     return render(request, "ledger/book.html", {"table": table, "books": books})
 
@@ -68,6 +69,8 @@ def book_settle(request: HttpRequest, pk: int) -> HttpResponse:
         currency = request.GET.get("currency", "")
         entry = next((b for b in book.table_books(table)
                       if b.currency == currency and b.owed), None)
+        if entry is not None:
+            book_words(entry)  # its owed rows, for the question
         if entry is None:
             messages.info(request, _("Nothing is outstanding in %(currency)s.") % {
                 "currency": currency[:3] or _("that currency")})
@@ -121,7 +124,7 @@ def _chart_ends(first, last) -> dict[str, str]:
 
 def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
     player = _player_for(request.user, pk)
-    page = book.player_page(player)
+    page = player_page_words(book.player_page(player))
     chart = None
     if page["running"]:
         dates = [date for series in page["running"].values() for date, _ in series]
@@ -163,8 +166,9 @@ def table_standings(request: HttpRequest, pk: int) -> HttpResponse:
     queryset = filterset.qs if valid else EveningStanding.objects.none()
     currency = (filterset.form.cleaned_data.get("currency") if valid else None) or \
         (currencies[0] if currencies else "USD")
-    rows = book.standings(queryset, currency)
-    capit_rows = book.standings(queryset, currency, lower_wins=True)  # CAP-IT apart
+    rows = standings_words(book.standings(queryset, currency), currency)
+    capit_rows = standings_words(book.standings(queryset, currency, lower_wins=True),
+                                 currency)  # CAP-IT apart
     player_url = reverse("ledger:player_detail", args=[0]).replace("/0/", "/{}/")
     for row in rows + capit_rows:
         row["url"] = player_url.format(row["player_id"])
@@ -311,6 +315,6 @@ def book_context(session) -> dict:
                   .select_related("void__voided_by", "settled_by").order_by("id"))
     for settlement in voided:
         settlement.nets_text = " · ".join(
-            f"{name} {book.money_text(units, settlement.currency)}"
+            f"{name} {money_text(units, settlement.currency)}"
             for name, units in settlement_nets(settlement).items())
     return {"reopen_form": ReopenForm(), "voided": voided}

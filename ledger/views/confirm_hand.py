@@ -17,12 +17,14 @@ from django.urls import reverse
 from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
-from ledger import access, limits, reports, services
+from ledger import access, limits, services
 from ledger.clock import speak_as_table
 from ledger.exceptions import LedgerError, ReportStale
 from ledger.models import CONFIRM_PART, Hand, ReportLink
+from ledger.presentation.refusals import refusal_words
 from ledger.presentation.reports import confirm_answer, confirm_question
 from ledger.presentation.words import hand_title
+from ledger.selectors import table_reports
 
 from .actions import run_service
 from .errors import friendly_link_404
@@ -35,8 +37,8 @@ ANSWERS = {"correct": True, "wrong": False}
 
 def live_confirm_link(token: str) -> ReportLink:
     """The confirm link with ``token`` if it still opens something; Http404 otherwise."""
-    link = reports.report_link(token)
-    if link is None or link.part != CONFIRM_PART or not services.report_link_live(link):
+    link = table_reports.report_link(token)
+    if link is None or link.part != CONFIRM_PART or not table_reports.report_link_live(link):
         raise Http404("No such link")
     speak_as_table(link.game.session.table)  # the table's clock and language, as a share page
     return link
@@ -54,7 +56,7 @@ def _page(request: HttpRequest, link: ReportLink, status: int = 200) -> HttpResp
         context["question"] = confirm_question(hands[-1], result)
         last = (Hand.objects.filter(game=game, voided_at__isnull=True)
                 .order_by("-number").first())
-        said = reports.confirmation_of(link, last.pk) if last is not None else None
+        said = table_reports.confirmation_of(link, last.pk) if last is not None else None
         context["answer"] = confirm_answer(said) if said is not None else ""
     response = render(request, "ledger/confirm_hand.html", context, status=status)
     response["X-Robots-Tag"] = "noindex"
@@ -83,9 +85,9 @@ def confirm_page(request: HttpRequest, token: str) -> HttpResponse:
     try:
         said = services.hand_confirm(link=link, number=int(number), correct=answer)
     except ReportStale as exc:
-        messages.warning(request, exc.message)
+        messages.warning(request, refusal_words(exc))
     except LedgerError as exc:
-        messages.error(request, exc.message)
+        messages.error(request, refusal_words(exc))
         return _page(request, link, status=422)
     else:
         messages.success(request, gettext("Sent: %(answer)s. The scorekeeper sees it.")

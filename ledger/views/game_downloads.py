@@ -7,10 +7,11 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse
 from django.utils import translation
 
-from ledger import access, reports
+from ledger import access
 from ledger.models import Game
 from ledger.presentation.reports import hand_report_lines
 from ledger.presentation.sheet import game_sheet
+from ledger.selectors import table_reports
 from ledger.selectors.hands import game_history
 
 from . import downloads
@@ -36,7 +37,7 @@ def export_response(game: Game, result: dict, *, export: str = "csv") -> HttpRes
     """The game's sheet: the hands with their points and running totals, the voided ones
     marked, who reported what (when the tables reported), then the totals and the money
     (inert: ``downloads``)."""
-    by_hand, said = reports.hand_reports(game), reports.hand_confirmations(game)
+    by_hand, said = table_reports.hand_reports(game), table_reports.hand_confirmations(game)
     with translation.override(game.session.table.language):  # the table's, as its paper
         # (who reported what too: it was English under the German head "Gemeldet von")
         reported = (hand_report_lines(game_history(game), by_hand, said,

@@ -27,6 +27,7 @@ from ledger.presentation.changes import (
     money_lines,
     stake_text,
 )
+from ledger.presentation.refusals import refusal_words
 from ledger.selectors.evenings import session_is_settled
 
 from .settled import refuse_if_settled
@@ -82,7 +83,7 @@ def game_settings(request: HttpRequest, pk: int) -> HttpResponse:
                 except RecordRefused as exc:
                     form.add_problems(exc.details)
                 except LedgerError as exc:
-                    form.add_error(None, exc.message)
+                    form.add_error(None, refusal_words(exc))
                 else:
                     messages.success(request, done_message(game, made))
                     return redirect("ledger:game_detail", pk=game.pk)

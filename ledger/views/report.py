@@ -22,7 +22,7 @@ from django.urls import reverse
 from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import condition, require_GET, require_POST
 
-from ledger import access, limits, reports, services
+from ledger import access, limits, services
 from ledger.clock import speak_as_table
 from ledger.exceptions import LedgerError, RecordRefused, ReportStale
 from ledger.forms.reports import (
@@ -32,8 +32,10 @@ from ledger.forms.reports import (
     went_out_value,
 )
 from ledger.models import CONFIRM_PART, PLAYERS_PART, ReportLink
+from ledger.presentation.dates import clock_words
 from ledger.presentation.elision import gettext  # French: "la part d’Eve"
 from ledger.presentation.game_page import next_hand_spec
+from ledger.presentation.refusals import refusal_words
 from ledger.presentation.reports import (
     confirm_answers,
     conflict_words,
@@ -42,7 +44,7 @@ from ledger.presentation.reports import (
     round_end_words,
 )
 from ledger.presentation.words import hand_title
-from ledger.words import clock_words
+from ledger.selectors import table_reports
 
 from . import freshness
 from .actions import run_service
@@ -77,7 +79,7 @@ def remember_player(request: HttpRequest, response: HttpResponse, link: ReportLi
 def live_report_link(token: str) -> ReportLink:
     """The report link with ``token`` if it still opens something (its game in progress,
     or over: then read-only); Http404 for a revoked link or any other token."""
-    link = reports.report_link(token)
+    link = table_reports.report_link(token)
     if link is None or link.revoked_at is not None or link.part == CONFIRM_PART:
         raise Http404("No such link")
     speak_as_table(link.game.session.table)  # the table's clock and language, as a share page
@@ -87,7 +89,7 @@ def live_report_link(token: str) -> ReportLink:
 def _over(link: ReportLink) -> bool:
     """Whether ``link``'s game takes no more reports (ended, abandoned, evening settled):
     its page shows the game's end, read-only."""
-    return not services.report_link_live(link)
+    return not table_reports.report_link_live(link)
 
 
 def _over_words() -> str:
@@ -104,7 +106,7 @@ def _report_context(request, link: ReportLink, form=None) -> dict:
     result, history = load_game(game)
     etag = freshness.game_etag(game.pk)
     context = game_context(game, result, history, owner=False)
-    parts = services.report_parts_of(game, result)
+    parts = table_reports.report_parts_of(game, result)
     number = parts["number"]
     context.update({
         "link": link, "part_words": link_words(link.part), "number": number,
@@ -135,7 +137,7 @@ def _report_context(request, link: ReportLink, form=None) -> dict:
     context["form"] = form
     context["player"] = player
     whose = ({"player": player} if link.part == PLAYERS_PART else {"table": link.part})
-    context["mine"] = ([r for r in reports.live_reports(game, number)
+    context["mine"] = ([r for r in table_reports.live_reports(game, number)
                         if all(getattr(r, k) == v for k, v in whose.items())]
                        if (player or link.part != PLAYERS_PART) else [])
     return context
@@ -182,13 +184,13 @@ def report_page(request: HttpRequest, token: str) -> HttpResponse:
         report = services.report_submit(link=link, number=form.cleaned_data["number"],
                                         values=form.entry(), player=player)
     except ReportStale as exc:
-        messages.warning(request, exc.message)
+        messages.warning(request, refusal_words(exc))
         return redirect("ledger:report_page", token=token)
     except RecordRefused as exc:
         form.add_problems(exc.details)
         return _page(request, link, form, status=422)
     except LedgerError as exc:
-        form.add_error(None, exc.message)
+        form.add_error(None, refusal_words(exc))
         return _page(request, link, form, status=422)
     who = player or (gettext("table %(n)s") % {"n": link.part})
     said = {"who": who, "n": report.number, "at": clock_words(report.reported_at)}
@@ -234,7 +236,7 @@ def report_withdraw(request: HttpRequest, token: str) -> HttpResponse:
     try:
         done = services.report_withdraw(link=link, number=number, player=player)
     except LedgerError as exc:
-        messages.warning(request, exc.message)
+        messages.warning(request, refusal_words(exc))
     else:
         messages.info(request, gettext("Report withdrawn.") if done
                       else gettext("There was no report to withdraw."))
@@ -300,7 +302,7 @@ def report_links_revoke(request: HttpRequest, pk: int) -> HttpResponse:
 
 def _keeper_etag(request: HttpRequest, pk: int) -> str:
     request.report_game = access.game_for(request.user, pk)
-    return reports.reports_version(pk)
+    return table_reports.reports_version(pk)
 
 
 @require_GET
@@ -310,7 +312,7 @@ def game_reports(request: HttpRequest, pk: int) -> HttpResponse:
     nothing changed): each part's state and the hand form's fields it fills."""
     game = request.report_game
     result, _ = load_game(game)
-    parts = services.report_parts_of(game, result)
+    parts = table_reports.report_parts_of(game, result)
     body: dict = {"number": parts["number"], "parts": []}
     if parts["kind"] is None:  # a two-hand game: the other player's confirmations
         body["confirm"] = confirm_answers(game)
@@ -318,10 +320,10 @@ def game_reports(request: HttpRequest, pk: int) -> HttpResponse:
         response["Cache-Control"] = "no-cache"
         return response
     spec = next_hand_spec(result)
-    standing = reports.live_reports(game, parts["number"])
+    standing = table_reports.live_reports(game, parts["number"])
     disputed: list[str] = []
     if parts["kind"] == "players":  # who went out is the round's: from every report
-        end = services.round_end_of(parts, standing)
+        end = table_reports.round_end_of(parts, standing)
         body["went_out"] = {"state": end["state"], "value": went_out_value(end),
                             "text": round_end_words(end)}
         disputed = end["players"] if end["state"] == "conflict" else []

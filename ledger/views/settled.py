@@ -16,8 +16,8 @@ from django.urls import reverse
 from django.utils.translation import gettext, gettext_noop
 
 from ledger.models import Game, Session
+from ledger.presentation.dates import evening_words
 from ledger.selectors.evenings import session_is_settled
-from ledger.words import evening_words
 
 #: What each refused action would have done, in the message's words (translated when
 #: said, with the evening's date).

@@ -19,6 +19,7 @@ from ledger.forms import (
 )
 from ledger.presentation.catalog import VARIANT_NAMES, game_facts
 from ledger.presentation.money import amount_text
+from ledger.presentation.refusals import refusal_words
 
 from .actions import refusals_to
 from .settled import refuse_if_settled
@@ -104,7 +105,7 @@ def game_start(request: HttpRequest, pk: int, variant: str, count: int) -> HttpR
             try:
                 values, drawn = cut_for_us(request.POST, variant, count, table_players)
             except LedgerError as exc:
-                messages.error(request, exc.message)
+                messages.error(request, refusal_words(exc))
                 values = {key: request.POST.get(key) for key in request.POST}
             else:
                 messages.info(request, drawn)

@@ -15,6 +15,7 @@ from django.views.decorators.http import require_POST
 from ledger import access, services
 from ledger.exceptions import LedgerError
 from ledger.forms.tables import TableLocaleForm
+from ledger.presentation.refusals import refusal_words
 
 
 @login_required
@@ -31,7 +32,7 @@ def table_locale(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         table = services.table_set_locale(table=table, **form.cleaned_data)
     except LedgerError as exc:
-        messages.error(request, exc.message)
+        messages.error(request, refusal_words(exc))
     else:
         language = table.get_language_display()
         messages.success(request, _("Sheets and share pages speak %(language)s; times are "

@@ -16,8 +16,8 @@ from django.urls import reverse
 from django.utils import translation
 
 from ledger import services
-from ledger.book.filters import StandingFilter
 from ledger.forms import SessionForm
+from ledger.forms.book_filters import StandingFilter
 
 from .drawn import LANGUAGES
 

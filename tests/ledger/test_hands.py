@@ -13,6 +13,7 @@ from ledger.exceptions import (
     RecordRefused,
 )
 from ledger.models import BatchKind, GameStatus, Hand, MoneyPosting, PostingBatch
+from ledger.presentation.flash import outcome_text
 from ledger.selectors.games import game_posted_money
 from ledger.selectors.hands import game_history
 
@@ -67,7 +68,7 @@ def test_same_submission_twice_records_one_hand(session, keeper, case):
                                  idempotency_key=str(submission), number=1)
     assert first.created and not again.created
     assert again.hand.pk == first.hand.pk
-    assert "already recorded" in again.message
+    assert "already recorded" in outcome_text(again)
     assert Hand.objects.filter(game=game).count() == 1
 
 

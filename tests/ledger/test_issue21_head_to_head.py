@@ -11,6 +11,7 @@ from django.urls import reverse
 from ledger import services
 from ledger.book import selectors as book
 from ledger.models import GameStanding, Player
+from ledger.presentation.book import player_page_words
 from tests.pages import Page
 from tests.scoresheets.playout import play
 
@@ -35,7 +36,7 @@ def test_partners_are_counted_apart_and_not_as_opponents(logged_in, session, kee
     games = [partnership(session, keeper, seed) for seed in (1, 2, 3)]
     rosa_won = sum(won(game, "Rosa") for game in games)
     assert all(won(game, "Rosa") == won(game, "Ben") for game in games)  # same side
-    page = book.player_page(Player.objects.get(name="Rosa"))
+    page = player_page_words(book.player_page(Player.objects.get(name="Rosa")))
     assert [(w["player__name"], w["games"], w["won"]) for w in page["partners"]] == \
         [("Ben", 3, rosa_won)]
     against = {h["player__name"]: h for h in page["head_to_head"]}

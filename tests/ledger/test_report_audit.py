@@ -141,7 +141,7 @@ def test_the_game_page_says_who_reported_what_in_the_same_words(logged_in, sessi
 
 
 def test_the_scorekeepers_etag_follows_every_change_of_the_reports(session, keeper):
-    from ledger.reports import reports_version
+    from ledger.selectors.table_reports import reports_version
 
     game = captain7(session, keeper)
     t1, t2, _ = services.report_links_get_or_create(game=game, created_by=keeper)

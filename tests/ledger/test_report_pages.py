@@ -11,6 +11,7 @@ from django.utils import translation
 
 from ledger import services
 from ledger.models import Hand, TableReport
+from ledger.selectors import table_reports
 from ledger.selectors.games import game_result
 from tests.ledger.test_table_reports import capit, captain7
 from tests.pages import Page
@@ -280,7 +281,7 @@ def test_save_alone_records_the_reported_hand_and_its_history_shows_who_reported
     hand = Hand.objects.get()
     assert hand.entry["tables"][0] == {"knocker": "R1", "deadwood": {"R1": 5, "B1": 30}}
     assert hand.reports.count() == 3
-    assert services.report_parts_of(game)["number"] == 2
+    assert table_reports.report_parts_of(game)["number"] == 2
     # the core's numbers: captains +25 at table 1, opponents +8 at table 2: captains +17
     scored = game_result(game)["hands"][0]
     assert (scored["winner"], scored["points"]) == ("captains", {"captains": 17,

@@ -11,6 +11,7 @@ from ledger import services
 from ledger.exceptions import LedgerError, RecordRefused, ReportStale, SessionSettled
 from ledger.models import PLAYERS_PART, ReportLink, TableReport
 from ledger.rules.report import check_report, report_parts
+from ledger.selectors import table_reports
 from ledger.selectors.games import game_result
 from tests.factories import gin_game
 
@@ -68,7 +69,7 @@ def test_revoked_links_are_dead_and_new_ones_are_new(session, keeper):
     assert services.report_links_revoke(game=game) == 3
     for link in links:
         link.refresh_from_db()
-        assert not services.report_link_live(link)
+        assert not table_reports.report_link_live(link)
         with pytest.raises(LedgerError, match="no longer opens"):
             services.report_submit(link=link, number=1, values={"draw": True})
     fresh = services.report_links_get_or_create(game=game, created_by=keeper)
@@ -81,7 +82,7 @@ def test_a_link_dies_with_its_games_end_and_its_evenings_settlement(session, kee
     link = services.report_links_get_or_create(game=game, created_by=keeper)[0]
     services.game_abandon(game=game, abandoned_by=keeper, reason="late")
     link.refresh_from_db()
-    assert not services.report_link_live(link)
+    assert not table_reports.report_link_live(link)
     with pytest.raises(LedgerError):
         services.report_submit(link=link, number=1, values={"draw": True})
     services.session_settle(session=session, settled_by=keeper)

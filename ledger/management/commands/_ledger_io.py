@@ -11,6 +11,7 @@ from django.core.management.base import CommandError
 
 from ledger import cleaning, limits
 from ledger.exceptions import LedgerError, RecordRefused
+from ledger.presentation.refusals import refusal_words
 
 
 def read_bytes(path: str, limit: int) -> tuple[bytes, int]:
@@ -41,7 +42,7 @@ def read_json(path: str) -> dict:
         limits.check_import_bytes(size, where=path if path != "-" else "standard input")
         return cleaning.load_json(data, where=path)
     except LedgerError as exc:
-        raise CommandError(f"{exc.message}\nNothing was stored.") from None
+        raise CommandError(f"{refusal_words(exc)}\nNothing was stored.") from None
 
 
 def write_text(text: str, output: str | None, stdout) -> None:
@@ -64,4 +65,4 @@ def refused(exc: LedgerError) -> CommandError:
     """A refusal as a command error: one line per problem, nothing stored."""
     if isinstance(exc, RecordRefused):
         return CommandError("\n".join(exc.problems) + "\nNothing was stored.")
-    return CommandError(f"{exc.message}\nNothing was stored.")
+    return CommandError(f"{refusal_words(exc)}\nNothing was stored.")

@@ -9,6 +9,7 @@ from django.db import DatabaseError
 
 from ledger.cleaning.records import load_json
 from ledger.exceptions import LedgerError
+from ledger.presentation.refusals import refusal_words
 from ledger.services.table_import import table_import
 
 from ._ledger_io import read_bytes, refused
@@ -95,4 +96,4 @@ def read_document(path: str):
     try:
         return load_json(data, where=where)
     except LedgerError as exc:
-        raise CommandError(f"{exc.message}\nNothing was stored.") from None
+        raise CommandError(f"{refusal_words(exc)}\nNothing was stored.") from None

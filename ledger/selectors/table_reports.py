@@ -1,6 +1,8 @@
-"""What the report pages read (issue 23): a report link by its token, the reports of a
-game's current hand, their version for the scorekeeper's poll (ETag), and the reports kept
-with each saved hand. Reads only; ``ledger.services.reports`` writes."""
+"""The table reports' reads (issue 23: the reports the card tables send from their phones):
+a report link by its token, the reports of a game's current hand, their version for the
+scorekeeper's poll (ETag), and the reports kept with each saved hand. Reads only;
+``ledger.services.reports`` writes. (Not the evening's session report on paper:
+``scoresheets``.)"""
 
 from __future__ import annotations
 
@@ -9,7 +11,18 @@ import hashlib
 from django.db.models import Count, Max, OuterRef, Subquery
 
 from ledger import cleaning
-from ledger.models import CONFIRM_PART, Game, HandConfirmation, ReportLink, TableReport
+from ledger.models import (
+    CONFIRM_PART,
+    PLAYERS_PART,
+    Game,
+    GameStatus,
+    HandConfirmation,
+    ReportLink,
+    TableReport,
+)
+from ledger.rules.report import confirm_players, report_parts, round_end_reported
+from ledger.selectors.evenings import session_is_settled
+from ledger.selectors.games import game_result
 from ledger.selectors.sharing import game_live_version
 
 
@@ -84,3 +97,42 @@ def hand_confirmations(game: Game) -> dict[int, HandConfirmation]:
 def confirmation_of(link: ReportLink, hand_id: int) -> HandConfirmation | None:
     """What ``link``'s player said of the hand ``hand_id``, if anything."""
     return HandConfirmation.objects.filter(link=link, hand_id=hand_id).first()
+
+
+# -- what a game's reports are made of (the core's facts; read by the services too) ------------
+
+def report_parts_of(game: Game, result: dict | None = None) -> dict:
+    """Which parts the next hand of ``game`` has (``ledger.rules.report.report_parts``)."""
+    return report_parts(result if result is not None else game_result(game))
+
+
+def round_end_of(parts: dict, standing) -> dict:
+    """How the current CAP-IT round ended by its players' live reports (``standing``):
+    one went out, two or more say they did (a conflict), or all said no (the stock ran
+    out); the core's ``round_end_reported``."""
+    said = {r.player: (r.values or {}).get("went_out") for r in standing if r.player}
+    return round_end_reported(list(parts.get("players") or []), said)
+
+
+def confirm_players_of(result: dict) -> list[str]:
+    """The players of a two-hand game, who may confirm its hands (``rules.report``)."""
+    return confirm_players(result)
+
+
+def link_parts(parts: dict) -> list[int]:
+    """The ``ReportLink.part`` numbers of a game's links: its tables, or the players'."""
+    tables = parts.get("tables") or []
+    return list(range(1, len(tables) + 1)) or ([PLAYERS_PART] if parts.get("players") else [])
+
+
+def report_link_live(link: ReportLink | None) -> bool:
+    """Whether ``link`` still takes reports (a confirm link: answers): not revoked, its
+    game in progress (a confirm link: or just ended, so that its last hand is confirmed
+    too) and its evening not settled. A report link that is not revoked but takes no more
+    reports opens read-only on the game's end (``views.report``)."""
+    if link is None or link.revoked_at is not None:
+        return False
+    game = link.game
+    statuses = ((GameStatus.IN_PROGRESS, GameStatus.COMPLETE) if link.part == CONFIRM_PART
+                else (GameStatus.IN_PROGRESS,))
+    return game.status in statuses and not session_is_settled(game.session)

@@ -10,7 +10,6 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from ledger.presentation.money import PLAIN_MINUS, format_money
-from ledger.templatetags.money import minus
 
 
 def _num(**kwargs):
@@ -57,7 +56,7 @@ class StandingsTable(tables.Table):
     def render_money(self, record):
         units = record["money"]
         css = "pos" if units > 0 else "neg" if units < 0 else ""
-        return format_html('<span class="money {}">{}</span>', css, minus(record["money_text"]))
+        return format_html('<span class="money {}">{}</span>', css, record["money_text"])
 
     def value_money(self, record):
         """The export's number, as a program reads it ("-2.02", whatever the screen's
