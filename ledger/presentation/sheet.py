@@ -7,6 +7,7 @@ out this one ``GameSheet``; none of them builds rows or words of its own.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from django.utils.translation import gettext
 
@@ -16,6 +17,7 @@ from ledger.selectors.hands import game_history
 
 from . import money as money_
 from .catalog import CAPIT_CONTRACTS, contract_text
+from .grid import SheetGrid, sheet_grid
 from .rows import Duel, HandRow, all_rows, hand_row
 from .words import key_label, names, status_line, unnamed_sides, variant_title, winner_text
 
@@ -42,6 +44,7 @@ class Layout:
     tables: bool = False                # several card tables in each hand (a line per table)
     sitters: bool = False               # captain play: who sits out and who changes
     dealer_column: bool = True          # who deals changes (not in the box: the box deals)
+    shape: dict[str, bool] = field(default_factory=dict)  # the core's sheet shape flags
 
     @property
     def pairs(self) -> list[tuple[str, str]]:
@@ -69,7 +72,8 @@ def layout_of(result: dict) -> Layout:
                   variant=result["variant"], noun=facts["hand_noun"].lower(),
                   rounds=facts["rounds"], tables=facts["table_game"],
                   sitters=facts.get("sitters", False),
-                  dealer_column=facts["dealer_rule"] or facts["table_game"])
+                  dealer_column=facts["dealer_rule"] or facts["table_game"],
+                  shape=dict(facts["shape"]))
 
 
 @dataclass
@@ -93,6 +97,12 @@ class GameSheet:
     @property
     def variant(self) -> str:
         return self.result["variant"]
+
+    @cached_property
+    def grid(self) -> SheetGrid:
+        """The sheet's shape (``presentation.grid``), in the language in force when first
+        read: every medium writes this."""
+        return sheet_grid(self.layout)
 
     @property
     def live_rows(self) -> list[HandRow]:
