@@ -24,27 +24,19 @@ from .words import key_label, names, status_line, unnamed_sides, variant_title, 
 
 @dataclass
 class Layout:
-    """The column structure of a variant's sheet.
+    """What a game's sheet is drawn from: whose scores and how they are headed, and the
+    shape the core declares (``shape``: ``facts["shape"]``, the flags
+    ``presentation.grid.sheet_grid`` composes the columns from), with the facts beside it
+    that add a column (an up-card, the roles by hand, whether who deals is written)."""
 
-    ``kind``: "duel" (two-hand gin, Oklahoma), "box" (in the box), "captain" (captain play
-    for 3), "hollywood" (three games side by side), "tables" (partnership and captain play
-    for 5 and 7: several tables in each hand), "capit" (five rounds, one column per player).
-    """
-
-    kind: str
     keys: list[str]                     # whose scores: players, or sides
     labels: list[str]                   # the keys as headed ("Captains")
-    upcard: bool = False                # Oklahoma's up-card column
-    games: tuple[int, ...] = ()         # Hollywood: (1, 2, 3)
-    roles: tuple[str, ...] = ()         # box: ("box", "captain", "sits_out")
-    players: list[str] = field(default_factory=list)
-    variant: str = ""
-    noun: str = "hand"                  # what one hand is called: "hand", CAP-IT's "round"
-    rounds: bool = False                # CAP-IT: rounds with contracts and a share of the pot
-    tables: bool = False                # several card tables in each hand (a line per table)
-    sitters: bool = False               # captain play: who sits out and who changes
-    dealer_column: bool = True          # who deals changes (not in the box: the box deals)
     shape: dict[str, bool] = field(default_factory=dict)  # the core's sheet shape flags
+    upcard: bool = False                # an up-card each hand
+    roles: tuple[str, ...] = ()         # the roles written each hand ("box", "sits_out"...)
+    players: list[str] = field(default_factory=list)
+    noun: str = "hand"                  # what one hand is called: "hand", CAP-IT's "round"
+    dealer_column: bool = True          # who deals changes (not in the box: the box deals)
 
     @property
     def pairs(self) -> list[tuple[str, str]]:
@@ -62,18 +54,14 @@ def side_label(result: dict, key: str) -> str:
 
 
 def layout_of(result: dict) -> Layout:
-    """The sheet's columns, as the core's facts of the game say (``facts["layout"]``)."""
+    """What the sheet is drawn from, as the core's facts of the game say (its ``shape``)."""
     keys = list(result["totals"])
     facts = result["facts"]
-    return Layout(kind=facts["layout"], keys=keys,
-                  labels=[side_label(result, key) for key in keys],
-                  upcard=facts["upcard"], games=(1, 2, 3) if facts["columns"] else (),
+    return Layout(keys=keys, labels=[side_label(result, key) for key in keys],
+                  shape=dict(facts["shape"]), upcard=facts["upcard"],
                   roles=tuple(facts["hand_roles"]), players=list(result["players"]),
-                  variant=result["variant"], noun=facts["hand_noun"].lower(),
-                  rounds=facts["rounds"], tables=facts["table_game"],
-                  sitters=facts.get("sitters", False),
-                  dealer_column=facts["dealer_rule"] or facts["table_game"],
-                  shape=dict(facts["shape"]))
+                  noun=facts["hand_noun"].lower(),
+                  dealer_column=facts["dealer_rule"] or facts["table_game"])
 
 
 @dataclass

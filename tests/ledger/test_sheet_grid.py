@@ -6,6 +6,8 @@ table *and* a game per column) is drawn the same way by all three."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
@@ -19,7 +21,7 @@ from ledger.presentation.catalog import (
     game_facts,
     setup_from_seats,
 )
-from ledger.presentation.grid import FILE, MEDIA, PAPER, SCREEN, sheet_grid
+from ledger.presentation.grid import FILE, MEDIA, PAPER, SCREEN, SHAPE_CLASSES, sheet_grid
 from ledger.presentation.sheet import Layout, layout_of
 from ledger.selectors.games import score
 from ledger.views.sheet_tables import export_table, sheet_columns
@@ -115,7 +117,7 @@ def test_the_grid_is_composed_from_the_shape_flags(variant, count):
 def test_two_shapes_combined_are_written_alike_by_every_medium():
     """A sheet of games side by side at several card tables (no variant has it yet): the
     table's lines and the games' groups both, on screen, in the file and on paper."""
-    layout = Layout(kind="", keys=["North", "South"], labels=["North", "South"],
+    layout = Layout(keys=["North", "South"], labels=["North", "South"],
                     shape={"games_per_column": True, "lines_per_table": True},
                     players=["A", "B", "X", "Y"])
     check(layout)
@@ -128,3 +130,22 @@ def test_two_shapes_combined_are_written_alike_by_every_medium():
     paper_grid, _cells = grid_for(layout)
     assert paper_grid.tables and "shape-games" in paper_grid.cls.split() \
         and "shape-tables" in paper_grid.cls.split()
+
+
+ROOT = Path(__file__).resolve().parents[2]
+STYLED = [*ROOT.glob("templates/**/*.html"), *ROOT.glob("static/**/*.css"),
+          *ROOT.glob("scoresheets/static/**/*.css")]
+
+
+def test_no_template_or_stylesheet_styles_by_a_variants_name():
+    names = "|".join(re.escape(name) for name in VARIANT_COUNTS)
+    by_name = re.compile(rf"v-\{{\{{|\.v-(?:{names})\b|\bv-(?:{names})\b")
+    found = [f"{path.relative_to(ROOT)}: {match.group()}" for path in STYLED
+             for match in by_name.finditer(path.read_text(encoding="utf-8"))]
+    assert found == []
+
+
+def test_the_print_stylesheet_styles_only_shapes_the_grid_makes():
+    css = (ROOT / "scoresheets/static/scoresheets/print.css").read_text(encoding="utf-8")
+    used = set(re.findall(r"\.(shape-[a-z]+)", css))
+    assert used and used <= set(SHAPE_CLASSES.values())
