@@ -108,9 +108,48 @@ class SheetGrid:
                  for group in self.groups]
         return [(label, span) for label, span in spans if span]
 
-    def totals_columns(self) -> dict:
-        """The column specification of the end-of-game rows (``TOTALS`` or CAP-IT's)."""
-        return CAPIT_TOTALS if "rounds" in self.totals else TOTALS
+
+@dataclass(frozen=True)
+class TotalsBlock:
+    """A block of the end of the game, a row per player: ``spec`` its column specification
+    (``TOTALS``, CAP-IT's ``CAPIT_TOTALS``), ``keys`` the columns the screen shows, ``css``
+    their classes (a number's "num" unless said)."""
+
+    key: str
+    spec: Mapping[str, Any]
+    keys: tuple[str, ...]
+    css: Mapping[str, str]
+
+    def css_of(self, key: str) -> str:
+        return self.css.get(key, "num")
+
+
+#: The totals blocks a grid names (``SheetGrid.totals``; "games" is a "players" block per
+#: game, then the net).
+TOTALS_BLOCKS = {
+    "players": TotalsBlock("players", TOTALS, ("label", "hand_points", "hands_won", "box_bonus",
+                                               "game_bonus", "final"),
+                           {"label": "who", "final": "num total"}),
+    "rounds": TotalsBlock("rounds", CAPIT_TOTALS, ("name", "final", "rounds_won", "pot_won"),
+                          {"name": "who", "final": "num total"}),
+}
+
+
+def screen_totals(block: TotalsBlock, rows: list) -> list[list[tuple[str, Any]]]:
+    """The screen's cells of a totals block, (class, value) a row: an empty value shows
+    "—"; a player's final total is marked when it is a shutout."""
+    out = []
+    for row in rows:
+        cells = []
+        for key in block.keys:
+            value = getattr(row, key)
+            if key == "final" and block.key == "players":
+                value = screen_final(row, value)
+            elif value in (None, ""):
+                value = "\u2014"
+            cells.append((block.css_of(key), value))
+        out.append(cells)
+    return out
 
 
 @dataclass(frozen=True)

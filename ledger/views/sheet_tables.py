@@ -18,8 +18,15 @@ from django.utils.html import conditional_escape
 from django.utils.safestring import mark_safe
 from django_tables2.export import TableExport
 
-from ledger.presentation.columns import CAPIT_TOTALS, TOTALS
-from ledger.presentation.grid import FILE, SCREEN, ScreenWords, file_end_lines, screen_final
+from ledger.presentation.grid import (
+    FILE,
+    SCREEN,
+    TOTALS_BLOCKS,
+    ScreenWords,
+    TotalsBlock,
+    file_end_lines,
+    screen_totals,
+)
 from ledger.presentation.rows import HandRow
 from ledger.presentation.sheet import GameSheet
 
@@ -108,30 +115,19 @@ def fix_pattern(game_pk: int) -> str:
 
 # -- totals on screen --------------------------------------------------------------------------
 
-def _spec_columns(spec: dict, keys: tuple[str, ...], css: dict[str, str]
-                  ) -> list[tuple[str, tables.Column]]:
-    """django-tables2 columns for ``keys`` of a column specification, short headers (the
-    phone's width), read when a table is made."""
-    return [(key, tables.Column(spec[key].short, orderable=False,
-                                attrs={"td": {"class": css.get(key, "num")}}))
-            for key in keys]
+def _block_columns(block: TotalsBlock) -> list[tuple[str, tables.Column]]:
+    """django-tables2 columns for a totals block, short headers (the phone's width), read
+    when a table is made."""
+    return [(key, tables.Column(block.spec[key].short, orderable=False,
+                                attrs={"td": {"class": block.css_of(key)}}))
+            for key in block.keys]
 
 
-def _made_rows(rows: list, keys: tuple[str, ...], css: dict[str, str], final=None
-               ) -> list[dict]:
+def _made_rows(block: TotalsBlock, rows: list) -> list[dict]:
     """The rows of a totals table with their cells made (``row_html``), as the sheet's
-    are: a value that is empty shows django-tables2's "—"; ``final``, the final cell of a
-    row. django-tables2 draws the columns' heads."""
+    are; django-tables2 draws the columns' heads."""
     records = []
-    for row in rows:
-        cells = []
-        for key in keys:
-            value = getattr(row, key)
-            if key == "final" and final is not None:
-                value = final(row, value)
-            elif value in (None, ""):
-                value = "\u2014"
-            cells.append((css.get(key, "num"), value))
+    for cells in screen_totals(block, rows):
         record = {"cells": cells, "css": ""}
         record["html"] = row_html(record)
         records.append(record)
@@ -139,15 +135,15 @@ def _made_rows(rows: list, keys: tuple[str, ...], css: dict[str, str], final=Non
 
 
 class TotalsTable(tables.Table):
-    """The end of a gin-family game (or one of Hollywood's games): one row per player;
-    the columns are the presentation's ``TOTALS`` (short headers)."""
+    """A totals block of the grid (``TOTALS_BLOCKS``): the end of a gin-family game, or of
+    one of the games of a game per column, one row per player."""
 
-    KEYS = ("label", "hand_points", "hands_won", "box_bonus", "game_bonus", "final")
-    CSS = {"label": "who", "final": "num total"}
+    BLOCK = "players"
 
     def __init__(self, data, **kwargs):
-        kwargs.setdefault("extra_columns", _spec_columns(TOTALS, self.KEYS, self.CSS))
-        super().__init__(_made_rows(data, self.KEYS, self.CSS, screen_final), **kwargs)
+        block = TOTALS_BLOCKS[self.BLOCK]
+        kwargs.setdefault("extra_columns", _block_columns(block))
+        super().__init__(_made_rows(block, data), **kwargs)
 
     class Meta:
         orderable = False
@@ -155,20 +151,13 @@ class TotalsTable(tables.Table):
         attrs = {"class": "sheet totals"}
 
 
-class CapitTotalsTable(tables.Table):
-    """CAP-IT's end: the presentation's ``CAPIT_TOTALS``."""
+class CapitTotalsTable(TotalsTable):
+    """The end of a game of rounds (CAP-IT's points, rounds won, the pot)."""
 
-    KEYS = ("name", "final", "rounds_won", "pot_won")
-    CSS = {"name": "who", "final": "num total"}
+    BLOCK = "rounds"
 
-    def __init__(self, data, **kwargs):
-        kwargs.setdefault("extra_columns", _spec_columns(CAPIT_TOTALS, self.KEYS, self.CSS))
-        super().__init__(_made_rows(data, self.KEYS, self.CSS), **kwargs)
-
-    class Meta:
-        orderable = False
-        template_name = "ledger/sheet_hands_table.html"  # the rows come made
-        attrs = {"class": "sheet totals"}
+    class Meta(TotalsTable.Meta):  # django-tables2 reads a table's own Meta only
+        pass
 
 
 def totals_table(sheet: GameSheet) -> tables.Table | None:
