@@ -17,9 +17,8 @@ from dataclasses import dataclass, field
 
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
-from django.utils.translation import pgettext
 
-from ledger.presentation.grid import PAPER, TableLine, sheet_grid
+from ledger.presentation.grid import BLANK, PAPER, TableLine, sheet_grid
 from ledger.presentation.rows import HandRow
 from ledger.presentation.sheet import Layout
 
@@ -172,29 +171,19 @@ def hands_grid(layout: Layout, rows: list[HandRow]) -> Grid:
 
 
 def blank_grid(layout: Layout, rows: list[HandRow], seating: int = 0) -> Grid:
-    """A hand table to fill in by hand: numbers, the first dealer, CAP-IT's contracts;
-    table games get one line per table."""
+    """A hand table to fill in by hand, each column's blank cell as the grid says (the
+    numbers, the first dealer, the rounds' contracts); a card-table game gets a line per
+    table (``seating``: how many), the first hand's pairs filled in."""
     grid, _cells = grid_for(layout)
-    width = len(grid.columns)
-    versus = f" {pgettext('versus', 'v')} "
+    reads = [column.cells[BLANK] for column in sheet_grid(layout).columns(PAPER)]
     for row in rows:
-        cells: list = [str(row.number)] + ["" for _i in range(width - 1)]
-        if grid.rounds:
-            cells[1] = row.contract
-            cells[2] = row.dealer
-        elif grid.tables:  # a line per table, the first hand's pairs filled in
+        if grid.tables:
             duels = row.duels or []
-            lines = []
-            for table in range(1, max(seating, len(duels)) + 1):
-                line = [str(row.number) if table == 1 else ""] + ["" for _i in range(width - 1)]
-                line[1] = str(table)
-                if table <= len(duels):
-                    line[2] = versus.join(duels[table - 1].players)
-                    line[3] = duels[table - 1].dealer
-                lines.append(GridRow(line, cls="blank"))
-            grid.add_group(lines)
+            grid.add_group([
+                GridRow([read(row, TableLine(duels[table - 1] if table <= len(duels) else None,
+                                             table == 1, table)) for read in reads],
+                        cls="blank")
+                for table in range(1, max(seating, len(duels)) + 1)])
             continue
-        else:
-            cells[1] = row.dealer
-        grid.add(GridRow(cells, cls="blank"))
+        grid.add(GridRow([read(row, TableLine()) for read in reads], cls="blank"))
     return grid

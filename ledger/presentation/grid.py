@@ -32,6 +32,8 @@ from .rows import HandRow
 
 SCREEN, FILE, PAPER = "screen", "file", "paper"
 MEDIA = (SCREEN, FILE, PAPER)
+#: A paper column's cell on a blank sheet, to be filled in by hand (``cells[BLANK]``).
+BLANK = "blank"
 _ALL = frozenset(MEDIA)
 _FILE_PAPER = frozenset((FILE, PAPER))
 
@@ -159,6 +161,7 @@ class TableLine:
 
     duel: Any = None
     first: bool = True
+    table: int = 0     # the card table's number (a blank sheet's line may have no duel)
 
 
 @dataclass
@@ -302,6 +305,10 @@ def _game_running(game: int, key: str) -> Callable[[HandRow], Any]:
     return value
 
 
+def _empty(row: HandRow, line: TableLine) -> str:
+    return ""
+
+
 def _as_text(value: Callable[[HandRow], Any]) -> Callable[[HandRow], str]:
     return lambda row: str(value(row))
 
@@ -310,14 +317,17 @@ def _as_text(value: Callable[[HandRow], Any]) -> Callable[[HandRow], str]:
 
 def _column(key: str, media, cells: dict, *, header: str | None = None,
             short: str | None = None, kind: str | None = None, who: str | None = None,
-            css: dict | None = None, optional: bool = False, per_line: bool = False
-            ) -> GridColumn:
+            css: dict | None = None, optional: bool = False, per_line: bool = False,
+            blank: Callable[..., Any] | None = None) -> GridColumn:
     """A column of ``HAND_COLUMNS``' ``key`` (its headers and kind unless given). The
     paper's cell is read on a hand's first line (``TableLine``) unless ``per_line``: a
-    card table's own line (its players, dealer, play)."""
+    card table's own line (its players, dealer, play); ``blank``: its cell on a blank
+    sheet (``row, line``; empty unless given)."""
     spec = HAND_COLUMNS.get(key)
     if PAPER in cells and not per_line:
         cells = {**cells, PAPER: _first(cells[PAPER])}
+    if PAPER in cells:
+        cells = {**cells, BLANK: blank or _empty}
     return GridColumn(key=key, header=header if header is not None else spec.header,
                       short=short if short is not None else spec.short,
                       kind=kind or spec.kind, media=frozenset(media), cells=cells, who=who,
@@ -334,10 +344,15 @@ def sheet_grid(layout) -> SheetGrid:
     keys, labels = tuple(layout.keys), tuple(layout.labels)
     games = (1, 2, 3) if games_flag else ()
     versus = f" {pgettext('versus', 'v')} "
+
+    def players(row: HandRow, line: TableLine) -> str:
+        return versus.join(line.duel.players) if line.duel else ""
+
     hand: list[GridColumn] = [
         _column("number", MEDIA, {
             SCREEN: screen_round_number if rounds else (lambda row, words: row.number),
             FILE: lambda row: row.number, PAPER: lambda row: str(row.number)},
+            blank=lambda row, line: str(row.number) if line.first else "",
             header=number_header(layout, short=False),
             short=number_header(layout, short=True),
             css={SCREEN: "num n", "screen_th": "num n", PAPER: "num"}),
@@ -347,22 +362,24 @@ def sheet_grid(layout) -> SheetGrid:
     ]
     if rounds:  # the paper heads a round with its contract, the file after who dealt
         hand.append(_column("contract", (PAPER,), {PAPER: lambda row: row.contract},
-                            css={PAPER: "contract"}))
+                            css={PAPER: "contract"}, blank=lambda row, line: row.contract))
     if tables:
         hand += [_column("table", (PAPER,), {PAPER: lambda row, line: str(line.duel.table)
                                              if line.duel else ""}, css={PAPER: "num"},
-                         per_line=True),
-                 _column("players", (PAPER,), {PAPER: lambda row, line: versus.join(
-                     line.duel.players) if line.duel else ""}, css={PAPER: "name players"},
-                     per_line=True)]
+                         per_line=True, blank=lambda row, line: str(line.table)),
+                 _column("players", (PAPER,), {PAPER: players}, css={PAPER: "name players"},
+                         per_line=True, blank=players)]
     paper_dealer = (PAPER,) if layout.dealer_column else ()
+    dealer = _of_duel("dealer") if tables else (lambda row, line: row.dealer)
     hand.append(_column("dealer", (FILE, *paper_dealer), {
-        FILE: lambda row: row.dealer,
-        PAPER: _of_duel("dealer") if tables else (lambda row, line: row.dealer)},
-        css={PAPER: "name"}, per_line=True))
+        FILE: lambda row: row.dealer, PAPER: dealer},
+        css={PAPER: "name"}, per_line=True, blank=dealer))
+    # without a column for who deals, the first role's does (in the box: "Box (deals)")
     hand += [_column(role, (PAPER,), {PAPER: lambda row, role=role: row.roles.get(role, "")},
                      header=ROLE_COLUMNS[role].header, short=ROLE_COLUMNS[role].short,
-                     kind="name", css={PAPER: "name"}) for role in layout.roles]
+                     kind="name", css={PAPER: "name"},
+                     blank=dealer if i == 0 and not layout.dealer_column else None)
+             for i, role in enumerate(layout.roles)]
     if rounds:
         hand += [_column("contract", (FILE,), {FILE: lambda row: row.contract}),
                  _column("went_out", _FILE_PAPER, {
