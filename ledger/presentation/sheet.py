@@ -1,7 +1,8 @@
 """A whole game as people read it: ``game_sheet`` gathers the column structure of its
 variant, its hand rows (live and voided), its totals, its scores, its money and where it
-stands. The screen (django-tables2), the CSV, the printed sheet and the share page all lay
-out this one ``GameSheet``; none of them builds rows or words of its own.
+stands, and its shape as a grid (``GameSheet.grid``, ``presentation.grid``). The screen
+(django-tables2), the CSV/XLSX, the printed sheet and the share page all write out this one
+``GameSheet`` and its grid; none of them builds rows, columns or words of its own.
 """
 
 from __future__ import annotations
