@@ -1,11 +1,12 @@
-"""The printed hand table (``Grid``): the presentation layer's hand rows
-(``ledger.presentation``) placed in the columns of each variant's paper sheet.
+"""The printed hand table (``Grid``): the presentation's grid of the sheet
+(``ledger.presentation.grid``) written out for paper: the columns it marks for ``PAPER``,
+its header groups, its shape classes (``shape-games``, ``shape-tables``...: the print
+stylesheet styles by these) and its cells.
 
 The words and numbers are the presentation's: the same text as on the screen and in the
-CSV (the play says what kind of hand it was, so paper has no separate Result column), and
-the headers are the short forms of its column specification (``ledger.presentation.columns``).
-This module only chooses the columns, their widths and the row groups WeasyPrint keeps on
-one page. A voided hand is printed struck through, just before the hand that replaced it,
+CSV (the play says what kind of hand it was, so paper has no separate Result column).
+This module adds only the columns' widths and the row groups WeasyPrint keeps on one
+page. A voided hand is printed struck through, just before the hand that replaced it,
 with its note.
 """
 
@@ -16,10 +17,8 @@ from dataclasses import dataclass, field
 
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
-from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
 
-from ledger.presentation.columns import HAND_COLUMNS, ROLE_COLUMNS, number_header
+from ledger.presentation.grid import BLANK, PAPER, TableLine, sheet_grid
 from ledger.presentation.rows import HandRow
 from ledger.presentation.sheet import Layout
 
@@ -55,7 +54,10 @@ class Grid:
     groups: list[tuple[str, int]] = field(default_factory=list)  # top header: (label, span)
     bodies: list[list[GridRow]] = field(default_factory=list)  # runs of rows; void runs alone
     cls: str = ""
+    shape: str = ""  # the sheet's shape classes, for the page as well
     live_rows: int = 0
+    tables: bool = False  # a line per card table in each hand (``add_group``)
+    rounds: bool = False  # rounds to come are printed, empty but for their contract
 
     @property
     def melds_at(self) -> int:
@@ -118,118 +120,32 @@ class Grid:
         return [row for body in self.bodies for row in body]
 
 
-def _pts(value) -> str:
-    return str(value) if value else ""
-
-
-def _scores(row: HandRow, keys: list[str]) -> list[str]:
-    cells = []
-    for key in keys:
-        cells += [_pts(row.points.get(key)), str(row.running.get(key, ""))]
-    return cells
-
-
 def grid_for(layout: Layout) -> tuple[Grid, Callable[[HandRow], list]]:
-    """An empty grid for ``layout`` and the function that turns a HandRow into its cells."""
-    keys = layout.keys
-    spec = HAND_COLUMNS
+    """An empty printed table for ``layout``: the presentation's grid
+    (``ledger.presentation.grid``) written for paper, its columns, header groups and shape
+    classes, and the function that turns a HandRow into its cells (a card-table game's
+    hand: a list of lines, one per table)."""
+    sheet = sheet_grid(layout)
+    shown = sheet.columns(PAPER)
+    columns = [(column.short, column.css.get(PAPER, "")) for column in shown]
+    reads = [column.cells[PAPER] for column in shown]
+    cls = " ".join(filter(None, ["hands", sheet.classes]))
+    grid = Grid(columns=columns, groups=sheet.header_groups(PAPER), cls=cls, shape=sheet.classes,
+                tables=sheet.lines_per_table, rounds=sheet.rounds)
 
-    def head(key: str) -> str:
-        return str(spec[key].short)
-
-    number = (_(number_header(layout, short=True)), "num")
-    score_groups = [(label, 2) for label in layout.labels]
-    score_columns = [c for _key in keys
-                     for c in ((head("points"), "pts"), (head("running"), "tot"))]
-
-    if layout.rounds:
-        columns = [number, (head("contract"), "contract"), (head("dealer"), "name"),
-                   (head("went_out"), "name")]
-        for _key in keys:
-            columns += [(head("cards_left"), "pts cards"), (head("running"), "tot")]
-        columns.append((head("share"), "share"))
-        groups = [("", 4), *score_groups, ("", 1)]
-
-        def cells(row: HandRow) -> list:
-            out: list = [str(row.number), row.contract, row.dealer,
-                         row.went_out if row.played else ""]
-            for key in keys:
-                points = str(row.points.get(key, ""))
-                left = row.cards_left.get(key)
-                out += [[left, points] if left else points, str(row.running.get(key, ""))]
-            out.append([f"{n} {amount}" for n, amount in row.share_numbers.items()])
-            return out
-
-        return Grid(columns=columns, groups=groups, cls="hands v-cap-it"), cells
-
-    if layout.tables:
-        captain = layout.sitters
-        versus = f" {pgettext('versus', 'v')} "
-        columns = [number, (head("table"), "num"), (head("players"), "name players"),
-                   (head("dealer"), "name"), (head("text"), "play"),
-                   (head("table_score"), "score")]
-        if captain:
-            columns.append((head("note"), "note"))
-        columns += score_columns
-        groups = [("", len(columns) - 2 * len(keys)), *score_groups]
-
+    if sheet.lines_per_table:
         def cells(row: HandRow) -> list[list]:
             """One line per table: the hand's number, note and scores on the first."""
-            lines = []
-            scores = _scores(row, keys)
-            note = row.note.split("; ") if row.note else ""
-            for i, duel in enumerate(row.duels or [None]):
-                first = i == 0
-                out: list = [str(row.number) if first else "",
-                             str(duel.table) if duel else "",
-                             versus.join(duel.players) if duel else "",
-                             duel.dealer if duel else "", duel.text if duel else "",
-                             duel.score if duel else ""]
-                if captain:
-                    out.append(note if first else "")
-                lines.append(out + (scores if first else ["" for _ in scores]))
-            return lines
-
-        return Grid(columns=columns, groups=groups, cls=f"hands tables v-{layout.variant}"), cells
-
-    if layout.games:
-        columns = [number, (head("dealer"), "name"), (head("text"), "play"),
-                   (head("score"), "pts score")]
-        groups = [("", 4)]
-        for game in layout.games:
-            groups.append((pgettext("game of cards", "Game %(n)s") % {"n": game}, len(keys)))
-            columns += [(key, "tot who col-start" if i == 0 else "tot who")
-                        for i, key in enumerate(keys)]
+            return [[read(row, line) for read in reads]
+                    for line in (TableLine(duel, i == 0)
+                                 for i, duel in enumerate(row.duels or [None]))]
+    else:
+        whole = TableLine()
 
         def cells(row: HandRow) -> list:
-            out = [str(row.number), row.dealer, row.text, spec["score"].cell(row)]
-            for game in layout.games:
-                running = row.column_running[game - 1] if len(row.column_running) >= game \
-                    else {}
-                out += [str(running.get(key, "")) if game in row.columns else ""
-                        for key in keys]
-            return out
+            return [read(row, whole) for read in reads]
 
-        return Grid(columns=columns, groups=groups, cls="hands v-hollywood"), cells
-
-    # in the box the box player deals every hand (RULES 2): one column says both
-    box = not layout.dealer_column
-    columns = [number] + ([] if box else [(head("dealer"), "name")])
-    columns += [(str(ROLE_COLUMNS[role].short), "name") for role in layout.roles]
-    if layout.upcard:
-        columns.append((head("upcard"), "card"))
-    columns.append((head("text"), "play"))
-    groups = [("", len(columns)), *score_groups]
-    columns += score_columns
-
-    def cells(row: HandRow) -> list:
-        out = [str(row.number)] + ([] if box else [row.dealer])
-        out += [row.roles.get(role, "") for role in layout.roles]
-        if layout.upcard:
-            out.append(row.upcard)
-        return out + [row.text] + _scores(row, keys)
-
-    return Grid(columns=columns, groups=groups, cls=f"hands v-{layout.variant}"), cells
+    return grid, cells
 
 
 def hands_grid(layout: Layout, rows: list[HandRow]) -> Grid:
@@ -238,10 +154,10 @@ def hands_grid(layout: Layout, rows: list[HandRow]) -> Grid:
     grid, cells = grid_for(layout)
     for row in rows:
         if not row.played:
-            if layout.rounds:  # a round still to come: its contract, empty
+            if grid.rounds:  # a round still to come: its contract, empty
                 grid.add(GridRow(cells(row), cls="future"))
             continue
-        if layout.tables:
+        if grid.tables:
             lines = [GridRow(line, void=row.void, note=row.void_note if row.void else "")
                      for line in cells(row)]
             if not row.void:
@@ -255,29 +171,19 @@ def hands_grid(layout: Layout, rows: list[HandRow]) -> Grid:
 
 
 def blank_grid(layout: Layout, rows: list[HandRow], seating: int = 0) -> Grid:
-    """A hand table to fill in by hand: numbers, the first dealer, CAP-IT's contracts;
-    table games get one line per table."""
+    """A hand table to fill in by hand, each column's blank cell as the grid says (the
+    numbers, the first dealer, the rounds' contracts); a card-table game gets a line per
+    table (``seating``: how many), the first hand's pairs filled in."""
     grid, _cells = grid_for(layout)
-    width = len(grid.columns)
-    versus = f" {pgettext('versus', 'v')} "
+    reads = [column.cells[BLANK] for column in sheet_grid(layout).columns(PAPER)]
     for row in rows:
-        cells: list = [str(row.number)] + ["" for _i in range(width - 1)]
-        if layout.rounds:
-            cells[1] = row.contract
-            cells[2] = row.dealer
-        elif layout.tables:  # a line per table, the first hand's pairs filled in
+        if grid.tables:
             duels = row.duels or []
-            lines = []
-            for table in range(1, max(seating, len(duels)) + 1):
-                line = [str(row.number) if table == 1 else ""] + ["" for _i in range(width - 1)]
-                line[1] = str(table)
-                if table <= len(duels):
-                    line[2] = versus.join(duels[table - 1].players)
-                    line[3] = duels[table - 1].dealer
-                lines.append(GridRow(line, cls="blank"))
-            grid.add_group(lines)
+            grid.add_group([
+                GridRow([read(row, TableLine(duels[table - 1] if table <= len(duels) else None,
+                                             table == 1, table)) for read in reads],
+                        cls="blank")
+                for table in range(1, max(seating, len(duels)) + 1)])
             continue
-        else:
-            cells[1] = row.dealer
-        grid.add(GridRow(cells, cls="blank"))
+        grid.add(GridRow([read(row, TableLine()) for read in reads], cls="blank"))
     return grid

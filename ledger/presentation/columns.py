@@ -1,6 +1,8 @@
-"""The columns of a game's sheet, specified once for every medium: the screen's
-django-tables2 tables (``ledger/views/sheet_tables.py``), the CSV download (same module)
-and the printed grid and totals (``scoresheets/grid.py``, ``scoresheets/selectors.py``).
+"""The columns of a game's sheet, specified once for every medium: their words and kinds.
+``presentation.grid`` places them in a game's sheet (which columns, in which groups, in
+which media) and the screen's django-tables2 tables (``ledger/views/sheet_tables.py``), the
+CSV/XLSX download (same module) and the printed grid and totals (``scoresheets/grid.py``,
+``scoresheets/selectors.py``) write that grid out.
 
 A ``Column`` is (key, header, short, kind, cell): ``header`` is the full words (the CSV,
 the paper's totals, wherever a column has room), ``short`` the form where space is tight

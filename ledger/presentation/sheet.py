@@ -1,12 +1,14 @@
 """A whole game as people read it: ``game_sheet`` gathers the column structure of its
 variant, its hand rows (live and voided), its totals, its scores, its money and where it
-stands. The screen (django-tables2), the CSV, the printed sheet and the share page all lay
-out this one ``GameSheet``; none of them builds rows or words of its own.
+stands, and its shape as a grid (``GameSheet.grid``, ``presentation.grid``). The screen
+(django-tables2), the CSV/XLSX, the printed sheet and the share page all write out this one
+``GameSheet`` and its grid; none of them builds rows, columns or words of its own.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from django.utils.translation import gettext
 
@@ -16,31 +18,25 @@ from ledger.selectors.hands import game_history
 
 from . import money as money_
 from .catalog import CAPIT_CONTRACTS, contract_text
+from .grid import SheetGrid, sheet_grid
 from .rows import Duel, HandRow, all_rows, hand_row
 from .words import key_label, names, status_line, unnamed_sides, variant_title, winner_text
 
 
 @dataclass
 class Layout:
-    """The column structure of a variant's sheet.
+    """What a game's sheet is drawn from: whose scores and how they are headed, and the
+    shape the core declares (``shape``: ``facts["shape"]``, the flags
+    ``presentation.grid.sheet_grid`` composes the columns from), with the facts beside it
+    that add a column (an up-card, the roles by hand, whether who deals is written)."""
 
-    ``kind``: "duel" (two-hand gin, Oklahoma), "box" (in the box), "captain" (captain play
-    for 3), "hollywood" (three games side by side), "tables" (partnership and captain play
-    for 5 and 7: several tables in each hand), "capit" (five rounds, one column per player).
-    """
-
-    kind: str
     keys: list[str]                     # whose scores: players, or sides
     labels: list[str]                   # the keys as headed ("Captains")
-    upcard: bool = False                # Oklahoma's up-card column
-    games: tuple[int, ...] = ()         # Hollywood: (1, 2, 3)
-    roles: tuple[str, ...] = ()         # box: ("box", "captain", "sits_out")
+    shape: dict[str, bool] = field(default_factory=dict)  # the core's sheet shape flags
+    upcard: bool = False                # an up-card each hand
+    roles: tuple[str, ...] = ()         # the roles written each hand ("box", "sits_out"...)
     players: list[str] = field(default_factory=list)
-    variant: str = ""
     noun: str = "hand"                  # what one hand is called: "hand", CAP-IT's "round"
-    rounds: bool = False                # CAP-IT: rounds with contracts and a share of the pot
-    tables: bool = False                # several card tables in each hand (a line per table)
-    sitters: bool = False               # captain play: who sits out and who changes
     dealer_column: bool = True          # who deals changes (not in the box: the box deals)
 
     @property
@@ -59,16 +55,13 @@ def side_label(result: dict, key: str) -> str:
 
 
 def layout_of(result: dict) -> Layout:
-    """The sheet's columns, as the core's facts of the game say (``facts["layout"]``)."""
+    """What the sheet is drawn from, as the core's facts of the game say (its ``shape``)."""
     keys = list(result["totals"])
     facts = result["facts"]
-    return Layout(kind=facts["layout"], keys=keys,
-                  labels=[side_label(result, key) for key in keys],
-                  upcard=facts["upcard"], games=(1, 2, 3) if facts["columns"] else (),
+    return Layout(keys=keys, labels=[side_label(result, key) for key in keys],
+                  shape=dict(facts["shape"]), upcard=facts["upcard"],
                   roles=tuple(facts["hand_roles"]), players=list(result["players"]),
-                  variant=result["variant"], noun=facts["hand_noun"].lower(),
-                  rounds=facts["rounds"], tables=facts["table_game"],
-                  sitters=facts.get("sitters", False),
+                  noun=facts["hand_noun"].lower(),
                   dealer_column=facts["dealer_rule"] or facts["table_game"])
 
 
@@ -93,6 +86,12 @@ class GameSheet:
     @property
     def variant(self) -> str:
         return self.result["variant"]
+
+    @cached_property
+    def grid(self) -> SheetGrid:
+        """The sheet's shape (``presentation.grid``), in the language in force when first
+        read: every medium writes this."""
+        return sheet_grid(self.layout)
 
     @property
     def live_rows(self) -> list[HandRow]:
