@@ -19,7 +19,8 @@ it on a quiet machine.
 
     python bench/bench_stall.py [--seconds 60] [--workers 3]
 
-The cluster takes the first free port from 54400 (``BENCH_PG_PORT`` to start elsewhere).
+The cluster listens on ``BENCH_PG_PORT`` and gunicorn on ``BENCH_HTTP_PORT`` when they are set,
+else on ports the system says are free.
 """
 
 from __future__ import annotations
@@ -223,7 +224,7 @@ def main() -> int:
             [PYTHON, __file__, "--setup"], cwd=ROOT, env=env, check=True,
             capture_output=True, text=True, timeout=600).stdout)
 
-        port = load.free_port(8400)
+        port = _common.port("BENCH_HTTP_PORT")
         log = open(tmp / "gunicorn.log", "w")  # noqa: SIM115 - closed with the process
         gunicorn = subprocess.Popen(
             [str(load.GUNICORN), "tablestakes.wsgi:application", "--bind",
