@@ -5,8 +5,9 @@ Run: .venv/bin/python bench/bench_rules.py
 
 Budget (issue 42: near today's figure, so that a 1.5x slower core fails; exit 1 when over):
 >= 135,000 gin hands/s of CPU time (193,000 measured when it was set, at load 10 on a
-shared 2-core machine: 1.43x; the old 50,000 would not have noticed a 2x regression). The 300-hand record through manage.py is printed, not budgeted
-(it is mostly Django's start-up).
+shared 2-core machine: 1.43x; the old 50,000 would not have noticed a 2x regression).
+The 300-hand record through manage.py is printed, not budgeted (it is mostly Django's
+start-up).
 """
 
 from __future__ import annotations
