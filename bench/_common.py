@@ -8,6 +8,8 @@
 - ``bench_keeper()``: an account keeping a table with one evening.
 - ``queries_of(call)``: the queries one call makes.
 - ``gin_record(hands)``: a two-hand gin record of that many hands that never ends.
+- ``port(variable)``: the port named by that environment variable, else one the system
+  says is free (so two benches, or two people's, never fight over a fixed number).
 
 A bench imports it as ``import _common`` (the bench's folder is on ``sys.path`` when it runs
 as a script).
@@ -16,6 +18,7 @@ as a script).
 from __future__ import annotations
 
 import os
+import socket
 import sys
 import tempfile
 from collections.abc import Callable
@@ -114,3 +117,20 @@ def gin_record(hands: int, *, gins: bool = False) -> dict:
             "rules": {"target": 100_000}, "players": ["Ann", "Bob"],
             "stakes": {"rate": "0.01", "per_points": 1, "currency": "USD"},
             "setup": {"first_dealer": "Ann"}, "abandoned": False, "hands": entries}
+
+
+def port(variable: str) -> int:
+    """The port in the environment variable ``variable`` (e.g. ``BENCH_HTTP_PORT``), else a
+    port free on 127.0.0.1 now, as the system hands one out (bind to port 0)."""
+    given = os.environ.get(variable, "").strip()
+    if given:
+        try:
+            number = int(given)
+        except ValueError:
+            raise SystemExit(f"{variable}={given!r}: a port is a number") from None
+        if not 0 < number < 65536:
+            raise SystemExit(f"{variable}={given}: a port is between 1 and 65535")
+        return number
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]

@@ -4,9 +4,11 @@ hands.
 Samples per round: a poll while nothing changed (If-None-Match -> 304, no body), the first
 poll right after a hand was recorded (200 with the live part, drawn and gzipped), the same
 poll from another phone (the part drawn once is kept in the cache), and the baseline
-measured in the same run: a bare Django view behind the same middleware answering a page
-as big as the live part. Prints times, the ratios against the baseline, the queries of an
-unchanged poll and the bytes on the wire of each answer (body; headers depend on the server).
+measured in the same run: a bare Django view behind the same middleware answering the same
+bytes (a 304 with no body for the unchanged poll; the changed poll's gzipped body for the
+others). Budget (issue 42): the unchanged poll within 3x its bare view; exits 1 if over.
+Prints times, the ratios against the baseline, the queries of an unchanged poll and the
+bytes on the wire of each answer (body; headers depend on the server).
 
 Then the tables' reports (issue 23), in real time: a captain-7 game with 3 reporting
 phones (each polls its report page's live part every 2 s and sends its table's part of
@@ -19,7 +21,7 @@ that poll), and the bytes moved per poll (body, and the headers Django sets).
 
 Uses Django's test Client against a temporary SQLite database (migrated here).
 Run: .venv/bin/python bench/bench_live.py  [samples, default 40]  [seconds of the reports
-part, default 20; the issue's figure is 60]
+part, default 20; the issue's figure is 60; 0 leaves that part out]
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ import _common
 
 TMP = _common.start_django()
 
+from django.contrib.auth.decorators import login_not_required  # noqa: E402
 from django.db import connection  # noqa: E402
 from django.http import HttpResponse  # noqa: E402
 from django.test import Client  # noqa: E402
@@ -47,14 +50,27 @@ from ledger import services  # noqa: E402
 from ledger.selectors import table_reports  # noqa: E402
 
 HANDS = 300
+#: an unchanged poll within this many times the bare view answering the same bytes
+BUDGET = 3.0
 BARE_BODY = [b""]
 
 
+@login_not_required  # as the share page's live part: the phones have no account
 def bare_view(request):
-    return HttpResponse(BARE_BODY[0])
+    """The same bytes as the app's changed answer (its gzipped body, sent as it is)."""
+    response = HttpResponse(BARE_BODY[0])
+    response["Content-Encoding"] = "gzip"
+    return response
 
 
-urlpatterns = _common.bench_urls(path("bench/bare/", bare_view))
+@login_not_required
+def bare_304(request):
+    """The same bytes as the app's unchanged answer: a 304 with no body."""
+    return HttpResponse(status=304)
+
+
+urlpatterns = _common.bench_urls(path("bench/bare/", bare_view),
+                                 path("bench/bare304/", bare_304))
 
 
 def main() -> None:
@@ -81,6 +97,7 @@ def main() -> None:
     changed: list[float] = []
     others: list[float] = []
     bare: list[float] = []
+    bare_still: list[float] = []
     sizes = {"unchanged": 0, "changed": 0}
     number = HANDS + 1
     for i in range(samples):
@@ -89,6 +106,10 @@ def main() -> None:
         unchanged.append(time.perf_counter() - start)
         assert response.status_code == 304
         sizes["unchanged"] = len(response.content)
+        start = time.perf_counter()
+        got = phone.get("/bench/bare304/")
+        assert got.status_code == 304, (got.status_code, got.content[:300])
+        bare_still.append(time.perf_counter() - start)
 
         knocker, other = ("Ann", "Bob") if i % 2 else ("Bob", "Ann")
         services.hand_record(game=game, entry={"knocker": knocker,
@@ -105,25 +126,34 @@ def main() -> None:
         others.append(time.perf_counter() - start)
         assert gzip.decompress(again.content) == gzip.decompress(response.content)
         etag = response["ETag"]
+        BARE_BODY[0] = response.content  # the bare view answers these very bytes
 
         start = time.perf_counter()
-        phone.get("/bench/bare/")
+        got = phone.get("/bench/bare/")
         bare.append(time.perf_counter() - start)
+        assert got.status_code == 200 and got.content == BARE_BODY[0]
 
     def ms(values: list[float]) -> str:
         return f"median {statistics.median(values) * 1000:7.2f} ms"
 
-    base = statistics.median(bare)
+    base, base_still = statistics.median(bare), statistics.median(bare_still)
     print(f"share page poll, game of {HANDS}-{number - 1} hands ({samples} samples, "
-          f"{queries} queries per unchanged poll)")
-    still, moved = statistics.median(unchanged) / base, statistics.median(changed) / base
+          f"{queries} queries per unchanged poll); each against a bare view answering "
+          f"the same bytes, in turns")
+    still = statistics.median(unchanged) / base_still
+    moved = statistics.median(changed) / base
     other = statistics.median(others) / base
     print(f"  unchanged (304)    {ms(unchanged)}   ratio {still:5.1f}x"
           f"   body {sizes['unchanged']} B")
     print(f"  after a hand (200) {ms(changed)}   ratio {moved:5.1f}x"
           f"   body {sizes['changed']} B gzipped")
     print(f"  the other phones   {ms(others)}   ratio {other:5.1f}x   (drawn once, kept)")
-    print(f"  bare Django view   {ms(bare)}   (body {len(BARE_BODY[0])} B)")
+    print(f"  bare view, 304     {ms(bare_still)}   (no body)")
+    print(f"  bare view, 200     {ms(bare)}   (body {len(BARE_BODY[0])} B, the same gzip)")
+    ok = still <= BUDGET
+    print(f"  budget: an unchanged poll within {BUDGET:g}x the bare 304: {still:.1f}x "
+          f"{'ok' if ok else 'OVER'}")
+    return 0 if ok else 1
 
 
 # -- the tables' reports (issue 23) ----------------------------------------------------------
@@ -292,5 +322,8 @@ def reports_bench(seconds: float) -> None:
 
 
 if __name__ == "__main__":
-    main()
-    reports_bench(float(sys.argv[2]) if len(sys.argv) > 2 else 20.0)
+    status = main()
+    seconds = float(sys.argv[2]) if len(sys.argv) > 2 else 20.0
+    if seconds > 0:  # 0: the share page's poll alone
+        reports_bench(seconds)
+    sys.exit(status)

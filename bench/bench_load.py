@@ -24,7 +24,8 @@ the check. Exits 1 if there was an error or a hand was lost or doubled.
 
     python bench/bench_load.py [--seconds 60] [--clients 20] [--workers 3]
 
-The cluster takes the first free port from 54400 (``BENCH_PG_PORT`` to start elsewhere).
+The cluster listens on ``BENCH_PG_PORT`` and gunicorn on ``BENCH_HTTP_PORT`` when they are set,
+else on ports the system says are free.
 """
 
 from __future__ import annotations
@@ -48,6 +49,8 @@ import uuid
 from pathlib import Path
 from urllib.parse import urlencode
 
+import _common
+
 ROOT = Path(__file__).resolve().parent.parent
 PYTHON = sys.executable
 GUNICORN = Path(PYTHON).parent / "gunicorn"
@@ -58,17 +61,6 @@ MAX_ROUNDS = 10_000  # per client: the loop is bounded by count as well as by ti
 RETRIES = 3
 PASSWORD = "bench-pass-2025-x"
 TARGET = 100_000  # the games never end, so hands can be entered for the whole run
-
-
-def free_port(start: int) -> int:
-    for port in range(start, start + 200):
-        with socket.socket() as sock:
-            try:
-                sock.bind(("127.0.0.1", port))
-            except OSError:
-                continue
-            return port
-    raise SystemExit(f"bench_load: no free port from {start}")
 
 
 # -- PostgreSQL ----------------------------------------------------------------------------------
@@ -108,7 +100,7 @@ class Postgres:
         if self.as_postgres:
             os.chmod(self.root.parent, 0o755)
             shutil.chown(self.root, "postgres")
-        self.port = free_port(int(os.environ.get("BENCH_PG_PORT", "54400")))
+        self.port = _common.port("BENCH_PG_PORT")
         self._run(str(self.bin / "initdb"), "-D", str(self.root / "data"), "-A", "trust",
                   "-U", "postgres", "-E", "UTF8", "--no-sync")
         self._run(str(self.bin / "pg_ctl"), "-D", str(self.root / "data"), "-l",
@@ -367,7 +359,7 @@ def main() -> int:
             [PYTHON, __file__, "--setup", "--clients", str(args.clients)], cwd=ROOT, env=env,
             check=True, capture_output=True, text=True, timeout=300).stdout)
 
-        port = free_port(8400)
+        port = _common.port("BENCH_HTTP_PORT")
         log = open(tmp / "gunicorn.log", "w")  # noqa: SIM115 - closed with the process
         gunicorn = subprocess.Popen(
             [str(GUNICORN), "tablestakes.wsgi:application", "--bind", f"127.0.0.1:{port}",

@@ -224,7 +224,7 @@ def main() -> int:
     games = {n: services.game_import(session=session, imported_by=user,
                                      record=_common.gin_record(n, gins=True))
              for n in (SMALL, BIG)}
-    server = LiveServer("127.0.0.1:0")
+    server = LiveServer(f"127.0.0.1:{_common.port('BENCH_HTTP_PORT')}")
     times: dict[str, list[float]] = {key: [] for key in (
         "save20", "base20", "save300", "base300", "load300", "baseload300")}
     sizes: dict[str, int] = {}

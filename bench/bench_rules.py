@@ -1,8 +1,13 @@
 """Scoring-core benchmark: hands per second through ``score_record`` for every variant, and
 the time to score a 300-hand record through ``manage.py score`` (start-up included).
 
-Run: .venv/bin/python bench/bench_rules.py   (budget: >= 50,000 gin hands/s; the 300-hand
-record well under a second)
+Run: .venv/bin/python bench/bench_rules.py
+
+Budget (issue 42: near today's figure, so that a 1.5x slower core fails; exit 1 when over):
+>= 135,000 gin hands/s of CPU time (193,000 measured when it was set, at load 10 on a
+shared 2-core machine: 1.43x; the old 50,000 would not have noticed a 2x regression).
+The 300-hand record through manage.py is printed, not budgeted (it is mostly Django's
+start-up).
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ sys.path.insert(0, str(ROOT))
 
 from ledger.rules import score_record  # noqa: E402
 
+GIN_BUDGET = 135_000  # hands/s of CPU time
 BIG = {"target": 100_000}  # long games: every generated hand is scored
 
 
@@ -122,11 +128,15 @@ def capit_record(rng):
 
 
 def throughput(name, records):
+    """Hands per second of this process's CPU time (not the wall clock: on a shared machine
+    the wall clock counts the other processes' turns too), best of two runs."""
     hands = sum(len(r["hands"]) for r in records)
-    start = time.perf_counter()
-    for record in records:
-        score_record(record)
-    elapsed = time.perf_counter() - start
+    elapsed = float("inf")
+    for _ in range(2):
+        start = time.process_time()
+        for record in records:
+            score_record(record)
+        elapsed = min(elapsed, time.process_time() - start)
     print(f"  {name:<12} {hands:>7} hands in {elapsed:6.3f} s = {hands / elapsed:>9,.0f} "
           f"hands/s")
     return hands / elapsed
@@ -143,7 +153,8 @@ def main():
     throughput("captain 5", [captain5_record(rng, 100) for _ in range(300)])
     throughput("partnership", [partnership_record(rng, 100) for _ in range(300)])
     throughput("cap-it", [capit_record(rng) for _ in range(2000)])
-    print(f"  budget: >= 50,000 gin hands/s -> {'OK' if gin_rate >= 50_000 else 'OVER'}")
+    ok = gin_rate >= GIN_BUDGET
+    print(f"  budget: >= {GIN_BUDGET:,} gin hands/s -> {'OK' if ok else 'OVER'}")
 
     record = gin_record(random.Random(300), 300)
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as handle:
@@ -159,7 +170,8 @@ def main():
     print(f"manage.py score, one 300-hand record (start-up included): median "
           f"{statistics.median(times) * 1000:.0f} ms, worst {max(times) * 1000:.0f} ms "
           f"over {len(times)} runs")
+    return 0 if ok else 1
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -31,8 +31,8 @@ too: run it on a quiet machine.
     python bench/bench_stall.py [--seconds 60] [--workers 3] [--threads 1]
                                 [--scenarios pdf,flood,guess] [--guess-rate 2.33]
 
-The cluster takes the first free port from 54400 (``BENCH_PG_PORT`` to start elsewhere);
-gunicorn the first free one from 8400 (``BENCH_PORT`` to start elsewhere).
+The cluster listens on ``BENCH_PG_PORT`` and gunicorn on ``BENCH_HTTP_PORT`` when they are set,
+else on ports the system says are free.
 """
 
 from __future__ import annotations
@@ -350,7 +350,7 @@ def main() -> int:
             [PYTHON, __file__, "--setup"], cwd=ROOT, env=env, check=True,
             capture_output=True, text=True, timeout=600).stdout)
 
-        port = load.free_port(int(os.environ.get("BENCH_PORT", "8400")))
+        port = _common.port("BENCH_HTTP_PORT")
         log = open(tmp / "gunicorn.log", "w")  # noqa: SIM115 - closed with the process
         gunicorn = subprocess.Popen(
             [str(load.GUNICORN), "tablestakes.wsgi:application", "--bind",

@@ -169,12 +169,16 @@ WARM_UP = """<!DOCTYPE html><html lang="{lang}"><body>
 <td><i>äöüß éèç ñ</i></td></tr></tbody></table></body></html>"""
 #: the keys of ``_cache`` whose fonts have laid out ``WARM_UP`` (emptied with it)
 _warm: set[tuple] = set()
+#: the keys of ``_cache`` with which this process has laid out a real document itself
+#: (emptied with it): see ``_in_child``
+_real: set[tuple] = set()
 
 
 def _forget() -> None:
     """Drop the parsed stylesheets and their fonts (the next rendering starts afresh)."""
     _cache.clear()
     _warm.clear()
+    _real.clear()
 
 
 # let the fonts go before the interpreter's teardown (WeasyPrint's FontConfiguration.__del__
@@ -256,7 +260,25 @@ def _in_child(html: str, paper_size: str, max_pages: int | None, timeout: float 
     rendering yields the processor to the log-in page and hand entry in the other workers;
     the worker waits for it without using the processor. The child is killed at its
     deadline (a hard stop, even inside the C libraries) and never outlives the worker's
-    wait."""
+    wait.
+
+    The first document of each paper size is rendered in the worker itself, under the same
+    deadline (the worker is single-threaded here, so the alarm of ``_deadline`` stops it)
+    and in the caller's render slot, at the worker's own priority; the next ones in
+    children, which inherit what it laid out. A parent that had laid out only ``WARM_UP``
+    left every child to load the rest of a real sheet's fonts, glyphs and layout again
+    (issue 42: a one-game sheet +182% over the plain table; +100-112% once the parent had
+    laid out a real one)."""
+    if _key(paper_size) not in _real:
+        with _lock:
+            try:
+                with _deadline(timeout):
+                    pdf = _render(html, paper_size, max_pages)
+            except PdfTooLarge:
+                _forget()  # stopped halfway: start the next rendering afresh
+                raise
+            _real.add(_key(paper_size))
+            return pdf
     with _lock:
         _warmed(paper_size)  # parsed and warmed once here, inherited by every child
     reader, writer = os.pipe()

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from itertools import product
 from typing import NamedTuple
 
 SUITS = "SHDC"
@@ -55,6 +56,14 @@ for _card in CARDS:
             _CARD_BY_NAME[_name + _card.suit] = _card
 
 
+# Every spelling of every card in any case ("10h", "Th", "as", "aS"...) -> its bit: a hand
+# given as text becomes a mask by dictionary look-ups alone (``_text_mask``).
+_TOKEN_BIT: dict[str, int] = {}
+for _name, _card in _CARD_BY_NAME.items():
+    for _letters in product(*({ch.lower(), ch.upper()} for ch in _name)):
+        _TOKEN_BIT["".join(_letters)] = _BIT[_card]
+
+
 def parse_card(token: str) -> Card:
     """One card such as ``"10H"``, ``"th"`` or ``"as"``; CardError naming the token otherwise."""
     text = token.strip()
@@ -91,6 +100,20 @@ def parse_cards(text: str) -> tuple[Card, ...]:
         seen |= bit
         cards.append(card)
     return tuple(cards)
+
+
+def _text_mask(text: str) -> int:
+    """The mask of cards written as text (as ``parse_cards`` reads them), without making a
+    Card of each: one look-up per card. Anything unusual (an unknown card, a repeat) goes
+    through ``parse_cards``, so the error is the same word for word."""
+    tokens = text.replace(",", " ").split()
+    get = _TOKEN_BIT.get
+    bits = [get(token) for token in tokens]
+    if None not in bits:
+        mask = sum(bits)
+        if mask.bit_count() == len(bits):  # a repeat would carry into another bit
+            return mask
+    return _mask_of(parse_cards(text))
 
 
 def _as_cards(cards: str | Iterable[Card | str]) -> tuple[Card, ...]:

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from itertools import product
 from typing import NamedTuple
 
-from .deck import _BIT, _ROW, SUITS, Card, CardError, _as_cards, _cards_of, _mask_of
+from .deck import _BIT, _ROW, SUITS, Card, CardError, _as_cards, _cards_of, _mask_of, _text_mask
 
 # --- precomputed tables -------------------------------------------------------------------
 
@@ -79,6 +80,29 @@ def _build_set_table() -> list[list[tuple[tuple[int, int], ...]]]:
 
 # _SETS[rank - 1][column]: sets of that rank, column bit s set when the hand holds that suit.
 _SETS = _build_set_table()
+
+
+def _build_row_deadwood() -> list[int]:
+    """The least deadwood of every 13-bit suit row melded by runs alone (sets cross suits)."""
+    best = [0] * (1 << 13)  # the most value runs can meld in the row
+    for row in range(1, 1 << 13):
+        low = row & -row
+        value = best[row ^ low]
+        start = low.bit_length() - 1
+        run = low | low << 1 | low << 2
+        length = 3
+        while start + length <= 13 and run & row == run:
+            v = _ROW_VALUE[run] + best[row ^ run]
+            if v > value:
+                value = v
+            run |= low << length
+            length += 1
+        best[row] = value
+    return [_ROW_VALUE[row] - best[row] for row in range(1 << 13)]
+
+
+# _ROW_DEADWOOD[row]: what runs leave unmelded in a suit row, at best.
+_ROW_DEADWOOD = _build_row_deadwood()
 
 
 def _melds(mask: int) -> list[tuple[int, int]]:
@@ -290,9 +314,46 @@ def best_arrangement(cards: str | Iterable[Card | str]) -> Arrangement:
 
 def deadwood_count(cards: str | Iterable[Card | str]) -> int:
     """The least deadwood of the given cards (as ``best_arrangement(...).deadwood_count``)."""
-    mask = _mask_of(_as_cards(cards))
-    value, _ = _best_pack(mask, _melds(mask))
-    return _mask_value(mask) - value
+    mask = _text_mask(cards) if type(cards) is str else _mask_of(_as_cards(cards))
+    return _least_deadwood(mask)
+
+
+def _least_deadwood(mask: int) -> int:
+    """The least deadwood of a mask, by the sets chosen: runs stay inside a suit, so once the
+    sets are chosen each suit's row is melded on its own (``_ROW_DEADWOOD``). A rank with 3
+    or 4 cards gives a few choices (no set, the set of 4, a set of 3); a hand of 10 or 11
+    cards has at most 3 such ranks. More (a big pile of cards) goes to the general search."""
+    table = _ROW_DEADWOOD
+    r0 = mask & _ROW
+    r1 = (mask >> 13) & _ROW
+    r2 = (mask >> 26) & _ROW
+    r3 = mask >> 39
+    least = table[r0] + table[r1] + table[r2] + table[r3]
+    triples = (r0 & r1 & (r2 | r3)) | (r2 & r3 & (r0 | r1))
+    if not triples:
+        return least
+    choices = []
+    while triples:
+        low = triples & -triples
+        triples ^= low
+        r = low.bit_length() - 1
+        column = (r0 >> r & 1) | (r1 >> r & 1) << 1 | (r2 >> r & 1) << 2 | (r3 >> r & 1) << 3
+        choices.append(((0, 0), *_SETS[r][column]))
+    if len(choices) > 4:
+        value, _ = _best_pack(mask, _melds(mask))
+        return _mask_value(mask) - value
+    for chosen in product(*choices):
+        melded = 0
+        for m, _v in chosen:
+            melded |= m
+        if not melded:
+            continue
+        rest = mask ^ melded
+        dead = (table[rest & _ROW] + table[(rest >> 13) & _ROW]
+                + table[(rest >> 26) & _ROW] + table[rest >> 39])
+        if dead < least:
+            least = dead
+    return least
 
 
 class Knock(NamedTuple):

@@ -7,7 +7,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import prefetch_related_objects
+from django.db.models import Count, Max, prefetch_related_objects
 
 from ledger import cleaning
 from ledger import rules as core
@@ -132,6 +132,14 @@ def _live_entries(game: Game) -> list[tuple[int, dict]]:
     building a model instance per hand."""
     return list(game.hands.filter(voided_at__isnull=True).order_by("number")
                 .values_list("number", "entry"))
+
+
+def _live_mark(game: Game) -> tuple[int, int, int]:
+    """(how many live hands, their highest id, their highest number): the mark of
+    ``selectors.games.game_live_entries``, read by one aggregate instead of every entry."""
+    found = game.hands.filter(voided_at__isnull=True).aggregate(
+        n=Count("id"), last=Max("id"), top=Max("number"))
+    return found["n"], found["last"] or 0, found["top"] or 0
 
 
 def _check_numbers(hands: list[Hand] | list[int]) -> None:

@@ -28,6 +28,7 @@ from .base import (
     _check_numbers,
     _live_entries,
     _live_hands,
+    _live_mark,
     _lock_game,
     _score,
     _user,
@@ -58,7 +59,8 @@ class HandOutcome:
 
 @transaction.atomic
 def hand_record(*, game: Game, entry: dict, recorded_by: User | None,
-                idempotency_key: uuid.UUID | str, number: int | None = None) -> HandOutcome:
+                idempotency_key: uuid.UUID | str, number: int | None = None,
+                live: list[dict] | None = None) -> HandOutcome:
     """Record the next hand of ``game`` exactly as entered (the hand object of the record).
 
     Idempotent: a submission whose ``idempotency_key`` was already recorded stores nothing
@@ -71,6 +73,11 @@ def hand_record(*, game: Game, entry: dict, recorded_by: User | None,
 
     The whole game is rescored; a RecordRefused names the problem and nothing is stored.
     When the hand ends the game, its money is posted.
+
+    ``live``: the live hands' entries the caller read before (``game_live_entries``, with
+    its mark). Under the lock one small query checks they are still the game's; then they
+    are not read again (a 300-hand Save read and decoded every entry twice). Anything
+    changed since (a hand recorded, corrected, undone), or no mark: read again here.
     """
     key = uuid.UUID(str(idempotency_key))
     game = _with_seats(_lock_game(game))  # everything below is read under the lock
@@ -80,7 +87,11 @@ def hand_record(*, game: Game, entry: dict, recorded_by: User | None,
         if existing.game_id != game.pk or existing.entry != entry:
             raise IdempotencyKeyReused(code="key_reused_reload")
         return HandOutcome(hand=existing, created=False, result=game_result(game))
-    hands = _live_entries(game)  # (number, entry): no model instance per hand
+    mark = getattr(live, "mark", None)
+    if mark is not None and mark[0] == mark[2] and _live_mark(game) == mark:
+        hands = list(enumerate(live, start=1))  # the caller's read, still the game's
+    else:
+        hands = _live_entries(game)  # (number, entry): no model instance per hand
     _check_numbers([number for number, _ in hands])
     next_number = len(hands) + 1
     if number is not None and number != next_number:

@@ -11,22 +11,29 @@ from __future__ import annotations
 
 from django.contrib.auth.decorators import login_not_required
 from django.core.cache import cache
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.template.loader import render_to_string
 from django.utils import translation
 from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import condition, require_GET
 
+from ledger import cleaning
+from ledger.selectors.sharing import share_link_target
+
 from . import freshness, shared
 
 
 def _link_etag(request: HttpRequest, token: str) -> str:
-    link = shared.live_link(token)
-    request.share_link = link
-    if link.game_id:
-        request.live_etag = freshness.game_etag(link.game_id)
-    else:
-        request.live_etag = freshness.table_etag(link.table_id)
+    # two small queries: most polls end here with a 304, and the link itself (with its
+    # table and game, the table's language) is read only to draw a changed part
+    if not cleaning.is_token(token):
+        raise Http404("No such link")
+    target = share_link_target(token)
+    if target is None:
+        raise Http404("No such link")
+    game_id, table_id = target
+    request.live_etag = (freshness.game_etag(game_id) if game_id
+                         else freshness.table_etag(table_id))
     return request.live_etag
 
 
@@ -63,7 +70,7 @@ def live_answer(request: HttpRequest, template: str, context) -> HttpResponse:
 @condition(etag_func=_link_etag)
 def shared_live(request: HttpRequest, token: str) -> HttpResponse:
     """A share link's live part: the game's sheet, or the table's evenings."""
-    link = request.share_link
+    link = shared.live_link(token)
     if link.game_id:
         return live_answer(request, "ledger/_shared_game_live.html",
                        lambda: shared.shared_game_context(link, link.game))

@@ -103,7 +103,8 @@ def hand_send(request: HttpRequest, pk: int) -> JsonResponse:
         try:
             outcome = services.hand_record(
                 game=game, entry=form.entry(), recorded_by=request.user,
-                idempotency_key=form.cleaned_data["key"], number=form.cleaned_data["number"])
+                idempotency_key=form.cleaned_data["key"], number=form.cleaned_data["number"],
+                live=entries)
         except RecordRefused as exc:
             form.add_problems(exc.details)
         except HandAlreadyRecorded:

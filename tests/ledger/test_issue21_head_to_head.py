@@ -88,3 +88,50 @@ def _renamed(case: str, names: dict[str, str]) -> dict:
     for old, new in names.items():
         text = text.replace(f'"{old}"', f'"{new}"')
     return json.loads(text)
+
+
+def test_two_player_games_are_summed_by_the_database(session, keeper, monkeypatch):
+    """Issue 42: the head-to-head of two-player games comes from the book's sums (one row
+    per opponent and currency), not from every game's standings and seats read again (46%
+    of the player page at ten years of weekly evenings, growing with each evening). The
+    games of three or more are still read one by one (their setup may make partners), and
+    the figures are those of reading every game."""
+    for i in range(6):
+        pair = {"A": "Rosa", "B": "Ben"} if i % 2 else {"A": "Ben", "B": "Rosa"}
+        services.game_import(session=session, record=_renamed("gin-standard-game", pair),
+                             imported_by=keeper)
+    services.game_import(session=session, imported_by=keeper, record=_renamed(
+        "box-rotation", {"P": "Rosa", "Q": "Ben", "R": "Cy"}))
+    partnership(session, keeper, 1)
+    rosa = Player.objects.get(name="Rosa")
+    games = list(GameStanding.objects.filter(player=rosa).values_list("game_id", flat=True))
+    expected = {}
+    for game_id in games:  # every game read by itself, as the page did
+        standing = {s.player.name: s for s in GameStanding.objects.filter(game_id=game_id)}
+        for name, theirs in standing.items():
+            if name == "Rosa" or (len(standing) == 4 and name == "Ben"):
+                continue
+            line = expected.setdefault(name, [0, 0, 0, 0, 0])
+            line[0] += 1
+            line[1] += standing["Rosa"].won
+            line[2] += theirs.won
+            if len(standing) == 2:
+                line[3] += standing["Rosa"].money_minor
+                line[4] += 1
+    read = []
+    real_raw = book._raw
+
+    def counting(sql, params):
+        rows = real_raw(sql, params)
+        read.append(len(rows))
+        return rows
+
+    monkeypatch.setattr(book, "_raw", counting)
+    against, partners = book.head_to_head(rosa)
+    got = {h["player__name"]: [h["games"], h["my_wins"], h["their_wins"], h["money"],
+                               h["money_games"]] for h in against}
+    assert got == expected and expected["Ben"][0] == 7 and expected["Ben"][4] == 6
+    assert [(p["player__name"], p["games"]) for p in partners] == [("Ben", 1)]
+    # rows read: the sums (one per opponent) and the box and partnership games' seats and
+    # standings (3 + 4 each) and setups; not the six gin games' twelve of each
+    assert sum(read) <= 1 + 7 + 7 + 2, read

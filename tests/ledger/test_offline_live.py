@@ -445,3 +445,31 @@ def test_the_version_is_one_query_whatever_the_hands(gin, keeper, django_assert_
     assert version.endswith("=Ann|" + f"{gin.seats.get(seat=1).player_id}=Bob")
     with django_assert_num_queries(1):
         table_live_version(gin.session.table_id)
+
+
+def test_an_unchanged_share_poll_reads_two_small_rows(client, gin, game_link, keeper):
+    """Issue 42: a poll that ends in 304 reads the link's ids and the version, nothing
+    more: the link used to be read with its table and game joined and built as models
+    (most of the poll's time); they are read only to draw a changed part."""
+    url = reverse("ledger:shared_live", args=[game_link.token])
+    etag = poll(client, url)["ETag"]
+    with CaptureQueriesContext(connection) as queries:
+        response = poll(client, url, etag)
+    assert response.status_code == 304 and response.content == b""
+    sql = [q["sql"] for q in queries.captured_queries]
+    assert len(sql) == 2, sql
+    link_query = next(q for q in sql if "ledger_sharelink" in q)
+    assert "ledger_table" not in link_query and "ledger_game" not in link_query, link_query
+    # the changed part is still drawn in the table's language, from the whole link
+    table = gin.session.table
+    table.language = "de"
+    table.save(update_fields=["language"])
+    services.hand_record(game=gin, entry={"knocker": "Ann", "deadwood": {"Ann": 5, "Bob": 20}},
+                         recorded_by=keeper, idempotency_key=uuid.uuid4(), number=1)
+    response = poll(client, url, etag)
+    assert response.status_code == 200
+    body = response.content.decode()
+    assert "Partie 1" in body and "Partie bis 100" in body and "Punktestand" in body
+    game_link.revoked_at = gin.started_at
+    game_link.save(update_fields=["revoked_at"])
+    assert poll(client, url, response["ETag"]).status_code == 404

@@ -102,3 +102,43 @@ def test_a_games_result_and_a_hand_recorded_by_the_service_read_no_player_alone(
              if q["sql"].startswith('SELECT "ledger_player"')]
     assert alone == []
     assert game_result(fresh)["hands"][0]["number"] == 1
+
+
+def test_a_save_reads_the_hands_entries_once(session, keeper, logged_in):
+    """Issue 42: the view reads the live hands to know the next hand's form; the service
+    checked nothing and read and decoded every entry again under its lock. It now checks
+    by one aggregate that they are still the game's and takes the view's read."""
+    game = _game_of(session, keeper, 30)
+    with CaptureQueriesContext(connection) as captured:
+        answer = logged_in.post(reverse("ledger:hand_send", args=[game.pk]), knock(31))
+    assert answer.status_code == 201, answer.content[:300]
+    sql = [q["sql"] for q in captured.captured_queries]
+    entries = [q for q in sql if '"ledger_hand"."entry"' in q
+               and 'WHERE "ledger_hand"."idempotency_key"' not in q
+               and '"ledger_hand"."idempotency_key" =' not in q]
+    assert len(entries) == 1, entries
+    assert game_result(game)["totals"]["Ann"]["hand_points"] == 17
+
+
+def test_entries_read_before_a_change_are_read_again(session, keeper):
+    """Entries read before another hand was recorded, corrected or undone do not stand for
+    the game: the service reads the hands again and scores what is stored."""
+    from ledger.selectors.games import game_live_entries
+
+    game = _game_of(session, keeper, 4)
+    before = game_live_entries(game)
+    assert before.mark[0] == 4
+    services.hand_record(game=game, entry={"knocker": "Ann", "deadwood": {"Ann": 2, "Bob": 30}},
+                         recorded_by=keeper, idempotency_key=uuid.uuid4(), number=5)
+    outcome = services.hand_record(game=game, entry={"draw": True}, recorded_by=keeper,
+                                   idempotency_key=uuid.uuid4(), number=6, live=before)
+    assert len(outcome.result["hands"]) == 6
+    assert outcome.result["totals"]["Ann"]["hand_points"] == 28
+    # corrected: same count, a new id
+    before = game_live_entries(game)
+    hand = Hand.objects.get(game=game, number=5, voided_at__isnull=True)
+    services.hand_correct(hand=hand, entry={"knocker": "Ann", "deadwood": {"Ann": 1, "Bob": 30}},
+                          corrected_by=keeper, reason="typo")
+    outcome = services.hand_record(game=game, entry={"draw": True}, recorded_by=keeper,
+                                   idempotency_key=uuid.uuid4(), number=7, live=before)
+    assert outcome.result["totals"]["Ann"]["hand_points"] == 29

@@ -15,7 +15,10 @@ from hypothesis import strategies as st
 
 from ledger.rules.cards import (
     Card,
+    CardError,
     best_arrangement,
+    deadwood_count,
+    parse_cards,
     possible_counts,
     score_cards,
 )
@@ -344,3 +347,73 @@ def test_hard_deals_match_brute_force(knocker, opponent, k, o):
     check_outcome(knocker, opponent, out)
     assert (out.knocker_deadwood, out.opponent_deadwood) == (k, o)
     assert possible_counts(knocker, opponent) == counts
+
+
+# --- deadwood_count: the count alone, from the card text --------------------------------------
+
+
+def spelled(hand, rng):
+    """The hand as people may type it: any case, T or 10, spaces or commas between."""
+    words = []
+    for card in hand:
+        word = str(card)
+        if word.startswith("10") and rng.random() < 0.3:
+            word = "T" + word[2:]
+        words.append("".join(ch.lower() if rng.random() < 0.5 else ch for ch in word))
+    return rng.choice((" ", ", ", ",", "  ")).join(words)
+
+
+def test_deadwood_count_from_text_matches_brute_force():
+    rng = random.Random(42)
+    for i in range(1500):
+        if i % 2:
+            (hand,) = deal(rng, DECK, rng.choice((10, 11)))
+        else:
+            (hand,) = deal(rng, dense_deck(rng), rng.choice((8, 10, 11)))
+        assert deadwood_count(spelled(hand, rng)) == brute_deadwood(hand), hand
+        assert deadwood_count(hand) == brute_deadwood(hand), hand
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(DECK), min_size=0, max_size=11, unique=True), st.randoms())
+def test_deadwood_count_matches_brute_force_hypothesis(hand, rng):
+    assert deadwood_count(spelled(hand, rng)) == brute_deadwood(hand)
+
+
+@pytest.mark.parametrize(("text", "deadwood"), HARD_HANDS)
+def test_hard_hands_deadwood_count(text, deadwood):
+    assert deadwood_count(text) == deadwood
+    assert deadwood_count(text.lower()) == deadwood
+
+
+def test_deadwood_count_of_big_piles_matches_best_arrangement():
+    """Five ranks or more with three or four cards (more than a hand holds) take the
+    general search."""
+    rng = random.Random(3)
+    for _ in range(40):
+        ranks = rng.sample(range(1, 14), 5)
+        pile = [Card(rank, suit) for rank in ranks for suit in rng.sample("SHDC", 3)]
+        pile += [card for card in rng.sample(DECK, 3) if card not in pile]
+        assert deadwood_count(pile) == best_arrangement(pile).deadwood_count, pile
+
+
+def test_deadwood_count_reads_the_text_without_making_cards(monkeypatch):
+    """The text becomes a bit mask by look-ups alone (parsing was 70% of a hand's time); only
+    a card it cannot read, or a repeat, goes through the parser for its message."""
+    from ledger.rules import deck
+
+    def refuse(text):
+        raise AssertionError("parse_cards called")
+
+    monkeypatch.setattr(deck, "parse_cards", refuse)
+    assert deadwood_count("5S 6S 7S 7H 7D 7C 8H 9H 8D 9D") == 7
+    assert deadwood_count("th, jh,QH 2c") == 2
+
+
+@pytest.mark.parametrize("text", ["AS 2S XS", "AS 2S 2s", "JK 2S", "1S", "AS 2S 3", "AS,,2S Q"])
+def test_deadwood_count_refuses_as_the_parser_does(text):
+    with pytest.raises(CardError) as parsed:
+        parse_cards(text)
+    with pytest.raises(CardError) as counted:
+        deadwood_count(text)
+    assert str(counted.value) == str(parsed.value)

@@ -266,6 +266,9 @@ def forks(monkeypatch):
     renders in the process itself; these tests are about the child, so they have it. (CI
     ran them after the browser tests once the xdist groups worked again.)"""
     monkeypatch.setattr(pdf, "_can_fork", lambda: True)
+    # as after the worker's first document, which it renders itself (see below)
+    for paper in pdf.PAPER_SIZES:
+        monkeypatch.setattr(pdf, "_real", {*pdf._real, pdf._key(paper)})
 
 
 def test_a_rendering_runs_in_a_child_at_lower_priority(monkeypatch, forks):
@@ -324,3 +327,37 @@ def test_the_childs_refusals_and_errors_come_back(monkeypatch, forks):
     monkeypatch.setattr(pdf, "_render", broken)
     with pytest.raises(RuntimeError, match="the PDF rendering failed: ValueError: cairo said no"):
         pdf.html_to_pdf(HTML, nice=10, timeout=20)
+
+
+def test_the_first_document_is_laid_out_in_the_worker_then_in_children(monkeypatch):
+    """Issue 42: a child inherits what its parent laid out; a parent that had laid out only
+    the warm-up page left each child to load a real sheet's fonts and layout again. The
+    worker's first document (per paper size and language) is rendered in the worker,
+    under the deadline; the next ones in children at the lower priority."""
+    import os
+
+    monkeypatch.setattr(pdf, "_can_fork", lambda: True)
+    monkeypatch.setattr(pdf, "_real", set())
+    monkeypatch.setattr(pdf, "_render", lambda html, paper, pages: (
+        f"{os.getpid()} {os.nice(0)}".encode()))
+    first = pdf.html_to_pdf(HTML, nice=10, timeout=20).decode().split()
+    assert first == [str(os.getpid()), str(os.nice(0))]
+    pid, nice = pdf.html_to_pdf(HTML, nice=10, timeout=20).decode().split()
+    assert int(pid) != os.getpid() and int(nice) == min(19, os.nice(0) + 10)
+    # letter is another key: its first document is the worker's again
+    assert pdf.html_to_pdf(HTML, "letter", nice=10, timeout=20).decode().split() == first
+
+
+def test_the_first_document_in_the_worker_keeps_its_deadline(monkeypatch):
+    monkeypatch.setattr(pdf, "_can_fork", lambda: True)
+    monkeypatch.setattr(pdf, "_real", set())
+
+    def stuck(html, paper, pages):
+        time.sleep(30)
+
+    monkeypatch.setattr(pdf, "_render", stuck)
+    started = time.perf_counter()
+    with pytest.raises(pdf.PdfTooLarge, match="took more than 0.3 seconds and was stopped"):
+        pdf.html_to_pdf(HTML, nice=10, timeout=0.3)
+    assert time.perf_counter() - started < 3
+    assert pdf._real == set()  # stopped: the next one is tried in the worker again
