@@ -97,7 +97,8 @@ WHITENOISE_SKIP_COMPRESS_EXTENSIONS = [
     "webm", "wmv", "ttf"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {"BACKEND": "tablestakes.storage.StaticFilesStorage"},
+    # tablestakes.storage's, with Brotli quicker on Pyodide's big files (staticfiles.py)
+    "staticfiles": {"BACKEND": "tablestakes.staticfiles.CoreStaticFilesStorage"},
 }
 
 # -- one cache for every gunicorn worker (the sign-up limit counts in it) ---------------------

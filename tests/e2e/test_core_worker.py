@@ -1,0 +1,100 @@
+"""The phone's copy of the core (static/ledger/core/worker.mjs: ledger/rules under Pyodide in a
+Web Worker) gives, in Chromium, exactly what ``manage.py score`` prints: every public case of
+tests/data and a corpus of every variant, finished and running, valid and spoilt
+(tests/core/corpus.py), under the app's own content security policy, from the app's own
+static files; and a game page starts the worker by itself when it is idle."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+from playwright.sync_api import expect
+
+from ledger import services
+from tablestakes.staticfiles import core_config
+from tests.core.corpus import records, reference
+from tests.factories import gin_game
+
+from .helpers import login
+
+PHONE = {"width": 360, "height": 740}
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True),
+              pytest.mark.xdist_group("core-worker")]
+
+BOOT_MS = 120_000
+
+SCORE_ALL = """async ({client, where, texts}) => {
+  const core = await import(client);
+  const bootMs = await core.start(where);
+  const answers = [];
+  for (const text of texts) {
+    const answer = await core.score(text);
+    answers.push(answer.ok
+      ? {exit: 0, json: answer.json, problems: []}
+      : {exit: answer.exit, json: null, problems: answer.problems});
+  }
+  return {bootMs, answers};
+}"""
+
+
+@pytest.fixture
+def gin(keeper):
+    table = services.table_create(name="Basement", scorekeepers=[keeper])
+    session = services.session_create(table=table, currency="USD", rate="0.01",
+                                      created_by=keeper)
+    return gin_game(session, keeper, preset="standard")
+
+
+def watch_csp(page) -> list[str]:
+    seen: list[str] = []
+    page.on("console", lambda msg: seen.append(msg.text)
+            if "Content Security Policy" in msg.text else None)
+    return seen
+
+
+def test_the_worker_scores_every_record_as_the_server_does(browser, live_server):
+    where = core_config()
+    assert where is not None, "Pyodide is not installed (scripts/bootstrap runs npm ci)"
+    corpus = records()
+    names = [name for name, _ in corpus]
+    assert len(corpus) >= 100
+    context = browser.new_context(viewport=PHONE, service_workers="block")
+    page = context.new_page()
+    violations = watch_csp(page)
+    # any page of the app: its content security policy is the one the worker runs under
+    page.goto(live_server.url + reverse("ledger:offline"))
+    page.set_default_timeout(BOOT_MS)
+    got = page.evaluate(SCORE_ALL, {
+        "client": live_server.url + "/static/ledger/core/client.mjs",
+        "where": {key: live_server.url + value for key, value in where.items()},
+        "texts": [text for _, text in corpus]})
+    context.close()
+    assert violations == []
+    assert got["bootMs"] > 0
+    differ = [name for name, (_, text), answer in zip(names, corpus, got["answers"], strict=True)
+              if answer != reference(text)]
+    assert differ == []
+    # both kinds were compared: results and refusals
+    exits = [answer["exit"] for answer in got["answers"]]
+    assert exits.count(0) >= 40 and exits.count(1) >= 40
+    # a known case, to the cent: the 5-player captain sample's money
+    captain = next(answer for name, answer in zip(names, got["answers"], strict=True)
+                   if name == "captain-five-money")
+    assert '"money"' in captain["json"]
+
+
+def test_a_game_page_starts_the_worker_when_idle(browser, live_server, keeper, gin):
+    context = browser.new_context(viewport=PHONE, service_workers="block")
+    page = context.new_page()
+    violations = watch_csp(page)
+    login(page, live_server.url, "keeper")
+    page.goto(live_server.url + reverse("ledger:game_detail", args=[gin.pk]))
+    expect(page.locator("#core-worker")).to_have_count(1)
+    boot = page.evaluate("""async () => {
+      const core = await import(document.getElementById("core-worker").src);
+      return core.ready();
+    }""")
+    assert boot > 0
+    context.close()
+    assert violations == []
