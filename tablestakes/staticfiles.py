@@ -186,3 +186,19 @@ class CoreStaticFilesStorage(StaticFilesStorage):
 
     def create_compressor(self, **kwargs):
         return _Compressor(**kwargs)
+
+
+def csp_text() -> str:
+    """The app's content security policy as django-csp writes it on every page."""
+    from csp.utils import build_policy
+
+    return build_policy()
+
+
+def add_headers(headers, path: str, url: str) -> None:
+    """WhiteNoise's WHITENOISE_ADD_HEADERS_FUNCTION: the core's worker runs under the app's
+    own policy. A worker obeys the policy sent with its own script, and WhiteNoise answers
+    static files before django-csp sees them; so the worker's script carries it here, and
+    'wasm-unsafe-eval' (script-src) is what lets it compile Pyodide, and nothing else."""
+    if url.endswith(".mjs") and "/ledger/core/worker" in url:
+        headers["Content-Security-Policy"] = csp_text()

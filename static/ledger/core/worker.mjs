@@ -58,13 +58,20 @@ function answer({ id, record }) {
   }
 }
 
+// Pyodide's loader waits for ever when WebAssembly may not be compiled (a content security
+// policy without 'wasm-unsafe-eval', a browser that refuses it): say so instead.
+const fail = (error) => self.postMessage({ type: "failed", error: String(error && error.message || error) });
+self.addEventListener("securitypolicyviolation", (event) =>
+  fail(`blocked by the content security policy (${event.effectiveDirective})`));
+self.addEventListener("unhandledrejection", (event) => fail(event.reason));
+
 self.addEventListener("message", (event) => {
   const message = event.data || {};
   if (message.type === "init") {
     boot(message).then((bootMs) => {
       self.postMessage({ type: "ready", bootMs });
       waiting.splice(0).forEach(answer);
-    }, (error) => self.postMessage({ type: "failed", error: String(error && error.message || error) }));
+    }, fail);
   } else if (message.type === "score") {
     if (score) answer(message); else waiting.push(message);
   }
