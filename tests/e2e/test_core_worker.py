@@ -17,7 +17,7 @@ from tablestakes.staticfiles import core_config, csp_text
 from tests.core.corpus import records, reference
 from tests.factories import gin_game
 
-from .helpers import login
+from .helpers import login, shot
 
 PHONE = {"width": 360, "height": 740}
 
@@ -104,17 +104,32 @@ def test_the_worker_scores_every_record_as_the_server_does(browser, live_server)
     assert '"money"' in captain["json"]
 
 
-def test_a_game_page_starts_the_worker_when_idle(browser, live_server, keeper, gin):
-    context = browser.new_context(viewport=PHONE, service_workers="block")
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_a_game_page_starts_the_worker_when_idle(browser, live_server, keeper, gin, language):
+    """The game page looks and works as before (the tag draws nothing; Save hand 1 is there at
+    once), and the worker starts by itself once the page is idle, under the page's policy."""
+    context = browser.new_context(viewport=PHONE, service_workers="block", locale=language)
+    under_the_app_policy(context)
     page = context.new_page()
     violations = watch_csp(page)
     login(page, live_server.url, "keeper")
     page.goto(live_server.url + reverse("ledger:game_detail", args=[gin.pk]))
+    save = {"en": "Save hand 1", "de": "Spiel 1 speichern"}[language]
+    expect(page.get_by_role("button", name=save)).to_be_visible()
     expect(page.locator("#core-worker")).to_have_count(1)
-    boot = page.evaluate("""async () => {
-      const core = await import(document.getElementById("core-worker").src);
-      return core.ready();
-    }""")
-    assert boot > 0
+    shot(page, f"core-worker-game-{language}")
+    client = page.locator("#core-worker").get_attribute("src")
+    # nobody calls start(): client.mjs does, when the page is idle
+    page.wait_for_function(f"""async () => (await import({client!r})).state() === "ready" """,
+                           timeout=BOOT_MS)
+    result = page.evaluate(f"""async () => (await import({client!r})).score({{
+      format: "tablestakes.game/1", variant: "gin", rules: {{}}, players: ["Ann", "Bob"],
+      stakes: {{rate: "0.01", per_points: 1, currency: "USD"}},
+      setup: {{first_dealer: "Ann"}}, abandoned: false,
+      hands: [{{knocker: "Ann", deadwood: {{Ann: 2, Bob: 20}}}}]}})""")
     context.close()
     assert violations == []
+    # Ann's knock of 2 against 20: 18 to Ann (issue 41's example)
+    assert result["ok"]
+    assert {name: total["final"] for name, total in result["result"]["totals"].items()} == {
+        "Ann": 18, "Bob": 0}

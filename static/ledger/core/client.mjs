@@ -10,6 +10,7 @@
 //     // rejects when the worker cannot run here (no WebAssembly, no module worker, the files
 //     //   not reachable): the page then works as without it.
 //   await ready();   // resolves with the boot time in ms once the core answers
+//   state();         // "idle", "starting", "ready" or "failed"
 //
 // The page says where things are with one tag (ledger/templatetags/core_worker.py):
 //   <script type="module" id="core-worker" src=".../client.mjs"
@@ -20,6 +21,18 @@ let worker = null;
 let booted = null;
 const pending = new Map();
 let sequence = 0;
+let memory = null;
+let status = "idle";
+
+/** "idle" (not started), "starting", "ready" or "failed". */
+export function state() {
+  return status;
+}
+
+/** The bytes of WebAssembly memory the worker's Pyodide holds (null until ready). */
+export function memoryBytes() {
+  return memory;
+}
 
 function config() {
   const tag = typeof document !== "undefined" && document.getElementById("core-worker");
@@ -33,6 +46,7 @@ export function supported() {
 export function start(given) {
   if (booted) return booted;
   const where = given || config();
+  status = "starting";
   booted = new Promise((resolve, reject) => {
     if (!where || !supported()) {
       reject(new Error("the phone's core cannot run here"));
@@ -41,7 +55,11 @@ export function start(given) {
     worker = new Worker(where.worker, { type: "module", name: "tablestakes-core" });
     worker.addEventListener("message", (event) => {
       const message = event.data || {};
-      if (message.type === "ready") resolve(message.bootMs);
+      if (message.type === "ready") {
+        memory = message.memory;
+        status = "ready";
+        resolve(message.bootMs);
+      }
       else if (message.type === "failed") reject(new Error(message.error));
       else if (message.type === "scored") {
         const call = pending.get(message.id);
@@ -57,7 +75,10 @@ export function start(given) {
     worker.addEventListener("error", (event) => reject(new Error(event.message || "worker error")));
     worker.postMessage({ type: "init", pyodide: where.pyodide, core: where.core });
   });
-  booted.catch((error) => console.info("Tablestakes: no scoring on this phone:", error.message));
+  booted.catch((error) => {
+    status = "failed";
+    console.info("Tablestakes: no scoring on this phone:", error.message);
+  });
   return booted;
 }
 

@@ -7,7 +7,8 @@
 //   {type: "score", id, record}      record: a game record (shared formats/game-record.md),
 //                                    as an object or as its JSON text
 // Messages out:
-//   {type: "ready", bootMs}          the core is imported and answers
+//   {type: "ready", bootMs, memory}  the core is imported and answers (memory: the bytes of
+//                                    WebAssembly memory Pyodide holds, when it says)
 //   {type: "failed", error}          Pyodide or the core could not load (the page goes on
 //                                    as without the worker)
 //   {type: "scored", id, exit, json, problems}
@@ -28,6 +29,7 @@ def score(text):
 `;
 
 let score = null;
+let memory = null;
 const waiting = [];
 
 async function boot(config) {
@@ -43,6 +45,7 @@ async function boot(config) {
   py.unpackArchive(zip, "zip", { extractDir: "/core" });
   py.runPython(PYTHON);
   score = py.globals.get("score");
+  try { memory = py._module.HEAPU8.buffer.byteLength; } catch (error) { memory = null; }
   return performance.now() - started;
 }
 
@@ -69,7 +72,7 @@ self.addEventListener("message", (event) => {
   const message = event.data || {};
   if (message.type === "init") {
     boot(message).then((bootMs) => {
-      self.postMessage({ type: "ready", bootMs });
+      self.postMessage({ type: "ready", bootMs, memory });
       waiting.splice(0).forEach(answer);
     }, fail);
   } else if (message.type === "score") {
