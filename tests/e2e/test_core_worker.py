@@ -13,11 +13,11 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from ledger import services
-from tablestakes.staticfiles import core_config, csp_text
+from tablestakes.staticfiles import core_cache_urls, core_config, csp_text
 from tests.core.corpus import records, reference
 from tests.factories import gin_game
 
-from .helpers import login, shot
+from .helpers import login, shot, worker_in_control
 
 PHONE = {"width": 360, "height": 740}
 
@@ -133,3 +133,59 @@ def test_a_game_page_starts_the_worker_when_idle(browser, live_server, keeper, g
     assert result["ok"]
     assert {name: total["final"] for name, total in result["result"]["totals"].items()} == {
         "Ann": 18, "Bob": 0}
+
+
+KEPT = """async () => {
+  const cache = await caches.open("ts-core");
+  const out = {};
+  for (const request of await cache.keys()) {
+    const url = new URL(request.url);
+    out[url.pathname + url.search] = (await cache.match(request)).headers.get("date");
+  }
+  return out;
+}"""
+
+NEXT_RELEASE = """async () => {
+  const registration = await navigator.serviceWorker.getRegistration();
+  const cache = await caches.open("ts-core");
+  await cache.put("/static/pyodide/0.0.1/pyodide.asm.wasm", new Response("an old release's"));
+  await registration.update();
+  const next = registration.installing || registration.waiting;
+  if (!next) return "no new worker";
+  await new Promise((resolve) => {
+    if (next.state === "activated") resolve();
+    next.addEventListener("statechange", () => { if (next.state === "activated") resolve(); });
+  });
+  return next.state;
+}"""
+
+
+def test_the_service_worker_keeps_the_core_once_across_releases(browser, live_server, keeper,
+                                                                gin, settings):
+    """The worker's files come through the service worker, which keeps them in ts-core; a new
+    release (here: one that changes neither Pyodide nor the core) drops only what it no
+    longer names and downloads nothing again."""
+    from ledger.views.freshness import release
+
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    login(page, live_server.url, "keeper")
+    page.goto(live_server.url + reverse("ledger:game_detail", args=[gin.pk]))
+    worker_in_control(page)
+    page.reload()
+    client = page.locator("#core-worker").get_attribute("src")
+    page.wait_for_function(f"""async () => (await import({client!r})).state() === "ready" """,
+                           timeout=BOOT_MS)
+    first = page.evaluate(KEPT)
+    assert sorted(first) == sorted(core_cache_urls())
+    assert len(first) == 7  # the zip, the worker, Pyodide's five files
+    page.wait_for_timeout(1100)  # a re-download would have a later Date
+    settings.TABLESTAKES_RELEASE = "next-release"
+    release.cache_clear()
+    try:
+        assert page.evaluate(NEXT_RELEASE) == "activated"
+        second = page.evaluate(KEPT)
+    finally:
+        release.cache_clear()
+        context.close()
+    assert second == first  # the old release's file dropped, nothing fetched again
