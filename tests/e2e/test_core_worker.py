@@ -21,8 +21,7 @@ from .helpers import login, shot, worker_in_control
 
 PHONE = {"width": 360, "height": 740}
 
-pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True),
-              pytest.mark.xdist_group("core-worker")]
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 BOOT_MS = 90_000
 
