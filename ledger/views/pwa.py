@@ -21,6 +21,8 @@ from django.urls import reverse
 from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_GET
 
+from tablestakes.staticfiles import core_cache_urls
+
 from .freshness import release
 
 THEME = "#14532d"
@@ -100,6 +102,8 @@ def service_worker(request: HttpRequest) -> HttpResponse:
         "static": settings.STATIC_URL,
         "precache": [static(name) for name in SHELL],
         "offline": reverse("ledger:offline"),
+        # the phone's core (Pyodide and ledger/core/rules.zip): kept across releases
+        "core": core_cache_urls(),
     }
     code = f"self.TABLESTAKES = {json.dumps(config)};\n" + _worker_code()
     response = HttpResponse(code, content_type="text/javascript; charset=utf-8")

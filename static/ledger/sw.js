@@ -8,6 +8,11 @@
 //   game) are kept when they load, and shown from the cache only when the network cannot be
 //   reached; the page's script then says that it is offline and what it shows is as last
 //   loaded. Any other page the phone has not kept gets the offline page.
+// - The phone's core (CONFIG.core: Pyodide's files and ledger/core/rules.<hash>.zip, fetched
+//   by static/ledger/core/worker.mjs when a game page is idle) is kept in its own cache,
+//   CORE, across releases: each file is downloaded once, and a new release drops only the
+//   files it no longer names (a changed core has a new hashed name; Pyodide's folder is
+//   named by its version), so it downloads only what changed.
 // - Nothing else is touched: no POST (hands are sent by the page itself, see offline.js;
 //   where the browser can, a POST does not come here at all: see install), no share page's
 //   live part, nothing from another site.
@@ -16,6 +21,10 @@
 var CONFIG = self.TABLESTAKES;
 var STATIC = "ts-static-" + CONFIG.version;
 var PAGES = "ts-pages-" + CONFIG.version;
+var CORE = "ts-core";
+var CORE_URLS = (CONFIG.core || []).map(function (path) {
+  return new URL(path, self.location.origin).href;
+});
 var KEPT_PAGES = /^\/(?:tables\/\d+\/|sessions\/\d+\/|games\/\d+\/)?$/;
 var NETWORK_WAIT = 8000;  // ms before a kept page is shown instead of a slow one
 
@@ -39,9 +48,9 @@ self.addEventListener("activate", function (event) {
   event.waitUntil(
     caches.keys().then(function (keys) {
       return Promise.all(keys.filter(function (key) {
-        return key.indexOf("ts-") === 0 && key !== STATIC && key !== PAGES;
+        return key.indexOf("ts-") === 0 && key !== STATIC && key !== PAGES && key !== CORE;
       }).map(function (key) { return caches.delete(key); }));
-    }).then(function () { return self.clients.claim(); })
+    }).then(pruneCore).then(function () { return self.clients.claim(); })
   );
 });
 
@@ -57,7 +66,9 @@ self.addEventListener("fetch", function (event) {
   if (request.method !== "GET") return;
   var url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
-  if (url.pathname.indexOf(CONFIG.static) === 0) {
+  if (CORE_URLS.indexOf(url.href) !== -1) {
+    event.respondWith(coreFile(request));
+  } else if (url.pathname.indexOf(CONFIG.static) === 0) {
     event.respondWith(staticFile(request));
   } else if (request.mode === "navigate") {
     event.respondWith(page(request, url));
@@ -72,6 +83,29 @@ function staticFile(request) {
         if (response.ok) cache.put(request, response.clone());
         return response;
       });
+    });
+  });
+}
+
+function coreFile(request) {
+  return caches.open(CORE).then(function (cache) {
+    return cache.match(request.url).then(function (kept) {
+      if (kept) return kept;
+      // by URL alone (the worker's fetches differ in mode and credentials)
+      return fetch(request.url, { credentials: "same-origin" }).then(function (response) {
+        if (response.ok) cache.put(request.url, response.clone());
+        return response;
+      });
+    });
+  });
+}
+
+function pruneCore() {
+  return caches.open(CORE).then(function (cache) {
+    return cache.keys().then(function (requests) {
+      return Promise.all(requests.filter(function (request) {
+        return CORE_URLS.indexOf(request.url) === -1;
+      }).map(function (request) { return cache.delete(request); }));
     });
   });
 }

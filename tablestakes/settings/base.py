@@ -274,7 +274,10 @@ TABLESTAKES_PASSWORD_RESET = (env_flag("TABLESTAKES_PASSWORD_RESET", True)
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {
         "default-src": [SELF],
-        "script-src": [SELF],
+        # 'wasm-unsafe-eval': WebAssembly may be compiled (Pyodide, the phone's copy of the
+        # core, in static/ledger/core/worker.mjs); no JavaScript eval.
+        "script-src": [SELF, "'wasm-unsafe-eval'"],
+        "worker-src": [SELF],
         "style-src": [SELF],
         "img-src": [SELF, "data:"],
         "font-src": [SELF],
@@ -330,6 +333,13 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"] if (BASE_DIR / "static").is_dir() else []
+# The phone's copy of the core: ledger/core/rules.zip built from ledger/rules, and Pyodide's
+# files from node_modules (tablestakes/staticfiles.py).
+STATICFILES_FINDERS = [
+    "django.contrib.staticfiles.finders.FileSystemFinder",
+    "django.contrib.staticfiles.finders.AppDirectoriesFinder",
+    "tablestakes.staticfiles.CoreFinder",
+]
 
 FIXTURE_DIRS = [BASE_DIR / "fixtures"]
 

@@ -95,9 +95,20 @@ WHITENOISE_SKIP_COMPRESS_EXTENSIONS = [
     "jpg", "jpeg", "png", "gif", "webp", "zip", "gz", "tgz", "bz2", "tbz", "xz", "br", "swf",
     "flv", "woff", "woff2", "3gp", "3gpp", "asf", "avi", "m4v", "mov", "mp4", "mpeg", "mpg",
     "webm", "wmv", "ttf"]
+
+
+def _static_headers(headers, path, url):
+    """The phone's core: its worker's script carries the app's CSP (tablestakes/staticfiles.py)."""
+    from tablestakes.staticfiles import add_headers
+
+    add_headers(headers, path, url)
+
+
+WHITENOISE_ADD_HEADERS_FUNCTION = _static_headers
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {"BACKEND": "tablestakes.storage.StaticFilesStorage"},
+    # tablestakes.storage's, with Brotli quicker on Pyodide's big files (staticfiles.py)
+    "staticfiles": {"BACKEND": "tablestakes.staticfiles.CoreStaticFilesStorage"},
 }
 
 # -- one cache for every gunicorn worker (the sign-up limit counts in it) ---------------------

@@ -62,9 +62,12 @@ def worker_config(code: str) -> dict:
 def test_the_settings_are_the_production_ones(production):
     assert settings.TABLESTAKES_PRODUCTION is True and settings.DEBUG is False
     # WhiteNoise's compressed manifest storage, which also hashes the imports between the
-    # app's ES modules (tablestakes/storage.py)
+    # app's ES modules (tablestakes/storage.py), with Brotli quicker on Pyodide's big files
+    # (tablestakes/staticfiles.py)
     backend = settings.STORAGES["staticfiles"]["BACKEND"]
-    assert backend == "tablestakes.storage.StaticFilesStorage"
+    assert backend == "tablestakes.staticfiles.CoreStaticFilesStorage"
+    assert issubclass(import_string(backend),
+                      import_string("tablestakes.storage.StaticFilesStorage"))
     assert issubclass(import_string(backend), CompressedManifestStaticFilesStorage)
     assert "whitenoise.middleware.WhiteNoiseMiddleware" in settings.MIDDLEWARE
     assert settings.CACHES["default"]["BACKEND"].endswith("DatabaseCache")
@@ -155,3 +158,41 @@ def test_without_the_proxys_https_header_the_site_redirects_but_healthz_answers(
     # a monitor asks gunicorn itself: plain http, any Host header
     health = Client(HTTP_HOST="127.0.0.1:8000").get("/healthz")
     assert health.status_code == 200 and health.content == b"ok\n"
+
+
+def test_the_phones_core_is_served_by_the_app_and_named_for_the_service_worker(
+        production, static_manifest, collected_static):
+    """Pyodide and the core's zip come from the app itself (nothing from another host): the
+    zip by the hashed name of what it holds (a release that changes the core changes only
+    that name), Pyodide's files under a folder named by its version; the service worker
+    keeps exactly these, and the CSP lets the worker run WebAssembly, and nothing more."""
+    from tablestakes.staticfiles import PYODIDE_FILES, core_zip_bytes, pyodide_version
+
+    config = worker_config(body(production.get("/sw.js")).decode())
+    zipped = static_manifest["ledger/core/rules.zip"]
+    assert re.fullmatch(r"ledger/core/rules\.[0-9a-f]{12}\.zip", zipped)
+    version = pyodide_version()
+    assert version == json.loads((ROOT / "package.json").read_text())["dependencies"]["pyodide"]
+    assert config["core"] == [
+        f"/static/{zipped}", f"/static/{static_manifest['ledger/core/worker.mjs']}",
+        *(f"/static/pyodide/{version}/{name}" for name in PYODIDE_FILES)]
+    # built from ledger/rules at collectstatic, byte for byte the same every time
+    assert (collected_static / zipped).read_bytes() == core_zip_bytes()
+    assert core_zip_bytes() == core_zip_bytes()
+    for url in config["core"]:
+        served = production.get(url)
+        assert served.status_code == 200, url
+    wasm = production.get(f"/static/pyodide/{version}/pyodide.asm.wasm",
+                          HTTP_ACCEPT_ENCODING="br")
+    assert wasm["Content-Type"] == "application/wasm" and wasm["Content-Encoding"] == "br"
+    assert int(wasm["Content-Length"]) < 3_500_000  # of 9.6 MB
+    module = production.get(f"/static/{static_manifest['ledger/core/worker.mjs']}")
+    assert module["Content-Type"].startswith("text/javascript")
+    # a worker obeys the policy sent with its own script: the pages' one, there too
+    page_policy = production.get("/offline/")["Content-Security-Policy"]
+    assert module["Content-Security-Policy"] == page_policy
+    policy = dict(part.strip().split(" ", 1) for part in page_policy.split(";"))
+    assert policy["script-src"] == "'self' 'wasm-unsafe-eval'"
+    assert policy["worker-src"] == "'self'"
+    assert "Content-Security-Policy" not in production.get(
+        f"/static/{static_manifest['ledger/app.js']}")

@@ -1,0 +1,104 @@
+// The page's side of the phone's core (worker.mjs): one module worker per page, started when
+// the page is idle, never before the first paint or a Save.
+//
+//   import { score, ready } from ".../ledger/core/client.mjs";
+//   const result = await score(record);
+//     // {ok: true, json, result} : json is the text `manage.py score` prints for the record,
+//     //                            result the same parsed;
+//     // {ok: false, exit: 1, problems}: the core refuses the record (one line a problem, as
+//     //                            `manage.py score` writes them on standard error);
+//     // rejects when the worker cannot run here (no WebAssembly, no module worker, the files
+//     //   not reachable): the page then works as without it.
+//   await ready();   // resolves with the boot time in ms once the core answers
+//   state();         // "idle", "starting", "ready" or "failed"
+//
+// The page says where things are with one tag (ledger/templatetags/core_worker.py):
+//   <script type="module" id="core-worker" src=".../client.mjs"
+//           data-worker="..." data-pyodide="..." data-core="..."></script>
+// With it, the worker starts by itself when the page is idle (start() does it sooner).
+
+let worker = null;
+let booted = null;
+const pending = new Map();
+let sequence = 0;
+let memory = null;
+let status = "idle";
+
+/** "idle" (not started), "starting", "ready" or "failed". */
+export function state() {
+  return status;
+}
+
+/** The bytes of WebAssembly memory the worker's Pyodide holds (null until ready). */
+export function memoryBytes() {
+  return memory;
+}
+
+function config() {
+  const tag = typeof document !== "undefined" && document.getElementById("core-worker");
+  return tag ? { ...tag.dataset } : null;
+}
+
+export function supported() {
+  return typeof Worker !== "undefined" && typeof WebAssembly !== "undefined";
+}
+
+export function start(given) {
+  if (booted) return booted;
+  const where = given || config();
+  status = "starting";
+  booted = new Promise((resolve, reject) => {
+    if (!where || !supported()) {
+      reject(new Error("the phone's core cannot run here"));
+      return;
+    }
+    worker = new Worker(where.worker, { type: "module", name: "tablestakes-core" });
+    worker.addEventListener("message", (event) => {
+      const message = event.data || {};
+      if (message.type === "ready") {
+        memory = message.memory;
+        status = "ready";
+        resolve(message.bootMs);
+      }
+      else if (message.type === "failed") reject(new Error(message.error));
+      else if (message.type === "scored") {
+        const call = pending.get(message.id);
+        if (!call) return;
+        pending.delete(message.id);
+        if (message.exit === 0) {
+          call.resolve({ ok: true, exit: 0, json: message.json, result: JSON.parse(message.json) });
+        } else {
+          call.resolve({ ok: false, exit: message.exit, problems: message.problems });
+        }
+      }
+    });
+    worker.addEventListener("error", (event) => reject(new Error(event.message || "worker error")));
+    worker.postMessage({ type: "init", pyodide: where.pyodide, core: where.core });
+  });
+  booted.catch((error) => {
+    status = "failed";
+    console.info("Tablestakes: no scoring on this phone:", error.message);
+  });
+  return booted;
+}
+
+export function ready() {
+  return start();
+}
+
+export function score(record) {
+  return start().then(() => new Promise((resolve) => {
+    const id = ++sequence;
+    pending.set(id, { resolve });
+    worker.postMessage({ type: "score", id, record });
+  }));
+}
+
+// Idle start: after the load event, when the browser has nothing else to do.
+if (typeof window !== "undefined" && config()) {
+  const idle = () => (window.requestIdleCallback
+    ? window.requestIdleCallback(() => start(), { timeout: 10000 })
+    : window.setTimeout(() => start(), 2000));
+  if (document.readyState === "complete") idle();
+  else window.addEventListener("load", idle, { once: true });
+}

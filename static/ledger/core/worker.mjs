@@ -1,0 +1,81 @@
+// The phone's copy of the core: ledger/rules, unchanged, under Pyodide (CPython in
+// WebAssembly), in a module Web Worker so that it never holds up the page.
+// Started by client.mjs (which is the API: score(record) -> Promise<result>).
+//
+// Messages in:
+//   {type: "init", pyodide: "/static/pyodide/<version>/", core: "/static/ledger/core/rules.<hash>.zip"}
+//   {type: "score", id, record}      record: a game record (shared formats/game-record.md),
+//                                    as an object or as its JSON text
+// Messages out:
+//   {type: "ready", bootMs, memory}  the core is imported and answers (memory: the bytes of
+//                                    WebAssembly memory Pyodide holds, when it says)
+//   {type: "failed", error}          Pyodide or the core could not load (the page goes on
+//                                    as without the worker)
+//   {type: "scored", id, exit, json, problems}
+//       exactly what `manage.py score -` does with the record: exit 0 with json (the text it
+//       prints on standard output, byte for byte), or exit 1 with problems (the lines it
+//       prints on standard error: the core's refusal); exit 3 if the core itself failed.
+const PYTHON = `
+import io, json, sys
+sys.dont_write_bytecode = True
+sys.path.insert(0, "/core")
+from ledger.rules.cli import run
+
+
+def score(text):
+    out, err = io.StringIO(), io.StringIO()
+    code = run(["-"], stdin=io.StringIO(text), stdout=out, stderr=err)
+    return json.dumps([code, out.getvalue(), err.getvalue()])
+`;
+
+let score = null;
+let memory = null;
+const waiting = [];
+
+async function boot(config) {
+  const started = performance.now();
+  const { loadPyodide } = await import(config.pyodide + "pyodide.mjs");
+  const [py, zip] = await Promise.all([
+    loadPyodide({ indexURL: config.pyodide }),
+    fetch(config.core).then((response) => {
+      if (!response.ok) throw new Error(`${config.core}: ${response.status}`);
+      return response.arrayBuffer();
+    }),
+  ]);
+  py.unpackArchive(zip, "zip", { extractDir: "/core" });
+  py.runPython(PYTHON);
+  score = py.globals.get("score");
+  try { memory = py._module.HEAPU8.buffer.byteLength; } catch (error) { memory = null; }
+  return performance.now() - started;
+}
+
+function answer({ id, record }) {
+  const text = typeof record === "string" ? record : JSON.stringify(record);
+  try {
+    const [exit, json, err] = JSON.parse(score(text));
+    self.postMessage({ type: "scored", id, exit, json: exit === 0 ? json : null,
+                       problems: err ? err.replace(/\n$/, "").split("\n") : [] });
+  } catch (error) {
+    self.postMessage({ type: "scored", id, exit: 3, json: null,
+                       problems: [String(error && error.message || error)] });
+  }
+}
+
+// Pyodide's loader waits for ever when WebAssembly may not be compiled (a content security
+// policy without 'wasm-unsafe-eval', a browser that refuses it): say so instead.
+const fail = (error) => self.postMessage({ type: "failed", error: String(error && error.message || error) });
+self.addEventListener("securitypolicyviolation", (event) =>
+  fail(`blocked by the content security policy (${event.effectiveDirective})`));
+self.addEventListener("unhandledrejection", (event) => fail(event.reason));
+
+self.addEventListener("message", (event) => {
+  const message = event.data || {};
+  if (message.type === "init") {
+    boot(message).then((bootMs) => {
+      self.postMessage({ type: "ready", bootMs, memory });
+      waiting.splice(0).forEach(answer);
+    }, fail);
+  } else if (message.type === "score") {
+    if (score) answer(message); else waiting.push(message);
+  }
+});
