@@ -11,13 +11,31 @@ from .record import RESULT_FORMAT, Game
 
 
 def game_totals(hand_points: dict, hands_won: dict, winner, rules: dict, *,
-                complete: bool) -> dict:
+                complete: bool, boxes: dict | None = None) -> dict:
     """Totals per player or side: hand points, boxes, game bonus, shutout and final.
 
     Bonuses only come with a complete game (``winner`` reached the target). Shutout: every
-    other competitor won no hand (in a three-handed game, neither other player).
+    other competitor won no hand (in a three-handed game, neither other player). With the
+    club boxes on (RULES §3.7) ``boxes`` are each one's boxes (a box a hand won, and the
+    extra boxes): the totals list them after ``hands_won`` and the box bonus is worth them.
     """
     totals = {}
+    if boxes is not None:
+        plain = game_totals(hand_points, hands_won, winner, rules, complete=complete)
+        for key, entry in plain.items():
+            box_bonus = rules["box_bonus"] * boxes[key] if complete else 0
+            final = entry["final"]
+            if complete:  # the boxes' worth in place of a box a hand won
+                won = rules["box_bonus"] * hands_won[key]
+                if entry["shutout"] and rules["shutout_mode"] == "double_total":
+                    final += 2 * (box_bonus - won)
+                else:
+                    final += box_bonus - won
+            totals[key] = {"hand_points": entry["hand_points"], "hands_won": hands_won[key],
+                           "boxes": boxes[key], "box_bonus": box_bonus,
+                           "game_bonus": entry["game_bonus"], "shutout": entry["shutout"],
+                           "final": final}
+        return totals
     shutout = complete and rules["shutout_mode"] != "none" and all(
         won == 0 for key, won in hands_won.items() if key != winner)
     for key, points in hand_points.items():
@@ -123,6 +141,7 @@ class Play:
         self.ended_at: int | None = None
         self.winner = None
         self.broken = False
+        self.boxes: dict | None = None  # with the club boxes on (RULES §3.7): each one's
 
     def hands(self):
         """(number, where, hand) for each hand of the record, in order; ``where`` is an
@@ -158,7 +177,7 @@ class Play:
 
     def totals(self, complete: bool) -> dict:
         return game_totals(self.hand_points, self.hands_won, self.winner, self.game.rules,
-                           complete=complete)
+                           complete=complete, boxes=self.boxes)
 
 
 def settle_sides(game: Game, totals: dict, complete: bool, sides: dict[str, list[str]],

@@ -27,7 +27,8 @@ from .seating import Seat
 
 __all__ = [
     "ANTE", "CAPTAIN_TABLES", "FIRST_DEALER", "GIN_PRESETS", "GIN_SETTINGS", "LAYOUTS", "RATE",
-    "REGISTRY", "SEATS", "SETUPS", "SIDES", "SheetShape", "Variant", "declared",
+    "REGISTRY", "SEATS", "SETUPS", "SIDES", "STRAIGHT_PRESETS", "STREETS_PRESETS", "SheetShape",
+    "Variant", "declared",
 ]
 
 #: What a game's setup names besides who sits where (``GameFacts.setup``): who deals first,
@@ -43,6 +44,10 @@ GIN_SETTINGS = ("target", "gin_bonus", "undercut_bonus", "big_gin_bonus", "box_b
                 "game_bonus", "shutout_mode", "knock_limit", "undercut_on_tie", "dealer_rule")
 #: The presets (``settings.PRESETS``) a gin-family game may start under.
 GIN_PRESETS = ("standard", "classic", "simple")
+#: Two-hand gin's presets besides: straight gin and Scarne's lump sum (RULES §3.10).
+STRAIGHT_PRESETS = ("straight", "straight_classic", "scarne_lump")
+#: The presets of streets (RULES §3.9).
+STREETS_PRESETS = ("streets", "streets_club")
 
 
 @dataclass(frozen=True)
@@ -92,6 +97,10 @@ class Variant:
       ``lower_wins``, ``hand_noun``, ``cards_entry``, ``roles_vary``, ``sides``,
       ``named_sides``, ``columns``, ``upcard``, ``rounds``, ``sitters``, ``dealer_rule``,
       ``hand_roles``, ``cover``.
+    - ``club``: a result lists every club setting (RULES §3.7, §3.9, §3.10), not only those
+      the preset or the record sets (streets).
+    - ``straight``: it takes ``straight_format`` (best of N) and ``money_mode`` (a lump sum),
+      RULES §3.10 (two-hand gin).
     """
 
     name: str
@@ -122,6 +131,8 @@ class Variant:
     dealer_rule: bool = True
     hand_roles: tuple[str, ...] = ()
     cover: tuple[int, int] | None = None
+    club: bool = False
+    straight: bool = False
     by_count: Mapping[int, Mapping[str, object]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -153,7 +164,8 @@ _CAPTAIN_TABLES = dict(setup=CAPTAIN_TABLES, seats=seating.captain_tables, layou
 
 _DECLARED = (
     # §3.1
-    Variant(name="gin", title="Gin", short="Gin", **_DUEL),
+    Variant(name="gin", title="Gin", short="Gin", **_DUEL,
+            presets=GIN_PRESETS + STRAIGHT_PRESETS, straight=True),
     # §3.2: every hand has an up-card
     Variant(name="oklahoma", title="Oklahoma gin", short="Oklahoma", **_DUEL,
             settings=(*GIN_SETTINGS, "oklahoma_ace", "spade_double"), target=150,
@@ -190,6 +202,15 @@ _DECLARED = (
             settings=("capit_ace_value", "capit_round_share", "capit_round_winner"),
             presets=(), stake=ANTE, lower_wins=True, hand_noun="Round", cards_entry=False,
             rounds=True, layout="capit", shape=SheetShape(rounds=True)),
+    # §3.9: two named sides of 1-3, a card table per pair, three streets filled like
+    # Hollywood's columns and settled with street payouts
+    Variant(name="streets", title="Streets", short="Streets", counts=(2, 4, 6),
+            setup=SIDES, seats=seating.two_sides, scorer="streets:score_streets",
+            settings=(*GIN_SETTINGS, "hollywood_third_double", "balance_division"),
+            presets=STREETS_PRESETS, preset="streets", roles_vary=True, sides=True,
+            named_sides=True, dealer_rule=False, club=True,
+            layout="tables", shape=SheetShape(lines_per_table=True),
+            by_count={4: dict(tables=2), 6: dict(tables=3)}),
 )
 
 #: Every variant by name, in the chooser's order.
