@@ -33,39 +33,10 @@ PRESETS = {
         "gin_bonus": 25, "undercut_bonus": 10, "big_gin_bonus": 0, "box_bonus": 0,
         "game_bonus": 0, "shutout_mode": "none", "target": 100,
     },
-    # §3.10: straight gin (no knocking) and Scarne's lump sum, for ``gin`` only
-    "straight": {
-        "gin_bonus": 25, "undercut_bonus": 25, "big_gin_bonus": 0, "box_bonus": 25,
-        "game_bonus": 100, "shutout_mode": "double_total", "target": 100, "knock_limit": 0,
-    },
-    "straight_classic": {
-        "gin_bonus": 20, "undercut_bonus": 10, "big_gin_bonus": 0, "box_bonus": 20,
-        "game_bonus": 100, "shutout_mode": "game_bonus_double", "target": 100,
-        "knock_limit": 0,
-    },
-    "scarne_lump": {
-        "gin_bonus": 25, "undercut_bonus": 10, "big_gin_bonus": 0, "box_bonus": 0,
-        "game_bonus": 0, "shutout_mode": "double_total", "target": 100, "knock_limit": 10,
-        "money_mode": "lump_sum",
-    },
-    # §3.9: streets only (RCL Gin's street payouts; rummytalk's club play)
-    "streets": {
-        "gin_bonus": 25, "undercut_bonus": 25, "big_gin_bonus": 0, "box_bonus": 25,
-        "game_bonus": 100, "shutout_mode": "double_total", "target": 100,
-        "hollywood_third_double": False, "gin_boxes": 0, "undercut_boxes": 0,
-        "roodle_boxes": 0, "double_extra_boxes": True, "street_bonus": "target",
-        "clean_sweep_mode": "bonus", "clean_sweep_bonus": "street_bonus",
-        "all_streets_sweep": "double", "sweep_condition": "won_all",
-    },
-    "streets_club": {
-        "gin_bonus": 25, "undercut_bonus": 25, "big_gin_bonus": 0, "box_bonus": 25,
-        "game_bonus": 100, "shutout_mode": "double_total", "target": 100,
-        "hollywood_third_double": True, "gin_boxes": 2, "undercut_boxes": 1,
-        "roodle_boxes": 1, "double_extra_boxes": True, "street_bonus": "target",
-        "clean_sweep_mode": "double", "clean_sweep_bonus": "street_bonus",
-        "all_streets_sweep": "none", "sweep_condition": "won_all",
-    },
 }
+# the presets that belong to one variant (straight gin's, streets'), from its declaration
+PRESETS.update({name: dict(values) for variant in REGISTRY.values()
+                for name, values in variant.own_presets.items()})
 
 #: The settings every preset gives (the others a preset may give override ``DEFAULTS``).
 PRESET_SETTINGS = tuple(PRESETS["standard"])

@@ -18,6 +18,7 @@ from .multitable import PartnershipSeating, score_deal
 from .problems import hand_at
 from .record import Game
 from .settings import NUMBERS, club_setting
+from .variants import ENTERED_STREETS
 
 __all__ = ["STREETS", "StreetsSeating", "score_streets", "settle_street"]
 
@@ -185,13 +186,14 @@ def score_streets(game: Game, problems: list) -> dict | None:
                 if street.hand_points[side] >= target:
                     street.ended_at, street.winner, street.target = number, side, target
                     ended.append(i + 1)
-        entries.append({
-            "number": number, "dealer": deal.dealers, "dealer_side": dealer_side,
-            "result": "tables", "winner": deal.winner, "points": points,
-            "running": dict(running), "roles": roles, "tables": deal.tables,
-            "knock_card": deal.knock_card, "knock_limit": deal.limit, "doubled": deal.doubled,
-            "boxes": deal.boxes, "streets": [i + 1 for i in entered], "ended": ended,
-            "street_points": [dict(s.hand_points) for s in streets]})
+        entry = {"number": number, "dealer": deal.dealers, "dealer_side": dealer_side,
+                 "result": "tables", "winner": deal.winner, "points": points,
+                 "running": dict(running), "roles": roles}
+        entry.update(tables=deal.tables, knock_card=deal.knock_card, knock_limit=deal.limit,
+                     doubled=deal.doubled, boxes=deal.boxes)
+        entry[ENTERED_STREETS] = [i + 1 for i in entered]
+        entry.update(ended=ended, street_points=[dict(s.hand_points) for s in streets])
+        entries.append(entry)
         if all(s.ended_at is not None for s in streets):
             ended_at = number
     if broken:
