@@ -37,6 +37,7 @@ from ledger.rules.catalog import (
     in_the_box,
     opponents,
     preset_values,
+    presets_of,
     settings_of,
     sitting_out,
     variants,
@@ -230,7 +231,7 @@ __all__ = [
     "VARIANT_COUNTS", "VARIANT_NAMES", "VARIANT_SETTINGS", "VARIANT_SHORT_NAMES", "Setting",
     "default_preset",
     "first_dealer_chosen", "hand_kinds", "hand_pair", "in_the_box", "opponents",
-    "preset_values", "settings_of", "sitting_out", "variants",
+    "preset_values", "presets_of", "settings_of", "sitting_out", "variants",
 ]
 
 
