@@ -384,3 +384,76 @@ def test_streets_invariants(rec):
         ahead = a if g[a] > 0 else b
         assert out["winner"] == ahead
         assert all(D(out["money"][p]) > 0 for p in out["sides"][ahead])
+
+
+# -- club boxes in the two-hand games, knock cards where none belongs -----------------------
+
+def test_club_boxes_in_two_hand_gin_and_a_doubled_oklahoma_hand():
+    out = score_record(gin_record([gin("A", "B", 30), knock("A", 5, "B", 3),
+                                   gin("A", "B", 40)],
+                                  rules={"gin_boxes": 2, "undercut_boxes": 1}))
+    assert [h["boxes"] for h in out["hands"]] == [3, 2, 3]  # gin 1+2, undercut 1+1
+    a, b = out["totals"]["A"], out["totals"]["B"]
+    assert (a["boxes"], a["box_bonus"], b["boxes"], b["box_bonus"]) == (6, 150, 2, 50)
+    assert a["final"] == a["hand_points"] + 150 + 100 and b["final"] == b["hand_points"] + 50
+    okla = gin_record([{**gin("A", "B", 10), "upcard": "7S"}], rules={"gin_boxes": 2})
+    okla["variant"] = "oklahoma"
+    hand = score_record(okla)["hands"][0]
+    assert (hand["points"]["A"], hand["boxes"]) == (70, 5)  # (10 + 25) x 2; 1 + 2 x 2
+
+
+def test_club_boxes_in_hollywood_columns():
+    rec = gin_record([gin("A", "B", 10), gin("A", "B", 10)], rules={"gin_boxes": 2})
+    rec["variant"] = "hollywood"
+    out = score_record(rec)
+    assert [c["totals"]["A"]["boxes"] for c in out["columns"]] == [6, 3, 0]
+    assert out["totals"]["A"]["boxes"] == 9
+
+
+def test_a_knock_card_in_captain_play_and_cap_it_is_refused():
+    rec = json.loads((DATA / "captain-five-money.json").read_text())
+    rec["hands"][0]["knock_card"] = "5S"
+    with pytest.raises(RecordError) as caught:
+        score_record(rec)
+    assert caught.value.details[0].code == "knock_card_not_here"
+    rec = json.loads((DATA / "cap-it-pot.json").read_text())
+    rec["hands"][1]["knock_card"] = "5S"
+    with pytest.raises(RecordError) as caught:
+        score_record(rec)
+    assert [(p.code, p.hand) for p in caught.value.details] == [("knock_card_not_here", 2)]
+
+
+# -- streets settings ------------------------------------------------------------------------
+
+def test_streets_club_doubles_the_third_street_and_has_no_all_streets_sweep():
+    out = score_record(streets(example_14_15(), preset="streets_club"))
+    assert [s["weight"] for s in out["streets"]] == [1, 1, 2]
+    assert out["sweep"] is False
+    nets = [s["net"]["WE"] for s in out["streets"]]
+    assert out["game_points"]["WE"] == nets[0] + nets[1] + 2 * nets[2]
+
+
+def test_clean_all_needs_three_clean_streets():
+    d = Deals(("A",), ("X",))
+    hands = [d.won("WE", 50), d.won("WE", 50), d.won("WE", 50), d.won("WE", 50)]
+    out = score_record(streets(hands, we=("A",), they=("X",),
+                               rules={"sweep_condition": "clean_all"}))
+    assert [s["clean"] for s in out["streets"]] == [True, True, True]
+    assert out["sweep"] is True
+    g = sum(s["net"]["WE"] for s in out["streets"]) * 2
+    assert out["game_points"]["WE"] == g
+    out = score_record(streets(example_14_15(), rules={"sweep_condition": "clean_all"}))
+    assert out["sweep"] is False and out["game_points"]["WE"] == 650
+
+
+def test_streets_dealing_and_rotation():
+    d = Deals()
+    out = score_record(streets([d.won("THEY", 22), d.drawn(), {"target": 120}]))
+    first, drawn = out["hands"][0], out["hands"][1]
+    assert first["dealer_side"] == "THEY" and first["dealer"] == ["X", "Y"]
+    assert drawn["dealer_side"] == "THEY"  # THEY won the deal before
+    assert [t["players"] for t in drawn["tables"]] == [["A", "Y"], ["B", "X"]]
+    # the drawn deal counts for the rotation, the target change does not
+    assert out["next"]["tables"] == [{"table": 1, "players": ["A", "X"], "dealer": "X"},
+                                     {"table": 2, "players": ["B", "Y"], "dealer": "Y"}]
+    assert out["next"]["dealer_side"] == "THEY"
