@@ -142,6 +142,7 @@ class Play:
         self.winner = None
         self.broken = False
         self.boxes: dict | None = None  # with the club boxes on (RULES §3.7): each one's
+        self.ending = "when the target was reached"  # what ended it, as a refusal says
 
     def hands(self):
         """(number, where, hand) for each hand of the record, in order; ``where`` is an
@@ -149,7 +150,7 @@ class Play:
         for number, raw in enumerate(self.game.hands, 1):
             where = hand_at(number)
             if self.ended_at is not None and not self.broken:
-                self.problems.append(ended_message(where, self.ended_at))
+                self.problems.append(ended_message(where, self.ended_at, self.ending))
                 return
             yield number, where, raw
 
@@ -192,10 +193,10 @@ def settle_sides(game: Game, totals: dict, complete: bool, sides: dict[str, list
     return settle(game, exact)
 
 
-def ended_message(where: At, ended_at: int) -> Problem:
+def ended_message(where: At, ended_at: int,
+                  ending: str = "when the target was reached") -> Problem:
     return where.problem("hand_after_end",
-                         f"the game ended at hand {ended_at}, when the target was reached; "
-                         f"no hand can follow it")
+                         f"the game ended at hand {ended_at}, {ending}; no hand can follow it")
 
 
 def abandoned_complete_message(ended_at: int) -> Problem:

@@ -70,6 +70,9 @@ def score_two_hand(game: Game, problems: list) -> dict | None:
     # RULES 3.10: a match of best_of hands, the first to win (best_of + 1) / 2 wins it
     match = spec.straight and club_setting(rules, "straight_format") == "best_of"
     needed = (club_setting(rules, "best_of") + 1) // 2 if match else None
+    if match:
+        play.ending = f"when a player won {needed} hands of the best of " \
+                      f"{club_setting(rules, 'best_of')}"
     for number, where, raw in play.hands():
         hand = play.checked(read_gin_hand(raw, where, problems, oklahoma=oklahoma))
         if hand is None:

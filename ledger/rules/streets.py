@@ -17,6 +17,7 @@ from .hollywood import COLUMNS, columns_for_win
 from .multitable import PartnershipSeating, score_deal
 from .problems import hand_at
 from .record import Game
+from .schema import HAND_FIELDS
 from .settings import NUMBERS, club_setting
 from .variants import ENTERED_STREETS
 
@@ -118,7 +119,7 @@ def score_streets(game: Game, problems: list) -> dict | None:
         if isinstance(raw, dict) and "target" in raw:
             new = raw["target"]
             low, high = NUMBERS["target"]
-            if set(raw) != {"target"}:
+            if set(raw) & (set(HAND_FIELDS) - {"target"}):  # other keys are ignored
                 problems.append(where.problem(
                     "target_invalid", "a target change is an entry of its own, between two "
                     "deals, not a field of a deal", path="target", field="target"))

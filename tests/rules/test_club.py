@@ -269,7 +269,9 @@ def test_example_19_best_of_seven():
 def test_a_hand_after_the_match_and_an_even_best_of_are_refused():
     with pytest.raises(RecordError) as caught:
         score_record(best_of_seven([*MATCH, gin("B", "A", 9)]))
-    assert caught.value.details[0].hand == 8
+    assert caught.value.problems == [
+        "hand 8: the game ended at hand 7, when a player won 4 hands of the best of 7; no "
+        "hand can follow it"]
     rec = best_of_seven(MATCH)
     rec["rules"]["best_of"] = 6
     with pytest.raises(RecordError) as caught:
@@ -457,3 +459,16 @@ def test_streets_dealing_and_rotation():
     assert out["next"]["tables"] == [{"table": 1, "players": ["A", "X"], "dealer": "X"},
                                      {"table": 2, "players": ["B", "Y"], "dealer": "Y"}]
     assert out["next"]["dealer_side"] == "THEY"
+
+
+def test_a_target_change_is_an_entry_of_its_own():
+    d = Deals()
+    with pytest.raises(RecordError) as caught:
+        score_record(streets([d.won("WE", 20), {"target": 50, **d.won("WE", 5)}]))
+    assert [(p.code, p.hand) for p in caught.value.details] == [("target_invalid", 2)]
+    out = score_record(streets([d.won("WE", 20), {"target": 50, "notes": "agreed"}]))
+    assert out["hands"][1]["result"] == "target" and out["streets"][0]["target"] == 50
+    for bad in (0, "125", True, 1.5):
+        with pytest.raises(RecordError) as caught:
+            score_record(streets([{"target": bad}]))
+        assert caught.value.details[0].code == "target_invalid"
