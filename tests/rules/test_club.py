@@ -472,3 +472,65 @@ def test_a_target_change_is_an_entry_of_its_own():
         with pytest.raises(RecordError) as caught:
             score_record(streets([{"target": bad}]))
         assert caught.value.details[0].code == "target_invalid"
+
+
+# -- SOURCES St-1 to St-6: the game of RULES §5 examples 14, 15 and 17, table by table -------
+
+ST3 = [
+    {"tables": [knock("A", 5, "X", 20), gin("Y", "B", 12)]},              # D1 THEY +22
+    {"tables": [gin("A", "Y", 30), knock("B", 4, "X", 14)]},              # D2 WE +65
+    {"tables": [knock("X", 3, "A", 25), knock("B", 2, "Y", 30)]},         # D3 WE +6
+    {"tables": [DRAW, DRAW]},                                             # D4
+    {"tables": [knock("A", 6, "X", 40), knock("Y", 8, "B", 5)]},          # D5 WE +62
+    {"tables": [gin("Y", "A", 20), knock("X", 2, "B", 10)]},              # D6 THEY +53
+    {"tables": [knock("A", 1, "X", 21), knock("B", 7, "Y", 19)]},         # D7 WE +32
+    {"tables": [knock("Y", 4, "A", 24), gin("X", "B", 9)]},               # D8 THEY +54
+    {"tables": [knock("A", 3, "X", 11), knock("B", 10, "Y", 10)]},        # D9 THEY +17
+    {"tables": [gin("A", "Y", 15), knock("B", 5, "X", 9)]},               # D10 WE +44
+]
+
+
+def test_st3_the_whole_game_table_by_table():
+    out = score_record(streets(ST3))
+    assert [h["points"]["WE"] - h["points"]["THEY"] for h in out["hands"]] == [
+        -22, 65, 6, 0, 62, -53, 32, -54, -17, 44]
+    assert [s["net"]["WE"] for s in out["streets"]] == [261, 197, 192]
+    assert [s["ended_at"] for s in out["streets"]] == [5, 7, 10]
+    assert out["game_points"]["WE"] == 1300 and out["sweep"] is True
+    assert money(out) == {"A": D("13.00"), "B": D("13.00"), "X": D("-13.00"),
+                          "Y": D("-13.00")}
+    assert ["/".join(h["dealer"]) for h in out["hands"]] == [
+        "X/Y", "Y/X", "A/B", "A/B", "A/B", "A/B", "X/Y", "A/B", "X/Y", "Y/X"]
+
+
+@pytest.mark.parametrize("rules,g", [
+    ({"hollywood_third_double": True}, 1684), ({"sweep_condition": "clean_all"}, 650),
+    ({"all_streets_sweep": "none"}, 650)])
+def test_st3_under_other_settings(rules, g):
+    assert score_record(streets(ST3, rules=rules))["game_points"]["WE"] == g
+
+
+def test_st6_the_target_raised_to_125_after_d4():
+    out = score_record(streets([*ST3[:4], {"target": 125}, *ST3[4:]]))
+    assert [s["net"]["WE"] for s in out["streets"]] == [286, 170, 217]
+    assert [s["target"] for s in out["streets"]] == [125, 125, 125]
+    assert out["game_points"]["WE"] == 1346
+    assert money(out)["A"] == D("13.46")
+    we, they = out["totals"]["WE"], out["totals"]["THEY"]
+    assert (we["hand_points"], we["hands_won"], we["boxes"], we["final"]) == (415, 5, 5, 1780)
+    assert (they["hand_points"], they["hands_won"], they["boxes"], they["final"]) == (
+        217, 4, 4, 434)
+    # the same change after D5: street 1 has ended with target 100 and keeps its 261
+    later = score_record(streets([*ST3[:5], {"target": 125}, *ST3[5:]]))
+    assert later["streets"][0]["target"] == 100 and later["streets"][0]["net"]["WE"] == 261
+
+
+@pytest.mark.parametrize("preset,boxes", [("streets", 1), ("streets_club", 3)])
+def test_st7_three_tables(preset, boxes):
+    deal = {"tables": [knock("A", 3, "X", 26), gin("Y", "B", 16), DRAW]}
+    out = score_record(streets([deal], we=("A", "B", "C"), they=("X", "Y", "Z"),
+                               preset=preset))
+    hand = out["hands"][0]
+    assert hand["winner"] == "THEY" and hand["points"]["THEY"] == 18
+    assert hand["boxes"] == {"WE": 0, "THEY": boxes}
+    assert out["next"]["tables"][0]["players"] == ["A", "Y"]  # deal 2: (t + 1) mod 3
