@@ -1,5 +1,5 @@
 """The least a streets game needs in the app (issue 40): the start page offers it (from
-the registry), its start form offers its own presets only, and a streets game started,
+the registry), its start form offers its presets, and a streets game started,
 played deal by deal through the hand form, exported and imported, scores as the core
 says. The screens of the streets (street cards, match display, print sheet) are not yet
 built: these tests hold only what a streets game already gets from partnership's."""
@@ -28,7 +28,7 @@ def test_the_start_form_offers_each_variant_its_own_presets(logged_in, session):
     streets = logged_in.get(reverse("ledger:game_start", args=[session.pk, "streets", 4]))
     assert streets.status_code == 200
     choices = [name for name, _ in streets.context["form"].fields["preset"].choices]
-    assert choices == ["streets", "streets_club"]
+    assert choices == ["streets", "streets_club", "standard", "classic", "simple"]
     gin = logged_in.get(reverse("ledger:game_start", args=[session.pk, "gin", 2]))
     assert [name for name, _ in gin.context["form"].fields["preset"].choices] == [
         "standard", "classic", "simple", "straight", "straight_classic", "scarne_lump"]

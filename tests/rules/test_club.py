@@ -291,7 +291,10 @@ def test_scarne_lump_sum(hands, paid):
 
 
 def test_presets_belong_to_their_variants():
-    assert REGISTRY["streets"].presets == ("streets", "streets_club")
+    # RULES §2: the gin family's three belong to every gin-family variant, streets too
+    assert REGISTRY["streets"].presets == ("streets", "streets_club", "standard", "classic",
+                                           "simple")
+    assert score_record(streets([], preset="classic"))["rules"]["street_bonus"] == "target"
     with pytest.raises(RecordError) as caught:
         score_record(gin_record([], preset="streets"))
     assert caught.value.details[0].field == "preset"
