@@ -90,11 +90,10 @@ def score_two_hand(game: Game, problems: list) -> dict | None:
                     play.ended_at, play.winner = number, outcome.winner
             else:
                 play.win(number, outcome.winner, outcome.points)
-            if counted_boxes:
-                won = hand_boxes(outcome, rules)
-                play.boxes[outcome.winner] += won
         if counted_boxes:
-            extra["boxes"] = won if outcome.winner is not None else 0
+            extra["boxes"] = hand_boxes(outcome, rules) if outcome.winner is not None else 0
+            if outcome.winner is not None:
+                play.boxes[outcome.winner] += extra["boxes"]
         play.entries.append(hand_entry(number, dealer, outcome, pair, play.hand_points, roles,
                                        extra or None))
         dealer = next_dealer(dealer, outcome, rules["dealer_rule"], pair)
