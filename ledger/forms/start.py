@@ -14,7 +14,6 @@ from ledger.presentation.catalog import (
     CHOICE_WORDS,
     FIRST_SIDE,
     PRESET_LABELS,
-    PRESET_NAMES,
     SECOND_SIDE,
     SETTING_HELP,
     SETTING_LABELS,
@@ -26,6 +25,7 @@ from ledger.presentation.catalog import (
     first_dealer_chosen,
     game_facts,
     preset_values,
+    presets_of,
     seat_label,
     setup_from_seats,
 )
@@ -73,7 +73,7 @@ def show_preset_values(form: forms.Form, variant: str, count: int, preset: str |
     """Each empty setting field shows the value the chosen preset gives it (as its
     placeholder, or as the "preset" choice's words), and carries every preset's value for
     the page's script to follow a change of preset."""
-    values = {name: preset_values(variant, name, count) for name in PRESET_NAMES}
+    values = {name: preset_values(variant, name, count) for name in presets_of(variant)}
     chosen = preset_values(variant, preset, count)
     for setting in settings:
         field = form.fields[f"rule_{setting}"]
@@ -156,7 +156,7 @@ class GameStartForm(CleanInputMixin, forms.Form):
         else:
             self.fields["preset"] = forms.ChoiceField(
                 label=gettext_lazy("Preset"),
-                choices=[(name, PRESET_LABELS[name]) for name in PRESET_NAMES],
+                choices=[(name, PRESET_LABELS[name]) for name in presets_of(variant)],
                 initial=default_preset(variant), widget=SegmentedRadio())
             self.fields["rate"] = stake_field(gettext_lazy("Stake"), initial=session_rate)
             self.fields["per_points"] = forms.IntegerField(
@@ -166,14 +166,14 @@ class GameStartForm(CleanInputMixin, forms.Form):
         for setting in VARIANT_SETTINGS[variant]:
             self.fields[f"rule_{setting}"] = setting_field(setting)
         preset = self.data.get(self.add_prefix("preset")) if self.is_bound else None
-        if preset not in PRESET_NAMES:
-            preset = (self.initial.get("preset") if self.initial.get("preset") in PRESET_NAMES
-                      else None)
+        if preset not in presets_of(variant):
+            preset = (self.initial.get("preset")
+                      if self.initial.get("preset") in presets_of(variant) else None)
         self.preset_shown = preset or default_preset(variant)
         self.preset_shown_label = PRESET_LABELS[self.preset_shown]
         # what static/ledger/presets.js says when another preset is tapped
         self.preset_words = json.dumps({
-            "labels": {name: str(PRESET_LABELS[name]) for name in PRESET_NAMES},
+            "labels": {name: str(PRESET_LABELS[name]) for name in presets_of(variant)},
             "choice": gettext("%(value)s (preset)")}, sort_keys=True)
         show_preset_values(self, variant, count, preset, VARIANT_SETTINGS[variant])
 

@@ -53,6 +53,10 @@ class Game(models.Model):
     ante = models.DecimalField(
         max_digits=9, decimal_places=4, null=True, blank=True, help_text="CAP-IT ante"
     )
+    lump_sum_stake = models.DecimalField(
+        max_digits=9, decimal_places=4, null=True, blank=True,
+        help_text="A lump-sum game's or a best-of match's one stake (RULES 3.10)",
+    )
     setup = OrderedJSONField(default=dict, help_text="Setup of the game record (dealer, sides...)")
     status = models.CharField(
         max_length=12, choices=GameStatus.choices, default=GameStatus.IN_PROGRESS

@@ -37,6 +37,7 @@ from ledger.rules.catalog import (
     in_the_box,
     opponents,
     preset_values,
+    presets_of,
     settings_of,
     sitting_out,
     variants,
@@ -97,6 +98,7 @@ _VARIANT_WORDS = {
     "Three-handed (in the box)": _("Three-handed (in the box)"),
     "Captain play": _("Captain play"), "Partnership gin": _("Partnership gin"),
     "In the box": _("In the box"), "Captain": _("Captain"), "Partners": _("Partners"),
+    "Streets": _("Streets"),
 }
 _VARIANT_NAMES_AS_IS = frozenset({"Oklahoma", "Hollywood", "CAP-IT"})
 assert {*_CORE_VARIANT_NAMES.values(), *_CORE_VARIANT_SHORT_NAMES.values()} \
@@ -137,7 +139,10 @@ def contract_text(contract: str | None) -> str:
 
 #: The presets by name, as the setup form shows them.
 PRESET_LABELS = Said({"standard": _("Standard"), "classic": _("Classic"),
-                      "simple": _("Simple")})
+                      "simple": _("Simple"), "straight": _("Straight gin"),
+                      "straight_classic": _("Straight gin, classic"),
+                      "scarne_lump": _("Scarne, lump sum"), "streets": _("Streets"),
+                      "streets_club": _("Streets, club")})
 assert set(PRESET_LABELS) == set(PRESET_NAMES)
 
 #: Every setting's label: the forms' fields, the list of changes, the printed rules panel.
@@ -226,7 +231,7 @@ __all__ = [
     "VARIANT_COUNTS", "VARIANT_NAMES", "VARIANT_SETTINGS", "VARIANT_SHORT_NAMES", "Setting",
     "default_preset",
     "first_dealer_chosen", "hand_kinds", "hand_pair", "in_the_box", "opponents",
-    "preset_values", "settings_of", "sitting_out", "variants",
+    "preset_values", "presets_of", "settings_of", "sitting_out", "variants",
 ]
 
 

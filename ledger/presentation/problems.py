@@ -83,6 +83,13 @@ SENTENCES = {
     "tables_invalid": gettext_noop("Give one hand for each card table."),
     "cut_loser_invalid": gettext_noop("Say who cut the lower card, only when the most "
                                       "points lost are tied."),
+    "knock_card_unreadable": gettext_noop("The knock card is not a card."),
+    "knock_card_not_here": gettext_noop("A knock card belongs only to a deal of partnership "
+                                        "gin or streets."),
+    "target_invalid": gettext_noop("The new target must be a whole number of 1 or more, "
+                                   "given on its own between two deals."),
+    "target_passed": gettext_noop("A side already has this many points in a street that is "
+                                  "still open; choose a higher target."),
     # CAP-IT rounds
     "rounds_over": gettext_noop("CAP-IT has five rounds: the game is over."),
     "went_out_missing": gettext_noop("Say who went out."),

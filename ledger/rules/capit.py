@@ -9,6 +9,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from .cards import CAPIT_VALUES, CardError, capit_points
+from .club import read_knock_card
 from .common import result, units_result
 from .money import split_evenly, to_minor
 from .problems import At, record_problem
@@ -199,6 +200,7 @@ def _read_round(raw, players, ace_value, values, can_make, where, problems) -> d
         problems.append(where.problem("hand_not_object", "must be an object"))
         return None
     before = len(problems)
+    read_knock_card(raw, where, problems, allowed=False)  # RULES §6: none in CAP-IT
     if "went_out" not in raw:
         problems.append(where.problem(
             "went_out_missing", "missing (who went out, or null if the stock ran out)",

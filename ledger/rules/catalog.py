@@ -46,6 +46,14 @@ VARIANT_COUNTS = {variant: PLAYER_COUNTS[variant] for variant in VARIANTS}
 
 PRESET_NAMES = tuple(PRESETS)
 
+
+def presets_of(variant: str) -> tuple[str, ...]:
+    """The presets a game of ``variant`` may start under, in the order a screen lists them
+    (RULES §2: the gin family's three, and straight gin's or streets' own); none for a
+    variant played without a preset or a name that is no variant."""
+    spec = REGISTRY.get(variant)
+    return spec.presets if spec else ()
+
 #: The variants whose setup names who deals first (``setup.first_dealer``); in the others
 #: the seats decide: the box player deals every hand, three-handed captain play opens with
 #: the captain, table games with the second side (or ``setup.first_dealer_side``).

@@ -11,13 +11,31 @@ from .record import RESULT_FORMAT, Game
 
 
 def game_totals(hand_points: dict, hands_won: dict, winner, rules: dict, *,
-                complete: bool) -> dict:
+                complete: bool, boxes: dict | None = None) -> dict:
     """Totals per player or side: hand points, boxes, game bonus, shutout and final.
 
     Bonuses only come with a complete game (``winner`` reached the target). Shutout: every
-    other competitor won no hand (in a three-handed game, neither other player).
+    other competitor won no hand (in a three-handed game, neither other player). With the
+    club boxes on (RULES §3.7) ``boxes`` are each one's boxes (a box a hand won, and the
+    extra boxes): the totals list them after ``hands_won`` and the box bonus is worth them.
     """
     totals = {}
+    if boxes is not None:
+        plain = game_totals(hand_points, hands_won, winner, rules, complete=complete)
+        for key, entry in plain.items():
+            box_bonus = rules["box_bonus"] * boxes[key] if complete else 0
+            final = entry["final"]
+            if complete:  # the boxes' worth in place of a box a hand won
+                won = rules["box_bonus"] * hands_won[key]
+                if entry["shutout"] and rules["shutout_mode"] == "double_total":
+                    final += 2 * (box_bonus - won)
+                else:
+                    final += box_bonus - won
+            totals[key] = {"hand_points": entry["hand_points"], "hands_won": hands_won[key],
+                           "boxes": boxes[key], "box_bonus": box_bonus,
+                           "game_bonus": entry["game_bonus"], "shutout": entry["shutout"],
+                           "final": final}
+        return totals
     shutout = complete and rules["shutout_mode"] != "none" and all(
         won == 0 for key, won in hands_won.items() if key != winner)
     for key, points in hand_points.items():
@@ -123,6 +141,8 @@ class Play:
         self.ended_at: int | None = None
         self.winner = None
         self.broken = False
+        self.boxes: dict | None = None  # with the club boxes on (RULES §3.7): each one's
+        self.ending = "when the target was reached"  # what ended it, as a refusal says
 
     def hands(self):
         """(number, where, hand) for each hand of the record, in order; ``where`` is an
@@ -130,7 +150,7 @@ class Play:
         for number, raw in enumerate(self.game.hands, 1):
             where = hand_at(number)
             if self.ended_at is not None and not self.broken:
-                self.problems.append(ended_message(where, self.ended_at))
+                self.problems.append(ended_message(where, self.ended_at, self.ending))
                 return
             yield number, where, raw
 
@@ -158,7 +178,7 @@ class Play:
 
     def totals(self, complete: bool) -> dict:
         return game_totals(self.hand_points, self.hands_won, self.winner, self.game.rules,
-                           complete=complete)
+                           complete=complete, boxes=self.boxes)
 
 
 def settle_sides(game: Game, totals: dict, complete: bool, sides: dict[str, list[str]],
@@ -173,10 +193,10 @@ def settle_sides(game: Game, totals: dict, complete: bool, sides: dict[str, list
     return settle(game, exact)
 
 
-def ended_message(where: At, ended_at: int) -> Problem:
+def ended_message(where: At, ended_at: int,
+                  ending: str = "when the target was reached") -> Problem:
     return where.problem("hand_after_end",
-                         f"the game ended at hand {ended_at}, when the target was reached; "
-                         f"no hand can follow it")
+                         f"the game ended at hand {ended_at}, {ending}; no hand can follow it")
 
 
 def abandoned_complete_message(ended_at: int) -> Problem:

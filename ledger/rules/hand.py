@@ -60,6 +60,11 @@ def read_gin_hand(raw, where: At, problems: list, *, oklahoma: bool = False):
         problems.append(where.problem("hand_not_object", "must be an object"))
         return None
     before = len(problems)
+    if raw.get("knock_card") is not None:
+        problems.append(where.problem(
+            "knock_card_not_here", "a knock card belongs to a deal of partnership or streets, "
+            "for all its tables (an Oklahoma hand records its upcard)",
+            path="knock_card", field="knock_card"))
     draw = raw.get("draw", False)
     if not isinstance(draw, bool):
         problems.append(where.problem("flag_invalid", f"must be true or false, not {draw!r}",
@@ -254,15 +259,18 @@ def counts_from_cards(hand: GinHand, knocker: str, opponent: str, limit: KnockLi
 
 def score_gin_hand(hand: GinHand, pair: tuple[str, str], where: At, problems: list,
                    rules: dict, *, oklahoma: bool = False,
-                   describe: str | None = None) -> HandOutcome | None:
-    """Score one hand between the two players of ``pair`` (RULES §1 and §3.2)."""
+                   describe: str | None = None,
+                   knock_card: str | None = None) -> HandOutcome | None:
+    """Score one hand between the two players of ``pair`` (RULES §1 and §3.2); at a table
+    of a deal with a ``knock_card`` (RULES §3.7) the card sets the knock limit and a spade
+    doubles the hand as an Oklahoma up-card does."""
     if hand.draw:
         return DRAW
     if not check_players(hand, pair, where, problems, describe):
         return None
     knocker = hand.knocker
     opponent = pair[1] if knocker == pair[0] else pair[0]
-    limit = knock_limit(rules, oklahoma=oklahoma, upcard=hand.upcard)
+    limit = knock_limit(rules, oklahoma=oklahoma, upcard=hand.upcard, knock_card=knock_card)
     layout = None
     if hand.cards is not None:
         layout = counts_from_cards(hand, knocker, opponent, limit, where, problems)
@@ -283,7 +291,14 @@ def score_gin_hand(hand: GinHand, pair: tuple[str, str], where: At, problems: li
     if k > limit.limit:
         at = {"field": "deadwood", "player": knocker,
               "values": {"count": k, "limit": limit.limit}}
-        if limit.limit == 0:
+        if limit.limit == 0 and limit.name == "the knock limit":
+            # straight gin (RULES §3.10, §6): the words the canon gives
+            problems.append(where.problem(
+                "knock_gin_only", "only gin ends a hand (straight gin has no knock)",
+                path=f"knocker deadwood {k} is above the knock limit 0",
+                hint=f"only gin ends a hand (straight gin has no knock); {knocker} "
+                     f"counted {k}", **at))
+        elif limit.limit == 0:
             problems.append(where.problem(
                 "knock_gin_only", f"only gin may end this hand under {limit.name}",
                 path=f"knocker deadwood {k}",
@@ -314,7 +329,8 @@ def score_gin_hand(hand: GinHand, pair: tuple[str, str], where: At, problems: li
     outcome.knocker, outcome.opponent = knocker, opponent
     outcome.deadwood = {knocker: k, opponent: o}
     outcome.layout = layout
-    if oklahoma and rules["spade_double"] and hand.upcard and hand.upcard.endswith("S"):
+    card = knock_card or (hand.upcard if oklahoma else None)
+    if card and rules["spade_double"] and card.endswith("S"):
         outcome.points *= 2
         outcome.doubled = True
     return outcome

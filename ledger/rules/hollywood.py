@@ -8,8 +8,9 @@ shutout.
 
 from __future__ import annotations
 
+from .club import club_boxes_on
 from .common import Play, game_totals, result, settle, side_money
-from .gin import first_dealer, hand_entry, next_dealer
+from .gin import first_dealer, hand_boxes, hand_entry, next_dealer
 from .hand import read_gin_hand, score_gin_hand
 from .record import Game
 
@@ -18,11 +19,12 @@ TOTAL_FIELDS = ("hand_points", "hands_won", "box_bonus", "game_bonus", "final")
 
 
 class Column:
-    __slots__ = ("hand_points", "hands_won", "ended_at", "winner")
+    __slots__ = ("hand_points", "hands_won", "boxes", "ended_at", "winner")
 
     def __init__(self, players):
         self.hand_points = dict.fromkeys(players, 0)
         self.hands_won = dict.fromkeys(players, 0)  # hands entered in this column
+        self.boxes = dict.fromkeys(players, 0)  # with the club boxes on: theirs here
         self.ended_at = None
         self.winner = None
 
@@ -49,6 +51,7 @@ def score_hollywood(game: Game, problems: list) -> dict | None:
     roles = dict.fromkeys(pair, "player")
     columns = [Column(pair) for _ in range(COLUMNS)]
     target = rules["target"]
+    counted_boxes = club_boxes_on(rules)  # RULES §3.7: a column counts its hands' boxes
     play = Play(game, problems, pair)  # the loop; each column keeps its own score
     for number, where, raw in play.hands():
         hand = play.checked(read_gin_hand(raw, where, problems))
@@ -58,19 +61,22 @@ def score_hollywood(game: Game, problems: list) -> dict | None:
         if outcome is None:
             continue
         entered = []
+        boxes = hand_boxes(outcome, rules) if outcome.winner is not None else 0
         if outcome.winner is not None:
             entered = columns_for_win(columns, outcome.winner)
             for i in entered:
                 column = columns[i]
                 column.hand_points[outcome.winner] += outcome.points
                 column.hands_won[outcome.winner] += 1
+                column.boxes[outcome.winner] += boxes
                 if column.hand_points[outcome.winner] >= target:
                     column.ended_at, column.winner = number, outcome.winner
         running = {p: sum(c.hand_points[p] for c in columns) for p in pair}
-        play.entries.append(hand_entry(number, dealer, outcome, pair, running, roles, {
-            "columns": [i + 1 for i in entered],
-            "column_running": [dict(c.hand_points) for c in columns],
-        }))
+        extra = {"columns": [i + 1 for i in entered],
+                 "column_running": [dict(c.hand_points) for c in columns]}
+        if counted_boxes:
+            extra["boxes"] = boxes
+        play.entries.append(hand_entry(number, dealer, outcome, pair, running, roles, extra))
         dealer = next_dealer(dealer, outcome, rules["dealer_rule"], pair)
         if all(c.ended_at is not None for c in columns):
             play.ended_at = number  # the game ends when its three columns have
@@ -82,7 +88,7 @@ def score_hollywood(game: Game, problems: list) -> dict | None:
     for i, column in enumerate(columns):
         done = column.ended_at is not None
         totals = game_totals(column.hand_points, column.hands_won, column.winner, rules,
-                             complete=done)
+                             complete=done, boxes=column.boxes if counted_boxes else None)
         weight = 2 if i == COLUMNS - 1 and rules["hollywood_third_double"] else 1
         for p in pair:
             weighted[p] += weight * totals[p]["final"]
@@ -90,9 +96,11 @@ def score_hollywood(game: Game, problems: list) -> dict | None:
                            "winner": column.winner, "ended_at": column.ended_at,
                            "weight": weight})
     totals = {}
+    fields = TOTAL_FIELDS if not counted_boxes else (
+        *TOTAL_FIELDS[:2], "boxes", *TOTAL_FIELDS[2:])
     for p in pair:
         totals[p] = {name: sum(c["totals"][p][name] for c in column_out)
-                     for name in TOTAL_FIELDS}
+                     for name in fields}
         totals[p]["shutout"] = any(c["totals"][p]["shutout"] for c in column_out)
     winner = None
     if complete and weighted[pair[0]] != weighted[pair[1]]:

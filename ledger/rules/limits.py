@@ -43,10 +43,16 @@ def parse_upcard(value) -> tuple[str, int, str] | None:
     return rank + suit, UPCARD_RANKS[rank], suit
 
 
-def knock_limit(rules: dict, *, oklahoma: bool = False, upcard: str | None = None) -> KnockLimit:
+def knock_limit(rules: dict, *, oklahoma: bool = False, upcard: str | None = None,
+                knock_card: str | None = None) -> KnockLimit:
     """The knock limit of a hand under ``rules`` (a game's resolved settings; missing ones
     take their defaults). In Oklahoma gin ``upcard`` is the up-card ("5S"), or its rank
-    alone ("5", "A") while the suit is not known yet; without it the setting applies."""
+    alone ("5", "A") while the suit is not known yet; without it the setting applies.
+    A partnership or streets deal's ``knock_card`` (RULES §3.7) sets the limit the same way
+    for every table of the deal."""
+    if knock_card:
+        return _knock_limit(rules.get("knock_limit", 10), rules.get("oklahoma_ace", "gin_only"),
+                            True, knock_card, "the knock card")
     if not oklahoma or not upcard:
         setting = rules.get("knock_limit", 10)
         plain = _PLAIN.get(setting)
@@ -61,7 +67,8 @@ _PLAIN: dict = {}  # the setting's KnockLimit, made once per value (one per hand
 
 
 @lru_cache(maxsize=256)
-def _knock_limit(setting: int, ace: str, by_upcard: bool, upcard) -> KnockLimit:
+def _knock_limit(setting: int, ace: str, by_upcard: bool, upcard,
+                 noun: str = "the up-card") -> KnockLimit:
     if not by_upcard:
         return KnockLimit(setting, False, "the knock limit")
     parsed = parse_upcard(upcard)
@@ -74,8 +81,8 @@ def _knock_limit(setting: int, ace: str, by_upcard: bool, upcard) -> KnockLimit:
         card, value = ("10" if rank == "T" else rank), UPCARD_RANKS[rank]
     if value == 1:
         if ace == "gin_only":
-            return KnockLimit(0, True, f"the up-card {card} (an Ace: gin only)", card)
+            return KnockLimit(0, True, f"{noun} {card} (an Ace: gin only)", card)
         if ace != "one":
             raise ValueError(f'oklahoma_ace must be "gin_only" or "one", not {ace!r}')
-        return KnockLimit(1, False, f"the up-card {card}", card)
-    return KnockLimit(value, False, f"the up-card {card}", card)
+        return KnockLimit(1, False, f"{noun} {card}", card)
+    return KnockLimit(value, False, f"{noun} {card}", card)

@@ -7,8 +7,10 @@ a positive net wins the hand and gets its box; a net of exactly 0 wins nothing.
 
 from __future__ import annotations
 
+from .club import boxes_for, club_boxes_on, doubled_by, read_knock_card
 from .common import Play, result, settle_sides
 from .hand import read_gin_hand, score_gin_hand
+from .limits import knock_limit
 from .problems import record_problem, table_at
 from .record import Game
 from .roles import CAPTAIN, OPPONENT, SITS_OUT
@@ -17,6 +19,8 @@ from .sides import CAPTAINS, OPPONENTS, captain_stake
 
 class CaptainSeating:
     """Captains keep their tables; opponents come and go with the sitter (§3.6)."""
+
+    knock_cards = False  # the club's knock cards and boxes are partnership's (§3.7)
 
     def __init__(self, game: Game, problems: list):
         setup = game.setup
@@ -134,6 +138,8 @@ class CaptainSeating:
 class PartnershipSeating:
     """Two sides of 2 or 3; partners rotate opponents every hand (§3.7, §6)."""
 
+    knock_cards = True
+
     def __init__(self, game: Game, problems: list):
         self.ok = False
         sides = game.setup.get("sides")
@@ -231,64 +237,109 @@ def score_partnership(game: Game, problems: list) -> dict | None:
     return _score_tables(game, problems, PartnershipSeating(game, problems))
 
 
+class Deal:
+    """One deal of a table game, scored: each table's outcome and line, the sides' net, the
+    side that won it (None: a net of 0), its knock card and the boxes it earned."""
+
+    __slots__ = ("outcomes", "tables", "net", "winner", "knock_card", "limit", "doubled",
+                 "boxes", "dealers")
+
+
+def score_deal(raw, number: int, where, seating, rules: dict, problems: list, *,
+               knock_cards: bool, counted_boxes: bool) -> Deal | None:
+    """Score one deal (``{"knock_card": ..., "tables": [...]}``) at the tables ``seating``
+    seats for it; None with the problems added. ``knock_cards``: the game takes a knock card
+    on a deal (partnership, streets); ``counted_boxes``: work out the boxes it earned
+    (RULES §3.7)."""
+    if not isinstance(raw, dict) or not isinstance(raw.get("tables"), list):
+        problems.append(where.problem("tables_invalid", "must list one hand per table",
+                                      path="tables", field="tables"))
+        return None
+    card = read_knock_card(raw, where, problems, allowed=knock_cards)
+    pairs = seating.pairs(number)
+    if len(raw["tables"]) != len(pairs):
+        problems.append(where.problem(
+            "tables_invalid", f"{len(pairs)} tables are playing, {len(raw['tables'])} given",
+            path="tables", field="tables"))
+        return None
+    at = [table_at(number, i + 1) for i in range(len(pairs))]
+    parsed = [read_gin_hand(t, at[i], problems) for i, t in enumerate(raw["tables"])]
+    if None in parsed or card is False:
+        return None
+    dealers = seating.dealers()
+    outcomes = [score_gin_hand(hand, pair, at[i], problems, rules,
+                               describe=seating.describe(i), knock_card=card)
+                for i, (hand, pair) in enumerate(zip(parsed, pairs, strict=True))]
+    if None in outcomes:
+        return None
+    side_a, side_b = seating.side_a, seating.side_b
+    side_of = seating.side_of
+    net = {side_a: 0, side_b: 0}
+    tables = []
+    for i, (outcome, pair) in enumerate(zip(outcomes, pairs, strict=True)):
+        points = dict.fromkeys(pair, 0)
+        if outcome.winner is not None:
+            points[outcome.winner] = outcome.points
+            won = side_of[outcome.winner]
+            net[won] += outcome.points
+            net[side_b if won == side_a else side_a] -= outcome.points
+        tables.append({"table": i + 1, "players": list(pair), "dealer": dealers[i],
+                       "result": outcome.result, "winner": outcome.winner,
+                       "points": points, **outcome.fields()})
+    deal = Deal()
+    deal.outcomes, deal.tables, deal.net, deal.dealers = outcomes, tables, net, dealers
+    # The side with a positive net wins the deal (a net of 0 wins nothing).
+    deal.winner = None
+    if net[side_a] != 0:
+        deal.winner = side_a if net[side_a] > 0 else side_b
+    deal.knock_card = card
+    deal.limit = knock_limit(rules, knock_card=card).limit
+    deal.doubled = doubled_by(card, rules)
+    deal.boxes = None
+    if counted_boxes:
+        deal.boxes = dict.fromkeys((side_a, side_b), 0)
+        if deal.winner is not None:
+            deal.boxes[deal.winner] = boxes_for(deal.winner, outcomes, side_of.get, rules,
+                                                doubled=deal.doubled)
+    return deal
+
+
 def _score_tables(game: Game, problems: list, seating) -> dict | None:
     if not seating.ok:
         return None
     rules = game.rules
     side_a, side_b = seating.side_a, seating.side_b
-    side_of = {p: side for side, members in seating.sides.items() for p in members}
+    seating.side_of = {p: side for side, members in seating.sides.items() for p in members}
+    knock_cards = seating.knock_cards
+    counted_boxes = knock_cards and club_boxes_on(rules)
     play = Play(game, problems, (side_a, side_b))
+    if counted_boxes:
+        play.boxes = {side_a: 0, side_b: 0}
     for number, where, raw in play.hands():
-        if not isinstance(raw, dict) or not isinstance(raw.get("tables"), list):
-            problems.append(where.problem("tables_invalid", "must list one hand per table",
-                                          path="tables", field="tables"))
-            play.broken = True
+        deal = play.checked(score_deal(raw, number, where, seating, rules, problems,
+                                       knock_cards=knock_cards, counted_boxes=counted_boxes))
+        if deal is None:
             continue
-        pairs = seating.pairs(number)
-        if len(raw["tables"]) != len(pairs):
-            problems.append(where.problem(
-                "tables_invalid", f"{len(pairs)} tables are playing, {len(raw['tables'])} given",
-                path="tables", field="tables"))
-            play.broken = True
-            continue
-        at = [table_at(number, i + 1) for i in range(len(pairs))]
-        parsed = [read_gin_hand(t, at[i], problems) for i, t in enumerate(raw["tables"])]
-        if play.checked(None if None in parsed else parsed) is None:
-            continue
-        dealers = seating.dealers()
-        outcomes = [score_gin_hand(hand, pair, at[i], problems, rules,
-                                   describe=seating.describe(i))
-                    for i, (hand, pair) in enumerate(zip(parsed, pairs, strict=True))]
-        if play.checked(None if None in outcomes else outcomes) is None:
-            continue
-        net = {side_a: 0, side_b: 0}
-        tables = []
-        for i, (outcome, pair) in enumerate(zip(outcomes, pairs, strict=True)):
-            points = dict.fromkeys(pair, 0)
-            if outcome.winner is not None:
-                points[outcome.winner] = outcome.points
-                won = side_of[outcome.winner]
-                net[won] += outcome.points
-                net[side_b if won == side_a else side_a] -= outcome.points
-            tables.append({"table": i + 1, "players": list(pair), "dealer": dealers[i],
-                           "result": outcome.result, "winner": outcome.winner,
-                           "points": points, **outcome.fields()})
-        # The side with a positive net wins the hand (a net of 0 wins nothing).
-        net_winner = None
-        if net[side_a] != 0:
-            net_winner = side_a if net[side_a] > 0 else side_b
+        net_winner = deal.winner
         points = {side_a: 0, side_b: 0}
         roles = seating.roles()
         before = len(problems)
-        substitution = seating.advance(outcomes, net_winner, raw, where, problems)
+        substitution = seating.advance(deal.outcomes, net_winner, raw, where, problems)
         if play.checked(None if len(problems) > before else True) is None:
             continue
         if net_winner is not None:
-            points[net_winner] = net[net_winner]
-            play.win(number, net_winner, net[net_winner])
-        entry = {"number": number, "dealer": dealers, "result": "tables",
+            points[net_winner] = deal.net[net_winner]
+            play.win(number, net_winner, deal.net[net_winner])
+            if counted_boxes:
+                play.boxes[net_winner] += deal.boxes[net_winner]
+        entry = {"number": number, "dealer": deal.dealers, "result": "tables",
                  "winner": net_winner, "points": points, "running": dict(play.hand_points),
-                 "roles": roles, "tables": tables}
+                 "roles": roles, "tables": deal.tables}
+        if deal.knock_card:
+            entry.update(knock_card=deal.knock_card, knock_limit=deal.limit,
+                         doubled=deal.doubled)
+        if counted_boxes:
+            entry["boxes"] = deal.boxes
         if substitution:
             entry["substitution"] = substitution
         play.entries.append(entry)

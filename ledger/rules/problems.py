@@ -76,6 +76,11 @@ CODES = {
     "knock_gin_only": "only gin may end this hand (an Oklahoma Ace), and the knocker had some",
     "tables_invalid": "a table game's hand does not list one hand per table",
     "cut_loser_invalid": "the cut for the sitter is missing, not needed or names the wrong one",
+    "knock_card_unreadable": "a deal's knock card is not a card",
+    "knock_card_not_here": "a knock card on a hand of a game that has none",
+    "target_invalid": "a streets target change is not a whole number of 1 or more, or not an "
+                      "entry of its own",
+    "target_passed": "a new target that a side already has in an open street",
     # CAP-IT rounds
     "rounds_over": "a sixth round",
     "went_out_missing": "who went out is not said",

@@ -44,6 +44,7 @@ class Stakes:
     rate_text: str
     players: dict[str, Fraction] = field(default_factory=dict)  # explicit stakes per point
     ante_units: int = 0  # CAP-IT ante in minor units
+    lump_sum: Fraction = Fraction(0)  # a lump-sum game's or match's stake (RULES 3.10)
 
     @property
     def scale(self) -> int:
@@ -127,7 +128,10 @@ def read_record(record) -> Game:
         variant or VARIANTS[0], preset, record.get("rules"),
         len(players), problems,
     )
-    stakes = _read_stakes(record.get("stakes"), players, variant, problems)
+    spec = declared(variant)
+    lump = spec is not None and spec.straight and (
+        rules.get("money_mode") == "lump_sum" or rules.get("straight_format") == "best_of")
+    stakes = _read_stakes(record.get("stakes"), players, variant, problems, lump=lump)
     setup = record.get("setup", {})
     if setup is None:
         setup = {}
@@ -174,7 +178,8 @@ def _read_players(value, variant, problems: list) -> list[str]:
     return players
 
 
-def _read_stakes(value, players: list[str], variant, problems: list) -> Stakes | None:
+def _read_stakes(value, players: list[str], variant, problems: list, *,
+                 lump: bool = False) -> Stakes | None:
     if value is None:
         return None
     if not isinstance(value, dict):
@@ -194,7 +199,7 @@ def _read_stakes(value, players: list[str], variant, problems: list) -> Stakes |
         parsed = parse_money(value["rate"], "stakes.rate", problems)
         if parsed is not None:
             rate, rate_text = parsed, str(value["rate"])
-    elif not ante and not (
+    elif not ante and not lump and not (
             isinstance(value.get("players"), dict) and set(players) <= set(value["players"])):
         problems.append(record_problem(
             "money_missing", "stakes.rate",
@@ -237,6 +242,12 @@ def _read_stakes(value, players: list[str], variant, problems: list) -> Stakes |
     elif ante:
         problems.append(record_problem("money_missing", "stakes.ante",
                                        "missing (each player's ante, like \"5.00\")"))
+    lump_sum = Fraction(0)
+    if "lump_sum_stake" in value:
+        parsed = parse_money(value["lump_sum_stake"], "stakes.lump_sum_stake", problems)
+        if parsed is not None:
+            lump_sum = Fraction(parsed)
     if len(problems) > before:
         return None
-    return Stakes(currency, Fraction(rate) / per_points, per_points, rate_text, own, ante_units)
+    return Stakes(currency, Fraction(rate) / per_points, per_points, rate_text, own, ante_units,
+                  lump_sum)

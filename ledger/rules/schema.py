@@ -8,7 +8,7 @@ errors, as RULES §6 says: the core checks those when it resolves the rules.
 Each known field has a kind: "name" (a player's name, text), "card" (a card, text such
 as "7S"), "flag" (true or false),
 "counts" (an object of player names to a number or cards), "names" (a list of names),
-"object", "list", "text", "money".
+"object", "list", "text", "money", "number".
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ GAME_FIELDS = {
 
 #: A game's ``stakes``.
 STAKE_FIELDS = {"rate": "money", "per_points": "number", "currency": "text",
-                "players": "object", "ante": "money"}
+                "players": "object", "ante": "money", "lump_sum_stake": "money"}
 
 #: One gin-family play: a hand of a two-player game, or one table of a table game's hand.
 PLAY_FIELDS = {
@@ -34,9 +34,10 @@ PLAY_FIELDS = {
 }
 
 #: A hand of any variant: a play, a table game's ``tables`` (each a play) with its
-#: ``cut_loser``, or a CAP-IT round (``went_out`` and ``points`` or ``cards``).
+#: ``cut_loser`` and (partnership, streets) the deal's ``knock_card``, a streets target
+#: change (``target``), or a CAP-IT round (``went_out`` and ``points`` or ``cards``).
 HAND_FIELDS = {**PLAY_FIELDS, "tables": "list", "cut_loser": "name", "went_out": "name",
-               "points": "counts"}
+               "points": "counts", "knock_card": "card", "target": "number"}
 
 
 def fields_of_kind(fields: dict, kind: str) -> tuple[str, ...]:

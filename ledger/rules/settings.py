@@ -34,6 +34,12 @@ PRESETS = {
         "game_bonus": 0, "shutout_mode": "none", "target": 100,
     },
 }
+# the presets that belong to one variant (straight gin's, streets'), from its declaration
+PRESETS.update({name: dict(values) for variant in REGISTRY.values()
+                for name, values in variant.own_presets.items()})
+
+#: The settings every preset gives (the others a preset may give override ``DEFAULTS``).
+PRESET_SETTINGS = tuple(PRESETS["standard"])
 
 # Settings outside the presets, with their defaults.
 DEFAULTS = {
@@ -50,6 +56,25 @@ DEFAULTS = {
     "capit_round_winner": "round",
 }
 
+#: The club formats' settings (RULES §3.7, §3.9, §3.10), with their defaults. A result lists
+#: them for ``streets``, elsewhere only those the preset or the record sets
+#: (docs/game-record.md), so that the results of the older formats stay as they were;
+#: ``club_setting`` reads one with its default.
+CLUB_DEFAULTS = {
+    "gin_boxes": 0,
+    "undercut_boxes": 0,
+    "roodle_boxes": 0,
+    "double_extra_boxes": True,
+    "street_bonus": "target",
+    "clean_sweep_mode": "bonus",
+    "clean_sweep_bonus": "street_bonus",
+    "all_streets_sweep": "double",
+    "sweep_condition": "won_all",
+    "straight_format": "points",
+    "best_of": 7,
+    "money_mode": "per_point",
+}
+
 CHOICES = {
     "shutout_mode": SHUTOUT_MODES,
     "dealer_rule": ("winner_deals", "alternate"),
@@ -57,9 +82,18 @@ CHOICES = {
     "three_hand_money": ("pairwise", "box_team"),
     "balance_division": ("proportional", "equal"),
     "capit_round_winner": ("round", "cumulative"),
+    "clean_sweep_mode": ("bonus", "double", "none"),
+    "all_streets_sweep": ("double", "none"),
+    "sweep_condition": ("won_all", "clean_all"),
+    "straight_format": ("points", "best_of"),
+    "money_mode": ("per_point", "lump_sum"),
 }
 
-FLAGS = ("undercut_on_tie", "spade_double", "hollywood_third_double")
+FLAGS = ("undercut_on_tie", "spade_double", "hollywood_third_double", "double_extra_boxes")
+
+#: Settings that take a whole number or one word: the word and the number's range.
+NUMBER_OR_WORD = {"street_bonus": ("target", 0, 100_000),
+                  "clean_sweep_bonus": ("street_bonus", 0, 100_000)}
 
 # Whole-number settings and their allowed range (inclusive).
 NUMBERS = {
@@ -71,9 +105,21 @@ NUMBERS = {
     "target": (1, 100_000),
     "knock_limit": (0, 98),
     "capit_ace_value": (0, 100),
+    "gin_boxes": (0, 100),
+    "undercut_boxes": (0, 100),
+    "roodle_boxes": (0, 100),
+    "best_of": (1, 99),
 }
 
-SETTING_NAMES = tuple(PRESETS["standard"]) + tuple(DEFAULTS)
+SETTING_NAMES = PRESET_SETTINGS + tuple(DEFAULTS)
+#: Every setting a record may give: ``SETTING_NAMES`` and the club formats'.
+ALL_SETTING_NAMES = SETTING_NAMES + tuple(CLUB_DEFAULTS)
+
+
+def club_setting(rules: dict, name: str):
+    """A club format's setting (``CLUB_DEFAULTS``) in a game's resolved ``rules``, its
+    default when the rules do not list it."""
+    return rules.get(name, CLUB_DEFAULTS[name])
 
 _SHARE = re.compile(r"^(\d+(?:\.\d+)?)%$|^\d+(?:\.\d+)?$")
 
@@ -110,6 +156,12 @@ def check_setting(name: str, value, problems: list) -> None:
     elif name in CHOICES:
         if value not in CHOICES[name]:
             bad(f"{value!r} is not one of {', '.join(CHOICES[name])}")
+    elif name in NUMBER_OR_WORD:
+        word, low, high = NUMBER_OR_WORD[name]
+        if value != word and (isinstance(value, bool) or not isinstance(value, int)):
+            bad(f"must be a whole number or \"{word}\", not {value!r}")
+        elif value != word and not low <= value <= high:
+            bad(f"{value} is out of range ({low} to {high})")
     elif name == "capit_round_share":
         if not isinstance(value, str) or not _SHARE.match(value):
             bad(f"must be a percentage of the pot like \"10%\" or a money amount "
@@ -120,12 +172,16 @@ def check_setting(name: str, value, problems: list) -> None:
                     bad(f"five shares of {value} would exceed the pot")
             except InvalidOperation:  # pragma: no cover - the pattern excludes it
                 bad(f"{value!r} is not a percentage")
+    if name == "best_of" and isinstance(value, int) and not isinstance(value, bool) \
+            and value % 2 == 0:
+        bad(f"{value} is even; a match is best of an odd number of hands (RULES 3.10)")
 
 
 def resolve_rules(
     variant: str, preset: str | None, overrides, player_count: int, problems: list
 ) -> tuple[str, dict]:
     """The complete settings of a game: preset values, the variant's target, overrides."""
+    spec = declared(variant)
     if preset is None:
         preset = default_preset(variant)
     elif preset not in PRESETS:
@@ -133,8 +189,17 @@ def resolve_rules(
                                        f"unknown preset {preset!r} (known: "
                                        f"{', '.join(PRESETS)})"))
         preset = default_preset(variant)
-    rules = dict(PRESETS[preset])
+    elif spec is not None and spec.presets and preset not in spec.presets:
+        problems.append(record_problem("preset_unknown", "preset",
+                                       f"{preset!r} is not a preset of {variant} (its presets: "
+                                       f"{', '.join(spec.presets)})"))
+        preset = default_preset(variant)
+    values = PRESETS[preset]
+    rules = {name: values[name] for name in PRESET_SETTINGS}
     rules.update(DEFAULTS)
+    if spec is not None and spec.club:
+        rules.update(CLUB_DEFAULTS)
+    rules.update(values)  # what the preset sets beyond the common settings
     target = variant_target(variant, player_count)
     if target is not None:
         rules["target"] = target
@@ -145,7 +210,7 @@ def resolve_rules(
                                        "must be an object of setting names and values"))
         overrides = {}
     for name, value in overrides.items():
-        if name not in rules:
+        if name not in rules and name not in CLUB_DEFAULTS:
             problems.append(record_problem("setting_unknown", f"rules.{name}",
                                            "unknown setting"))
             continue

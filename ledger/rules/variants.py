@@ -26,8 +26,10 @@ from .roles import BOX, CAPTAIN, SITS_OUT
 from .seating import Seat
 
 __all__ = [
-    "ANTE", "CAPTAIN_TABLES", "FIRST_DEALER", "GIN_PRESETS", "GIN_SETTINGS", "LAYOUTS", "RATE",
-    "REGISTRY", "SEATS", "SETUPS", "SIDES", "SheetShape", "Variant", "declared",
+    "ANTE", "CAPTAIN_TABLES", "ENTERED_STREETS", "FIRST_DEALER", "GIN_PRESETS", "GIN_SETTINGS",
+    "LAYOUTS", "RATE",
+    "REGISTRY", "SEATS", "SETUPS", "SIDES", "STRAIGHT_PRESETS", "STREETS_PRESETS", "SheetShape",
+    "Variant", "declared",
 ]
 
 #: What a game's setup names besides who sits where (``GameFacts.setup``): who deals first,
@@ -43,6 +45,48 @@ GIN_SETTINGS = ("target", "gin_bonus", "undercut_bonus", "big_gin_bonus", "box_b
                 "game_bonus", "shutout_mode", "knock_limit", "undercut_on_tie", "dealer_rule")
 #: The presets (``settings.PRESETS``) a gin-family game may start under.
 GIN_PRESETS = ("standard", "classic", "simple")
+#: Two-hand gin's own presets besides: straight gin and Scarne's lump sum (RULES §3.10),
+#: with their values (``settings.PRESETS`` takes them from the declaration).
+_STRAIGHT_PRESETS = {
+    "straight": {
+        "gin_bonus": 25, "undercut_bonus": 25, "big_gin_bonus": 0, "box_bonus": 25,
+        "game_bonus": 100, "shutout_mode": "double_total", "target": 100, "knock_limit": 0,
+    },
+    "straight_classic": {
+        "gin_bonus": 20, "undercut_bonus": 10, "big_gin_bonus": 0, "box_bonus": 20,
+        "game_bonus": 100, "shutout_mode": "game_bonus_double", "target": 100,
+        "knock_limit": 0,
+    },
+    "scarne_lump": {
+        "gin_bonus": 25, "undercut_bonus": 10, "big_gin_bonus": 0, "box_bonus": 0,
+        "game_bonus": 0, "shutout_mode": "double_total", "target": 100, "knock_limit": 10,
+        "money_mode": "lump_sum",
+    },
+}
+#: The presets of streets (RULES §3.9): RCL Gin's street payouts, rummytalk's club play.
+_STREETS_PRESETS = {
+    "streets": {
+        "gin_bonus": 25, "undercut_bonus": 25, "big_gin_bonus": 0, "box_bonus": 25,
+        "game_bonus": 100, "shutout_mode": "double_total", "target": 100,
+        "hollywood_third_double": False, "gin_boxes": 0, "undercut_boxes": 0,
+        "roodle_boxes": 0, "double_extra_boxes": True, "street_bonus": "target",
+        "clean_sweep_mode": "bonus", "clean_sweep_bonus": "street_bonus",
+        "all_streets_sweep": "double", "sweep_condition": "won_all",
+    },
+    "streets_club": {
+        "gin_bonus": 25, "undercut_bonus": 25, "big_gin_bonus": 0, "box_bonus": 25,
+        "game_bonus": 100, "shutout_mode": "double_total", "target": 100,
+        "hollywood_third_double": True, "gin_boxes": 2, "undercut_boxes": 1,
+        "roodle_boxes": 1, "double_extra_boxes": True, "street_bonus": "target",
+        "clean_sweep_mode": "double", "clean_sweep_bonus": "street_bonus",
+        "all_streets_sweep": "none", "sweep_condition": "won_all",
+    },
+}
+#: The key under which a streets deal lists the streets it entered (docs/game-record.md):
+#: the variant's name too, so it is written here, with the names.
+ENTERED_STREETS = "streets"
+STRAIGHT_PRESETS = tuple(_STRAIGHT_PRESETS)
+STREETS_PRESETS = tuple(_STREETS_PRESETS)
 
 
 @dataclass(frozen=True)
@@ -92,6 +136,12 @@ class Variant:
       ``lower_wins``, ``hand_noun``, ``cards_entry``, ``roles_vary``, ``sides``,
       ``named_sides``, ``columns``, ``upcard``, ``rounds``, ``sitters``, ``dealer_rule``,
       ``hand_roles``, ``cover``.
+    - ``club``: a result lists every club setting (RULES §3.7, §3.9, §3.10), not only those
+      the preset or the record sets (streets).
+    - ``straight``: it takes ``straight_format`` (best of N) and ``money_mode`` (a lump sum),
+      RULES §3.10 (two-hand gin).
+    - ``own_presets``: the presets only it plays under, with their values (in ``presets``
+      too); the gin family's common presets are ``settings.PRESETS``'.
     """
 
     name: str
@@ -122,6 +172,9 @@ class Variant:
     dealer_rule: bool = True
     hand_roles: tuple[str, ...] = ()
     cover: tuple[int, int] | None = None
+    club: bool = False
+    straight: bool = False
+    own_presets: Mapping[str, Mapping[str, object]] = field(default_factory=dict)
     by_count: Mapping[int, Mapping[str, object]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -153,7 +206,9 @@ _CAPTAIN_TABLES = dict(setup=CAPTAIN_TABLES, seats=seating.captain_tables, layou
 
 _DECLARED = (
     # §3.1
-    Variant(name="gin", title="Gin", short="Gin", **_DUEL),
+    Variant(name="gin", title="Gin", short="Gin", **_DUEL,
+            presets=GIN_PRESETS + STRAIGHT_PRESETS, straight=True,
+            own_presets=_STRAIGHT_PRESETS),
     # §3.2: every hand has an up-card
     Variant(name="oklahoma", title="Oklahoma gin", short="Oklahoma", **_DUEL,
             settings=(*GIN_SETTINGS, "oklahoma_ace", "spade_double"), target=150,
@@ -190,6 +245,17 @@ _DECLARED = (
             settings=("capit_ace_value", "capit_round_share", "capit_round_winner"),
             presets=(), stake=ANTE, lower_wins=True, hand_noun="Round", cards_entry=False,
             rounds=True, layout="capit", shape=SheetShape(rounds=True)),
+    # §3.9: two named sides of 1-3, a card table per pair, three streets filled like
+    # Hollywood's columns and settled with street payouts
+    Variant(name="streets", title="Streets", short="Streets", counts=(2, 4, 6),
+            setup=SIDES, seats=seating.two_sides, scorer="streets:score_streets",
+            settings=(*GIN_SETTINGS, "hollywood_third_double", "balance_division"),
+            presets=STREETS_PRESETS + GIN_PRESETS, own_presets=_STREETS_PRESETS,
+            preset="streets",
+            roles_vary=True, sides=True,
+            named_sides=True, dealer_rule=False, club=True,
+            layout="tables", shape=SheetShape(lines_per_table=True),
+            by_count={2: dict(shape=SheetShape()), 4: dict(tables=2), 6: dict(tables=3)}),
 )
 
 #: Every variant by name, in the chooser's order.

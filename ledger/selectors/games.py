@@ -67,7 +67,8 @@ def game_stakes(game: Game, seats=None) -> dict | None:
         seat.player.name: decimal_text(seat.stake, game.currency)
         for seat in seats if seat.stake is not None
     }
-    if game.rate is None and game.ante is None and not player_stakes:
+    if game.rate is None and game.ante is None and game.lump_sum_stake is None \
+            and not player_stakes:
         return None
     stakes: dict[str, Any] = {}
     if game.rate is not None:
@@ -76,6 +77,8 @@ def game_stakes(game: Game, seats=None) -> dict | None:
         stakes["per_points"] = game.per_points
     if game.ante is not None:
         stakes["ante"] = decimal_text(game.ante, game.currency)
+    if game.lump_sum_stake is not None:
+        stakes["lump_sum_stake"] = decimal_text(game.lump_sum_stake, game.currency)
     stakes["currency"] = game.currency
     if player_stakes:
         stakes["players"] = player_stakes

@@ -160,6 +160,8 @@ def _game_create(*, session: Session, record: dict, by: User | None, imported: b
         rate=_decimal(stakes.get("rate"), "stakes.rate", currency=currency),
         per_points=stakes.get("per_points"),
         ante=_decimal(stakes.get("ante"), "stakes.ante", currency=currency),
+        lump_sum_stake=_decimal(stakes.get("lump_sum_stake"), "stakes.lump_sum_stake",
+                                currency=currency),
         currency=currency, setup=setup, started_by=by, **ended,
     )
     player_stakes = stakes.get("players") or {}

@@ -198,7 +198,10 @@ def test_the_words_handed_to_the_scripts_in_german_and_russian(screens):
         "noch nicht gesendet"
     assert preset_words(screens["start-gin-2"]("de")) == {
         "choice": "%(value)s (Vorgabe)",
-        "labels": {"classic": "Klassisch", "simple": "Einfach", "standard": "Standard"}}
+        "labels": {"classic": "Klassisch", "simple": "Einfach", "standard": "Standard",
+                   "straight": "Gin ohne Klopfen",
+                   "straight_classic": "Gin ohne Klopfen, klassisch",
+                   "scarne_lump": "Scarne, Pauschalbetrag"}}
     # Russian counts take their plural forms, by CLDR category, for Intl.PluralRules
     plurals = json_block(screens["game"]("ru"), "offline-queue-plurals")
     assert plurals["lang"] == "ru"

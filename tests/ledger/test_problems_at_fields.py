@@ -292,7 +292,8 @@ def test_the_start_form_shows_the_chosen_presets_real_values():
                      "target": "100"}
     assert form.fields["rule_shutout_mode"].choices[0] == ("", "game bonus double (preset)")
     assert form.fields["rule_gin_bonus"].widget.attrs["data-preset-values"] == (
-        '{"classic": "20", "simple": "25", "standard": "25"}')
+        '{"classic": "20", "scarne_lump": "25", "simple": "25", "standard": "25", '
+        '"straight": "25", "straight_classic": "20"}')  # gin's presets (RULES 3.10 too)
     simple = GameStartForm(initial={"preset": "simple"}, variant="box", count=3,
                            player_names=["Ann", "Bob", "Cy"], session_rate=None,
                            session_per_points=1)

@@ -48,19 +48,22 @@ SHAPES = {
     ("captain", 5): {"lines_per_table", "sitters"}, ("captain", 7): {"lines_per_table", "sitters"},
     ("partnership", 4): {"lines_per_table"}, ("partnership", 6): {"lines_per_table"},
     ("cap-it", 4): {"rounds"}, ("cap-it", 5): {"rounds"}, ("cap-it", 6): {"rounds"},
+    ("streets", 2): set(), ("streets", 4): {"lines_per_table"},
+    ("streets", 6): {"lines_per_table"},
 }
 
 
-def test_the_core_lists_the_seven_variants_in_the_choosers_order():
+def test_the_core_lists_the_eight_variants_in_the_choosers_order():
     assert VARIANTS == ("gin", "oklahoma", "hollywood", "box", "captain", "partnership",
-                        "cap-it")
+                        "cap-it", "streets")
     assert PLAYER_COUNTS == {"gin": (2,), "oklahoma": (2,), "hollywood": (2,), "box": (3,),
-                             "captain": (3, 5, 7), "partnership": (4, 6), "cap-it": (4, 5, 6)}
+                             "captain": (3, 5, 7), "partnership": (4, 6), "cap-it": (4, 5, 6),
+                             "streets": (2, 4, 6)}
     assert tuple(REGISTRY) == tuple(VARIANT_NAMES) == tuple(VARIANT_SETTINGS) == VARIANTS
     assert VARIANT_NAMES["box"] == "Three-handed (in the box)"
     assert VARIANT_SHORT_NAMES["partnership"] == "Partners"
     assert FIRST_DEALER_CHOSEN == ("gin", "oklahoma", "hollywood", "cap-it")
-    assert PRESET_VARIANTS == VARIANTS[:-1]
+    assert PRESET_VARIANTS == tuple(v for v in VARIANTS if v != "cap-it")
     assert ANTE_VARIANTS == LOWER_WINS_VARIANTS == ("cap-it",)
     assert MAX_TABLES == 3  # captain play for 7, partnership for 6
 
@@ -69,6 +72,7 @@ def test_the_core_lists_the_seven_variants_in_the_choosers_order():
     ("gin", 2, None), ("oklahoma", 2, 150), ("hollywood", 2, None), ("box", 3, None),
     ("captain", 3, None), ("captain", 5, 125), ("captain", 7, 150),
     ("partnership", 4, 125), ("partnership", 6, 150), ("cap-it", 4, None),
+    ("streets", 2, None), ("streets", 4, None), ("streets", 6, None),
 ])
 def test_a_variants_own_target_replaces_the_presets(variant, players, target):
     # RULES §2: Oklahoma 150; two card tables 125, three 150
@@ -78,8 +82,10 @@ def test_a_variants_own_target_replaces_the_presets(variant, players, target):
 
 
 def test_the_box_starts_under_the_simple_preset_and_the_rest_under_the_standard():
+    # streets under its own (RULES §2: `streets` is its default preset)
     assert {name: default_preset(name) for name in VARIANTS} == {
-        name: "simple" if name == "box" else "standard" for name in VARIANTS}
+        name: {"box": "simple", "streets": "streets"}.get(name, "standard")
+        for name in VARIANTS}
     assert default_preset("no such game") == default_preset(None) == "standard"
 
 
