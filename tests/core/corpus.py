@@ -47,7 +47,8 @@ def _spoilt(record: dict) -> list[tuple[str, dict]]:
 
 def records() -> list[tuple[str, str]]:
     """(name, JSON text) of every record of the corpus."""
-    out = [(path.stem, path.read_text(encoding="utf-8")) for path in sorted(DATA.glob("*.json"))
+    paths = sorted(DATA.glob("*.json")) + sorted((DATA / "club").glob("*.json"))  # the clubs'
+    out = [(path.stem, path.read_text(encoding="utf-8")) for path in paths
            if not path.name.endswith(".expected.json")]
     for variant, count in VARIANTS:
         for hands in (None, 3):

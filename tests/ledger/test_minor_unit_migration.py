@@ -92,9 +92,10 @@ def migrate(targets):
 
 #: What later migrations add that today's code reads or writes (these tests write at 0012
 #: with today's services): added to the old schema for the test, and taken away again before
-#: the later migrations run (0017: a table's language and clock, an account's language).
+#: the later migrations run (0017: a table's language and clock, an account's language;
+#: 0022: a game's lump-sum stake).
 LATER_MODELS = ["AccountPreference"]
-LATER_FIELDS = [("Table", "language"), ("Table", "time_zone")]
+LATER_FIELDS = [("Table", "language"), ("Table", "time_zone"), ("Game", "lump_sum_stake")]
 
 
 def later_schema(add: bool) -> None:
