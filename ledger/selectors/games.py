@@ -4,6 +4,10 @@ its stakes and its posted money."""
 
 from __future__ import annotations
 
+import json
+import pickle
+import threading
+from collections import OrderedDict
 from collections.abc import Iterable
 from typing import Any
 
@@ -123,14 +127,47 @@ def game_record(game: Game, *, hands: Iterable[dict] | None = None,
     return record
 
 
+#: the last records scored in this process (as JSON, its keys sorted: a stored entry read
+#: back may have its keys in another order) and their results, pickled (a result is handed
+#: out as a new copy each time, so no caller can change another's), most recently used last
+_SCORED: OrderedDict[str, bytes] = OrderedDict()
+_SCORED_ROOM = 32
+_SCORED_LOCK = threading.Lock()
+
+
 def score(record: dict) -> dict:
-    """The core's result for a game record (raises ``RecordError`` with its problems)."""
-    return core.score_record(record)
+    """The core's result for a game record (raises ``RecordError`` with its problems).
+
+    A record scored before in this process is not scored again: the core's result depends
+    on nothing but the record (no clock, no database), so the same record has the same
+    result. A Save's view scores the game as it stands to build the hand's form, and the
+    Save before it (the service, with its new hand) scored that very record: one scoring
+    serves both (issue 42). Only records that were scored without a refusal are kept."""
+    try:
+        key = json.dumps(record, sort_keys=True, separators=(",", ":"))
+    except (TypeError, ValueError):  # not a plain record
+        return core.score_record(record)
+    with _SCORED_LOCK:
+        kept = _SCORED.get(key)
+        if kept is not None:
+            _SCORED.move_to_end(key)
+    if kept is not None:
+        return pickle.loads(kept)
+    result = core.score_record(record)
+    try:
+        kept = pickle.dumps(result, pickle.HIGHEST_PROTOCOL)
+    except (pickle.PicklingError, TypeError, AttributeError):
+        return result
+    with _SCORED_LOCK:
+        _SCORED[key] = kept
+        while len(_SCORED) > _SCORED_ROOM:
+            _SCORED.popitem(last=False)
+    return result
 
 
 def game_result(game: Game) -> dict:
     """The core's result for the game as stored (scores, totals, money, next dealer...)."""
-    return core.score_record(game_record(game))
+    return score(game_record(game))
 
 
 def accepts_hands(game: Game, result: dict) -> bool:
