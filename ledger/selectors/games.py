@@ -11,7 +11,8 @@ from collections import OrderedDict
 from collections.abc import Iterable
 from typing import Any
 
-from django.db.models import Prefetch, Sum
+from django.db.models import Prefetch, Sum, TextField
+from django.db.models.functions import Cast
 
 from ledger import rules as core
 from ledger.models import Game, GamePlayer, GameStatus, Hand, MoneyPosting
@@ -56,9 +57,11 @@ def game_live_entries(game: Game) -> LiveEntries:
     """What each hand that counts was entered as (its stored entry), in number order: what
     scoring needs, without a model object per hand (a 300-hand game reads in a fifth of the
     time of its ``Hand`` rows). Its ``mark`` says which state of the game they are."""
+    # the entries as their stored JSON text, decoded in one ``json.loads`` of them all:
+    # not one decoding call per hand (300 of them cost 2.5 times as much)
     rows = list(game.hands.filter(voided_at__isnull=True).order_by("number")
-                .values_list("id", "number", "entry"))
-    entries = LiveEntries(entry for _, _, entry in rows)
+                .values_list("id", "number", Cast("entry", TextField())))
+    entries = LiveEntries(json.loads("[" + ",".join(text for _, _, text in rows) + "]"))
     entries.mark = (len(rows), max((pk for pk, _, _ in rows), default=0),
                     rows[-1][1] if rows else 0)
     return entries
