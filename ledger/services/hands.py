@@ -10,18 +10,20 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from ledger import cleaning, limits
+from ledger import rules as core
 from ledger.exceptions import (
     GameNotInProgress,
     HandAlreadyRecorded,
     IdempotencyKeyReused,
     LedgerError,
+    RecordRefused,
 )
 from ledger.models import (
     Game,
     GameStatus,
     Hand,
 )
-from ledger.selectors.games import entry_as_stored, game_record, game_result
+from ledger.selectors.games import entry_as_stored, game_record, game_result, score
 
 from .base import (
     User,
@@ -52,6 +54,15 @@ class HandOutcome:
     hand: Hand
     created: bool
     result: dict = field(repr=False)
+
+
+def _score_kept(record: dict) -> dict:
+    """``_score``, through the selectors' ``score``: the game with its new hand is the
+    record the next Save's view scores to build its form, and finds scored (issue 42)."""
+    try:
+        return score(record)
+    except core.RecordError as exc:
+        raise RecordRefused(list(exc.details)) from exc
 
 
 # -- hands -----------------------------------------------------------------------------------
@@ -106,7 +117,7 @@ def hand_record(*, game: Game, entry: dict, recorded_by: User | None,
         raise GameNotInProgress(code="game_takes_no_hands", n=game.sequence, status=game.status)
     limits.check_hand_room(len(hands))  # TABLESTAKES_MAX_HANDS_PER_GAME, draws included
     entry = cleaning.check_hand_entry(entry, next_number)
-    result = _score(game_record(game, hands=[*(stored for _, stored in hands), entry]))
+    result = _score_kept(game_record(game, hands=[*(stored for _, stored in hands), entry]))
     by = _user(recorded_by)
     try:
         with transaction.atomic():
