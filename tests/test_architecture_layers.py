@@ -27,7 +27,7 @@ from tests.test_architecture import ROOT, _within, imported_modules
 LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("screens", ("ledger.views", "ledger.forms", "ledger.templatetags", "ledger.admin",
                  "scoresheets", "ledger.management", "ledger.accounts", "ledger.urls",
-                 "ledger.apps", "ledger.counters.apps")),
+                 "ledger.apps", "ledger.counters.apps", "ledger.corefiles")),
     ("presentation", ("ledger.presentation",)),
     ("record", ("ledger.models", "ledger.services", "ledger.selectors", "ledger.cleaning",
                 "ledger.book", "ledger.exceptions", "ledger.fields", "ledger.counters",

@@ -8,7 +8,7 @@ from django import template
 from django.templatetags.static import static
 from django.utils.html import format_html
 
-from tablestakes.staticfiles import core_config
+from ledger.corefiles import core_config
 
 register = template.Library()
 

@@ -21,7 +21,7 @@ from django.urls import reverse
 from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_GET
 
-from tablestakes.staticfiles import core_cache_urls
+from ledger.corefiles import core_cache_urls
 
 from .freshness import release
 
