@@ -1,0 +1,115 @@
+// The hands kept on this phone, scored by the phone's core (static/ledger/core/client.mjs)
+// while there is no connection: the game's record as the server last drew it (the form's
+// #game-record, export_game's JSON) with the hands kept added, and the result shown in the
+// page's own tiles, marked "not yet saved" until the server's replaces it. The words are the
+// page's (#script-words: "offline"); the numbers are written in the page's language.
+// No DOM in the functions above createScoring: tested by node --test.
+
+export const DRAW = "-draw-";  // ledger/forms/fields.py
+const KNOCK = "knock";
+const NO_TIE = "-no-tie-";  // ledger/forms/hands.py
+
+function count(text) {
+  const t = String(text ?? "").trim();
+  if (!t) return null;
+  return /^\d+$/.test(t) ? parseInt(t, 10) : NaN;
+}
+
+// One table of a hand, as the form's _duel_entry makes it; null when the phone cannot
+// (cards typed: the server reads them).
+function duelEntry(values, table, players) {
+  const knocker = values.get(table.knocker);
+  if (!knocker) return undefined;
+  if (knocker === DRAW) return { draw: true };
+  if (table.seats.some((seat) => (values.get(seat[1]) || "").trim())) return null;
+  const kind = values.get(table.kind) || KNOCK;
+  const counts = {};
+  for (let c = 0; c < players.length; c++) {
+    let value = count(values.get(table.seats[c][0]));
+    if (Number.isNaN(value)) return undefined;
+    if (players[c] === knocker && kind !== KNOCK) value = value || 0;
+    if (value === null) return undefined;
+    counts[players[c]] = value;
+  }
+  const entry = { knocker };
+  if (kind === "big_gin") entry.big_gin = true;
+  else if (kind === "gin" && counts[knocker]) entry.gin = true;
+  const opponent = players.find((name) => name !== knocker);
+  entry.deadwood = { [knocker]: counts[knocker], [opponent]: counts[opponent] };
+  return entry;
+}
+
+// The hand of the record for a hand typed in the form ([[name, value]...], the form's
+// schema: #hand-form-fields), or null when the phone cannot make it (CAP-IT's rounds, cards
+// typed, a field not filled in as the form wants: the server's form says why).
+export function entryOf(fields, schema, record) {
+  const tables = (schema && schema.tables) || [];
+  if (!tables.length) return null;
+  const values = new Map(fields);
+  const parts = [];
+  for (const table of tables) {
+    const picked = table.picked.map((name) => values.get(name));
+    const players = picked.every(Boolean) ? picked : table.players;
+    const entry = duelEntry(values, table, players);
+    if (!entry) return null;
+    parts.push(entry);
+  }
+  const multi = tables.length > 1 || ["partnership", "streets"].includes(record.variant) ||
+    (record.variant === "captain" && record.players.length > 3);
+  if (multi) {
+    const entry = { tables: parts };
+    const cut = values.get("cut_loser");
+    if (cut && cut !== NO_TIE) entry.cut_loser = cut;
+    return entry;
+  }
+  const [entry] = parts;
+  const rank = values.get("up_rank");
+  const suit = values.get("up_suit");
+  if (!entry.draw && rank && suit) return { upcard: rank + suit, ...entry };
+  return entry;
+}
+
+// The record with the hands kept added (a copy).
+export function recordWith(record, entries) {
+  return { ...record, hands: [...(record.hands || []), ...entries] };
+}
+
+// Each tile's number as the page draws it (ledger/presentation/money.py scores): the running
+// total, or for Hollywood the net over the three games, signed.
+export function tilesOf(result) {
+  const winner = result.winner;
+  const leaders = new Set(Array.isArray(winner) ? winner : [winner]);
+  const columns = result.facts && result.facts.columns;
+  return Object.entries(result.totals || {}).map(([key, t]) => ({
+    key, signed: !!columns,
+    value: columns ? ((result.net || {})[key] || 0) : (t.final || 0),
+    leader: leaders.has(key),
+  }));
+}
+
+// A number as the server writes it for the page's language (Babel's grouping; "+" for a
+// signed one above nothing, the minus sign of the money filters).
+export function numberText(value, lang, signed = false) {
+  let text;
+  try { text = new Intl.NumberFormat(lang || "en").format(Math.abs(value)); }
+  catch { text = String(Math.abs(value)); }
+  if (value < 0) return "\u2212" + text;
+  return signed && value > 0 ? "+" + text : text;
+}
+
+// Which field of the form a problem of the core is at (forms/hands.py _place): the hand's
+// table and player; "__all__" when it names none.
+export function fieldOf(problem, schema) {
+  const tables = (schema && schema.tables) || [];
+  const index = (problem.table || 1) - 1;
+  const table = tables[index];
+  if (!table) return "__all__";
+  const i = index + 1;
+  const position = table.players.indexOf(problem.player);
+  if (problem.field === "deadwood" && position >= 0) return `t${i}_c${position}`;
+  if (problem.field === "cards" && position >= 0) return `t${i}_cards${position}`;
+  if (problem.field === "knocker") return `t${i}_knocker`;
+  if (problem.field === "upcard") return "up_rank";
+  if (problem.field === "cut_loser") return "cut_loser";
+  return "__all__";
+}
