@@ -113,3 +113,44 @@ export function fieldOf(problem, schema) {
   if (problem.field === "cut_loser") return "cut_loser";
   return "__all__";
 }
+
+// -- the page ---------------------------------------------------------------------------------
+// The phone's result in the page's tiles ("not yet saved"), or the server's numbers back
+// (result null). words: #script-words "offline" and "lang".
+export function showResult(doc, result, words, single) {
+  const board = doc.querySelector(".scoreboard");
+  if (!board) return;
+  const tiles = result ? tilesOf(result) : [];
+  board.querySelectorAll(".score-tile").forEach((tile) => {
+    const value = tile.querySelector(".score-value");
+    if (!value) return;
+    if (tile.dataset.server === undefined) {
+      tile.dataset.server = value.textContent;
+      tile.dataset.serverLeader = tile.classList.contains("leader") ? "1" : "";
+    }
+    const mine = tiles.find((t) => t.key === tile.dataset.key);
+    value.textContent = mine ? numberText(mine.value, words.lang, mine.signed) : tile.dataset.server;
+    tile.classList.toggle("leader", mine ? mine.leader : !!tile.dataset.serverLeader);
+  });
+  board.classList.toggle("unsaved", !!result);
+  if (result) {
+    let note = doc.getElementById("score-pending");
+    if (!note) {
+      note = doc.createElement("p");
+      note.id = "score-pending";
+      note.className = "score-pending";
+      board.parentNode.insertBefore(note, board.nextSibling);
+    }
+    note.textContent = words.offline.unsaved;
+    note.dataset.phone = "1";
+  }
+  // who deals next, where one table's dealer is on the page
+  const dealer = result && result.next && result.next.dealer;
+  const next = doc.getElementById("next");
+  const shown = next && next.querySelectorAll(".dealer-badge + b");
+  if (single && dealer && shown && shown.length === 1) {
+    shown[0].textContent = dealer;
+    next.classList.remove("next-unknown");
+    next.classList.add("next-unsaved");
+  }
+}
