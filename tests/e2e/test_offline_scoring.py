@@ -66,6 +66,7 @@ def test_a_hand_kept_offline_is_scored_on_the_phone(browser, live_server, keeper
     expect(page.locator(".score-tile[data-key='Ann'] .score-value")).to_have_text("18",
                                                                                    timeout=5_000)
     assert score(page, "Bob") == "0"
+    expect(page.locator(".score-strip .strip-item[data-key='Ann'] b")).to_have_text("18")
     expect(page.locator(".scoreboard.unsaved")).to_have_count(1)
     expect(page.locator("#score-pending")).to_contain_text(words["unsaved"])
     expect(page.locator("#next .dealer-badge + b")).to_have_text("Ann")

@@ -133,6 +133,15 @@ export function showResult(doc, result, words, single) {
     tile.classList.toggle("leader", mine ? mine.leader : !!tile.dataset.serverLeader);
   });
   board.classList.toggle("unsaved", !!result);
+  // the score in one line pinned above the form (templates/ledger/_strip.html)
+  doc.querySelectorAll(".score-strip .strip-item[data-key]").forEach((item) => {
+    const value = item.querySelector("b");
+    if (!value) return;
+    if (item.dataset.server === undefined) item.dataset.server = value.textContent;
+    const mine = tiles.find((t) => t.key === item.dataset.key);
+    value.textContent = mine ? numberText(mine.value, words.lang, mine.signed) : item.dataset.server;
+    item.classList.toggle("unsaved", !!mine);
+  });
   if (result) {
     let note = doc.getElementById("score-pending");
     if (!note) {
