@@ -87,3 +87,61 @@ def test_a_hand_kept_offline_is_scored_on_the_phone(browser, live_server, keeper
     assert score(page, "Ann") == phone_text
     assert score(page, "Bob") == "0"
     context.close()
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_a_captain_seven_hand_kept_offline_is_scored_on_the_phone(browser, live_server, keeper,
+                                                                   language):
+    """Captain play with seven (three tables, roles): the phone's tiles after a hand kept
+    offline are the core's totals, written as the server writes them, and the server's
+    page after the hand is sent shows the very same."""
+    from django.utils import translation
+
+    from ledger.selectors.games import game_record
+    from ledger.selectors.games import score as core_score
+    from ledger.templatetags.money import points
+
+    from .phone_games import start
+
+    words = WORDS[language]
+    table = services.table_create(name="Basement", scorekeepers=[keeper])
+    session = services.session_create(table=table, currency="USD", rate="0.01",
+                                      created_by=keeper)
+    game = start(session, keeper, "captain7")
+    context = browser.new_context(viewport=PHONE, service_workers="block", locale=language)
+    page = context.new_page()
+    login(page, live_server.url, "keeper")
+    page.goto(live_server.url + reverse("ledger:game_detail", args=[game.pk]))
+    expect(page.get_by_role("button", name=words["save"].format(1))).to_be_visible()
+    client = page.locator("#core-worker").get_attribute("src")
+    page.evaluate(f"async () => {{ await (await import({client!r})).start(); }}")
+    page.wait_for_function(f"""async () => (await import({client!r})).state() === "ready" """,
+                           timeout=BOOT_MS)
+    schema = page.evaluate("JSON.parse(document.getElementById('hand-form-fields').textContent)")
+    context.set_offline(True)
+
+    parts = []
+    for i, t in enumerate(schema["tables"], start=1):
+        a, b = t["players"]
+        duel(page, i, a, {0: str(2 + i), 1: str(20 + 5 * i)})
+        parts.append({"knocker": a, "deadwood": {a: 2 + i, b: 20 + 5 * i}})
+    record = game_record(game)
+    record["hands"].append({"tables": parts})
+    result = core_score(record)
+    with translation.override(language):
+        expected = {key: points(t["final"]) for key, t in result["totals"].items()}
+    assert any(t["final"] for t in result["totals"].values())
+    page.get_by_role("button", name=words["save"].format(1)).click()
+    expect(page.locator(".scoreboard.unsaved")).to_have_count(1, timeout=5_000)
+    shown = {key: score(page, key) for key in expected}
+    assert shown == expected
+    expect(page.locator("#score-pending")).to_contain_text(words["unsaved"])
+    page.locator(".scoreboard").scroll_into_view_if_needed()
+    shot(page, f"offline-captain7-{language}", full_page=False)
+
+    context.set_offline(False)
+    expect(page.locator(".scoreboard.unsaved")).to_have_count(0, timeout=15_000)
+    assert Hand.objects.filter(game=game, voided_at=None).count() == 1
+    page.reload()
+    assert {key: score(page, key) for key in expected} == shown
+    context.close()
