@@ -73,6 +73,9 @@ def test_a_hand_kept_offline_is_scored_on_the_phone(browser, live_server, keeper
     expect(page.get_by_role("button", name=words["save"].format(2))).to_be_visible()
     page.locator(".scoreboard").scroll_into_view_if_needed()
     shot(page, f"offline-scored-{language}", full_page=False)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    shot(page, f"offline-scored-wide-{language}", full_page=False)
+    page.set_viewport_size(PHONE)
     assert Hand.objects.filter(game=gin).count() == 0
 
     # back online: sent once, the server's numbers replace the phone's
