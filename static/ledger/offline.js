@@ -25,6 +25,7 @@
 import { readJSON, fill } from "./queue/words.js";
 import {
   createStore, storeKey, STOPPED, setField, numberAfter, enqueue, discardHead, renumber, revive,
+  keepRecord, keptRecord,
 } from "./queue/store.js";
 import { createLock } from "./queue/lock.js";
 import { createSender, createPost } from "./queue/sender.js";
@@ -89,8 +90,13 @@ function start(root) {
       return client.state() === "ready" ? client : null;
     } catch { return null; }
   }
+  const GAME = root.dataset.game;
+  function keepTheRecord() {
+    const el = document.getElementById("game-record");
+    if (el) keepRecord(window.localStorage, GAME, el.textContent);
+  }
   function recordOf(items) {
-    const record = readJSON(document, "game-record", null);
+    const record = readJSON(document, "game-record", null) || keptRecord(window.localStorage, GAME);
     if (!record || (record.hands || []).length + 1 !== serverNext) return null;
     const entries = items.map((it) => entryOf(it.fields, hand.schema(), record));
     return entries.every(Boolean) ? recordWith(record, entries) : null;
@@ -243,6 +249,7 @@ function start(root) {
     update = null;
     editing = null;
     keepPage(GAME_URL);
+    keepTheRecord();
     if (answer.parts) {
       serverNext = answer.next || serverNext;
       root.dataset.next = String(serverNext);
@@ -345,6 +352,12 @@ function start(root) {
     if (inForm(event.detail && event.detail.target)) event.detail.shouldSwap = false;
   });
 
+  // a hand saved online brings the form, and the record with it: kept once the page is idle
+  // (never in the Save itself)
+  document.addEventListener("htmx:afterSwap", () => {
+    if (window.requestIdleCallback) window.requestIdleCallback(keepTheRecord, { timeout: 5000 });
+    else window.setTimeout(keepTheRecord, 500);
+  });
   window.addEventListener("online", () => sender.now());
   window.addEventListener("offline", render);
   // a phone puts a page in the background and stops its timers: try again on coming back
@@ -356,6 +369,7 @@ function start(root) {
   // -- on load ------------------------------------------------------------------------------
   const queue = revive(store.load());
   store.save(queue);
+  keepTheRecord();
   if (queue.length && hand.form()) {
     const head = queue[0];
     if (head.state === "refused" && head.number === serverNext) edit(head);

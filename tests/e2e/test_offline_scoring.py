@@ -49,6 +49,8 @@ def test_a_hand_kept_offline_is_scored_on_the_phone(browser, live_server, keeper
     page.evaluate(f"async () => {{ await (await import({client!r})).start(); }}")
     page.wait_for_function(f"""async () => (await import({client!r})).state() === "ready" """,
                            timeout=BOOT_MS)
+    kept = page.evaluate(f"JSON.parse(localStorage.getItem('tablestakes.record.v1.{gin.pk}'))")
+    assert kept["players"] == ["Ann", "Bob"] and kept["hands"] == []
     context.set_offline(True)
 
     # a knock of 12: above the knock limit, refused at Ann's count, nothing kept

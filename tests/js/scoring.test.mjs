@@ -57,3 +57,16 @@ test("a refusal goes to its field", () => {
   assert.equal(fieldOf({ field: "knocker" }, SCHEMA), "t1_knocker");
   assert.equal(fieldOf({ field: "target" }, SCHEMA), "__all__");
 });
+
+test("the game's record is kept beside the queue, by game", async () => {
+  const { keepRecord, keptRecord, recordKey } = await import("../../static/ledger/queue/store.js");
+  const data = new Map();
+  const storage = { getItem: (k) => data.get(k) ?? null, setItem: (k, v) => data.set(k, v) };
+  assert.equal(keptRecord(storage, 7), null);
+  keepRecord(storage, 7, JSON.stringify(GIN));
+  assert.deepEqual(keptRecord(storage, 7), GIN);
+  assert.equal(keptRecord(storage, 8), null);
+  assert.ok(data.has(recordKey(7)));
+  const full = { getItem: () => null, setItem: () => { throw new Error("full"); } };
+  keepRecord(full, 7, "{}");  // nothing kept, nothing thrown
+});
