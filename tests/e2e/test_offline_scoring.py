@@ -150,3 +150,59 @@ def test_a_captain_seven_hand_kept_offline_is_scored_on_the_phone(browser, live_
     page.reload()
     assert {key: score(page, key) for key in expected} == shown
     context.close()
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_a_capit_round_kept_offline_is_scored_on_the_phone(browser, live_server, keeper,
+                                                           language):
+    """CAP-IT (four players, rounds): a round kept offline shows the core's totals as the
+    server writes them; the server's page agrees once it is sent."""
+    from django.utils import translation
+
+    from ledger.selectors.games import game_record
+    from ledger.selectors.games import score as core_score
+    from ledger.templatetags.money import points
+
+    from .helpers import tap
+    from .phone_games import start
+
+    table = services.table_create(name="Basement", scorekeepers=[keeper])
+    session = services.session_create(table=table, currency="USD", rate="0.01",
+                                      created_by=keeper)
+    game = start(session, keeper, "capit4")
+    context = browser.new_context(viewport=PHONE, service_workers="block", locale=language)
+    page = context.new_page()
+    login(page, live_server.url, "keeper")
+    page.goto(live_server.url + reverse("ledger:game_detail", args=[game.pk]))
+    expect(page.locator("input[name=pts_0]")).to_be_visible()
+    client = page.locator("#core-worker").get_attribute("src")
+    page.evaluate(f"async () => {{ await (await import({client!r})).start(); }}")
+    page.wait_for_function(f"""async () => (await import({client!r})).state() === "ready" """,
+                           timeout=BOOT_MS)
+    record = game_record(game)
+    players = record["players"]
+    context.set_offline(True)
+
+    out = players[1]
+    typed = {name: 10 + 5 * j for j, name in enumerate(players) if name != out}
+    tap(page, "went_out", out)
+    for j, name in enumerate(players):
+        if name != out:
+            page.fill(f"input[name=pts_{j}]", str(typed[name]))
+    record["hands"].append({"went_out": out, "points": typed})
+    result = core_score(record)
+    with translation.override(language):
+        expected = {key: points(t["final"]) for key, t in result["totals"].items()}
+    page.locator("form[data-offline-queue] button[type=submit]").click()
+    expect(page.locator(".scoreboard.unsaved")).to_have_count(1, timeout=5_000)
+    shown = {key: score(page, key) for key in expected}
+    assert shown == expected
+    page.locator(".scoreboard").scroll_into_view_if_needed()
+    shot(page, f"offline-capit-{language}", full_page=False)
+
+    context.set_offline(False)
+    expect(page.locator(".scoreboard.unsaved")).to_have_count(0, timeout=15_000)
+    assert Hand.objects.filter(game=game, voided_at=None).count() == 1
+    page.reload()
+    assert {key: score(page, key) for key in expected} == shown
+    context.close()

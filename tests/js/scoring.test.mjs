@@ -25,7 +25,7 @@ test("what the phone cannot read is left to the server", () => {
   const cards = [["t1_knocker", "Ann"], ["t1_kind", "knock"], ["t1_cards0", "AS 2S"]];
   assert.equal(entryOf(cards, SCHEMA, GIN), null);
   assert.equal(entryOf([["t1_knocker", "Ann"], ["t1_c0", "x"], ["t1_c1", "3"]], SCHEMA, GIN), null);
-  assert.equal(entryOf([], { tables: [] }, GIN), null);  // CAP-IT's rounds
+  assert.equal(entryOf([], { tables: [] }, GIN), null);
 });
 
 test("several tables, who was picked, and the record with the hands kept", () => {
@@ -69,4 +69,17 @@ test("the game's record is kept beside the queue, by game", async () => {
   assert.ok(data.has(recordKey(7)));
   const full = { getItem: () => null, setItem: () => { throw new Error("full"); } };
   keepRecord(full, 7, "{}");  // nothing kept, nothing thrown
+});
+
+test("a CAP-IT round typed in the form is the record's round", () => {
+  const capit = { variant: "cap-it", players: ["Sal", "Vic", "Ann", "Bo"], hands: [] };
+  const fields = [["went_out", "Vic"], ["pts_0", "12"], ["pts_1", ""], ["pts_2", "7"], ["pts_3", "30"]];
+  assert.deepEqual(entryOf(fields, { tables: [] }, capit),
+    { went_out: "Vic", points: { Sal: 12, Ann: 7, Bo: 30 } });
+  const nobody = [["went_out", "-nobody-"], ["pts_0", "5"], ["pts_1", "0"], ["pts_2", "1"], ["pts_3", "2"]];
+  assert.deepEqual(entryOf(nobody, { tables: [] }, capit),
+    { went_out: null, points: { Sal: 5, Vic: 0, Ann: 1, Bo: 2 } });
+  nobody[1] = ["pts_1", ""];  // the form asks for Vic's points: the server says so
+  assert.equal(entryOf(nobody, { tables: [] }, capit), null);
+  assert.equal(entryOf([["went_out", "Vic"], ["pts_0", "x"]], { tables: [] }, capit), null);
 });

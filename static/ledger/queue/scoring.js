@@ -8,6 +8,7 @@
 export const DRAW = "-draw-";  // ledger/forms/fields.py
 const KNOCK = "knock";
 const NO_TIE = "-no-tie-";  // ledger/forms/hands.py
+const NOBODY = "-nobody-";  // ledger/forms/fields.py
 
 function count(text) {
   const t = String(text ?? "").trim();
@@ -44,8 +45,8 @@ function duelEntry(values, table, players) {
 // typed, a field not filled in as the form wants: the server's form says why).
 export function entryOf(fields, schema, record) {
   const tables = (schema && schema.tables) || [];
-  if (!tables.length) return null;
   const values = new Map(fields);
+  if (!tables.length) return roundOf(values, record);
   const parts = [];
   for (const table of tables) {
     const picked = table.picked.map((name) => values.get(name));
@@ -67,6 +68,24 @@ export function entryOf(fields, schema, record) {
   const suit = values.get("up_suit");
   if (!entry.draw && rank && suit) return { upcard: rank + suit, ...entry };
   return entry;
+}
+
+// A CAP-IT round as the form's entry() makes it: who went out (or nobody) and each
+// player's points (pts_0... in the record's seat order); null when one is not a number.
+export function roundOf(values, record) {
+  const out = values.get("went_out");
+  if (!out || record.variant !== "cap-it") return null;
+  const wentOut = out === NOBODY ? null : out;
+  const points = {};
+  for (let j = 0; j < record.players.length; j++) {
+    const name = record.players[j];
+    const value = count(values.get(`pts_${j}`));
+    if (Number.isNaN(value)) return null;
+    if (name === wentOut && value === null) continue;
+    if (value === null) return null;  // the form asks for it
+    points[name] = value || 0;
+  }
+  return { went_out: wentOut, points };
 }
 
 // The record with the hands kept added (a copy).
