@@ -19,7 +19,7 @@ UNITS = sorted((ROOT / "tests" / "js").glob("*.test.mjs"))
 
 def test_there_are_js_unit_tests():
     assert [p.relative_to(ROOT).as_posix() for p in UNITS] == [
-        "tests/js/queue.test.mjs"]
+        "tests/js/queue.test.mjs", "tests/js/scoring.test.mjs"]
 
 
 def test_node_test_passes():

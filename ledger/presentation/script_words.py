@@ -16,8 +16,10 @@ def script_words() -> dict:
     """The scripts' words, by script: ``shell`` (static/ledger/shell.js: the logout
     question, the banners without a connection, the copy buttons), ``cards``
     (static/ledger/cards.js), ``live`` (static/ledger/live.js), ``report``
-    (static/ledger/report.js and report_keeper.js). A sentence that depends on a count is
-    given in each plural form of the language (by CLDR category, for ``Intl.PluralRules``)."""
+    (static/ledger/report.js and report_keeper.js), ``offline``
+    (static/ledger/queue/scoring.js: the totals the phone scored with no connection, its
+    refusal of a hand). A sentence that depends on a count is given in each plural form
+    of the language (by CLDR category, for ``Intl.PluralRules``)."""
     samples = plural_samples(translation.get_language() or "en")
     return {
         "lang": translation.get_language() or "en",
@@ -47,6 +49,12 @@ def script_words() -> dict:
         },
         "live": {
             "revoked": gettext("This link no longer works: the scorekeeper revoked it."),
+        },
+        "offline": {
+            "unsaved": gettext("Scored on this phone with the hands not sent yet: not yet "
+                               "saved."),
+            "refused": gettext("The rules refuse this hand (checked on this phone), so it "
+                               "was not kept. Fix it and save again."),
         },
         "report": {
             "queued": gettext("No connection: this report waits on this phone and is sent "

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from django import template
 from django.templatetags.static import static
-from django.utils.html import format_html
+from django.utils.html import format_html, json_script
 
 from ledger.corefiles import core_config
+from ledger.selectors.games import game_record
 
 register = template.Library()
 
@@ -22,3 +23,15 @@ def core_worker():
         '<script type="module" id="core-worker" src="{}" data-worker="{}" data-pyodide="{}"'
         ' data-core="{}"></script>',
         static("ledger/core/client.mjs"), where["worker"], where["pyodide"], where["core"])
+
+
+@register.simple_tag
+def game_record_script(game):
+    """The game's record as ``manage.py export_game`` writes it (rules, players, setup, the
+    hands so far), handed to the page as ``<script type="application/json"
+    id="game-record">``: with no connection the phone adds the hands it keeps to it and its
+    core scores them (static/ledger/queue/scoring.js). Drawn with the hand form, so it is
+    fresh after every Save and every page load. Nothing where the core cannot run."""
+    if core_config() is None or game is None:
+        return ""
+    return json_script(game_record(game), "game-record")

@@ -25,12 +25,14 @@
 import { readJSON, fill } from "./queue/words.js";
 import {
   createStore, storeKey, STOPPED, setField, numberAfter, enqueue, discardHead, renumber, revive,
+  keepRecord, keptRecord,
 } from "./queue/store.js";
 import { createLock } from "./queue/lock.js";
 import { createSender, createPost } from "./queue/sender.js";
 import { createView } from "./queue/view.js";
 import { createFormBridge, pickedOf } from "./queue/form.js";
 import { keepPage, swapIn } from "./queue/page.js";
+import { entryOf, recordWith, fieldOf, showResult } from "./queue/scoring.js";
 
 const root = document.getElementById("offline-queue");
 if (root) start(root);
@@ -71,7 +73,63 @@ function start(root) {
   let saying = null;  // "Saving…" on the Save button, once its hand's request has left
   let saving = false;  // a hand being put in the queue and sent from the form: one at a time
 
-  const render = () => view.render(store.load(), navigator.onLine, editing);
+  const render = () => { view.render(store.load(), navigator.onLine, editing); phoneShow(); };
+
+  // -- the phone's own scoring (queue/scoring.js), with no connection ------------------------
+  // The form's record (#game-record, as the server last drew it) with the hands kept, scored
+  // by the phone's core once it is ready; the page's tiles show it, "not yet saved", until
+  // the server's parts replace them. Without the core, or a hand the phone cannot read, the
+  // page works as without it.
+  const pageWords = readJSON(document, "script-words", {});
+  let phone = null;  // {result, keys}: the phone's last result and the hands it counts
+  async function core() {
+    const tag = document.getElementById("core-worker");
+    if (!tag || !pageWords.offline) return null;
+    try {
+      const client = await import(tag.src);
+      return client.state() === "ready" ? client : null;
+    } catch { return null; }
+  }
+  const GAME = root.dataset.game;
+  function keepTheRecord() {
+    const el = document.getElementById("game-record");
+    if (el) keepRecord(window.localStorage, GAME, el.textContent);
+  }
+  function recordOf(items) {
+    const record = readJSON(document, "game-record", null) || keptRecord(window.localStorage, GAME);
+    if (!record || (record.hands || []).length + 1 !== serverNext) return null;
+    const entries = items.map((it) => entryOf(it.fields, hand.schema(), record));
+    return entries.every(Boolean) ? recordWith(record, entries) : null;
+  }
+  // {ok, result} or {ok: false, errors} for the queue with this item last; null: not known
+  async function phoneScore(items) {
+    const client = await core();
+    const record = client && recordOf(items);
+    if (!record) return null;
+    try {
+      const answer = await client.score(record);
+      if (answer.ok) return { ok: true, result: answer.result };
+      if (answer.exit !== 1) return null;
+      const last = record.hands.length;
+      const errors = {};
+      (answer.where || []).filter((p) => !p.hand || p.hand === last).forEach((p) => {
+        errors[fieldOf(p, hand.schema())] = [pageWords.offline.refused];
+      });
+      if (!Object.keys(errors).length) errors.__all__ = [pageWords.offline.refused];
+      return { ok: false, errors };
+    } catch { return null; }
+  }
+  function phoneShow() {
+    const queue = store.load();
+    const same = phone && queue.length && !STOPPED.has(queue[0].state) &&
+      queue.map((it) => it.key).join() === phone.keys;
+    if (!same) {
+      if (phone) { phone = null; showResult(document, null, pageWords, false); }
+      return;
+    }
+    showResult(document, phone.result, pageWords, !ROLES_VARY && hand.schema().tables.length === 1);
+  }
+
   const numberField = () => hand.schema().number;
 
   const sender = createSender({
@@ -191,6 +249,7 @@ function start(root) {
     update = null;
     editing = null;
     keepPage(GAME_URL);
+    keepTheRecord();
     if (answer.parts) {
       serverNext = answer.next || serverNext;
       root.dataset.next = String(serverNext);
@@ -218,13 +277,27 @@ function start(root) {
       summary: hand.describe(), state: "pending", at: Date.now(),
     };
     setField(item, hand.schema().key, key);
+    let scored = null;
+    if (!navigator.onLine) {
+      // scored on this phone with the hands kept before it: a hand the rules refuse is not
+      // kept, its reason at its field
+      const before = store.load().filter((it) => !(editing && it.key === editing));
+      saving = true;  // a second tap while the phone scores it is dropped
+      try {
+        scored = await phoneScore(editing && before.length === store.load().length - 1
+          ? [item, ...before] : [...before, item]);
+      } finally { saving = false; }
+      if (scored && !scored.ok) { hand.showErrors(scored.errors); return; }
+    }
     const queued = enqueue(store.load(), item, editing, null);
     store.save(queued);
     const alone = queued.length === 1;
     editing = null;
     if (!navigator.onLine) {
+      phone = scored ? { result: scored.result, keys: queued.map((it) => it.key).join() } : null;
       render();
       nextHand();
+      phoneShow();
       // kept on this phone: on to the next hand as after a save (app.js: the score in
       // view, the focus on the next hand's first choice)
       document.dispatchEvent(new CustomEvent("tablestakes:next-hand"));
@@ -279,6 +352,12 @@ function start(root) {
     if (inForm(event.detail && event.detail.target)) event.detail.shouldSwap = false;
   });
 
+  // a hand saved online brings the form, and the record with it: kept once the page is idle
+  // (never in the Save itself)
+  document.addEventListener("htmx:afterSwap", () => {
+    if (window.requestIdleCallback) window.requestIdleCallback(keepTheRecord, { timeout: 5000 });
+    else window.setTimeout(keepTheRecord, 500);
+  });
   window.addEventListener("online", () => sender.now());
   window.addEventListener("offline", render);
   // a phone puts a page in the background and stops its timers: try again on coming back
@@ -290,6 +369,7 @@ function start(root) {
   // -- on load ------------------------------------------------------------------------------
   const queue = revive(store.load());
   store.save(queue);
+  keepTheRecord();
   if (queue.length && hand.form()) {
     const head = queue[0];
     if (head.state === "refused" && head.number === serverNext) edit(head);

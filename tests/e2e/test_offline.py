@@ -113,6 +113,9 @@ def test_three_hands_entered_offline_are_stored_once_in_order(page, context, liv
 
 def test_a_refused_hand_stops_the_queue_with_its_reason_and_keeps_the_later_ones(
         page, context, live_server, gin):
+    # the server's refusal, as on a phone whose core did not start (with it, the phone
+    # refuses the hand at its field before keeping it: test_offline_scoring.py)
+    page.route("**/pyodide/**", lambda route: route.abort())
     open_game(page, live_server.url, gin)
     context.set_offline(True)
     duel(page, 1, "Ann", {0: "5", 1: "20"})

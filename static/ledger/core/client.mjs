@@ -5,8 +5,9 @@
 //   const result = await score(record);
 //     // {ok: true, json, result} : json is the text `manage.py score` prints for the record,
 //     //                            result the same parsed;
-//     // {ok: false, exit: 1, problems}: the core refuses the record (one line a problem, as
-//     //                            `manage.py score` writes them on standard error);
+//     // {ok: false, exit: 1, problems, where}: the core refuses the record (one line a
+//     //                            problem, as `manage.py score` writes them on standard
+//     //                            error; where: each one's hand, table, player and field);
 //     // rejects when the worker cannot run here (no WebAssembly, no module worker, the files
 //     //   not reachable): the page then works as without it.
 //   await ready();   // resolves with the boot time in ms once the core answers
@@ -68,7 +69,8 @@ export function start(given) {
         if (message.exit === 0) {
           call.resolve({ ok: true, exit: 0, json: message.json, result: JSON.parse(message.json) });
         } else {
-          call.resolve({ ok: false, exit: message.exit, problems: message.problems });
+          call.resolve({ ok: false, exit: message.exit, problems: message.problems,
+                         where: message.where || [] });
         }
       }
     });

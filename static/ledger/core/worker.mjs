@@ -11,10 +11,11 @@
 //                                    WebAssembly memory Pyodide holds, when it says)
 //   {type: "failed", error}          Pyodide or the core could not load (the page goes on
 //                                    as without the worker)
-//   {type: "scored", id, exit, json, problems}
+//   {type: "scored", id, exit, json, problems, where}
 //       exactly what `manage.py score -` does with the record: exit 0 with json (the text it
 //       prints on standard output, byte for byte), or exit 1 with problems (the lines it
-//       prints on standard error: the core's refusal); exit 3 if the core itself failed.
+//       prints on standard error: the core's refusal, and ``where``: each problem's hand,
+//       table, player and field, to put it at its field); exit 3 if the core itself failed.
 const PYTHON = `
 import io, json, sys
 sys.dont_write_bytecode = True
@@ -26,9 +27,24 @@ def score(text):
     out, err = io.StringIO(), io.StringIO()
     code = run(["-"], stdin=io.StringIO(text), stdout=out, stderr=err)
     return json.dumps([code, out.getvalue(), err.getvalue()])
+
+
+def details(text):
+    # the refusal as data (where each problem is), for the page to put it at its field
+    from ledger.rules.game import score_record
+    from ledger.rules.record import RecordError
+    try:
+        score_record(json.loads(text))
+    except RecordError as error:
+        return json.dumps([{"code": p.code, "hand": p.hand, "table": p.table,
+                            "player": p.player, "field": p.field} for p in error.details])
+    except Exception:
+        pass
+    return "[]"
 `;
 
 let score = null;
+let details = null;
 let memory = null;
 const waiting = [];
 
@@ -45,6 +61,7 @@ async function boot(config) {
   py.unpackArchive(zip, "zip", { extractDir: "/core" });
   py.runPython(PYTHON);
   score = py.globals.get("score");
+  details = py.globals.get("details");
   try { memory = py._module.HEAPU8.buffer.byteLength; } catch (error) { memory = null; }
   return performance.now() - started;
 }
@@ -54,7 +71,8 @@ function answer({ id, record }) {
   try {
     const [exit, json, err] = JSON.parse(score(text));
     self.postMessage({ type: "scored", id, exit, json: exit === 0 ? json : null,
-                       problems: err ? err.replace(/\n$/, "").split("\n") : [] });
+                       problems: err ? err.replace(/\n$/, "").split("\n") : [],
+                       where: exit === 1 ? JSON.parse(details(text)) : [] });
   } catch (error) {
     self.postMessage({ type: "scored", id, exit: 3, json: null,
                        problems: [String(error && error.message || error)] });

@@ -1,0 +1,85 @@
+// The phone's offline scoring, without a browser (static/ledger/queue/scoring.js): a hand
+// typed in the form made into the record's hand, the tiles' numbers, a refusal's field.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+
+import {
+  DRAW, entryOf, recordWith, tilesOf, numberText, fieldOf,
+} from "../../static/ledger/queue/scoring.js";
+
+const TABLE = { knocker: "t1_knocker", kind: "t1_kind", draw: DRAW, players: ["Ann", "Bob"],
+  seats: [["t1_c0", "t1_cards0"], ["t1_c1", "t1_cards1"]], picked: ["t1_p0", "t1_p1"] };
+const SCHEMA = { number: "number", key: "key", required: {}, tables: [TABLE] };
+const GIN = { variant: "gin", players: ["Ann", "Bob"], hands: [] };
+
+test("a knock typed in the form is the record's hand, knocker first", () => {
+  const fields = [["t1_knocker", "Ann"], ["t1_kind", "knock"], ["t1_c0", "2"], ["t1_c1", "20"],
+    ["t1_cards0", ""], ["t1_cards1", ""]];
+  assert.deepEqual(entryOf(fields, SCHEMA, GIN), { knocker: "Ann", deadwood: { Ann: 2, Bob: 20 } });
+  const bob = [["t1_knocker", "Bob"], ["t1_kind", "gin"], ["t1_c0", "31"], ["t1_c1", ""]];
+  assert.deepEqual(entryOf(bob, SCHEMA, GIN), { knocker: "Bob", deadwood: { Bob: 0, Ann: 31 } });
+  assert.deepEqual(entryOf([["t1_knocker", DRAW]], SCHEMA, GIN), { draw: true });
+});
+
+test("what the phone cannot read is left to the server", () => {
+  const cards = [["t1_knocker", "Ann"], ["t1_kind", "knock"], ["t1_cards0", "AS 2S"]];
+  assert.equal(entryOf(cards, SCHEMA, GIN), null);
+  assert.equal(entryOf([["t1_knocker", "Ann"], ["t1_c0", "x"], ["t1_c1", "3"]], SCHEMA, GIN), null);
+  assert.equal(entryOf([], { tables: [] }, GIN), null);
+});
+
+test("several tables, who was picked, and the record with the hands kept", () => {
+  const t2 = { ...TABLE, knocker: "t2_knocker", kind: "t2_kind", players: ["Cy", "Di"],
+    seats: [["t2_c0", "t2_cards0"], ["t2_c1", "t2_cards1"]], picked: ["t2_p0", "t2_p1"] };
+  const fields = [["t1_knocker", DRAW], ["t2_p0", "Di"], ["t2_p1", "Cy"], ["t2_knocker", "Cy"],
+    ["t2_kind", "knock"], ["t2_c0", "7"], ["t2_c1", "3"]];
+  const record = { variant: "captain", players: ["Ann", "Bob", "Cy", "Di", "Ed"], hands: [1] };
+  const entry = entryOf(fields, { tables: [TABLE, t2] }, record);
+  assert.deepEqual(entry, { tables: [{ draw: true }, { knocker: "Cy", deadwood: { Cy: 3, Di: 7 } }] });
+  assert.deepEqual(recordWith(record, [entry]).hands, [1, entry]);
+  assert.deepEqual(record.hands, [1]);
+});
+
+test("the tiles' numbers as the server writes them, in English and German", () => {
+  const result = { totals: { Ann: { final: 1018 }, Bob: { final: 0 } }, winner: null, facts: {} };
+  const tiles = tilesOf(result);
+  assert.deepEqual(tiles.map((t) => [t.key, t.value]), [["Ann", 1018], ["Bob", 0]]);
+  assert.equal(numberText(1018, "en"), "1,018");
+  assert.equal(numberText(1018, "de"), "1.018");
+  assert.equal(numberText(18, "de"), "18");
+  assert.equal(numberText(12, "en", true), "+12");
+  assert.equal(numberText(-12, "en", true), "\u221212");
+});
+
+test("a refusal goes to its field", () => {
+  assert.equal(fieldOf({ table: 1, player: "Bob", field: "deadwood" }, SCHEMA), "t1_c1");
+  assert.equal(fieldOf({ table: null, player: "Ann", field: "deadwood" }, SCHEMA), "t1_c0");
+  assert.equal(fieldOf({ field: "knocker" }, SCHEMA), "t1_knocker");
+  assert.equal(fieldOf({ field: "target" }, SCHEMA), "__all__");
+});
+
+test("the game's record is kept beside the queue, by game", async () => {
+  const { keepRecord, keptRecord, recordKey } = await import("../../static/ledger/queue/store.js");
+  const data = new Map();
+  const storage = { getItem: (k) => data.get(k) ?? null, setItem: (k, v) => data.set(k, v) };
+  assert.equal(keptRecord(storage, 7), null);
+  keepRecord(storage, 7, JSON.stringify(GIN));
+  assert.deepEqual(keptRecord(storage, 7), GIN);
+  assert.equal(keptRecord(storage, 8), null);
+  assert.ok(data.has(recordKey(7)));
+  const full = { getItem: () => null, setItem: () => { throw new Error("full"); } };
+  keepRecord(full, 7, "{}");  // nothing kept, nothing thrown
+});
+
+test("a CAP-IT round typed in the form is the record's round", () => {
+  const capit = { variant: "cap-it", players: ["Sal", "Vic", "Ann", "Bo"], hands: [] };
+  const fields = [["went_out", "Vic"], ["pts_0", "12"], ["pts_1", ""], ["pts_2", "7"], ["pts_3", "30"]];
+  assert.deepEqual(entryOf(fields, { tables: [] }, capit),
+    { went_out: "Vic", points: { Sal: 12, Ann: 7, Bo: 30 } });
+  const nobody = [["went_out", "-nobody-"], ["pts_0", "5"], ["pts_1", "0"], ["pts_2", "1"], ["pts_3", "2"]];
+  assert.deepEqual(entryOf(nobody, { tables: [] }, capit),
+    { went_out: null, points: { Sal: 5, Vic: 0, Ann: 1, Bo: 2 } });
+  nobody[1] = ["pts_1", ""];  // the form asks for Vic's points: the server says so
+  assert.equal(entryOf(nobody, { tables: [] }, capit), null);
+  assert.equal(entryOf([["went_out", "Vic"], ["pts_0", "x"]], { tables: [] }, capit), null);
+});
