@@ -115,7 +115,9 @@ def test_a_refused_hand_stops_the_queue_with_its_reason_and_keeps_the_later_ones
         page, context, live_server, gin):
     # the server's refusal, as on a phone whose core did not start (with it, the phone
     # refuses the hand at its field before keeping it: test_offline_scoring.py)
-    page.route("**/pyodide/**", lambda route: route.abort())
+    # (the context's routes see the service worker's fetches too, which the page's do not)
+    for pattern in ("**/pyodide/**", "**/ledger/core/**"):
+        context.route(pattern, lambda route: route.abort())
     open_game(page, live_server.url, gin)
     context.set_offline(True)
     duel(page, 1, "Ann", {0: "5", 1: "20"})
@@ -124,6 +126,8 @@ def test_a_refused_hand_stops_the_queue_with_its_reason_and_keeps_the_later_ones
     save(page, 2)
     duel(page, 1, "Bob", {0: "10", 1: "3"})
     save(page, 3)
+    # each Save first asks the phone's core (here it cannot start), then keeps the hand
+    expect(page.locator("#offline-queue .queue-item")).to_have_count(3)
     assert queued(page) == [("1", "pending"), ("2", "pending"), ("3", "pending")]
 
     context.set_offline(False)
