@@ -36,6 +36,7 @@ from .questions import (
     undo_question,
 )
 from .sheet import GameSheet, game_sheet
+from .streets import streets_block
 from .words import names, role_chip
 
 
@@ -138,7 +139,7 @@ def sheet_chart(sheet: GameSheet, result: dict):
     """The running totals drawn, or None: Hollywood's hands count in up to three games at
     once, so no one line per player would be a total the page shows anywhere else."""
     facts = result["facts"]
-    if facts["columns"]:
+    if facts["columns"] or result.get("streets"):  # streets: a deal counts in several
         return None
     lower_wins = facts["lower_wins"]
     # each played hand's running totals, as its row of the sheet has them (whether or not
@@ -192,7 +193,8 @@ class GamePage:
                 "result": result, "keys": sheet.layout.keys, "view": sheet,
                 "owner": self.owner, "scoreboard": sheet.scores,
                 "target": result["rules"].get("target"), "chart": self.chart,
-                "last_number": len(result["hands"])}
+                "last_number": len(result["hands"]),
+                "streets": streets_block(result)}
 
     def context(self) -> dict:
         """The words and numbers of the whole page (the views add the sheet's tables)."""
