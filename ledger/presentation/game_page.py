@@ -56,6 +56,7 @@ class HandSpec(TypedDict, total=False):
     big_gin: bool
     rules: dict
     tables: bool
+    knock_card: bool
     duels: list[dict]
     cut_candidates: list[str]
 
@@ -91,6 +92,8 @@ def hand_spec(result: dict, info: dict) -> HandSpec:
                           "dealer_words": names(dealer)})
         spec["tables"] = True
         spec["duels"] = duels
+        if facts.get("knock_card"):  # one knock card for the deal, picked once (RULES 3.7)
+            spec["knock_card"] = True
         if not facts["named_sides"]:  # captain play: the opponents may have to cut
             cutting = set(opponents(roles))
             spec["cut_candidates"] = [name for duel in duels for name in duel["players"]
