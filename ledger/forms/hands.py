@@ -81,7 +81,7 @@ class HandForm(CleanInputMixin, forms.Form):
             self.fields["kc_rank"] = forms.ChoiceField(
                 label=_("Rank"), required=False, initial="",
                 choices=[("", _("None"))] + [(r, r) for r in RANKS],
-                widget=SegmentedRadio(columns=7))
+                widget=SegmentedRadio(columns=5))  # 5: "None" fits a phone's cell
             self.fields["kc_suit"] = forms.ChoiceField(
                 label=_("Suit"), required=False, choices=SUITS, widget=SegmentedRadio(columns=4))
         for i, duel in enumerate(self.spec["duels"], start=1):
