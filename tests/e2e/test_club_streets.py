@@ -87,6 +87,7 @@ def _deal(page, game, result: dict, winners: tuple, *, knock_card: str | None = 
           gin: bool = False) -> dict:
     """One deal: at every table the member of ``winners`` knocks (3 v 20; gin 0 v 20)."""
     if knock_card:
+        page.locator("details.knock-card summary").click()
         tap(page, "kc_rank", knock_card[:-1])
         tap(page, "kc_suit", knock_card[-1])
     for i, table in enumerate(result["next"]["tables"], start=1):
