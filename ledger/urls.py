@@ -24,6 +24,7 @@ from .views import (
     table_download,
     table_locale,
     tables,
+    targets,
     undo,
 )
 from .views.heavy import heavy
@@ -61,6 +62,7 @@ urlpatterns = [
     path("games/<int:pk>/hands/preview/", hand_entry.hand_preview, name="hand_preview"),
     path("games/<int:pk>/hands/send/", queue.hand_send, name="hand_send"),
     path("games/<int:pk>/hands/undo/", undo.hand_undo, name="hand_undo"),
+    path("games/<int:pk>/target/", targets.target_change, name="target_change"),
     path("games/<int:pk>/hands/<int:number>/fix/", corrections.hand_correct, name="hand_correct"),
     path("games/<int:pk>/settings/", game_settings.game_settings, name="game_settings"),
     path("games/<int:pk>/abandon/", abandon.game_abandon, name="game_abandon"),

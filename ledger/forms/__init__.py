@@ -19,10 +19,11 @@ from .start import (
     slots_for,
 )
 from .tables import PlayerForm, SessionForm, TableForm
+from .targets import TargetForm, new_target_form
 
 __all__ = [
     "SETTING_LABELS", "VARIANT_COUNTS", "VARIANT_SETTINGS",
     "GameSettingsForm", "GameStartForm", "HandForm", "PlayerForm", "ReasonForm",
     "SessionForm", "TableForm", "initial_from_entry", "needs_first_dealer",
-    "new_hand_initial", "next_hand_form", "slots_for",
+    "new_hand_initial", "next_hand_form", "slots_for", "TargetForm", "new_target_form",
 ]

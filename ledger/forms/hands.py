@@ -77,6 +77,13 @@ class HandForm(CleanInputMixin, forms.Form):
                 widget=SegmentedRadio(columns=7))
             self.fields["up_suit"] = forms.ChoiceField(
                 label=_("Suit"), required=False, choices=SUITS, widget=SegmentedRadio(columns=4))
+        if self.spec.get("knock_card"):  # RULES 3.7: one card for every table of the deal
+            self.fields["kc_rank"] = forms.ChoiceField(
+                label=_("Rank"), required=False, initial="",
+                choices=[("", _("None"))] + [(r, r) for r in RANKS],
+                widget=SegmentedRadio(columns=5))  # 5: "None" fits a phone's cell
+            self.fields["kc_suit"] = forms.ChoiceField(
+                label=_("Suit"), required=False, choices=SUITS, widget=SegmentedRadio(columns=4))
         for i, duel in enumerate(self.spec["duels"], start=1):
             a, b = duel["players"]
             self.fields[f"t{i}_knocker"] = forms.ChoiceField(
@@ -210,6 +217,8 @@ class HandForm(CleanInputMixin, forms.Form):
                 # core, which refuses a gin with deadwood at this field
                 if counts[c] is None and not (name == knocker and kind != KNOCK):
                     self.add_error(field, _("Enter %(name)s's count.") % {"name": name})
+        if self.spec.get("knock_card") and data.get("kc_rank") and not data.get("kc_suit"):
+            self.add_error("kc_suit", _("Tap the knock card's suit."))
         if self.spec.get("upcard"):
             if any(data.get(f"t{i}_knocker") not in (None, "", DRAW)
                    for i in range(1, len(self.spec["duels"]) + 1)):
@@ -326,6 +335,8 @@ class HandForm(CleanInputMixin, forms.Form):
                                       for i, duel in enumerate(duels, start=1)]}
             if data.get("cut_loser") and data["cut_loser"] != NO_TIE:
                 entry["cut_loser"] = data["cut_loser"]
+            if self.spec.get("knock_card") and data.get("kc_rank") and data.get("kc_suit"):
+                entry = {"knock_card": f"{data['kc_rank']}{data['kc_suit']}", **entry}
             return entry
         entry = self._duel_entry(1, duels[0])
         if self.spec.get("upcard") and not entry.get("draw"):
@@ -362,6 +373,8 @@ class HandForm(CleanInputMixin, forms.Form):
                 return (f"pts_{players.index(problem.player)}",
                         problem.hint or f"{problem.player}'s {problem.field}: {problem.text}")
             return None, problem.line
+        if problem.field == "knock_card" and "kc_rank" in self.fields:
+            return "kc_rank", problem.hint or problem.text
         duels = self.spec.get("duels", [])
         table = problem.table or 1
         if not 1 <= table <= len(duels):
@@ -436,6 +449,9 @@ def initial_from_entry(spec: HandSpec, entry: dict) -> dict:
                 initial[f"t{i}_cards{c}"] = cards[name]
     if entry.get("upcard"):
         initial["up_rank"], initial["up_suit"] = entry["upcard"][:-1], entry["upcard"][-1]
+    if entry.get("knock_card"):
+        initial["kc_rank"], initial["kc_suit"] = (entry["knock_card"][:-1],
+                                                  entry["knock_card"][-1])
     if entry.get("cut_loser"):
         initial["cut_loser"] = entry["cut_loser"]
     return initial

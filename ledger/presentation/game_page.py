@@ -36,6 +36,7 @@ from .questions import (
     undo_question,
 )
 from .sheet import GameSheet, game_sheet
+from .streets import streets_block
 from .words import names, role_chip
 
 
@@ -55,6 +56,7 @@ class HandSpec(TypedDict, total=False):
     big_gin: bool
     rules: dict
     tables: bool
+    knock_card: bool
     duels: list[dict]
     cut_candidates: list[str]
 
@@ -90,6 +92,8 @@ def hand_spec(result: dict, info: dict) -> HandSpec:
                           "dealer_words": names(dealer)})
         spec["tables"] = True
         spec["duels"] = duels
+        if facts.get("knock_card"):  # one knock card for the deal, picked once (RULES 3.7)
+            spec["knock_card"] = True
         if not facts["named_sides"]:  # captain play: the opponents may have to cut
             cutting = set(opponents(roles))
             spec["cut_candidates"] = [name for duel in duels for name in duel["players"]
@@ -138,7 +142,7 @@ def sheet_chart(sheet: GameSheet, result: dict):
     """The running totals drawn, or None: Hollywood's hands count in up to three games at
     once, so no one line per player would be a total the page shows anywhere else."""
     facts = result["facts"]
-    if facts["columns"]:
+    if facts["columns"] or result.get("streets"):  # streets: a deal counts in several
         return None
     lower_wins = facts["lower_wins"]
     # each played hand's running totals, as its row of the sheet has them (whether or not
@@ -192,7 +196,8 @@ class GamePage:
                 "result": result, "keys": sheet.layout.keys, "view": sheet,
                 "owner": self.owner, "scoreboard": sheet.scores,
                 "target": result["rules"].get("target"), "chart": self.chart,
-                "last_number": len(result["hands"])}
+                "last_number": len(result["hands"]),
+                "streets": streets_block(result)}
 
     def context(self) -> dict:
         """The words and numbers of the whole page (the views add the sheet's tables)."""

@@ -351,8 +351,8 @@ def _totals_rows(result: dict, totals: dict, *, compact: bool = False) -> list[T
 
 def totals(result: dict) -> list[TotalsRow]:
     """The end-of-game rows of a gin-family game (not Hollywood, not CAP-IT)."""
-    if result["facts"]["columns"] or result["facts"]["rounds"]:
-        return []
+    if result["facts"]["columns"] or result["facts"]["rounds"] or result.get("streets"):
+        return []  # streets: the street cards (presentation.streets)
     return _totals_rows(result, result["totals"])
 
 
@@ -380,6 +380,14 @@ def scores(result: dict) -> list[Score]:
     each game's total."""
     winner = result.get("winner")
     leaders = set(winner) if isinstance(winner, list) else {winner}
+    if result.get("streets"):  # RULES 3.9: the standing is the game points G
+        g = result.get("game_points") or {}
+        return [Score(key=key, label=key_label(result, key), value=g.get(key, 0), signed=True,
+                      detail=gettext("streets %(scores)s") % {"scores": " \u00b7 ".join(
+                          format_money(street["totals"][key]["final"])
+                          for street in result["streets"])},
+                      leader=key in leaders if winner else g.get(key, 0) > 0)
+                for key in result["totals"]]
     if result["facts"]["columns"]:
         net = result.get("net") or {}
         columns = result.get("columns") or []

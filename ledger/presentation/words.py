@@ -96,6 +96,8 @@ def duel_text(hand: dict) -> str:
     "Ann big gin v Bob 17", "Draw"."""
     result = hand.get("result")
     knocker = hand.get("knocker")
+    if result == "target":  # streets: a target change between two deals (RULES 3.9)
+        return gettext("Target changed to %(n)s") % {"n": hand.get("target")}
     if result == "draw" or knocker is None:
         return gettext("Draw")
     deadwood = hand.get("deadwood") or {}

@@ -49,6 +49,8 @@ class GameFacts:
       (partnership), else they are the captains and the opponents (captain play).
     - ``columns``: Hollywood's three games side by side, scored at once.
     - ``upcard``: every hand has an up-card (Oklahoma).
+    - ``knock_card``: a deal may carry a knock card for all its tables (RULES §3.7:
+      partnership and streets).
     - ``hand_noun``: what one hand of the game is called ("Round" in CAP-IT, else "Hand").
     - ``dealer_rule``: the ``dealer_rule`` setting decides who deals next (not in the box,
       where the box deals every hand, nor in table games, where the seating does).
@@ -93,6 +95,7 @@ class GameFacts:
     max_tables: int = MAX_TABLES
     cover: tuple[int, int] | None = None
     shape: SheetShape = SheetShape()
+    knock_card: bool = False
 
     @property
     def ante_staked(self) -> bool:
@@ -127,7 +130,7 @@ def game_facts(variant: str, players: int) -> GameFacts:
         upcard=spec.upcard, hand_noun=spec.hand_noun, rounds=spec.rounds,
         cards_entry=spec.cards_entry, dealer_rule=spec.dealer_rule,
         hand_roles=spec.hand_roles, layout=spec.layout, sitters=spec.sitters,
-        cover=spec.cover, shape=spec.shape)
+        cover=spec.cover, shape=spec.shape, knock_card=spec.knock_card)
 
 
 #: The variants played under a preset (every one but CAP-IT).

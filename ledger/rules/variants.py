@@ -134,8 +134,8 @@ class Variant:
       ``shape``: its score sheet.
     - The rest are ``GameFacts``' of the same name: ``stake`` (``RATE``/``ANTE``),
       ``lower_wins``, ``hand_noun``, ``cards_entry``, ``roles_vary``, ``sides``,
-      ``named_sides``, ``columns``, ``upcard``, ``rounds``, ``sitters``, ``dealer_rule``,
-      ``hand_roles``, ``cover``.
+      ``named_sides``, ``columns``, ``upcard``, ``knock_card``, ``rounds``, ``sitters``,
+      ``dealer_rule``, ``hand_roles``, ``cover``.
     - ``club``: a result lists every club setting (RULES §3.7, §3.9, §3.10), not only those
       the preset or the record sets (streets).
     - ``straight``: it takes ``straight_format`` (best of N) and ``money_mode`` (a lump sum),
@@ -167,6 +167,7 @@ class Variant:
     named_sides: bool = False
     columns: bool = False
     upcard: bool = False
+    knock_card: bool = False
     rounds: bool = False
     sitters: bool = False
     dealer_rule: bool = True
@@ -236,7 +237,7 @@ _DECLARED = (
     Variant(name="partnership", title="Partnership gin", short="Partners", counts=(4, 6),
             setup=SIDES, seats=seating.two_sides, scorer="multitable:score_partnership",
             settings=(*GIN_SETTINGS, "balance_division"), target=150, roles_vary=True,
-            sides=True, named_sides=True, dealer_rule=False,
+            sides=True, named_sides=True, dealer_rule=False, knock_card=True,
             layout="tables", shape=SheetShape(lines_per_table=True),
             by_count={4: dict(tables=2, target=125), 6: dict(tables=3)}),
     # §3.8: five rounds, an ante in the pot, the lowest total wins
@@ -253,7 +254,7 @@ _DECLARED = (
             presets=STREETS_PRESETS + GIN_PRESETS, own_presets=_STREETS_PRESETS,
             preset="streets",
             roles_vary=True, sides=True,
-            named_sides=True, dealer_rule=False, club=True,
+            named_sides=True, dealer_rule=False, club=True, knock_card=True,
             layout="tables", shape=SheetShape(lines_per_table=True),
             by_count={2: dict(shape=SheetShape()), 4: dict(tables=2), 6: dict(tables=3)}),
 )

@@ -81,6 +81,7 @@ from .tables import (
     table_named,
     table_set_scorekeepers,
 )
+from .targets import target_change
 
 __all__ = [
     "MAX_STAKE", "UNSET", "HandOutcome", "User", "account_create",
@@ -89,7 +90,7 @@ __all__ = [
     "game_delete",
     "game_import", "game_start", "game_rematch", "table_set_paper",
     "PrintingBusy", "pdf_render_slot", "render_slot_acquire", "render_slot_release",
-    "hand_correct", "hand_record", "hand_undo_last",
+    "hand_correct", "hand_record", "hand_undo_last", "target_change",
     "player_add", "player_get_or_create", "player_rename", "players_get_or_create",
     "session_change", "session_create",
     "table_create", "table_named", "table_set_scorekeepers",

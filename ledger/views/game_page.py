@@ -18,7 +18,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 
 from ledger import access, cleaning
-from ledger.forms import HandForm, ReasonForm, next_hand_form
+from ledger.forms import HandForm, ReasonForm, TargetForm, new_target_form, next_hand_form
 from ledger.models import Game, ShareLink
 from ledger.presentation.game_page import GamePage
 from ledger.selectors.evenings import rematch_evening
@@ -49,9 +49,10 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def render_game(request, game: Game, result: dict, history, form: HandForm | None = None,
-                status: int = 200) -> HttpResponse:
+                status: int = 200, target_form: TargetForm | None = None) -> HttpResponse:
     """The whole game page; ``form``: the hand form as typed (refused, or kept after
-    another phone recorded the hand first), drawn with ``status``."""
+    another phone recorded the hand first), drawn with ``status``; ``target_form``: a
+    streets game's target change as typed (refused)."""
     page = game_page(game, result, history, owner=True)
     context = game_context(game, result, history, owner=True, page=page)
     again = None
@@ -81,6 +82,8 @@ def render_game(request, game: Game, result: dict, history, form: HandForm | Non
         # a share link asked for in the tools menu is shown there, open
         "tools_open": request.GET.get("tools") == "share" and share_game is not None,
     })
+    if context.get("streets") and not page.ended and not page.settled:  # RULES 3.9
+        context["target_form"] = target_form or new_target_form()
     return render(request, "ledger/game_detail.html", context, status=status)
 
 
