@@ -25,8 +25,8 @@ def core_worker():
         static("ledger/core/client.mjs"), where["worker"], where["pyodide"], where["core"])
 
 
-@register.simple_tag
-def game_record_script(game):
+@register.simple_tag(takes_context=True)
+def game_record_script(context, game):
     """The game's record as ``manage.py export_game`` writes it (rules, players, setup, the
     hands so far), handed to the page as ``<script type="application/json"
     id="game-record">``: with no connection the phone adds the hands it keeps to it and its
@@ -34,4 +34,5 @@ def game_record_script(game):
     fresh after every Save and every page load. Nothing where the core cannot run."""
     if core_config() is None or game is None:
         return ""
-    return json_script(game_record(game), "game-record")
+    record = context.get("game_record")  # a Save's answer has it already (views/queue.py)
+    return json_script(record if record is not None else game_record(game), "game-record")

@@ -120,7 +120,9 @@ def saved_parts(game: Game, result: dict, history, text: str, *,
     page = GamePage.of(game, result, history=history, record=record, owner=True,
                        last=None if whole else 1)
     return {**saved_context(page, text, whole=whole, last=last or last_live_hand(game)),
-            "form": form or next_hand_form(result, number=page.panel["number"])}
+            "form": form or next_hand_form(result, number=page.panel["number"]),
+            # the phone's copy of the record (the hand form's #game-record), not read again
+            "game_record": record}
 
 
 def to_game(request, game: Game) -> HttpResponse:

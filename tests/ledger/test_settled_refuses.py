@@ -57,6 +57,7 @@ REFUSED = {
                      ("post", lambda o: [o.game.pk], {"reason": "late"}, "game")],
     "game_delete": [("get", lambda o: [o.game.pk], None, "game"),
                     ("post", lambda o: [o.game.pk], {}, "game")],
+    "target_change": [("post", lambda o: [o.game.pk], {"target": "150"}, "game")],
     "report_links_create": [("post", lambda o: [o.game.pk], {}, "game")],
     "confirm_link_create": [("post", lambda o: [o.game.pk], {"player": "A"}, "game")],
     "session_settle": [("get", lambda o: [o.session.pk], None, "session"),

@@ -50,7 +50,7 @@ def test_the_queue_runs_from_the_hashed_modules(server, page, context,
     assert modules == sorted(static_manifest[name] for name in static_manifest
                              if name == "ledger/offline.js"
                              or re.fullmatch(r"ledger/queue/\w+\.js", name)), scripts
-    assert len(modules) == 8
+    assert len(modules) == 9
     assert not [url for url in scripts if re.search(r"/queue/\w+\.js$", url)], scripts
 
     context.set_offline(True)
