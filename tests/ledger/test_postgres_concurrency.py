@@ -10,6 +10,7 @@ from __future__ import annotations
 import threading
 import time
 import uuid
+from collections import OrderedDict
 
 import pytest
 from django.db import connection, connections
@@ -18,6 +19,7 @@ from ledger import services
 from ledger.exceptions import HandAlreadyRecorded
 from ledger.models import Game, GameStatus, Hand, MoneyPosting, PostingBatch
 from ledger.presentation.flash import outcome_text
+from ledger.selectors import games as games_selectors
 from ledger.selectors.games import game_posted_money
 
 from .conftest import load_case, start_empty
@@ -41,6 +43,9 @@ def slow_core(monkeypatch):
         return real(record)
 
     monkeypatch.setattr(services.core, "score_record", slow)
+    # and score every record afresh: the process keeps results it has already scored
+    # (selectors.games.score), so an earlier test's same record would skip the wait
+    monkeypatch.setattr(games_selectors, "_SCORED", OrderedDict())
 
 
 def race(*calls):
