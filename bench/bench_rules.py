@@ -25,6 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from ledger.rules import score_record  # noqa: E402
+from ledger.rules.facts import game_facts  # noqa: E402
 
 GIN_BUDGET = 135_000  # hands/s of CPU time
 BIG = {"target": 100_000}  # long games: every generated hand is scored
@@ -47,7 +48,7 @@ def gin_record(rng, hands, variant="gin"):
     return {"variant": variant, "players": players, "rules": BIG,
             "stakes": {"rate": "0.01", "currency": "USD"},
             "setup": {"first_dealer": "Ann"},
-            "hands": [duel(rng, players, variant == "oklahoma") for _ in range(hands)]}
+            "hands": [duel(rng, players, game_facts(variant, 2).upcard) for _ in range(hands)]}
 
 
 def box_record(rng, hands):

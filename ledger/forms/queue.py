@@ -43,4 +43,8 @@ def queue_fields(form) -> dict:
                        "players": players, "seats": seats, "labels": labels,
                        "picked": picked_names(i)})
     return {"number": form["number"].html_name, "key": form["key"].html_name,
-            "required": required, "tables": tables}
+            "required": required, "tables": tables,
+            # how the form makes the record's hand (forms/hands.py entry): by its tables, or
+            # as a CAP-IT round; whether the deal may carry a knock card
+            "by_tables": bool(form.spec.get("tables")), "rounds": bool(form.spec.get("rounds")),
+            "knock_card": bool(form.spec.get("knock_card"))}

@@ -9,7 +9,8 @@ import {
 
 const TABLE = { knocker: "t1_knocker", kind: "t1_kind", draw: DRAW, players: ["Ann", "Bob"],
   seats: [["t1_c0", "t1_cards0"], ["t1_c1", "t1_cards1"]], picked: ["t1_p0", "t1_p1"] };
-const SCHEMA = { number: "number", key: "key", required: {}, tables: [TABLE] };
+const SCHEMA = { number: "number", key: "key", required: {}, tables: [TABLE], by_tables: false,
+  rounds: false };
 const GIN = { variant: "gin", players: ["Ann", "Bob"], hands: [] };
 
 test("a knock typed in the form is the record's hand, knocker first", () => {
@@ -34,7 +35,7 @@ test("several tables, who was picked, and the record with the hands kept", () =>
   const fields = [["t1_knocker", DRAW], ["t2_p0", "Di"], ["t2_p1", "Cy"], ["t2_knocker", "Cy"],
     ["t2_kind", "knock"], ["t2_c0", "7"], ["t2_c1", "3"]];
   const record = { variant: "captain", players: ["Ann", "Bob", "Cy", "Di", "Ed"], hands: [1] };
-  const entry = entryOf(fields, { tables: [TABLE, t2] }, record);
+  const entry = entryOf(fields, { tables: [TABLE, t2], by_tables: true }, record);
   assert.deepEqual(entry, { tables: [{ draw: true }, { knocker: "Cy", deadwood: { Cy: 3, Di: 7 } }] });
   assert.deepEqual(recordWith(record, [entry]).hands, [1, entry]);
   assert.deepEqual(record.hands, [1]);
@@ -72,14 +73,15 @@ test("the game's record is kept beside the queue, by game", async () => {
 });
 
 test("a CAP-IT round typed in the form is the record's round", () => {
+  const ROUND = { tables: [], rounds: true };  // the CAP-IT form's schema (forms/queue.py)
   const capit = { variant: "cap-it", players: ["Sal", "Vic", "Ann", "Bo"], hands: [] };
   const fields = [["went_out", "Vic"], ["pts_0", "12"], ["pts_1", ""], ["pts_2", "7"], ["pts_3", "30"]];
-  assert.deepEqual(entryOf(fields, { tables: [] }, capit),
+  assert.deepEqual(entryOf(fields, ROUND, capit),
     { went_out: "Vic", points: { Sal: 12, Ann: 7, Bo: 30 } });
   const nobody = [["went_out", "-nobody-"], ["pts_0", "5"], ["pts_1", "0"], ["pts_2", "1"], ["pts_3", "2"]];
-  assert.deepEqual(entryOf(nobody, { tables: [] }, capit),
+  assert.deepEqual(entryOf(nobody, ROUND, capit),
     { went_out: null, points: { Sal: 5, Vic: 0, Ann: 1, Bo: 2 } });
   nobody[1] = ["pts_1", ""];  // the form asks for Vic's points: the server says so
-  assert.equal(entryOf(nobody, { tables: [] }, capit), null);
-  assert.equal(entryOf([["went_out", "Vic"], ["pts_0", "x"]], { tables: [] }, capit), null);
+  assert.equal(entryOf(nobody, ROUND, capit), null);
+  assert.equal(entryOf([["went_out", "Vic"], ["pts_0", "x"]], ROUND, capit), null);
 });

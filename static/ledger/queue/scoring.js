@@ -46,7 +46,7 @@ function duelEntry(values, table, players) {
 export function entryOf(fields, schema, record) {
   const tables = (schema && schema.tables) || [];
   const values = new Map(fields);
-  if (!tables.length) return roundOf(values, record);
+  if (!tables.length) return roundOf(values, record, schema);
   const parts = [];
   for (const table of tables) {
     const picked = table.picked.map((name) => values.get(name));
@@ -55,12 +55,14 @@ export function entryOf(fields, schema, record) {
     if (!entry) return null;
     parts.push(entry);
   }
-  const multi = tables.length > 1 || ["partnership", "streets"].includes(record.variant) ||
-    (record.variant === "captain" && record.players.length > 3);
-  if (multi) {
-    const entry = { tables: parts };
+  // by its tables or as one duel, as the form says (schema.by_tables: forms/hands.py entry)
+  if (schema.by_tables) {
+    let entry = { tables: parts };
     const cut = values.get("cut_loser");
     if (cut && cut !== NO_TIE) entry.cut_loser = cut;
+    const kcRank = values.get("kc_rank");
+    const kcSuit = values.get("kc_suit");
+    if (schema.knock_card && kcRank && kcSuit) entry = { knock_card: kcRank + kcSuit, ...entry };
     return entry;
   }
   const [entry] = parts;
@@ -72,9 +74,9 @@ export function entryOf(fields, schema, record) {
 
 // A CAP-IT round as the form's entry() makes it: who went out (or nobody) and each
 // player's points (pts_0... in the record's seat order); null when one is not a number.
-export function roundOf(values, record) {
+export function roundOf(values, record, schema) {
   const out = values.get("went_out");
-  if (!out || record.variant !== "cap-it") return null;
+  if (!out || !(schema && schema.rounds)) return null;
   const wentOut = out === NOBODY ? null : out;
   const points = {};
   for (let j = 0; j < record.players.length; j++) {
