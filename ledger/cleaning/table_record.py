@@ -165,8 +165,8 @@ class _Check:
         except InvalidOperation:
             self.problem(where, f"{_shown(value)} is not an amount")
 
-    def user(self, value: Any, where: str) -> None:
-        if value is None:
+    def user(self, value: Any, where: str, *, required: bool = False) -> None:
+        if value is None and not required:
             return
         if not isinstance(value, str) or value not in self.usernames:
             self.problem(where, f"{_shown(value)} is not one of the document's accounts")
@@ -240,7 +240,7 @@ def _document(c: _Check, doc: Any, kinds: list) -> None:
         "paper_size": lambda v, w: c.text(v, w, max_length=10,
                                           choices=frozenset({"auto", "A4", "letter"})),
         "created_at": c.stamp,
-        "scorekeepers": lambda v, w: [c.user(name, f"{w}[{i}]")
+        "scorekeepers": lambda v, w: [c.user(name, f"{w}[{i}]", required=True)
                                       for i, name in enumerate(c.items(v, w, 1000))],
     })
     top = [kind for kind in kinds if kind.parent is None]

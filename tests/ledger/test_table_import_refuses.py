@@ -4,6 +4,7 @@ the reason, and stores nothing (docs/table-export.md, "What an import refuses").
 from __future__ import annotations
 
 import copy
+import io
 import json
 import time
 
@@ -106,6 +107,8 @@ CASES = [
     ("stake", _set(lambda d: d["sessions"][0], "rate", "1e3"),
      "sessions[0].rate: '1e3' is not an amount"),
     ("live gap", lambda d: _game(d)["hands"].pop(), "the live hands are numbered"),
+    ("no keeper", lambda d: d["table"]["scorekeepers"].__setitem__(0, None),
+     "table.scorekeepers[0]: None is not one of the document's accounts"),
     ("unvoided twin", _set(lambda d: _game(d)["hands"][0], "voided_at", None),
      "sessions[0].games[0]"),
 ]
@@ -213,3 +216,37 @@ def test_text_is_taken_as_stored(keeper, case, tmp_path):
     again = table_export(Table.objects.get(name="Cut"))
     assert [h["void_reason"] for h in _game(again)["hands"]] == \
         [h["void_reason"] for h in _game(doc)["hands"]]
+
+
+def _leaves(value, path=()):
+    if isinstance(value, dict):
+        for key, inner in value.items():
+            yield from _leaves(inner, (*path, key))
+    elif isinstance(value, list):
+        for index, inner in enumerate(value):
+            yield from _leaves(inner, (*path, index))
+    if path:
+        yield path
+
+
+@pytest.mark.parametrize("hostile", [None, [], "x"], ids=["null", "list", "text"])
+def test_any_field_replaced_is_stored_or_refused_never_a_crash(document, tmp_path, hostile):
+    """Every place of the document (about 240) replaced in turn by a value of the wrong
+    kind: the import stores the table or refuses it (CommandError, nothing stored); no other
+    exception (a null scorekeeper was a KeyError)."""
+    path = tmp_path / "table.json"
+    crashes = []
+    for place in _leaves(document):
+        doc = copy.deepcopy(document)
+        inner = doc
+        for step in place[:-1]:
+            inner = inner[step]
+        inner[place[-1]] = hostile
+        path.write_text(json.dumps(doc), encoding="utf-8")
+        try:
+            call_command("import_table", str(path), same_accounts=True, stdout=io.StringIO())
+        except CommandError:
+            pass
+        except Exception as exc:  # noqa: BLE001 - the test lists every crash
+            crashes.append((place, type(exc).__name__, str(exc)[:80]))
+    assert crashes == []
