@@ -235,15 +235,17 @@ def screen_round(row: HandRow, words: ScreenWords | None = None):
 
 def _screen_games(games: tuple[int, ...], keys: tuple[str, ...]):
     def cell(row: HandRow, words: ScreenWords | None = None):
-        """The games' running scores stacked, one line each ("G1 30 · 0"), bold in the
-        games the hand scored in; a phone's width holds them."""
+        """The games' running scores stacked, one line each ("G1 30 · 0", the game's short
+        name in the table's language: "P1" in German), bold in the games the hand scored in;
+        a phone's width holds them."""
         lines = []
         for game in games:
             running = row.column_running[game - 1] if len(row.column_running) >= game else {}
             value = " \u00b7 ".join(str(running.get(key, 0)) for key in keys)
-            template = '<span class="game hit">G{} <b>{}</b></span>' if game in row.columns \
-                else '<span class="game">G{} {}</span>'
-            lines.append(format_html(template, game, value))
+            label = pgettext("game of cards, short", "G%(n)s") % {"n": game}
+            template = '<span class="game hit">{} <b>{}</b></span>' if game in row.columns \
+                else '<span class="game">{} {}</span>'
+            lines.append(format_html(template, label, value))
         return format_html_join("", "{}", ((line,) for line in lines))
     return cell
 

@@ -111,6 +111,18 @@ def test_hollywood_sheet_shows_its_three_columns(logged_in, session, keeper, cas
     assert [sheet.text(line) for line in lines] == ["G1 79 · 0", "G2 54 · 0", "G3 36 · 0"]
 
 
+def test_hollywood_columns_are_named_in_the_pages_language(logged_in, session, keeper, case):
+    """The three games' short names are in the page's language (they were "G1" in every
+    language): German "P" for Partie."""
+    game = services.game_import(session=session, record=case("hollywood-columns"),
+                                imported_by=keeper)
+    sheet = Page(logged_in.get(reverse("ledger:game_detail", args=[game.pk]),
+                               HTTP_ACCEPT_LANGUAGE="de"))
+    lines = [span for span in sheet.one("tr", id="hand-3").iter("span")
+             if any(c.startswith("game") for c in (span.get("class") or "").split())]
+    assert [sheet.text(line) for line in lines] == ["P1 79 · 0", "P2 54 · 0", "P3 36 · 0"]
+
+
 # -- bad input -------------------------------------------------------------------------------
 
 def test_a_refused_hand_keeps_the_typed_values_and_puts_the_message_at_the_field(
