@@ -15,11 +15,15 @@ Staff who are not superusers:
 
 from __future__ import annotations
 
+import functools
+
 from django.contrib import admin
 from django.contrib.auth import get_user_model
 from django.contrib.auth.admin import GroupAdmin, UserAdmin
 from django.contrib.auth.models import Group
 from django.core.exceptions import PermissionDenied
+
+from ledger.accounts import give_device_cookie
 
 from .scoping import fellow_keepers
 
@@ -89,3 +93,23 @@ class SuperuserGroupAdmin(GroupAdmin):
 
     def has_delete_permission(self, request, obj=None):
         return request.user.is_superuser
+
+
+def _log_in_with_a_device_cookie(admin_log_in):
+    """The admin's log-in form, which checks through the same limits as the app's (the
+    authentication backends), gives the browser its device cookie too when it logs in:
+    without it a club's staff were kept out with everyone else while their shared address was
+    locked."""
+
+    @functools.wraps(admin_log_in)  # its marks too: no log-in needed, never cached
+    def log_in(request, extra_context=None):
+        response = admin_log_in(request, extra_context)
+        if (request.method == "POST" and response.status_code == 302
+                and request.user.is_authenticated):
+            give_device_cookie(request, response)
+        return response
+
+    return log_in
+
+
+admin.site.login = _log_in_with_a_device_cookie(admin.site.login)

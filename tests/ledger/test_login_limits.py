@@ -227,3 +227,20 @@ def test_a_device_cookie_is_spent_by_five_wrong_passwords(client, marta, setting
     for _ in range(settings.AXES_FAILURE_LIMIT):
         assert log_in(client, "marta", "typo").status_code == 200
     assert log_in(client, "marta", RIGHT).status_code == 429
+
+
+
+def test_the_admin_s_log_in_gives_a_device_cookie_too(client, marta, settings):
+    """The admin's own log-in form gave no device cookie: a club's staff were locked out
+    with everyone at the shared address. Now its browser gets past the address's lock."""
+    marta.is_staff = marta.is_superuser = True
+    marta.save()
+    answer = client.post(reverse("admin:login") + "?next=/admin/",
+                         {"username": "marta", "password": RIGHT, "next": "/admin/"},
+                         REMOTE_ADDR="203.0.113.5")
+    assert answer.status_code == 302 and answer["Location"] == "/admin/"
+    assert client.cookies[limits.DEVICE_COOKIE].value
+    log_out(client)
+    for n in range(settings.TABLESTAKES_LOGIN_FAILURES_PER_ADDRESS):
+        log_in(client.__class__(), f"user{n}", "guess-123")
+    assert log_in(client, "marta", RIGHT).status_code == 302  # past the address's lock
