@@ -104,7 +104,8 @@ def stake_text(game: Game, seats) -> str:
         text = gettext("%(stake)s; own stakes: %(stakes)s") % {"stake": text,
                                                                "stakes": ", ".join(own)}
     if game.lump_sum_stake is not None:
-        text = gettext("%(stake)s; lump sum %(amount)s") % {
-            "stake": text, "amount": format_money(exact(game.lump_sum_stake), game.currency,
-                                                  show_currency=True)}
+        lump = format_money(exact(game.lump_sum_stake), game.currency, show_currency=True)
+        if game.rate is None and not own:
+            return gettext("lump sum %(amount)s") % {"amount": lump}
+        text = gettext("%(stake)s; lump sum %(amount)s") % {"stake": text, "amount": lump}
     return text

@@ -28,6 +28,7 @@ from .catalog import (
 from .charts import running_chart
 from .dates import format_day
 from .flash import open_games_text, winner_sentence
+from .match import match_line
 from .questions import (
     abandon_question,
     delete_question,
@@ -149,7 +150,8 @@ def sheet_chart(sheet: GameSheet, result: dict):
     # the sheet was built with every row: a Save's answer builds the new row alone)
     return running_chart(
         sheet.layout.keys, [dict(hand.get("running") or {}) for hand in result["hands"]],
-        target=None if lower_wins else result["rules"].get("target"),
+        # a best-of match has no target (RULES 3.10)
+        target=None if lower_wins or result.get("match") else result["rules"].get("target"),
         title=gettext("Running totals (lowest wins)") if lower_wins else gettext("Running totals"),
         unit=facts["hand_noun"].lower(), labels=list(sheet.layout.labels))
 
@@ -197,7 +199,7 @@ class GamePage:
                 "owner": self.owner, "scoreboard": sheet.scores,
                 "target": result["rules"].get("target"), "chart": self.chart,
                 "last_number": len(result["hands"]),
-                "streets": streets_block(result)}
+                "streets": streets_block(result), "match": match_line(result)}
 
     def context(self) -> dict:
         """The words and numbers of the whole page (the views add the sheet's tables)."""
