@@ -92,8 +92,8 @@ class NumberOrWordField(forms.CharField):
         super().__init__(max_length=40, widget=forms.TextInput(attrs={"autocomplete": "off"}),
                          **kwargs)
 
-    def to_python(self, value):
-        text = super().to_python(value).strip()
+    def clean(self, value):
+        text = super().clean(value).strip()  # the text's own checks (length) first
         if text in self.empty_values:
             return None
         if text.isascii() and text.isdigit():
@@ -180,6 +180,12 @@ class GameStartForm(CleanInputMixin, forms.Form):
             self.fields[name] = forms.ChoiceField(label=label, choices=choices, required=True)
             self.fields[f"stake_{name}"] = stake_field(gettext_lazy("Own stake"))
             self.fields[f"stake_{name}"].widget.attrs["placeholder"] = gettext("same")
+        if self.facts.named_sides:
+            # in the WE/THEY grid the table is its row's legend: a seat is named by its side
+            side_words = {FIRST_SIDE: gettext_lazy("First side"),
+                          SECOND_SIDE: gettext_lazy("Second side")}
+            for seat in self.facts.seats:
+                self.fields[seat.key].label = side_words[seat.role]
         if needs_first_dealer(variant):
             self.fields["first_dealer"] = forms.ChoiceField(
                 label=gettext_lazy("Deals first"), choices=choices, required=True)
