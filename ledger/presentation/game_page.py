@@ -45,7 +45,8 @@ class HandSpec(TypedDict, total=False):
     """What the hand form asks for. CAP-IT's rounds: ``rounds`` True, the ``players`` and
     the round's ``contract`` in words. Every other game: ``rounds`` False, the ``duels``
     (each table's two players, its label, dealer and role chips), whether the ``upcard`` is
-    asked (``oklahoma``), whether a ``big_gin`` can be chosen, the game's ``rules`` (the core
+    asked (``oklahoma``), whether a ``big_gin`` can be chosen, whether a ``knock`` can (not
+    in straight gin: only gin ends its hands), the game's ``rules`` (the core
     works the knock limit out from them), ``tables`` for several card tables and the
     ``cut_candidates`` of captain play."""
 
@@ -55,6 +56,7 @@ class HandSpec(TypedDict, total=False):
     upcard: bool
     oklahoma: bool
     big_gin: bool
+    knock: bool
     rules: dict
     tables: bool
     knock_card: bool
@@ -75,7 +77,10 @@ def hand_spec(result: dict, info: dict) -> HandSpec:
     # and the up-card (ledger.presentation.cards.hand_knock_limit)
     spec: HandSpec = {"rounds": False, "upcard": facts["upcard"],
                       "oklahoma": facts["upcard"],
-                      "big_gin": "big_gin" in hand_kinds(rules), "rules": dict(rules)}
+                      "big_gin": "big_gin" in hand_kinds(rules), "rules": dict(rules),
+                      # straight gin: only gin ends a hand (RULES 3.10)
+                      "knock": "knock" in hand_kinds(
+                          rules, limit_from_a_card=facts["upcard"] or facts["knock_card"])}
     roles = info.get("roles") or {}
     tables = info.get("tables")
     if tables:

@@ -152,12 +152,16 @@ def settings_of(variant: str) -> tuple[Setting, ...]:
     return tuple(SETTINGS[name] for name in VARIANT_SETTINGS[variant])
 
 
-def hand_kinds(rules: dict) -> tuple[str, ...]:
+def hand_kinds(rules: dict, *, limit_from_a_card: bool = False) -> tuple[str, ...]:
     """How a knocker may end a hand under ``rules``: a big gin only counts as its own kind
-    with a big gin bonus (RULES §6: with ``big_gin_bonus`` 0 it scores as a gin)."""
-    if rules.get("big_gin_bonus", 0) > 0:
-        return HAND_KINDS
-    return HAND_KINDS[:2]
+    with a big gin bonus (RULES §6: with ``big_gin_bonus`` 0 it scores as a gin); with
+    ``knock_limit`` 0 only gin ends a hand (RULES §3.10, straight gin), unless a card
+    turned for the hand sets its limit (``limit_from_a_card``: Oklahoma's up-card, a
+    deal's knock card)."""
+    kinds = HAND_KINDS if rules.get("big_gin_bonus", 0) > 0 else HAND_KINDS[:2]
+    if rules.get("knock_limit") == 0 and not limit_from_a_card:
+        kinds = tuple(kind for kind in kinds if kind != KNOCK)
+    return kinds
 
 
 def variants() -> list[tuple[str, str, tuple[int, ...]]]:

@@ -226,7 +226,8 @@ def game_change_rules(*, game: Game, changes: Mapping[str, Any], changed_by: Use
                             memo=f"rules changed: {reason}".strip(": "))
     after = len(_live_hands(game))
     GameChange.objects.bulk_create(
-        GameChange(game=game, kind=ChangeKind.RULE, name=name, old=old_rules.get(name),
+        GameChange(game=game, kind=ChangeKind.RULE, name=name,
+                   old=old_rules.get(name, CLUB_DEFAULTS.get(name)),
                    new=game.rules.get(name), reason=reason, after_hand=after,
                    changed_by=_user(changed_by), money_changed=changed)
         for name in sorted(changes) if old_rules.get(name) != game.rules.get(name)
