@@ -89,7 +89,8 @@ class NumberOrWordField(forms.CharField):
 
     def __init__(self, spec, **kwargs):
         self.spec = spec
-        super().__init__(max_length=40, widget=forms.TextInput(attrs={"autocomplete": "off"}),
+        super().__init__(max_length=40, widget=forms.TextInput(attrs={"autocomplete": "off",
+                                                                      "class": "wide-text"}),
                          **kwargs)
 
     def clean(self, value):
@@ -186,6 +187,8 @@ class GameStartForm(CleanInputMixin, forms.Form):
                           SECOND_SIDE: gettext_lazy("Second side")}
             for seat in self.facts.seats:
                 self.fields[seat.key].label = side_words[seat.role]
+                # half a phone's width: the empty choice is a dash ("— выбрать —" is cut)
+                self.fields[seat.key].choices = [("", "—")] + choices[1:]
         if needs_first_dealer(variant):
             self.fields["first_dealer"] = forms.ChoiceField(
                 label=gettext_lazy("Deals first"), choices=choices, required=True)

@@ -242,3 +242,37 @@ def test_club_settings_on_the_settings_screen(browser, live_server, keeper, lang
     assert (game.rules["gin_boxes"], game.rules["street_bonus"],
             game.rules["clean_sweep_mode"]) == (2, 50, "double")
     context.close()
+
+
+# -- the streets' words in the other languages ------------------------------------------------
+
+@pytest.mark.parametrize("language, words", [
+    ("es", ["Calle 1", "Bono de calle", "salió en la mano"]),
+    ("fr", ["Rue 1", "Prime de rue", "sort à la donne"]),
+    ("ru", ["Улица 1", "Бонус улицы", "вышли в раздаче"])])
+def test_the_streets_screens_in_spanish_french_and_russian(browser, live_server, keeper,
+                                                           language, words):
+    import json
+
+    from tests.rules.helpers import DATA
+
+    session = _evening(keeper, language, WE_SIDE + THEY_SIDE)
+    record = json.loads((DATA / "club" / "streets-game.json").read_text())
+    game = services.game_import(session=session, record=record, imported_by=keeper)
+    context, page = _phone(browser, language)
+    login(page, live_server.url, keeper.username)
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    expect(page.locator(".street[data-street='1']")).to_contain_text(words[0])
+    expect(page.locator(".street[data-street='1'] .street-state")).to_contain_text(words[2])
+    assert page.evaluate(FITS) == []
+    shot(page, f"clubplay-streets-{language}-360-game")
+    page.goto(f"{live_server.url}/games/{game.pk}/settings/")
+    expect(page.get_by_text(words[1], exact=True)).to_be_visible()
+    assert page.evaluate(FITS) == []
+    shot(page, f"clubplay-settings-{language}-360")
+    page.goto(f"{live_server.url}/sessions/{session.pk}/games/new/streets/6/")
+    expect(page.locator("fieldset.side-table")).to_have_count(3)
+    page.locator("details.more summary").click()
+    assert page.evaluate(FITS) == []
+    shot(page, f"clubplay-streets-{language}-360-start")
+    context.close()
