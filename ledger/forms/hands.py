@@ -55,7 +55,7 @@ class HandForm(CleanInputMixin, forms.Form):
         self.correcting = correcting
         # how a knocker ends a hand unless the form says otherwise: a gin where only gin
         # may end it (straight gin, RULES 3.10)
-        self.first_kind = KNOCK if spec.get("knock", True) else GIN
+        self.first_kind = KNOCK if spec.get("knocking", True) else GIN
         if spec.get("rounds"):
             self._capit_fields()
         else:
@@ -98,7 +98,7 @@ class HandForm(CleanInputMixin, forms.Form):
                 widget=SegmentedRadio(columns=3),
                 choices=[(kind, _(words)) for kind, words in KIND_CHOICES
                          if (kind != BIG_GIN or self.spec.get("big_gin"))
-                         and (kind != KNOCK or self.spec.get("knock", True))])
+                         and (kind != KNOCK or self.spec.get("knocking", True))])
             if duel.get("label"):
                 # a screen reader names each table's choices, not three "Who knocked?"
                 where = duel["label"].lower()

@@ -17,6 +17,7 @@ from django.utils.translation import gettext, pgettext
 from ledger.models import Game, GameStatus, Hand, ShareLink
 
 from .catalog import (
+    KNOCK,
     VARIANT_NAMES,
     contract_text,
     hand_kinds,
@@ -45,8 +46,8 @@ class HandSpec(TypedDict, total=False):
     """What the hand form asks for. CAP-IT's rounds: ``rounds`` True, the ``players`` and
     the round's ``contract`` in words. Every other game: ``rounds`` False, the ``duels``
     (each table's two players, its label, dealer and role chips), whether the ``upcard`` is
-    asked (``oklahoma``), whether a ``big_gin`` can be chosen, whether a ``knock`` can (not
-    in straight gin: only gin ends its hands), the game's ``rules`` (the core
+    asked (``oklahoma``), whether a ``big_gin`` can be chosen, whether a knock can end a
+    hand (``knocking``: not in straight gin, only gin), the game's ``rules`` (the core
     works the knock limit out from them), ``tables`` for several card tables and the
     ``cut_candidates`` of captain play."""
 
@@ -56,7 +57,7 @@ class HandSpec(TypedDict, total=False):
     upcard: bool
     oklahoma: bool
     big_gin: bool
-    knock: bool
+    knocking: bool
     rules: dict
     tables: bool
     knock_card: bool
@@ -79,7 +80,7 @@ def hand_spec(result: dict, info: dict) -> HandSpec:
                       "oklahoma": facts["upcard"],
                       "big_gin": "big_gin" in hand_kinds(rules), "rules": dict(rules),
                       # straight gin: only gin ends a hand (RULES 3.10)
-                      "knock": "knock" in hand_kinds(
+                      "knocking": KNOCK in hand_kinds(
                           rules, limit_from_a_card=facts["upcard"] or facts["knock_card"])}
     roles = info.get("roles") or {}
     tables = info.get("tables")

@@ -199,3 +199,12 @@ def test_a_street_card_says_in_which_hand_it_ended(logged_in, session, keeper):
     response = logged_in.get(reverse("ledger:game_detail", args=[game.pk]),
                              HTTP_ACCEPT_LANGUAGE="de")
     assert f"in Spiel {ended} ausgegangen" in text(response)
+
+
+def test_a_rematch_keeps_the_lump_sum(session, keeper):
+    game = services.game_start(session=session, variant="gin", players=["A", "B"],
+                               started_by=keeper, preset="scarne_lump",
+                               setup={"first_dealer": "B"}, lump_sum_stake="5.00")
+    again = services.game_rematch(game=game, started_by=keeper)
+    again.refresh_from_db()
+    assert str(again.lump_sum_stake) == "5.0000"
