@@ -198,8 +198,8 @@ CHOICE_WORDS = Said({
     "double": pgettext_lazy("setting", "double"),
     "won_all": pgettext_lazy("setting", "went out on all three"),
     "clean_all": pgettext_lazy("setting", "all three clean sweeps"),
-    "points": pgettext_lazy("setting", "a game to the target"),
-    "best_of": pgettext_lazy("setting", "a best-of match"),
+    "points": pgettext_lazy("setting", "a game"),
+    "best_of": pgettext_lazy("setting", "a match"),
     "per_point": pgettext_lazy("setting", "per point"),
     "lump_sum": pgettext_lazy("setting", "lump sum"),
     # the words a number-or-word setting takes (Setting.word): the street bonus is the
