@@ -181,14 +181,6 @@ class GameStartForm(CleanInputMixin, forms.Form):
             self.fields[name] = forms.ChoiceField(label=label, choices=choices, required=True)
             self.fields[f"stake_{name}"] = stake_field(gettext_lazy("Own stake"))
             self.fields[f"stake_{name}"].widget.attrs["placeholder"] = gettext("same")
-        if self.facts.named_sides:
-            # in the WE/THEY grid the table is its row's legend: a seat is named by its side
-            side_words = {FIRST_SIDE: gettext_lazy("First side"),
-                          SECOND_SIDE: gettext_lazy("Second side")}
-            for seat in self.facts.seats:
-                self.fields[seat.key].label = side_words[seat.role]
-                # half a phone's width: the empty choice is a dash ("— выбрать —" is cut)
-                self.fields[seat.key].choices = [("", "—")] + choices[1:]
         if needs_first_dealer(variant):
             self.fields["first_dealer"] = forms.ChoiceField(
                 label=gettext_lazy("Deals first"), choices=choices, required=True)
@@ -201,6 +193,14 @@ class GameStartForm(CleanInputMixin, forms.Form):
                 label=gettext_lazy("Deals first"), initial=SECOND_SIDE, widget=SegmentedRadio(),
                 choices=[(FIRST_SIDE, gettext_lazy("First side")),
                          (SECOND_SIDE, gettext_lazy("Second side"))])
+            # in the WE/THEY grid the table is its row's legend: a seat is named by its
+            # side, as the side's name field has it ("We", or what was typed there)
+            side_words = {FIRST_SIDE: self._side_name("side_a") or gettext("First side"),
+                          SECOND_SIDE: self._side_name("side_b") or gettext("Second side")}
+            for seat in self.facts.seats:
+                self.fields[seat.key].label = side_words[seat.role]
+                # half a phone's width: the empty choice is a dash ("— выбрать —" is cut)
+                self.fields[seat.key].choices = [("", "—")] + choices[1:]
         if self.facts.ante_staked:
             self.fields["ante"] = stake_field(gettext_lazy("Ante (each player)"))
             self.fields["ante"].required = True
@@ -229,6 +229,12 @@ class GameStartForm(CleanInputMixin, forms.Form):
             "labels": {name: str(PRESET_LABELS[name]) for name in presets_of(variant)},
             "choice": gettext("%(value)s (preset)")}, sort_keys=True)
         show_preset_values(self, variant, count, preset, VARIANT_SETTINGS[variant])
+
+    def _side_name(self, field: str) -> str:
+        """A side's name as its field holds it now (typed, or the initial "We"/"They")."""
+        if self.is_bound:
+            return " ".join(str(self.data.get(self.add_prefix(field)) or "").split())[:30]
+        return str(self.initial.get(field) or self.fields[field].initial or "")
 
     # -- groups of fields for the template
     def slot_rows(self):

@@ -87,6 +87,9 @@ def test_a_streets_game_starts_from_the_we_they_grid(logged_in, session, count):
     assert [row["table"] for row in rows] == list(range(1, count // 2 + 1))
     assert [[seat.name for seat, _ in row["seats"]] for row in rows] == [
         [f"a{i}", f"b{i}"] for i in range(1, count // 2 + 1)]
+    # each seat is named by its side's name, the table by its row
+    assert [[seat.label for seat, _ in row["seats"]] for row in rows][0] == ["We", "They"]
+    assert "Table 1" in text(page)
     data = {"side_a": "WE", "side_b": "THEY", "first_dealer_side": "b", "preset": "streets",
             "rate": "0.01", "per_points": "1", "rule_street_bonus": "50",
             "rule_gin_boxes": "2", **_seats(count)}
