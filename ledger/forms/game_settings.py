@@ -9,7 +9,7 @@ from django.utils.translation import gettext_lazy as _
 
 from ledger.cleaning import CleanInputMixin
 from ledger.presentation import problems as problems_words
-from ledger.presentation.catalog import game_facts
+from ledger.presentation.catalog import game_facts, setting_now
 from ledger.presentation.elision import gettext  # a name filled in with French elision
 from ledger.presentation.money import amount_text
 
@@ -20,6 +20,7 @@ from .fields import (
 )
 from .start import (
     VARIANT_SETTINGS,
+    lump_sum_field,
     setting_field,
     setting_initial,
     setting_value,
@@ -37,9 +38,13 @@ class GameSettingsForm(CleanInputMixin, forms.Form):
     def __init__(self, *args, game, seats, **kwargs):
         self.game = game
         self.seats = list(seats)
-        self.ante_staked = game_facts(game.variant, len(self.seats)).ante_staked
-        self.settings = [name for name in VARIANT_SETTINGS[game.variant] if name in game.rules]
-        initial = {f"rule_{name}": setting_initial(name, game.rules[name])
+        facts = game_facts(game.variant, len(self.seats))
+        self.ante_staked = facts.ante_staked
+        self.lump_sum = facts.lump_sum
+        # every setting of the variant (the core's schema), a club format's that the game's
+        # rules do not list with its default
+        self.settings = list(VARIANT_SETTINGS[game.variant])
+        initial = {f"rule_{name}": setting_initial(name, setting_now(game.rules, name))
                    for name in self.settings}
         if self.ante_staked:
             initial["ante"] = amount_text(game.ante, game.currency)
@@ -48,6 +53,8 @@ class GameSettingsForm(CleanInputMixin, forms.Form):
             initial["per_points"] = game.per_points or 1
             for seat in self.seats:
                 initial[f"stake_{seat.seat}"] = amount_text(seat.stake, game.currency)
+        if self.lump_sum:
+            initial["lump_sum_stake"] = amount_text(game.lump_sum_stake, game.currency)
         super().__init__(*args, initial=initial, **kwargs)
         if self.ante_staked:
             self.fields["ante"] = stake_field(_("Ante (each player)"))
@@ -61,8 +68,12 @@ class GameSettingsForm(CleanInputMixin, forms.Form):
                 field = stake_field(gettext("%(name)s's own stake") % {"name": seat.player.name})
                 field.widget.attrs["placeholder"] = gettext("same")
                 self.fields[f"stake_{seat.seat}"] = field
+        if self.lump_sum:
+            self.fields["lump_sum_stake"] = lump_sum_field()
         for name in self.settings:
             self.fields[f"rule_{name}"] = setting_field(name, current=True)
+            if name not in game.rules:  # its default until changed: left empty, it stays
+                self.fields[f"rule_{name}"].required = False
         self.fields["reason"] = forms.CharField(
             label=_("Why?"), max_length=300,
             error_messages={"required": _("Why? Say why the rules or stakes change, in a few "
@@ -73,6 +84,8 @@ class GameSettingsForm(CleanInputMixin, forms.Form):
     # -- groups of fields for the template, each with the game's value now
     def stake_rows(self) -> list[dict]:
         names = ["ante"] if self.ante_staked else ["rate", "per_points"]
+        if self.lump_sum:
+            names.append("lump_sum_stake")
         return [self._row(name) for name in names]
 
     def seat_rows(self) -> list[dict]:
@@ -111,6 +124,9 @@ class GameSettingsForm(CleanInputMixin, forms.Form):
                 own[seat.player.name] = None if stake is None else str(stake)
         if own:
             changes["player_stakes"] = own
+        if self.lump_sum and data.get("lump_sum_stake") != game.lump_sum_stake:
+            lump = data.get("lump_sum_stake")
+            changes["lump_sum_stake"] = None if lump is None else str(lump)
         played_for_money = rate is not None or any(
             data.get(f"stake_{seat.seat}") is not None for seat in self.seats)
         if played_for_money:
@@ -123,8 +139,11 @@ class GameSettingsForm(CleanInputMixin, forms.Form):
         """``changes`` of ``game_change_rules``: the settings whose value changed."""
         changes = {}
         for name in self.settings:
-            value = setting_value(name, self.cleaned_data.get(f"rule_{name}"))
-            if value != self.game.rules[name]:
+            raw = self.cleaned_data.get(f"rule_{name}")
+            if raw in (None, "") and name not in self.game.rules:
+                continue
+            value = setting_value(name, raw)
+            if value != setting_now(self.game.rules, name):
                 changes[name] = value
         return changes
 

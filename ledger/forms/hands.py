@@ -53,6 +53,9 @@ class HandForm(CleanInputMixin, forms.Form):
         super().__init__(*args, **kwargs)
         self.spec = spec
         self.correcting = correcting
+        # how a knocker ends a hand unless the form says otherwise: a gin where only gin
+        # may end it (straight gin, RULES 3.10)
+        self.first_kind = KNOCK if spec.get("knocking", True) else GIN
         if spec.get("rounds"):
             self._capit_fields()
         else:
@@ -91,9 +94,11 @@ class HandForm(CleanInputMixin, forms.Form):
                 choices=[(a, a), (b, b), (DRAW, _("Draw"))],
                 error_messages={"required": _("Who knocked? Tap a name, or Draw.")})
             self.fields[f"t{i}_kind"] = forms.ChoiceField(
-                label=_("How"), initial=KNOCK, required=False, widget=SegmentedRadio(columns=3),
+                label=_("How"), initial=self.first_kind, required=False,
+                widget=SegmentedRadio(columns=3),
                 choices=[(kind, _(words)) for kind, words in KIND_CHOICES
-                         if kind != BIG_GIN or self.spec.get("big_gin")])
+                         if (kind != BIG_GIN or self.spec.get("big_gin"))
+                         and (kind != KNOCK or self.spec.get("knocking", True))])
             if duel.get("label"):
                 # a screen reader names each table's choices, not three "Who knocked?"
                 where = duel["label"].lower()
@@ -192,7 +197,7 @@ class HandForm(CleanInputMixin, forms.Form):
         self.cards: dict[tuple[int, int], tuple] = {}
         for i, duel in enumerate(self.spec["duels"], start=1):
             knocker = data.get(f"t{i}_knocker")
-            kind = data.get(f"t{i}_kind") or KNOCK
+            kind = data.get(f"t{i}_kind") or self.first_kind
             with_cards = self._clean_cards(i, duel)
             counts = []
             for c, name in enumerate(duel["players"]):
@@ -277,7 +282,7 @@ class HandForm(CleanInputMixin, forms.Form):
         knocker = data[f"t{i}_knocker"]
         if knocker == DRAW:
             return {"draw": True}
-        kind = data.get(f"t{i}_kind") or KNOCK
+        kind = data.get(f"t{i}_kind") or self.first_kind
         if (i, 0) in self.cards and (i, 1) in self.cards:
             return self._cards_entry(i, duel, knocker, kind)
         counts = {}

@@ -27,6 +27,7 @@ from ledger.presentation.catalog import (
     preset_values,
     presets_of,
     seat_label,
+    setting_now,
     setup_from_seats,
 )
 from ledger.presentation.refusals import refusal_words
@@ -39,8 +40,17 @@ from .fields import (
 )
 
 __all__ = ["SETTING_LABELS", "VARIANT_COUNTS", "VARIANT_SETTINGS", "GameStartForm",
+           "lump_sum_field",
            "needs_first_dealer", "setting_field", "setting_initial", "setting_value",
            "setup_field", "slots_for"]
+
+
+def lump_sum_field() -> forms.Field:
+    """The amount a lump-sum game or a best-of match is played for (RULES 3.10)."""
+    field = stake_field(gettext_lazy("Lump sum"))
+    field.help_text = gettext_lazy("What the loser pays in a lump-sum game or a best-of "
+                                   "match, whatever the points.")
+    return field
 
 
 def setting_field(setting: str, *, current: bool = False) -> forms.Field:
@@ -58,6 +68,10 @@ def setting_field(setting: str, *, current: bool = False) -> forms.Field:
     if spec.kind == "choice":
         return forms.ChoiceField(label=label, required=current, choices=[*blank] + [
             (value, CHOICE_WORDS[value]) for value in spec.choices])
+    if spec.kind == "number_or_word":
+        return NumberOrWordField(spec, label=label, required=current,
+                                 help_text=gettext('a number, or "%(word)s"') % {
+                                     "word": CHOICE_WORDS[spec.word]})
     if spec.kind == "share":
         return forms.CharField(label=label, required=current, max_length=10,
                                help_text=help_text,
@@ -66,6 +80,32 @@ def setting_field(setting: str, *, current: bool = False) -> forms.Field:
     # keeps out what is not a whole number
     return forms.IntegerField(label=label, required=current, help_text=help_text,
                               widget=forms.TextInput(attrs={**NUMERIC}))
+
+
+class NumberOrWordField(forms.CharField):
+    """A setting that is a whole number or one word (``Setting.word``: the street bonus is a
+    number or the target): the word is typed as the language says it (or as the record
+    does); the core checks the number's range."""
+
+    def __init__(self, spec, **kwargs):
+        self.spec = spec
+        super().__init__(max_length=40, widget=forms.TextInput(attrs={"autocomplete": "off",
+                                                                      "class": "wide-text"}),
+                         **kwargs)
+
+    def clean(self, value):
+        text = super().clean(value).strip()  # the text's own checks (length) first
+        if text in self.empty_values:
+            return None
+        if text.isascii() and text.isdigit():
+            return int(text)
+        if text.casefold() in (self.spec.word.casefold(),
+                               str(CHOICE_WORDS[self.spec.word]).casefold()):
+            return self.spec.word
+        raise forms.ValidationError(
+            gettext('Give a whole number from %(low)s to %(high)s, or "%(word)s".') % {
+                "low": self.spec.low, "high": self.spec.high,
+                "word": CHOICE_WORDS[self.spec.word]}, code="invalid")
 
 
 def show_preset_values(form: forms.Form, variant: str, count: int, preset: str | None,
@@ -78,10 +118,11 @@ def show_preset_values(form: forms.Form, variant: str, count: int, preset: str |
     for setting in settings:
         field = form.fields[f"rule_{setting}"]
         spec = SETTINGS[setting]
-        shown = {name: setting_text(setting, rules[setting]) for name, rules in values.items()}
+        shown = {name: setting_text(setting, setting_now(rules, setting))
+                 for name, rules in values.items()}
         field.widget.attrs["data-preset-values"] = json.dumps(shown, sort_keys=True)
-        now = setting_text(setting, chosen[setting])
-        if spec.kind in ("number", "share"):
+        now = setting_text(setting, setting_now(chosen, setting))
+        if spec.kind in ("number", "share", "number_or_word"):
             field.widget.attrs["placeholder"] = now
         else:
             field.choices = [("", preset_choice(now))] + list(field.choices)[1:]
@@ -110,6 +151,8 @@ def setting_initial(setting: str, value):
     """A game's setting as its field shows it."""
     if SETTINGS[setting].kind == "flag":
         return "yes" if value else "no"
+    if SETTINGS[setting].kind == "number_or_word" and value == SETTINGS[setting].word:
+        return str(CHOICE_WORDS[value])
     return value
 
 
@@ -150,6 +193,14 @@ class GameStartForm(CleanInputMixin, forms.Form):
                 label=gettext_lazy("Deals first"), initial=SECOND_SIDE, widget=SegmentedRadio(),
                 choices=[(FIRST_SIDE, gettext_lazy("First side")),
                          (SECOND_SIDE, gettext_lazy("Second side"))])
+            # in the WE/THEY grid the table is its row's legend: a seat is named by its
+            # side, as the side's name field has it ("We", or what was typed there)
+            side_words = {FIRST_SIDE: self._side_name("side_a") or gettext("First side"),
+                          SECOND_SIDE: self._side_name("side_b") or gettext("Second side")}
+            for seat in self.facts.seats:
+                self.fields[seat.key].label = side_words[seat.role]
+                # half a phone's width: the empty choice is a dash ("— выбрать —" is cut)
+                self.fields[seat.key].choices = [("", "—")] + choices[1:]
         if self.facts.ante_staked:
             self.fields["ante"] = stake_field(gettext_lazy("Ante (each player)"))
             self.fields["ante"].required = True
@@ -163,6 +214,8 @@ class GameStartForm(CleanInputMixin, forms.Form):
                 label=gettext_lazy("per points"), min_value=1, initial=session_per_points,
                 required=False,
                 max_value=MAX_PER_POINTS, widget=forms.TextInput(attrs=NUMERIC))
+        if self.facts.lump_sum:
+            self.fields["lump_sum_stake"] = lump_sum_field()
         for setting in VARIANT_SETTINGS[variant]:
             self.fields[f"rule_{setting}"] = setting_field(setting)
         preset = self.data.get(self.add_prefix("preset")) if self.is_bound else None
@@ -177,9 +230,28 @@ class GameStartForm(CleanInputMixin, forms.Form):
             "choice": gettext("%(value)s (preset)")}, sort_keys=True)
         show_preset_values(self, variant, count, preset, VARIANT_SETTINGS[variant])
 
+    def _side_name(self, field: str) -> str:
+        """A side's name as its field holds it now (typed, or the initial "We"/"They")."""
+        if self.is_bound:
+            return " ".join(str(self.data.get(self.add_prefix(field)) or "").split())[:30]
+        return str(self.initial.get(field) or self.fields[field].initial or "")
+
     # -- groups of fields for the template
     def slot_rows(self):
         return [(self[name], self[f"stake_{name}"]) for name, _ in self.slots]
+
+    def table_rows(self) -> list[dict]:
+        """Two named sides (partnership, streets): each card table with the seat of each
+        side at it (the core's ``Seat.table`` and side), for the WE/THEY grid."""
+        if not self.facts.named_sides:
+            return []
+        rows: dict[int, dict] = {}
+        for seat in self.facts.seats:
+            row = rows.setdefault(seat.table, {"table": seat.table, "seats": {}})
+            row["seats"][seat.role] = (self[seat.key], self[f"stake_{seat.key}"])
+        return [{"table": row["table"],
+                 "seats": [row["seats"][side] for side in (FIRST_SIDE, SECOND_SIDE)]}
+                for _, row in sorted(rows.items())]
 
     def rule_fields(self):
         return [self[f"rule_{setting}"] for setting in VARIANT_SETTINGS[self.variant]]
@@ -264,4 +336,5 @@ def setup_field(problem, slot_of: dict) -> str | None:
         return f"stake_{slot}" if slot is not None else None
     return {"setup.first_dealer": "first_dealer", "stakes.rate": "rate",
             "stakes.per_points": "per_points", "stakes.ante": "ante",
-            "setup.first_dealer_side": "first_dealer_side"}.get(where)
+            "setup.first_dealer_side": "first_dealer_side",
+            "stakes.lump_sum_stake": "lump_sum_stake"}.get(where)

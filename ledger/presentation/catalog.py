@@ -38,6 +38,7 @@ from ledger.rules.catalog import (
     opponents,
     preset_values,
     presets_of,
+    setting_now,
     settings_of,
     sitting_out,
     variants,
@@ -157,11 +158,24 @@ SETTING_LABELS = Said({
     "three_hand_money": _("Money between three"), "balance_division": _("Unequal stakes"),
     "capit_ace_value": _("Ace counts"), "capit_round_share": _("Round share"),
     "capit_round_winner": _("Round winner by"),
+    "gin_boxes": _("Extra boxes for a gin"),
+    "undercut_boxes": _("Extra boxes for an undercut"),
+    "roodle_boxes": _("Extra boxes for a roodle, per table"),
+    "double_extra_boxes": _("A doubled hand doubles the extra boxes"),
+    "street_bonus": _("Street bonus"), "clean_sweep_mode": _("Clean sweep"),
+    "clean_sweep_bonus": _("Clean sweep bonus"),
+    "all_streets_sweep": _("All three streets to one side"),
+    "sweep_condition": _("All three streets means"),
+    "straight_format": _("Game or match"), "best_of": _("Match: best of (hands)"),
+    "money_mode": _("Money"),
 })
 assert set(SETTING_LABELS) == set(SETTINGS)
 #: A setting field's hint, where its values need one.
 SETTING_HELP = Said({"big_gin_bonus": _("0 = off"),
-                     "capit_round_share": _('"10%" of the pot or an amount like "2.00"')})
+                     "capit_round_share": _('"10%" of the pot or an amount like "2.00"'),
+                     "best_of": _("an odd number: 7 is won by the first to 4 hands"),
+                     "gin_boxes": _("0 = off"), "undercut_boxes": _("0 = off"),
+                     "roodle_boxes": _("0 = off")})
 
 #: The values of the settings that are a choice, in words (the forms' choices, the presets'
 #: values the setup form shows).
@@ -180,8 +194,21 @@ CHOICE_WORDS = Said({
     "equal": pgettext_lazy("setting", "equal"),
     "round": pgettext_lazy("setting", "round"),
     "cumulative": pgettext_lazy("setting", "cumulative"),
+    "bonus": pgettext_lazy("setting", "bonus"),
+    "double": pgettext_lazy("setting", "double"),
+    "won_all": pgettext_lazy("setting", "went out on all three"),
+    "clean_all": pgettext_lazy("setting", "all three clean sweeps"),
+    "points": pgettext_lazy("setting", "a game"),
+    "best_of": pgettext_lazy("setting", "a match"),
+    "per_point": pgettext_lazy("setting", "per point"),
+    "lump_sum": pgettext_lazy("setting", "lump sum"),
+    # the words a number-or-word setting takes (Setting.word): the street bonus is the
+    # target, the clean sweep bonus the street bonus
+    "target": pgettext_lazy("setting", "the target"),
+    "street_bonus": pgettext_lazy("setting", "the street bonus"),
 })
-assert {value for spec in SETTINGS.values() for value in spec.choices} <= set(CHOICE_WORDS)
+assert {value for spec in SETTINGS.values() for value in (*spec.choices, spec.word)
+        if value} <= set(CHOICE_WORDS)
 
 #: A flag setting's two values, in words.
 YES, NO = pgettext_lazy("setting", "yes"), pgettext_lazy("setting", "no")
@@ -231,7 +258,7 @@ __all__ = [
     "VARIANT_COUNTS", "VARIANT_NAMES", "VARIANT_SETTINGS", "VARIANT_SHORT_NAMES", "Setting",
     "default_preset",
     "first_dealer_chosen", "hand_kinds", "hand_pair", "in_the_box", "opponents",
-    "preset_values", "presets_of", "settings_of", "sitting_out", "variants",
+    "preset_values", "presets_of", "setting_now", "settings_of", "sitting_out", "variants",
 ]
 
 

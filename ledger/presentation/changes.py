@@ -41,6 +41,8 @@ def change_label(change: GameChange) -> str:
         return gettext("Per points")
     if change.name == "ante":
         return gettext("Ante")
+    if change.name == "lump_sum_stake":
+        return gettext("Lump sum")
     if change.name.startswith("stake of "):  # the name the service stores the change under
         return gettext("%(name)s's own stake") % {"name": change.name[len("stake of "):]}
     return change.name
@@ -58,7 +60,7 @@ def change_value(change: GameChange, value) -> str:
             else str(value)
     if change.kind == ChangeKind.RULE:
         return choice_text(value)
-    if change.name in ("rate", "ante") or change.name.startswith("stake of "):
+    if change.name in ("rate", "ante", "lump_sum_stake") or change.name.startswith("stake of "):
         return format_money(value, change.game.currency)  # "0,05" on a German page
     return str(value).replace("_", " ")
 
@@ -101,4 +103,9 @@ def stake_text(game: Game, seats) -> str:
     if own:
         text = gettext("%(stake)s; own stakes: %(stakes)s") % {"stake": text,
                                                                "stakes": ", ".join(own)}
+    if game.lump_sum_stake is not None:
+        lump = format_money(exact(game.lump_sum_stake), game.currency, show_currency=True)
+        if game.rate is None and not own:
+            return gettext("lump sum %(amount)s") % {"amount": lump}
+        text = gettext("%(stake)s; lump sum %(amount)s") % {"stake": text, "amount": lump}
     return text

@@ -17,6 +17,7 @@ from django.utils.translation import gettext, pgettext
 from ledger.models import Game, GameStatus, Hand, ShareLink
 
 from .catalog import (
+    KNOCK,
     VARIANT_NAMES,
     contract_text,
     hand_kinds,
@@ -28,6 +29,7 @@ from .catalog import (
 from .charts import running_chart
 from .dates import format_day
 from .flash import open_games_text, winner_sentence
+from .match import match_line
 from .questions import (
     abandon_question,
     delete_question,
@@ -44,7 +46,8 @@ class HandSpec(TypedDict, total=False):
     """What the hand form asks for. CAP-IT's rounds: ``rounds`` True, the ``players`` and
     the round's ``contract`` in words. Every other game: ``rounds`` False, the ``duels``
     (each table's two players, its label, dealer and role chips), whether the ``upcard`` is
-    asked (``oklahoma``), whether a ``big_gin`` can be chosen, the game's ``rules`` (the core
+    asked (``oklahoma``), whether a ``big_gin`` can be chosen, whether a knock can end a
+    hand (``knocking``: not in straight gin, only gin), the game's ``rules`` (the core
     works the knock limit out from them), ``tables`` for several card tables and the
     ``cut_candidates`` of captain play."""
 
@@ -54,6 +57,7 @@ class HandSpec(TypedDict, total=False):
     upcard: bool
     oklahoma: bool
     big_gin: bool
+    knocking: bool
     rules: dict
     tables: bool
     knock_card: bool
@@ -74,7 +78,10 @@ def hand_spec(result: dict, info: dict) -> HandSpec:
     # and the up-card (ledger.presentation.cards.hand_knock_limit)
     spec: HandSpec = {"rounds": False, "upcard": facts["upcard"],
                       "oklahoma": facts["upcard"],
-                      "big_gin": "big_gin" in hand_kinds(rules), "rules": dict(rules)}
+                      "big_gin": "big_gin" in hand_kinds(rules), "rules": dict(rules),
+                      # straight gin: only gin ends a hand (RULES 3.10)
+                      "knocking": KNOCK in hand_kinds(
+                          rules, limit_from_a_card=facts["upcard"] or facts["knock_card"])}
     roles = info.get("roles") or {}
     tables = info.get("tables")
     if tables:
@@ -149,7 +156,8 @@ def sheet_chart(sheet: GameSheet, result: dict):
     # the sheet was built with every row: a Save's answer builds the new row alone)
     return running_chart(
         sheet.layout.keys, [dict(hand.get("running") or {}) for hand in result["hands"]],
-        target=None if lower_wins else result["rules"].get("target"),
+        # a best-of match has no target (RULES 3.10)
+        target=None if lower_wins or result.get("match") else result["rules"].get("target"),
         title=gettext("Running totals (lowest wins)") if lower_wins else gettext("Running totals"),
         unit=facts["hand_noun"].lower(), labels=list(sheet.layout.labels))
 
@@ -197,7 +205,7 @@ class GamePage:
                 "owner": self.owner, "scoreboard": sheet.scores,
                 "target": result["rules"].get("target"), "chart": self.chart,
                 "last_number": len(result["hands"]),
-                "streets": streets_block(result)}
+                "streets": streets_block(result), "match": match_line(result)}
 
     def context(self) -> dict:
         """The words and numbers of the whole page (the views add the sheet's tables)."""

@@ -31,7 +31,7 @@ from babel.numbers import (
     get_minus_sign_symbol,
     get_plus_sign_symbol,
 )
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from ledger.rules.money import decimal_text, format_minor, minor_exponent
 
@@ -325,6 +325,7 @@ class Money:
     show_stake: bool = False
     show_side: bool = False
     cover: str = ""         # captain play: "Captains cover 4:3: each captain plays at ..."
+    lump: str = ""          # a lump-sum game or a match: "Lump sum $5.00: the loser pays..."
 
 
 def _totals_rows(result: dict, totals: dict, *, compact: bool = False) -> list[TotalsRow]:
@@ -388,6 +389,13 @@ def scores(result: dict) -> list[Score]:
                           for street in result["streets"])},
                       leader=key in leaders if winner else g.get(key, 0) > 0)
                 for key in result["totals"]]
+    if result.get("match"):  # RULES 3.10: a match is won on hands, its points only shown
+        won = result["match"]["hands_won"]
+        return [Score(key=key, label=key_label(result, key), value=won.get(key, 0),
+                      detail=ngettext("%(n)s point", "%(n)s points", t.get("hand_points", 0))
+                      % {"n": format_money(t.get("hand_points", 0))},
+                      leader=key in leaders if winner else False)
+                for key, t in result["totals"].items()]
     if result["facts"]["columns"]:
         net = result.get("net") or {}
         columns = result.get("columns") or []
@@ -427,7 +435,28 @@ def game_money(result: dict, record: dict) -> Money:
                 for p in result.get("payments") or []]
     return Money(currency=currency, lines=lines, payments=payments,
                  show_stake="rate" in stakes, show_side=bool(sides),
-                 cover=cover_line(result, record))
+                 cover=cover_line(result, record), lump=lump_line(result, record))
+
+
+def lump_line(result: dict, record: dict) -> str:
+    """A lump-sum game's or a best-of match's money in words (RULES 3.10): the amount the
+    loser pays whatever the points, twice that for a lump-sum game's shutout; "" in the
+    other games. The amount is the record's, the shutout the core's."""
+    match = result.get("match")
+    if not match and (result.get("rules") or {}).get("money_mode") != "lump_sum":
+        return ""
+    stakes = record.get("stakes") or {}
+    amount = stakes.get("lump_sum_stake")
+    if not amount:
+        return gettext("No lump sum is set: nothing changes hands.")
+    said = format_money(amount, stakes.get("currency", ""), show_currency=True)
+    if match:
+        return gettext("A match for %(amount)s: the loser pays it, whatever the points.") % {
+            "amount": said}
+    if result.get("complete") and any(t.get("shutout") for t in result["totals"].values()):
+        return gettext("Lump sum %(amount)s, twice that for the shutout.") % {"amount": said}
+    return gettext("Lump sum %(amount)s: the loser pays it, whatever the points.") % {
+        "amount": said}
 
 
 def cover_line(result: dict, record: dict) -> str:

@@ -84,10 +84,10 @@ SENTENCES = {
     "cut_loser_invalid": gettext_noop("Say who cut the lower card, only when the most "
                                       "points lost are tied."),
     "knock_card_unreadable": gettext_noop("The knock card is not a card."),
-    "knock_card_not_here": gettext_noop("A knock card belongs only to a deal of partnership "
+    "knock_card_not_here": gettext_noop("A knock card belongs only to a hand of partnership "
                                         "gin or streets."),
     "target_invalid": gettext_noop("The new target must be a whole number of 1 or more, "
-                                   "given on its own between two deals."),
+                                   "given on its own between two hands."),
     "target_passed": gettext_noop("A side already has this many points in a street that is "
                                   "still open; choose a higher target."),
     # CAP-IT rounds
@@ -122,6 +122,13 @@ NUMBERED = {
                                             "are worth %(values)s."),
 }
 
+#: The words of a code when the core gave one particular number (``Problem.values``' name):
+#: a best-of of an even number is a setting refused for its own reason.
+NUMBERED_BY_VALUE = {
+    ("setting_invalid", "even"): gettext_noop("%(even)s is even: a match is best of an odd "
+                                              "number of hands."),
+}
+
 # what the field holds, to name it after its player ("Ann's count")
 _LABELS = {
     "count": gettext_noop("%(name)s's count"),
@@ -151,8 +158,10 @@ def words(problem) -> str:
     """The problem's words alone, without its player or place."""
     if in_english() or (problem.code == "refused" and problem.text):
         return cards_shown(problem.text)
-    numbered = NUMBERED.get(problem.code)
     values = getattr(problem, "values", None) or {}
+    numbered = next((words for (code, name), words in NUMBERED_BY_VALUE.items()
+                     if code == problem.code and name in values), None) \
+        or NUMBERED.get(problem.code)
     if numbered:
         try:
             return gettext(numbered) % values

@@ -34,7 +34,7 @@ class StreetCard:
     title: str
     target: int
     complete: bool
-    state: str                 # "Open" or "WE out at deal 4", in words
+    state: str                 # "Open" or "WE out in hand 4", in words
     weight: int
     clean: bool
     sides: list[StreetSide]
@@ -77,7 +77,7 @@ def streets_block(result: dict) -> StreetsBlock | None:
                 clean_sweep=t["clean_sweep"], final=t["final"], out=key == winner))
         winner_label = key_label(result, winner) if winner else ""
         if complete:
-            state = gettext("%(side)s out at deal %(n)s") % {"side": winner_label,
+            state = gettext("%(side)s out in hand %(n)s") % {"side": winner_label,
                                                              "n": street["ended_at"]}
         else:
             state = pgettext("street not finished", "open")

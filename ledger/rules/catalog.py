@@ -13,13 +13,15 @@ from dataclasses import dataclass
 from .capit import CONTRACTS
 from .roles import BOX, CAPTAIN, OPPONENT, PLAYER, ROLE_ORDER, ROLE_WORDS, SITS_OUT
 from .settings import (
+    ALL_SETTING_NAMES,
     CHOICES,
     FLAGS,
+    NUMBER_OR_WORD,
     NUMBERS,
     PLAYER_COUNTS,
     PRESETS,
-    SETTING_NAMES,
     VARIANTS,
+    club_setting,
     default_preset,
     resolve_rules,
 )
@@ -32,7 +34,7 @@ __all__ = [
     "VARIANT_COUNTS", "VARIANT_NAMES", "VARIANT_SETTINGS", "VARIANT_SHORT_NAMES", "Setting",
     "default_preset",
     "first_dealer_chosen", "hand_kinds", "hand_pair", "in_the_box", "opponents",
-    "plays_hand", "preset_values", "settings_of", "sitting_out", "variants",
+    "plays_hand", "preset_values", "setting_now", "settings_of", "sitting_out", "variants",
 ]
 
 #: The variants in the order a "new game" chooser lists them, with their names (in English:
@@ -109,15 +111,17 @@ VARIANT_SETTINGS = {name: variant.settings for name, variant in REGISTRY.items()
 @dataclass(frozen=True)
 class Setting:
     """One rule setting: ``kind`` is "flag" (true/false), "number" (whole, ``low`` to
-    ``high``), "choice" (one of ``choices``) or "share" (CAP-IT's round share: "10%" of
-    the pot or an amount like "2.00"). Its label is the presentation's
-    (``ledger.presentation.catalog.SETTING_LABELS``)."""
+    ``high``), "choice" (one of ``choices``), "number_or_word" (a whole number ``low`` to
+    ``high`` or the one ``word``: the street bonus is a number or "target") or "share"
+    (CAP-IT's round share: "10%" of the pot or an amount like "2.00"). Its label is the
+    presentation's (``ledger.presentation.catalog.SETTING_LABELS``)."""
 
     name: str
     kind: str
     choices: tuple[str, ...] = ()
     low: int | None = None
     high: int | None = None
+    word: str | None = None
 
 
 def _setting(name: str) -> Setting:
@@ -128,23 +132,36 @@ def _setting(name: str) -> Setting:
         return Setting(name, "number", low=low, high=high)
     if name in CHOICES:
         return Setting(name, "choice", choices=tuple(CHOICES[name]))
+    if name in NUMBER_OR_WORD:
+        word, low, high = NUMBER_OR_WORD[name]
+        return Setting(name, "number_or_word", low=low, high=high, word=word)
     return Setting(name, "share")
 
 
-#: Every setting, by name.
-SETTINGS = {name: _setting(name) for name in SETTING_NAMES}
+#: Every setting, by name: the gin family's and the club formats' (RULES §3.7-3.10).
+SETTINGS = {name: _setting(name) for name in ALL_SETTING_NAMES}
+
+
+def setting_now(rules: dict, name: str):
+    """A setting's value in a game's resolved ``rules``; a club format's setting that the
+    rules do not list (a gin game started without it) has its default."""
+    return rules[name] if name in rules else club_setting(rules, name)
 
 
 def settings_of(variant: str) -> tuple[Setting, ...]:
     return tuple(SETTINGS[name] for name in VARIANT_SETTINGS[variant])
 
 
-def hand_kinds(rules: dict) -> tuple[str, ...]:
+def hand_kinds(rules: dict, *, limit_from_a_card: bool = False) -> tuple[str, ...]:
     """How a knocker may end a hand under ``rules``: a big gin only counts as its own kind
-    with a big gin bonus (RULES §6: with ``big_gin_bonus`` 0 it scores as a gin)."""
-    if rules.get("big_gin_bonus", 0) > 0:
-        return HAND_KINDS
-    return HAND_KINDS[:2]
+    with a big gin bonus (RULES §6: with ``big_gin_bonus`` 0 it scores as a gin); with
+    ``knock_limit`` 0 only gin ends a hand (RULES §3.10, straight gin), unless a card
+    turned for the hand sets its limit (``limit_from_a_card``: Oklahoma's up-card, a
+    deal's knock card)."""
+    kinds = HAND_KINDS if rules.get("big_gin_bonus", 0) > 0 else HAND_KINDS[:2]
+    if rules.get("knock_limit") == 0 and not limit_from_a_card:
+        kinds = tuple(kind for kind in kinds if kind != KNOCK)
+    return kinds
 
 
 def variants() -> list[tuple[str, str, tuple[int, ...]]]:

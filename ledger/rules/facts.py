@@ -51,6 +51,8 @@ class GameFacts:
     - ``upcard``: every hand has an up-card (Oklahoma).
     - ``knock_card``: a deal may carry a knock card for all its tables (RULES §3.7:
       partnership and streets).
+    - ``lump_sum``: its money may be a lump sum, ``stakes.lump_sum_stake`` (RULES §3.10:
+      gin's ``money_mode`` ``lump_sum`` and its best-of match): the forms ask for it.
     - ``hand_noun``: what one hand of the game is called ("Round" in CAP-IT, else "Hand").
     - ``dealer_rule``: the ``dealer_rule`` setting decides who deals next (not in the box,
       where the box deals every hand, nor in table games, where the seating does).
@@ -96,6 +98,7 @@ class GameFacts:
     cover: tuple[int, int] | None = None
     shape: SheetShape = SheetShape()
     knock_card: bool = False
+    lump_sum: bool = False
 
     @property
     def ante_staked(self) -> bool:
@@ -130,7 +133,8 @@ def game_facts(variant: str, players: int) -> GameFacts:
         upcard=spec.upcard, hand_noun=spec.hand_noun, rounds=spec.rounds,
         cards_entry=spec.cards_entry, dealer_rule=spec.dealer_rule,
         hand_roles=spec.hand_roles, layout=spec.layout, sitters=spec.sitters,
-        cover=spec.cover, shape=spec.shape, knock_card=spec.knock_card)
+        cover=spec.cover, shape=spec.shape, knock_card=spec.knock_card,
+        lump_sum=spec.straight)
 
 
 #: The variants played under a preset (every one but CAP-IT).

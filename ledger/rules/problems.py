@@ -189,11 +189,11 @@ def table_at(number: int, table: int) -> At:
 
 
 def record_problem(code: str, path: str, text: str, *, field: str | None = None,
-                   player: str | None = None) -> Problem:
+                   player: str | None = None, values: dict | None = None) -> Problem:
     """A problem of the record's top level: the line opens with ``path`` ("stakes.rate");
-    ``field`` defaults to it."""
+    ``field`` defaults to it; ``values``: the numbers of the words, by name."""
     return Problem(code, text, player=player, field=path if field is None else field,
-                   opening=path)
+                   opening=path, values=values or {})
 
 
 def as_problem(item) -> Problem:

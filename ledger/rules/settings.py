@@ -174,7 +174,10 @@ def check_setting(name: str, value, problems: list) -> None:
                 bad(f"{value!r} is not a percentage")
     if name == "best_of" and isinstance(value, int) and not isinstance(value, bool) \
             and value % 2 == 0:
-        bad(f"{value} is even; a match is best of an odd number of hands (RULES 3.10)")
+        problems.append(record_problem(
+            "setting_invalid", where,
+            f"{value} is even; a match is best of an odd number of hands (RULES 3.10)",
+            values={"even": value}))
 
 
 def resolve_rules(

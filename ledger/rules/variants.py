@@ -43,6 +43,17 @@ RATE, ANTE = "rate", "ante"
 #: The settings of every gin-family game, in the order a screen shows them.
 GIN_SETTINGS = ("target", "gin_bonus", "undercut_bonus", "big_gin_bonus", "box_bonus",
                 "game_bonus", "shutout_mode", "knock_limit", "undercut_on_tie", "dealer_rule")
+#: The club formats' settings each variant takes (RULES §3.7, §3.9, §3.10), in the order a
+#: screen shows them after the gin family's: two-hand games count extra boxes for a gin or an
+#: undercut (Oklahoma doubles them with a spade); table games add the roodle and the knock
+#: card (its Ace and its spade, as Oklahoma's up-card); streets add the street payouts; gin
+#: adds straight gin's match and the lump sum.
+CLUB_TWO_HAND = ("gin_boxes", "undercut_boxes")
+CLUB_TABLES = (*CLUB_TWO_HAND, "roodle_boxes", "double_extra_boxes", "oklahoma_ace",
+               "spade_double")
+STREETS_SETTINGS = ("street_bonus", "clean_sweep_mode", "clean_sweep_bonus",
+                    "all_streets_sweep", "sweep_condition")
+STRAIGHT_SETTINGS = ("straight_format", "best_of", "money_mode")
 #: The presets (``settings.PRESETS``) a gin-family game may start under.
 GIN_PRESETS = ("standard", "classic", "simple")
 #: Two-hand gin's own presets besides: straight gin and Scarne's lump sum (RULES §3.10),
@@ -208,16 +219,18 @@ _CAPTAIN_TABLES = dict(setup=CAPTAIN_TABLES, seats=seating.captain_tables, layou
 _DECLARED = (
     # §3.1
     Variant(name="gin", title="Gin", short="Gin", **_DUEL,
+            settings=(*GIN_SETTINGS, *CLUB_TWO_HAND, *STRAIGHT_SETTINGS),
             presets=GIN_PRESETS + STRAIGHT_PRESETS, straight=True,
             own_presets=_STRAIGHT_PRESETS),
     # §3.2: every hand has an up-card
     Variant(name="oklahoma", title="Oklahoma gin", short="Oklahoma", **_DUEL,
-            settings=(*GIN_SETTINGS, "oklahoma_ace", "spade_double"), target=150,
+            settings=(*GIN_SETTINGS, "oklahoma_ace", "spade_double", *CLUB_TWO_HAND,
+                      "double_extra_boxes"), target=150,
             upcard=True),
     # §3.3: three games side by side
     Variant(name="hollywood", title="Hollywood gin", short="Hollywood", counts=(2,),
             setup=FIRST_DEALER, seats=seating.numbered_players, scorer="hollywood:score_hollywood",
-            settings=(*GIN_SETTINGS, "hollywood_third_double"), columns=True,
+            settings=(*GIN_SETTINGS, "hollywood_third_double", *CLUB_TWO_HAND), columns=True,
             layout="hollywood", shape=SheetShape(games_per_column=True)),
     # §3.4: the box deals every hand; in the box, his captain and the sitter move
     Variant(name="box", title="Three-handed (in the box)", short="In the box", counts=(3,),
@@ -236,7 +249,8 @@ _DECLARED = (
     # §3.7: two named sides, a card table per pair
     Variant(name="partnership", title="Partnership gin", short="Partners", counts=(4, 6),
             setup=SIDES, seats=seating.two_sides, scorer="multitable:score_partnership",
-            settings=(*GIN_SETTINGS, "balance_division"), target=150, roles_vary=True,
+            settings=(*GIN_SETTINGS, "balance_division", *CLUB_TABLES), target=150,
+            roles_vary=True,
             sides=True, named_sides=True, dealer_rule=False, knock_card=True,
             layout="tables", shape=SheetShape(lines_per_table=True),
             by_count={4: dict(tables=2, target=125), 6: dict(tables=3)}),
@@ -250,7 +264,11 @@ _DECLARED = (
     # Hollywood's columns and settled with street payouts
     Variant(name="streets", title="Streets", short="Streets", counts=(2, 4, 6),
             setup=SIDES, seats=seating.two_sides, scorer="streets:score_streets",
-            settings=(*GIN_SETTINGS, "hollywood_third_double", "balance_division"),
+            # RULES 3.9: the street settlement replaces 2's game bonus and shutout
+            settings=(*(name for name in GIN_SETTINGS
+                        if name not in ("game_bonus", "shutout_mode")),
+                      "hollywood_third_double", "balance_division", *CLUB_TABLES,
+                      *STREETS_SETTINGS),
             presets=STREETS_PRESETS + GIN_PRESETS, own_presets=_STREETS_PRESETS,
             preset="streets",
             roles_vary=True, sides=True,

@@ -41,6 +41,7 @@ from ledger.models import (
 from ledger.rules.facts import ante_staked
 from ledger.rules.money import decimal_text
 from ledger.rules.problems import record_problem
+from ledger.rules.settings import CLUB_DEFAULTS
 from ledger.selectors.evenings import session_is_settled
 from ledger.selectors.games import GAME_FORMAT, game_posted_money, game_record, game_seats
 
@@ -74,7 +75,7 @@ log = logging.getLogger(__name__)
 def game_start(*, session: Session, variant: str, players: Sequence[str | Player],
                started_by: User | None, preset: str = "", rules: Mapping[str, Any] | None = None,
                setup: Mapping[str, Any] | None = None, rate: Any = UNSET,
-               per_points: Any = UNSET, ante: Any = None,
+               per_points: Any = UNSET, ante: Any = None, lump_sum_stake: Any = None,
                player_stakes: Mapping[str, Any] | None = None) -> Game:
     """Start a game in ``session``.
 
@@ -82,7 +83,8 @@ def game_start(*, session: Session, variant: str, players: Sequence[str | Player
     record's order (cut order for box and 3-player captain, seat order for CAP-IT).
     ``rules`` are overrides of the preset; the game keeps the core's fully resolved settings
     as its snapshot. ``rate``/``per_points`` default to the session's stake (not for
-    CAP-IT, which takes ``ante``); ``player_stakes`` maps names to their own stakes.
+    CAP-IT, which takes ``ante``); ``lump_sum_stake`` is a lump-sum game's or a match's
+    amount (RULES 3.10); ``player_stakes`` maps names to their own stakes.
     ``setup`` is the record's setup (first_dealer, captains/opponents/sitter, sides...).
     Raises RecordRefused with the core's problems if the game cannot be scored.
     """
@@ -98,6 +100,9 @@ def game_start(*, session: Session, variant: str, players: Sequence[str | Player
             stakes["per_points"] = per_points
     if ante is not None:
         stakes["ante"] = str(ante) if isinstance(ante, Decimal) else ante
+    if lump_sum_stake is not None:
+        stakes["lump_sum_stake"] = (str(lump_sum_stake) if isinstance(lump_sum_stake, Decimal)
+                                    else lump_sum_stake)
     if player_stakes:
         stakes["players"] = {
             name: str(value) if isinstance(value, Decimal) else value
@@ -203,7 +208,9 @@ def game_change_rules(*, game: Game, changes: Mapping[str, Any], changed_by: Use
     """
     reason = cleaning.clean_text(reason or "", what=gettext("The reason"), max_length=300)
     game = _lock_game(game)
-    unknown = sorted(set(changes) - set(game.rules))
+    # a club format's setting a game's rules do not list yet (a gin game started without
+    # it, RULES 3.10) is known: the core checks its value
+    unknown = sorted(set(changes) - set(game.rules) - set(CLUB_DEFAULTS))
     if unknown:
         raise RecordRefused([record_problem("setting_unknown", f"rules.{name}",
                                             "unknown setting") for name in unknown])
@@ -219,7 +226,8 @@ def game_change_rules(*, game: Game, changes: Mapping[str, Any], changed_by: Use
                             memo=f"rules changed: {reason}".strip(": "))
     after = len(_live_hands(game))
     GameChange.objects.bulk_create(
-        GameChange(game=game, kind=ChangeKind.RULE, name=name, old=old_rules.get(name),
+        GameChange(game=game, kind=ChangeKind.RULE, name=name,
+                   old=old_rules.get(name, CLUB_DEFAULTS.get(name)),
                    new=game.rules.get(name), reason=reason, after_hand=after,
                    changed_by=_user(changed_by), money_changed=changed)
         for name in sorted(changes) if old_rules.get(name) != game.rules.get(name)
@@ -229,10 +237,11 @@ def game_change_rules(*, game: Game, changes: Mapping[str, Any], changed_by: Use
 
 @transaction.atomic
 def game_change_stake(*, game: Game, changed_by: User | None, rate: Any = UNSET,
-                      per_points: Any = UNSET, ante: Any = UNSET,
+                      per_points: Any = UNSET, ante: Any = UNSET, lump_sum_stake: Any = UNSET,
                       player_stakes: Mapping[str, Any] | None = None, reason: str = "",
                       confirm: bool = False) -> dict:
-    """Correct the stakes of a game: ``rate``, ``per_points``, ``ante`` and/or players' own
+    """Correct the stakes of a game: ``rate``, ``per_points``, ``ante``,
+    ``lump_sum_stake`` and/or players' own
     stakes (``{"Ann": "0.02"}``; None removes a player's own stake). Recorded as
     GameChange rows and rescored; on a finished game a change of money raises
     ConfirmationRequired unless ``confirm``. Returns the core's new result."""
@@ -264,6 +273,12 @@ def game_change_stake(*, game: Game, changed_by: User | None, rate: Any = UNSET,
         if new != game.ante:
             changes.append(("ante", text(game.ante), text(new)))
             game.ante = new
+    if lump_sum_stake is not UNSET:
+        new = _decimal(lump_sum_stake, "lump_sum_stake", currency=game.currency,
+                       field="stakes.lump_sum_stake")
+        if new != game.lump_sum_stake:
+            changes.append(("lump_sum_stake", text(game.lump_sum_stake), text(new)))
+            game.lump_sum_stake = new
     by_name = {seat.player.name: seat for seat in seats}
     changed_seats = []
     for name, value in (player_stakes or {}).items():
@@ -284,7 +299,7 @@ def game_change_stake(*, game: Game, changed_by: User | None, rate: Any = UNSET,
     result = _score(game_record(game, seats=seats))
     status = _status_for(result, abandoned)
     _check_finished_change(game, result, status, confirm=confirm, what="this stake change")
-    game.save(update_fields=["rate", "per_points", "ante"])
+    game.save(update_fields=["rate", "per_points", "ante", "lump_sum_stake"])
     for seat in changed_seats:
         seat.save(update_fields=["stake"])
     money_changed = _apply_result(game, result, abandoned=abandoned, by=by,

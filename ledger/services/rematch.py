@@ -41,7 +41,7 @@ def game_rematch(*, game: Game, started_by: User | None) -> Game:
         session=session, variant=game.variant, players=players, started_by=started_by,
         preset=game.preset, rules=dict(game.rules or {}), setup=setup,
         rate=game.rate, per_points=game.per_points if game.rate is not None else None,
-        ante=game.ante, player_stakes=stakes or None)
+        ante=game.ante, lump_sum_stake=game.lump_sum_stake, player_stakes=stakes or None)
 
 
 def _new_evening_today(settled: Session, by: User | None) -> Session:

@@ -123,6 +123,8 @@ def game_start(request: HttpRequest, pk: int, variant: str, count: int) -> HttpR
                     kwargs["rate"] = str(data["rate"]) if data.get("rate") else None
                     kwargs["per_points"] = (data.get("per_points") or 1) if data.get("rate") \
                         else None
+                if data.get("lump_sum_stake"):
+                    kwargs["lump_sum_stake"] = str(data["lump_sum_stake"])
                 with refusals_to(form):
                     game = services.game_start(
                         session=session, variant=variant, players=form.players(),

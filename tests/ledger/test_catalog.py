@@ -7,7 +7,7 @@ from ledger.models import Variant
 from ledger.presentation import catalog
 from ledger.rules import score_record
 from ledger.rules.capit import CONTRACTS
-from ledger.rules.settings import PLAYER_COUNTS, SETTING_NAMES
+from ledger.rules.settings import ALL_SETTING_NAMES, PLAYER_COUNTS
 
 
 def test_variants_names_and_player_counts_agree_with_the_core_and_the_models():
@@ -17,16 +17,16 @@ def test_variants_names_and_player_counts_agree_with_the_core_and_the_models():
 
 
 def test_every_setting_has_a_kind_a_label_and_its_limits():
-    assert set(catalog.SETTINGS) == set(SETTING_NAMES)
+    assert set(catalog.SETTINGS) == set(ALL_SETTING_NAMES)
     assert catalog.SETTINGS["knock_limit"] == catalog.Setting(
         "knock_limit", "number", low=0, high=98)
-    assert set(catalog.SETTING_LABELS) == set(SETTING_NAMES)  # the label: the presentation's
+    assert set(catalog.SETTING_LABELS) == set(ALL_SETTING_NAMES)  # the label: the presentation's
     assert catalog.SETTING_LABELS["knock_limit"] == "Knock limit"
     assert catalog.SETTINGS["undercut_on_tie"].kind == "flag"
     assert catalog.SETTINGS["oklahoma_ace"].choices == ("gin_only", "one")
     assert catalog.SETTINGS["capit_round_share"].kind == "share"
     for variant, names in catalog.VARIANT_SETTINGS.items():
-        assert set(names) <= set(SETTING_NAMES), variant
+        assert set(names) <= set(ALL_SETTING_NAMES), variant
 
 
 def test_preset_values_are_what_a_game_so_started_plays():

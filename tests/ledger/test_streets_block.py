@@ -26,7 +26,7 @@ def test_street_cards_are_the_cores_numbers():
         block = streets_block(result)
     assert [c.number for c in block.cards] == [1, 2, 3]
     one, two, three = block.cards
-    assert one.complete and one.state == "WE out at deal 4"
+    assert one.complete and one.state == "WE out in hand 4"
     we, they = one.sides
     assert (we.key, we.hand_points, we.boxes, we.street_bonus, we.final, we.out) == (
         "WE", 139, 2, 100, 239, True)
