@@ -50,7 +50,7 @@ SCREEN_WORDS = {
     "start-captain-5": ["Captain 1 (red)", "Opponent 2 (black), table 2",
                         "Black Ace: sits out"],
     "start-partnership-4": ["First side's name", "Second side's name",
-                            "Table 1", "Table 2", "First side",
+                            "First side",
                             "Second side", "Unequal stakes", "proportional (preset)"],
     "start-cap-it-4": ["Seat 1", "Ante (each player)", "Ace counts", "Round share",
                        "Round winner by", "round (preset)"],
