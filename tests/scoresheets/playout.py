@@ -21,7 +21,7 @@ def setup_of(variant: str, players: list[str]) -> dict:
         half = len(players) // 2
         return {"captains": players[:half], "opponents": players[half:2 * half],
                 "sitter": players[-1]}
-    if variant == "partnership":
+    if variant in ("partnership", "streets"):  # two named sides
         half = len(players) // 2
         return {"sides": {"Our Magnificent Side": players[:half],
                           "Their Formidable Side": players[half:]}}
@@ -52,7 +52,8 @@ def next_entry(variant: str, result: dict, players: list[str], rng: random.Rando
                 "cards": {p: " ".join(rng.choice(RANKS + ["JK"]) for _ in range(rng.randint(1, 6)))
                           for p in players if p != went_out}}
     if nxt.get("tables"):
-        return {"tables": [duel(list(pair), rng, big) for pair in nxt["tables"]]}
+        return {"tables": [duel(list(pair["players"] if isinstance(pair, dict) else pair), rng,
+                                big) for pair in nxt["tables"]]}
     if rng.random() < 0.05:
         return {"draw": True}
     roles = nxt.get("roles") or {}
