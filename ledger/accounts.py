@@ -327,7 +327,7 @@ class PasswordResetView(auth_views.PasswordResetView):
         try:
             limits.count_password_reset(self.request, email)
         except limits.LimitReached as exc:
-            form.add_error(None, exc.message)
+            form.add_error(None, refusal_words(exc))
             return self.render_to_response(self.get_context_data(form=form), status=429)
         outbox.defer(password_reset_mail, email=email, site=site_of(self.request),
                      language=translation.get_language())

@@ -13,7 +13,7 @@ from typing import Any
 from django.utils.translation import gettext
 
 from .. import limits
-from ..exceptions import RecordRefused
+from ..exceptions import RecordRefused, refusal_problem
 from ..limits import record_hand_count  # noqa: F401  (cleaning's name for it too)
 from ..rules.schema import GAME_FIELDS, HAND_FIELDS, PLAY_FIELDS, STAKE_FIELDS, fields_of_kind
 from .base import Refused, _shown
@@ -165,7 +165,7 @@ def _names_problems(names: Any, where: str, problems: list[str]) -> list[str]:
         try:
             clean = clean_name(name, what=at)
         except Refused as exc:
-            problems.append(exc.message.rstrip("."))
+            problems.append(refusal_problem(exc))
             continue
         if clean != name:
             problems.append(f"{at}: {_shown(name)} has extra or invisible characters; "
@@ -204,7 +204,7 @@ def _stakes_problems(stakes: Any, where: str, known: frozenset, problems: list[s
         try:
             clean_currency(stakes["currency"], what=f"{where}.currency")
         except Refused as exc:
-            problems.append(exc.message.rstrip("."))
+            problems.append(refusal_problem(exc))
     own = stakes.get("players")
     if own is not None and not isinstance(own, dict):
         problems.append(f"{where}.players: must be an object of player names and stakes")
@@ -272,7 +272,7 @@ def session_record_problems(record: Any) -> list[str]:
         try:
             clean = clean_text(record[key], what=key, max_length=length, multiline=multiline)
         except Refused as exc:
-            problems.append(exc.message.rstrip("."))
+            problems.append(refusal_problem(exc))
             continue
         if key == "table" and clean != record[key]:
             problems.append(f"table: {_shown(record[key])} has extra or invisible characters;"
@@ -281,12 +281,12 @@ def session_record_problems(record: Any) -> list[str]:
         try:
             clean_date(record["date"], what="date")
         except Refused as exc:
-            problems.append(exc.message.rstrip("."))
+            problems.append(refusal_problem(exc))
     if record.get("currency") is not None:
         try:
             clean_currency(record["currency"], what="currency")
         except Refused as exc:
-            problems.append(exc.message.rstrip("."))
+            problems.append(refusal_problem(exc))
     if "players" in record:
         _names_problems(record["players"], "players", problems)
     _stakes_problems(record.get("stakes"), "stakes", frozenset({"rate", "per_points"}),
