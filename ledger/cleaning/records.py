@@ -10,8 +10,6 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from django.utils.translation import gettext
-
 from .. import limits
 from ..exceptions import RecordRefused, refusal_problem
 from ..limits import record_hand_count  # noqa: F401  (cleaning's name for it too)
@@ -33,8 +31,7 @@ def load_json(data: bytes, *, where: str) -> Any:
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise Refused(gettext("%(where)s: not UTF-8 text (byte %(byte)s)")
-                      % {"where": where, "byte": exc.start}) from None
+        raise Refused(code="json_not_utf8", where=where, byte=exc.start) from None
 
     def no_constant(name):
         raise ValueError(f"{name} is not a number a record may hold")
@@ -51,10 +48,9 @@ def load_json(data: bytes, *, where: str) -> Any:
     try:
         return json.loads(text, parse_constant=no_constant, object_pairs_hook=no_twice)
     except RecursionError:
-        raise Refused(gettext("%(where)s: nested too deeply") % {"where": where}) from None
+        raise Refused(code="json_too_deep", where=where) from None
     except json.JSONDecodeError as exc:
-        raise Refused(gettext("%(where)s: not valid JSON (%(why)s)")
-                      % {"where": where, "why": exc}) from None
+        raise Refused(code="json_invalid", where=where, why=str(exc)) from None
     except ValueError as exc:
         raise Refused(f"{where}: {exc}") from None
 
@@ -173,7 +169,7 @@ def _names_problems(names: Any, where: str, problems: list[str]) -> list[str]:
             continue
         key = name_key(name)
         if reserved := reserved_name(name, key=key):
-            problems.append(f"{at}: {reserved.rstrip('.')}")
+            problems.append(refusal_problem(reserved, where=at))
             continue
         twin = seen.get(key)
         if twin is not None:

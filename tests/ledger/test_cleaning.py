@@ -24,7 +24,9 @@ from ledger import cleaning
 from ledger.cleaning import Refused
 from ledger.cleaning.text import _DIRECTION_CONTROLS, _INVISIBLE
 from ledger.exceptions import RecordRefused
+from ledger.forms.clean_input import CleanInputMixin
 from ledger.presentation.problems import plain_line
+from ledger.presentation.refusal_sentences import bad_words
 from ledger.presentation.refusals import refusal_words
 from ledger.rules.money import CURRENCIES
 
@@ -129,15 +131,17 @@ def test_what_name_cleaning_makes_of_each_value_that_may_be_accepted():
     assert cleaning.same_name("Ａnn", ["Bob", "ANN"]) == "ANN"
     assert cleaning.same_name("Ann", ["Ann"]) is None  # the same name is not a clash
     assert "Ann already plays at this table: Ａnn differs" in \
-        cleaning.clash_message("Ａnn", "Ann")
+        refusal_words(cleaning.name_clash("Ａnn", "Ann"))
 
 
 @pytest.mark.parametrize("label", [*ALWAYS_REFUSED, "line break"])
 def test_bad_character_names_the_character(label):
-    assert cleaning.bad_character(HOSTILE[label]) == (
+    bad = cleaning.bad_character(HOSTILE[label])  # its kind and code, worded by the page
+    assert (bad and bad_words(bad)) == (
         None if label == "100k characters" else
         "a line break" if label == "line break" else REASON[label].removeprefix("contains "))
-    assert cleaning.bad_character("\ud800") == "a broken character (a lone surrogate)"
+    assert bad_words(cleaning.bad_character("\ud800")) == \
+        "a broken character (a lone surrogate)"
     assert cleaning.bad_character("A\tB\r\n", multiline=True) is None
 
 
@@ -270,7 +274,7 @@ def test_any_text_makes_a_safe_file_name(text):
 
 # -- forms -----------------------------------------------------------------------------------
 
-class EveningForm(cleaning.CleanInputMixin, forms.Form):
+class EveningForm(CleanInputMixin, forms.Form):
     """One field of each kind the screens have."""
 
     place = forms.CharField(max_length=200, required=False)
@@ -332,6 +336,7 @@ def test_a_form_refuses_at_its_field_or_cleans_each_hostile_value(field, label):
 def test_check_form_value_names_the_field_and_the_reason(label):
     value, problem = cleaning.check_form_value(forms.CharField(label="Place"), "place",
                                                ALWAYS_REFUSED[label])
+    problem = refusal_words(problem)  # a refusal as data: the page words it
     if label == "100k characters":  # refused before anything reads it: the bytes limit
         assert problem == "Place is 100,000 bytes long; at most 16,384 bytes here."
     else:
@@ -341,16 +346,18 @@ def test_check_form_value_names_the_field_and_the_reason(label):
     taken = cleaning.check_form_value(forms.CharField(widget=forms.PasswordInput), "pw",
                                       ALWAYS_REFUSED[label])
     if label == "100k characters":
-        assert taken == ("", "Pw is 100,000 bytes long; at most 16,384 bytes here.")
+        assert taken[0] == "" and refusal_words(taken[1]) == \
+            "Pw is 100,000 bytes long; at most 16,384 bytes here."
     else:
         assert taken == (ALWAYS_REFUSED[label], None)
 
 
 def test_a_field_name_without_a_label_is_written_in_words():
     _, problem = cleaning.check_form_value(forms.IntegerField(), "per_points", "²")
-    assert problem == "Per points: write a whole number with the digits 0-9, like 25."
+    assert refusal_words(problem) == \
+        "Per points: write a whole number with the digits 0-9, like 25."
     _, problem = cleaning.check_form_value(forms.DecimalField(), "rate", "1e3")
-    assert problem == "Rate: write an amount with the digits 0-9, like 0.05."
+    assert refusal_words(problem) == "Rate: write an amount with the digits 0-9, like 0.05."
     assert cleaning.check_form_value(forms.DecimalField(), "rate", " 0,05 ") == ("0,05", None)
 
 

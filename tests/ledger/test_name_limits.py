@@ -20,6 +20,7 @@ from ledger.cleaning import text as cleaning_text
 from ledger.exceptions import LedgerError, RecordRefused
 from ledger.forms.tables import TableForm
 from ledger.models import Player, Session, Table
+from ledger.presentation.refusals import refusal_words
 from tests.refusing import refuses
 
 from .conftest import load_case
@@ -126,7 +127,7 @@ def test_the_bytes_limit_follows_its_setting(settings):
     settings.TABLESTAKES_MAX_FIELD_BYTES = 10
     assert limits.field_bytes_problem("Name", "x" * 10) is None
     assert limits.field_bytes_problem("Name", "ééééé") is None  # 10 bytes
-    assert limits.field_bytes_problem("Name", "éééééx") == \
+    assert refusal_words(limits.field_bytes_problem("Name", "éééééx")) == \
         "Name is 11 bytes long; at most 10 bytes here."
 
 
