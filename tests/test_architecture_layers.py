@@ -1,11 +1,11 @@
 """Layer order (issue 39): arrows point down only.
 
     screens and print   views, forms, template tags, the admin, scoresheets, the commands,
-                        the log-in screens (ledger/accounts.py), the URLs and the app's wiring
+                        the log-in screens (ledger/accounts.py), the URLs
     presentation        ledger/presentation/: every word, row and money line people read
     record              models, services, selectors, cleaning, book, exceptions, and the
                         request's guards beside them (access, clock, limits, languages,
-                        middleware, outbox, checks, fields, counters)
+                        middleware, outbox, checks, fields, counters) and the app's start
     core                ledger/rules/: the standard library only
 
 A module imports nothing of a layer above its own, anywhere in it: at the top, inside a
@@ -27,12 +27,15 @@ from tests.test_architecture import ROOT, _within, imported_modules
 LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("screens", ("ledger.views", "ledger.forms", "ledger.templatetags", "ledger.admin",
                  "scoresheets", "ledger.management", "ledger.accounts", "ledger.urls",
-                 "ledger.apps", "ledger.counters.apps", "ledger.corefiles")),
+                 "ledger.counters.apps", "ledger.corefiles")),
     ("presentation", ("ledger.presentation",)),
     ("record", ("ledger.models", "ledger.services", "ledger.selectors", "ledger.cleaning",
                 "ledger.book", "ledger.exceptions", "ledger.fields", "ledger.counters",
                 "ledger.migrations", "ledger.access", "ledger.clock", "ledger.limits",
-                "ledger.languages", "ledger.middleware", "ledger.outbox", "ledger.checks")),
+                "ledger.languages", "ledger.middleware", "ledger.outbox", "ledger.checks",
+                # the app's start: it wires the record's signals and hands the record nothing
+                # of the presentation (no wording hook: a refusal is worded where shown)
+                "ledger.apps")),
     ("core", ("ledger.rules",)),
 ]
 
@@ -103,6 +106,7 @@ def test_the_layers_are_in_their_order():
     assert [name for name, _ in LAYERS] == ["screens", "presentation", "record", "core"]
     assert layer_of("ledger.rules.facts") == 3
     assert layer_of("ledger.exceptions") == 2 and layer_of("ledger.book.selectors") == 2
+    assert layer_of("ledger.apps") == 2
     assert layer_of("ledger.presentation.refusals") == 1
     assert layer_of("ledger.views.book_tables") == 0
     assert layer_of("ledger.forms.book_filters") == 0
