@@ -55,3 +55,41 @@ def test_a_refused_value_is_said_at_its_field_in_the_phones_language(browser, li
         shot(page, f"issue39-refused-rate-{code}-{width}")
     finally:
         context.close()
+
+
+def test_a_date_out_of_range_is_said_with_the_dates_of_the_phones_language(browser,
+                                                                          live_server, keeper):
+    """Russian: the refused evening's date and the two bounds, written as Russian writes a
+    date (through the one date formatter), at the date's field."""
+    import datetime
+
+    from django.utils import timezone, translation
+
+    from ledger.cleaning import EARLIEST_DATE, Field, Refused
+    from ledger.cleaning.values import DAYS_AHEAD
+    from ledger.presentation.refusals import refusal_words
+
+    table = services.table_create(name="Friday", scorekeepers=[keeper])
+    latest = timezone.localdate() + datetime.timedelta(days=DAYS_AHEAD)
+    with translation.override("ru"):
+        said = refusal_words(Refused(code="date_out_of_range", what=Field("date"),
+                                     date=datetime.date(2099, 1, 1), earliest=EARLIEST_DATE,
+                                     latest=latest))
+    assert said.startswith("Дата: ") and "2099" in said and "2000" in said
+    context = browser.new_context(viewport={"width": 360, "height": 740},
+                                  device_scale_factor=SCALE, is_mobile=True, has_touch=True,
+                                  locale="ru")
+    page = context.new_page()
+    try:
+        login(page, live_server.url, "keeper")
+        page.goto(f"{live_server.url}/tables/{table.pk}/")
+        page.click("details.more summary")
+        page.fill("input[name=date]", "2099-01-01")
+        page.fill("input[name=rate]", "0,05")
+        page.click("button[name=new_session]")
+        expect(page.locator("#id_date_error")).to_have_text(said)
+        assert not table.sessions.exists()
+        assert page.evaluate(FITS) == []
+        shot(page, "issue39-refused-date-ru-360")
+    finally:
+        context.close()
