@@ -33,10 +33,11 @@ from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 from django.utils.translation import gettext_lazy as _
 
+from ledger.forms.clean_input import CleanInputMixin
 from ledger.presentation.refusals import refusal_words
 
 from . import limits, outbox
-from .cleaning import CleanInputMixin, Refused, clean_name
+from .cleaning import Refused, clean_name
 
 
 class SignupForm(CleanInputMixin, forms.Form):
@@ -327,7 +328,7 @@ class PasswordResetView(auth_views.PasswordResetView):
         try:
             limits.count_password_reset(self.request, email)
         except limits.LimitReached as exc:
-            form.add_error(None, exc.message)
+            form.add_error(None, refusal_words(exc))
             return self.render_to_response(self.get_context_data(form=form), status=429)
         outbox.defer(password_reset_mail, email=email, site=site_of(self.request),
                      language=translation.get_language())

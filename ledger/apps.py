@@ -19,12 +19,6 @@ class LedgerConfig(AppConfig):
 
         from . import checks, languages, limits, outbox  # noqa: F401  (checks, outbox)
 
-        # The record raises its refusals as data; the presentation words them (one function).
-        from .exceptions import words_with
-        from .presentation.refusals import refusal_words
-
-        words_with(refusal_words)
-
         post_migrate.connect(create_cache_tables, sender=self,
                              dispatch_uid="ledger.create_cache_tables")
         # Wrong passwords per client address across usernames (django-axes counts them

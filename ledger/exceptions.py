@@ -2,38 +2,25 @@
 
 A refusal carries a ``code`` and the facts it is about (numbers, names, dates) in
 ``params``; the words are the presentation's (``ledger.presentation.refusals.refusal_words``),
-in the language of the page that shows them. The record never imports the presentation:
-the presentation hands its one wording function to ``words_with`` when the app starts
-(``ledger.apps``), and ``message`` asks it. A refusal a service still words itself (a
-``gettext`` of the record, code ``"refused"``) keeps those words as ``text``.
+said where a screen shows the refusal, in the language of that page. The record imports
+nothing of the presentation: a refusal has no words of its own. A refusal given as text
+(``LedgerError("words")``, code ``"refused"``: the scoring core's own English line, a
+database's message) keeps that text.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from ledger.rules.problems import Problem, as_problem
-
-#: the presentation's wording of a refusal (``words_with``); None until the app is ready
-_wording: Callable[[LedgerError], str] | None = None
-
-
-def words_with(wording: Callable[[LedgerError], str]) -> None:
-    """The presentation gives the record its one function that words a refusal."""
-    global _wording
-    _wording = wording
 
 
 class LedgerError(Exception):
     """Base class: the request was refused and nothing was written.
 
-    ``LedgerError("words")``: a refusal the service words itself (code "refused");
     ``LedgerError(code="game_not_empty", n=3)``: a refusal as data, worded by the
-    presentation."""
+    presentation; ``LedgerError("words")``: a refusal that brings its own text (code
+    "refused")."""
 
     code = "refused"
-    #: worded each time it is read (in the language of the page that shows it), not once
-    worded_when_read = False
 
     def __init__(self, message: str | None = None, *, code: str | None = None, **params):
         super().__init__(message if message is not None else code or type(self).code)
@@ -41,27 +28,26 @@ class LedgerError(Exception):
         if code is not None:
             self.code = code
         self.params = params
-        self._said: str | None = None
-        if _wording is not None and not self.worded_when_read:
-            # said where it was refused: in the language and time zone in force there (the
-            # page's), as a service that words its own refusal says it
-            self._said = _wording(self)
-
-    @property
-    def message(self) -> str:
-        """The refusal in the words of the language in force."""
-        if self._said is not None:
-            return self._said
-        if _wording is not None:
-            return _wording(self)
-        return self.text if self.text is not None else self.code
-
-    @message.setter
-    def message(self, said: str) -> None:
-        self._said = said
 
     def __str__(self) -> str:
-        return str(self.message)
+        """For logs and tracebacks only (a screen says it through ``refusal_words``): the
+        text given, or the code and its facts."""
+        if self.text is not None:
+            return self.text
+        facts = ", ".join(f"{key}={value!r}" for key, value in self.params.items())
+        return f"{self.code} ({facts})" if facts else self.code
+
+
+def refusal_problem(refusal: LedgerError, *, code: str = "refused", where: str = "",
+                    without: str = "", field: str | None = None,
+                    player: str | None = None) -> Problem:
+    """A refusal (of the cleaning: a name, a currency, a date) as one problem of a record,
+    still as data: the presentation words ``refusal`` where the problem is shown, less
+    ``without`` at its start (the place the line already opens with, ``where``) and its
+    final period. The line's own text (``Problem.line``: a log) is the refusal's text, or
+    its code and facts."""
+    return Problem(code, str(refusal).removeprefix(without).rstrip("."), field=field,
+                   player=player, opening=where, values={"refusal": refusal, "without": without})
 
 
 class RecordRefused(LedgerError):
@@ -75,7 +61,6 @@ class RecordRefused(LedgerError):
     """
 
     code = "record_refused"
-    worded_when_read = True  # the core's problems: in the language of the page that shows them
 
     def __init__(self, problems: list):
         self.details: list[Problem] = [as_problem(p) for p in problems]
@@ -84,6 +69,9 @@ class RecordRefused(LedgerError):
             super().__init__(code="record_refused", details=self.details)
         else:
             super().__init__("the record was refused", code="refused")
+
+    def __str__(self) -> str:
+        return "; ".join(self.problems) if self.details else super().__str__()
 
 
 class HandAlreadyRecorded(LedgerError):

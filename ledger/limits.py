@@ -35,9 +35,9 @@ import logging
 import math
 import time
 import unicodedata
+from typing import Any
 
 from django.conf import settings
-from django.utils.translation import gettext, gettext_noop, ngettext
 
 from .exceptions import LedgerError
 
@@ -56,10 +56,7 @@ def check_hand_room(live_hands: int) -> None:
     """Refuse the hand after the last one a game may hold (draws included)."""
     limit = max_hands_per_game()
     if live_hands >= limit:
-        raise LimitReached(
-            gettext("This game already has %(hands)s hands, the most one game may hold here "
-                    "(%(limit)s). Abandon it (it settles on the hand points) and start a new "
-                    "game.") % {"hands": live_hands, "limit": limit})
+        raise LimitReached(code="hand_room", hands=live_hands, limit=limit)
 
 
 def check_import_bytes(size: int, where: str = "the record") -> None:
@@ -113,15 +110,13 @@ def max_players_per_table() -> int:
     return settings.TABLESTAKES_MAX_PLAYERS_PER_TABLE
 
 
-def check_table_players(players: int, table_name: str = "This table") -> None:
+def check_table_players(players: int, table_name: Any = "This table") -> None:
     """Refuse a table of more than TABLESTAKES_MAX_PLAYERS_PER_TABLE players (``players``:
-    how many it would have)."""
+    how many it would have; ``table_name``: the table, a ``cleaning.Field`` or text)."""
     limit = max_players_per_table()
     if players > limit:
-        raise LimitReached(
-            gettext("%(table)s would have %(players)s players; a table has at most %(limit)s "
-                    "here (archived players count). Start another table for the others.")
-            % {"table": table_name, "players": f"{players:,}", "limit": f"{limit:,}"})
+        raise LimitReached(code="table_players", table=table_name, players=f"{players:,}",
+                           limit=f"{limit:,}")
 
 
 def max_record_players() -> int:
@@ -142,12 +137,12 @@ def max_names_per_request() -> int:
     return settings.TABLESTAKES_MAX_NAMES_PER_REQUEST
 
 
-def names_problem(names: int) -> str | None:
-    """Why ``names`` names sent by one form at once are refused, or None."""
+def names_problem(names: int) -> LimitReached | None:
+    """Why ``names`` names sent by one form at once are refused (a refusal, as data), or
+    None."""
     limit = min(max_names_per_request(), max_players_per_table())
     if names > limit:
-        return (gettext("%(names)s names at once; at most %(limit)s here. Add the others later "
-                        "on the table's page.") % {"names": f"{names:,}", "limit": f"{limit:,}"})
+        return LimitReached(code="names_at_once", names=f"{names:,}", limit=f"{limit:,}")
     return None
 
 
@@ -155,16 +150,16 @@ def max_field_bytes() -> int:
     return settings.TABLESTAKES_MAX_FIELD_BYTES
 
 
-def field_bytes_problem(label: str, raw: str) -> str | None:
-    """Why one form field's raw text is refused for its size, or None (measured in UTF-8
-    bytes, before anything else reads it)."""
+def field_bytes_problem(label: str, raw: str) -> LedgerError | None:
+    """Why one form field's raw text is refused for its size (code "field_bytes"), or None
+    (measured in UTF-8 bytes, before anything else reads it)."""
     limit = max_field_bytes()
     if len(raw) <= limit // 4:  # no character takes more than 4 bytes
         return None
     size = len(raw.encode("utf-8", "surrogatepass"))
     if size > limit:
-        return (gettext("%(what)s is %(size)s bytes long; at most %(limit)s bytes here.")
-                % {"what": label, "size": f"{size:,}", "limit": f"{limit:,}"})
+        return LedgerError(code="field_bytes", what=label, size=f"{size:,}",
+                           limit=f"{limit:,}")
     return None
 
 
@@ -255,18 +250,14 @@ def _email_key(email: str) -> str:
     return salted_hmac("tablestakes.limits.email", email.strip().lower()).hexdigest()[:32]
 
 
-def _count(name: str, limit: int, window: int, refusal) -> None:
-    """Count one under ``name``; refuse (LimitReached) past ``limit`` in ``window`` seconds,
-    with ``refusal`` in the page's language: words marked with ``gettext_noop``, or a
-    function of the minutes left that says them (``ngettext``)."""
+def _count(name: str, limit: int, window: int, refusal: str) -> None:
+    """Count one under ``name``; refuse (LimitReached, code ``refusal``, with the minutes
+    left) past ``limit`` in ``window`` seconds."""
     from . import counters
 
     hits, ends = counters.hit(name, window)
     if hits > limit:
-        if isinstance(refusal, str):
-            raise LimitReached(gettext(refusal))
-        minutes = _minutes_left(ends)
-        raise LimitReached(refusal(minutes) % {"minutes": minutes})
+        raise LimitReached(code=refusal, minutes=_minutes_left(ends))
 
 
 def count_signup(request, email: str) -> None:
@@ -275,19 +266,9 @@ def count_signup(request, email: str) -> None:
     for one e-mail address in TABLESTAKES_SIGNUP_WINDOW seconds."""
     window = settings.TABLESTAKES_SIGNUP_WINDOW
     _count(f"signup:ip:{client_key(request)}", settings.TABLESTAKES_SIGNUPS_PER_ADDRESS, window,
-           lambda minutes: ngettext(
-               "Too many new accounts from your network just now; try again in "
-               "%(minutes)s minute, or ask the club to make your account.",
-               "Too many new accounts from your network just now; try again in "
-               "%(minutes)s minutes, or ask the club to make your account.", minutes))
+           "signups_network")
     _count(f"signup:email:{_email_key(email)}", settings.TABLESTAKES_SIGNUPS_PER_EMAIL, window,
-           lambda minutes: ngettext(
-               "Too many sign-ups for this e-mail address just now: look for the "
-               "mails already sent (and in the spam folder), or try again in "
-               "%(minutes)s minute.",
-               "Too many sign-ups for this e-mail address just now: look for the "
-               "mails already sent (and in the spam folder), or try again in "
-               "%(minutes)s minutes.", minutes))
+           "signups_email")
 
 
 def count_password_reset(request, email: str) -> None:
@@ -296,19 +277,9 @@ def count_password_reset(request, email: str) -> None:
     TABLESTAKES_RESET_WINDOW seconds."""
     window = settings.TABLESTAKES_RESET_WINDOW
     _count(f"reset:ip:{client_key(request)}", settings.TABLESTAKES_RESETS_PER_ADDRESS, window,
-           lambda minutes: ngettext(
-               "Too many password resets asked from your network just now; try "
-               "again in %(minutes)s minute, or ask the club to reset it.",
-               "Too many password resets asked from your network just now; try "
-               "again in %(minutes)s minutes, or ask the club to reset it.", minutes))
+           "resets_network")
     _count(f"reset:email:{_email_key(email)}", settings.TABLESTAKES_RESETS_PER_EMAIL, window,
-           lambda minutes: ngettext(
-               "Too many password resets asked for this e-mail address just now: "
-               "look for the mails already sent (and in the spam folder), or try "
-               "again in %(minutes)s minute.",
-               "Too many password resets asked for this e-mail address just now: "
-               "look for the mails already sent (and in the spam folder), or try "
-               "again in %(minutes)s minutes.", minutes))
+           "resets_email")
 
 
 # -- log-in: per client address, per username from anywhere, per device ----------------------
@@ -538,12 +509,10 @@ def count_report(request, link_id: int) -> None:
     client address in TABLESTAKES_REPORT_WINDOW seconds (a table sends a handful a hand)."""
     window = settings.TABLESTAKES_REPORT_WINDOW
     _count(f"report:link:{link_id}", settings.TABLESTAKES_REPORTS_PER_LINK, window,
-           gettext_noop("Too many reports from this table just now; wait a minute and send "
-                        "again."))
+           "reports_from_table")
     _count(f"report:ip:{client_key(request)}",
            settings.TABLESTAKES_REPORTS_PER_ADDRESS, window,
-           gettext_noop("Too many reports from your network just now; wait a minute and "
-                        "send again."))
+           "reports_from_network")
 
 
 # -- one account's heavy pages and what it makes (issue 38) ----------------------------------
@@ -564,8 +533,7 @@ class Busy(LimitReached):
 
     def __init__(self):
         self.retry_after = self.RETRY_AFTER
-        super().__init__(gettext("Your other page or download is still being made; try again "
-                                 "in a moment."))
+        super().__init__(code="heavy_busy")
 
 
 def heavy_slot_take(user):
@@ -602,25 +570,14 @@ def _count_made(name: str, user, limit: int, refusal) -> None:
 
     hits, ends = counters.hit(f"{name}:user:{user.pk}", 3600)
     if hits > limit:
-        minutes = _minutes_left(ends)
-        raise LimitReached(refusal(limit, minutes) % {"limit": limit, "minutes": minutes})
+        raise LimitReached(code=refusal, limit=limit, minutes=_minutes_left(ends))
 
 
 def count_new_table(user) -> None:
     """One more table made by ``user``: at most TABLESTAKES_TABLES_PER_HOUR an hour."""
-    _count_made("tables", user, settings.TABLESTAKES_TABLES_PER_HOUR,
-                lambda limit, minutes: ngettext(
-                    "This account made %(limit)s new tables in the last hour, the most one "
-                    "account may here. Try again in %(minutes)s minute.",
-                    "This account made %(limit)s new tables in the last hour, the most one "
-                    "account may here. Try again in %(minutes)s minutes.", minutes))
+    _count_made("tables", user, settings.TABLESTAKES_TABLES_PER_HOUR, "tables_per_hour")
 
 
 def count_new_evening(user) -> None:
     """One more evening begun by ``user``: at most TABLESTAKES_EVENINGS_PER_HOUR an hour."""
-    _count_made("evenings", user, settings.TABLESTAKES_EVENINGS_PER_HOUR,
-                lambda limit, minutes: ngettext(
-                    "This account began %(limit)s new evenings in the last hour, the most one "
-                    "account may here. Try again in %(minutes)s minute.",
-                    "This account began %(limit)s new evenings in the last hour, the most one "
-                    "account may here. Try again in %(minutes)s minutes.", minutes))
+    _count_made("evenings", user, settings.TABLESTAKES_EVENINGS_PER_HOUR, "evenings_per_hour")

@@ -23,7 +23,9 @@ from django.views.decorators.http import require_GET
 from ledger import services
 from ledger.access import game_for, session_for
 from ledger.cleaning import content_disposition, is_ascii_number
+from ledger.exceptions import LedgerError
 from ledger.presentation.catalog import VARIANT_NAMES
+from ledger.presentation.refusals import refusal_words
 from ledger.views.params import BadParameter, refuses_bad_parameters
 
 from . import documents
@@ -53,8 +55,8 @@ def _busy(request, exc: services.PrintingBusy, back: str) -> HttpResponse:
     """No rendering slot free: say so at once (429 when it is the account's own other
     sheet, 503 when the whole server is printing), with Retry-After."""
     response = render(request, "scoresheets/busy.html",
-                      {"message": exc.message, "back": back, "again": request.get_full_path(),
-                       "retry_after": exc.retry_after},
+                      {"message": refusal_words(exc), "back": back,
+                       "again": request.get_full_path(), "retry_after": exc.retry_after},
                       status=429 if exc.mine else 503)
     response["Retry-After"] = str(exc.retry_after)
     response["Cache-Control"] = "no-store"
@@ -153,8 +155,9 @@ def session_blank_pdf(request, pk: int):
             details = getattr(exc, "details", None)
             if details:
                 form.add_problems(details)
-            else:
-                form.add_error(None, str(exc))
+            else:  # a refusal of the record (a name): in the page's words
+                form.add_error(None, refusal_words(exc) if isinstance(exc, LedgerError)
+                               else str(exc))
         else:
             return _printed(request, lambda: documents.evening_blank_pdf(
                 session, context, sequence, variant, paper_size=_paper(request)),

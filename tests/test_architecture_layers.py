@@ -1,11 +1,11 @@
 """Layer order (issue 39): arrows point down only.
 
     screens and print   views, forms, template tags, the admin, scoresheets, the commands,
-                        the log-in screens (ledger/accounts.py), the URLs and the app's wiring
+                        the log-in screens (ledger/accounts.py), the URLs
     presentation        ledger/presentation/: every word, row and money line people read
     record              models, services, selectors, cleaning, book, exceptions, and the
                         request's guards beside them (access, clock, limits, languages,
-                        middleware, outbox, checks, fields, counters)
+                        middleware, outbox, checks, fields, counters) and the app's start
     core                ledger/rules/: the standard library only
 
 A module imports nothing of a layer above its own, anywhere in it: at the top, inside a
@@ -27,12 +27,15 @@ from tests.test_architecture import ROOT, _within, imported_modules
 LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("screens", ("ledger.views", "ledger.forms", "ledger.templatetags", "ledger.admin",
                  "scoresheets", "ledger.management", "ledger.accounts", "ledger.urls",
-                 "ledger.apps", "ledger.counters.apps", "ledger.corefiles")),
+                 "ledger.counters.apps", "ledger.corefiles")),
     ("presentation", ("ledger.presentation",)),
     ("record", ("ledger.models", "ledger.services", "ledger.selectors", "ledger.cleaning",
                 "ledger.book", "ledger.exceptions", "ledger.fields", "ledger.counters",
                 "ledger.migrations", "ledger.access", "ledger.clock", "ledger.limits",
-                "ledger.languages", "ledger.middleware", "ledger.outbox", "ledger.checks")),
+                "ledger.languages", "ledger.middleware", "ledger.outbox", "ledger.checks",
+                # the app's start: it wires the record's signals and hands the record nothing
+                # of the presentation (no wording hook: a refusal is worded where shown)
+                "ledger.apps")),
     ("core", ("ledger.rules",)),
 ]
 
@@ -103,6 +106,7 @@ def test_the_layers_are_in_their_order():
     assert [name for name, _ in LAYERS] == ["screens", "presentation", "record", "core"]
     assert layer_of("ledger.rules.facts") == 3
     assert layer_of("ledger.exceptions") == 2 and layer_of("ledger.book.selectors") == 2
+    assert layer_of("ledger.apps") == 2
     assert layer_of("ledger.presentation.refusals") == 1
     assert layer_of("ledger.views.book_tables") == 0
     assert layer_of("ledger.forms.book_filters") == 0
@@ -170,3 +174,67 @@ def test_the_layer_check_finds_a_planted_module_on_disk(tmp_path):
     assert "ledger.exceptions:3 (record) imports ledger.presentation.problems (presentation)" \
         in found
     assert len(found) == 6 + 2
+
+
+# -- the record words nothing (issue 39): a refusal is a code and its facts ----------------------
+
+#: Django's translation functions: whoever calls one makes words people read
+WORDING = frozenset({"gettext", "gettext_lazy", "gettext_noop", "ngettext", "ngettext_lazy",
+                     "pgettext", "pgettext_lazy", "npgettext", "npgettext_lazy"})
+
+#: The modules of the record that may still name words, each with its reason.
+WORDS_OF_THE_RECORD = {
+    "ledger.models.games": "GameStatus is a Django TextChoices: its choices carry their labels "
+                           "(gettext_lazy), the model's metadata that the admin shows and "
+                           "the presentation reads (GameStatus(status).label)",
+}
+
+
+def wording(source: str, module: str) -> list[str]:
+    """Where ``module`` imports or calls one of Django's translation functions."""
+    import ast
+
+    out = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ImportFrom) and node.module == "django.utils.translation":
+            out += [f"{module}:{node.lineno} imports {alias.name}" for alias in node.names
+                    if alias.name in WORDING]
+        elif isinstance(node, ast.Attribute) and node.attr in WORDING \
+                and isinstance(node.value, ast.Name) and node.value.id == "translation":
+            out.append(f"{module}:{node.lineno} calls translation.{node.attr}")
+    return out
+
+
+def record_wording(root: Path = ROOT) -> list[str]:
+    out = []
+    for path in project_files(root):
+        module, _ = _module(path, root)
+        if layer_of(module) == 2 and module not in WORDS_OF_THE_RECORD:
+            out += wording(path.read_text(encoding="utf-8"), module)
+    return out
+
+
+def test_the_record_words_nothing():
+    """Models, services, selectors, cleaning, the book, exceptions, limits... raise and
+    return codes and facts; the presentation (``refusal_sentences``) has the sentences."""
+    assert record_wording() == []
+    assert set(WORDS_OF_THE_RECORD) <= {
+        _module(path, ROOT)[0] for path in project_files() if "django.utils.translation"
+        in path.read_text(encoding="utf-8")}  # (an exception no longer needed is removed)
+
+
+def test_the_wording_check_catches_a_planted_sentence_of_the_record(tmp_path):
+    planted = ("from django.utils import translation\n"
+               "from django.utils.translation import gettext as _, get_language\n\n"
+               "def refuse(n):\n"
+               "    raise ValueError(translation.ngettext('%(n)s hand', '%(n)s hands', n))\n")
+    assert wording(planted, "ledger.services.planted") == [
+        "ledger.services.planted:2 imports gettext",
+        "ledger.services.planted:5 calls translation.ngettext"]
+    (tmp_path / "ledger" / "cleaning").mkdir(parents=True)
+    (tmp_path / "scoresheets").mkdir()
+    (tmp_path / "ledger" / "cleaning" / "planted.py").write_text(planted)
+    (tmp_path / "ledger" / "presentation").mkdir()
+    (tmp_path / "ledger" / "presentation" / "words.py").write_text(planted)  # its own place
+    assert record_wording(tmp_path) == ["ledger.cleaning.planted:2 imports gettext",
+                                        "ledger.cleaning.planted:5 calls translation.ngettext"]

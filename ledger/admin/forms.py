@@ -8,18 +8,18 @@ from django import forms
 from django.forms.models import BaseInlineFormSet
 from django.utils.translation import gettext
 
+from ledger.forms.clean_input import CleanInputMixin
 from ledger.presentation.refusals import refusal_words
 
 from ..cleaning import (
     MAX_PER_POINTS,
-    CleanInputMixin,
     Refused,
-    clash_message,
     clean_currency,
     clean_date,
     clean_name,
     clean_text,
     clean_time_zone,
+    name_clash,
     name_key,
     plain_int,
     same_name,
@@ -110,13 +110,13 @@ class PlayerAdminForm(CleanModelForm):
             others = table.players.exclude(pk=self.instance.pk).values_list("name", flat=True)
             twin = same_name(name, others)
             if twin is not None:
-                self.add_error("name", clash_message(name, twin))
+                self.add_error("name", refusal_words(name_clash(name, twin)))
             elif name in others:
                 self.add_error("name", f"{name} already plays at this table.")
             elif problem := player_name_problem(table_id=table.pk, name=name,
                                                 player=self.instance if self.instance.pk
                                                 else None):
-                self.add_error("name", problem)  # a name kept for the hand form
+                self.add_error("name", refusal_words(problem))  # kept for the hand form
         return data
 
 
@@ -163,6 +163,6 @@ class PlayerInlineFormSet(BaseInlineFormSet):
             if not name:
                 continue
             if name_key(name) in seen:
-                form.add_error("name", clash_message(name, seen[name_key(name)]))
+                form.add_error("name", refusal_words(name_clash(name, seen[name_key(name)])))
             else:
                 seen[name_key(name)] = name

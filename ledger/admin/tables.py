@@ -9,6 +9,7 @@ from django.core.exceptions import ValidationError
 from django.db.models import Count, Exists, OuterRef
 
 from ..models import Game, Player, Session, Table
+from ..presentation.refusals import refusal_words
 from ..selectors.evenings import live_settlements
 from ..services.book import table_rename
 from ..services.locale import table_set_locale
@@ -166,7 +167,7 @@ class PlayerAdmin(TableScopedAdmin, admin.ModelAdmin):
                 name = " ".join((self.cleaned_data.get("name") or "").split())
                 problem = player_name_problem(table_id=obj.table_id, name=name, player=obj)
                 if problem:
-                    raise ValidationError(problem)
+                    raise ValidationError(refusal_words(problem))
                 return name
 
         return RenameForm

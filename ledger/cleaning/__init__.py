@@ -1,7 +1,7 @@
 """Every input cleaned or refused, in one place, with a message that names the field.
 
-Forms (through ``CleanInputMixin``), services and the record imports all call this module,
-so a value is judged the same way whichever door it came in by:
+Forms (through ``ledger.forms.clean_input.CleanInputMixin``), services and the record
+imports all call this module, so a value is judged the same way whichever door it came in by:
 
 - **Text** is refused when it holds a NUL, another control character (a line break in a
   one-line field), a lone surrogate (a broken character) or an invisible direction control;
@@ -32,13 +32,12 @@ so a value is judged the same way whichever door it came in by:
 A package, one module per concern, everything importable from ``ledger.cleaning`` as before:
 ``base`` (``Refused``), ``text`` (text and names), ``values`` (numbers, currencies, tokens,
 file names), ``local`` (amounts as a locale writes them, time zones, languages), ``forms``
-(``CleanInputMixin``) and ``records`` (JSON records).
+(``check_form_value``, for ``CleanInputMixin``) and ``records`` (JSON records).
 """
 
-from .base import Refused
-from .forms import CleanInputMixin, check_form_value
+from .base import Field, Refused
+from .forms import check_form_value
 from .local import (
-    amount_example,
     clean_language,
     clean_time_zone,
     read_amount,
@@ -65,10 +64,11 @@ from .records import (
 from .text import (
     MAX_NAME,
     RESERVED_NAMES,
+    Bad,
     bad_character,
-    clash_message,
     clean_name,
     clean_text,
+    name_clash,
     name_key,
     names_by_key,
     reserved_name,
@@ -90,16 +90,16 @@ from .values import (
 )
 
 __all__ = [
-    "Refused", "CleanInputMixin", "check_form_value",
+    "Field", "Refused", "check_form_value",
     "DUEL_KEYS", "GAME_KEYS", "HAND_KEYS", "MAX_DEPTH", "MAX_RECORD_INT", "MAX_RECORD_TEXT",
     "SESSION_KEYS", "STAKE_KEYS", "check_game_record", "check_hand_entry",
     "check_session_record", "game_record_problems", "load_json", "record_hand_count",
     "session_record_problems",
-    "MAX_NAME", "bad_character", "clash_message", "clean_name", "clean_text", "name_key",
+    "MAX_NAME", "Bad", "bad_character", "name_clash", "clean_name", "clean_text", "name_key",
     "RESERVED_NAMES", "reserved_name", "same_name", "EARLIEST_DATE", "clean_date",
     "MAX_PER_POINTS", "clean_currency", "content_disposition", "is_ascii_number",
     "is_plain_decimal", "is_plain_int", "is_token", "plain_int", "read_number", "safe_filename",
     "names_by_key",
-    "amount_example", "clean_language", "clean_time_zone", "read_amount", "time_zone_choices",
+    "clean_language", "clean_time_zone", "read_amount", "time_zone_choices",
     "time_zone_names",
 ]

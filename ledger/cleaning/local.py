@@ -22,13 +22,11 @@ from typing import Any
 from babel import Locale, UnknownLocaleError
 from babel.numbers import (
     NumberFormatError,
-    format_decimal,
     get_decimal_symbol,
     get_group_symbol,
     parse_decimal,
 )
 from django.conf import settings
-from django.utils.translation import gettext as _
 
 from .base import Refused, _shown
 
@@ -43,10 +41,6 @@ _MARKS = re.compile(r"[+-]?[0-9.,]*[0-9][0-9.,]*")
 _FIRST_GROUP = re.compile(r"[1-9][0-9]{0,2}")
 
 
-def _mark_name(mark: str) -> str:
-    return {",": _("comma"), ".": _("point")}.get(mark, repr(mark))
-
-
 def _locale(locale: str | Locale) -> Locale:
     if isinstance(locale, Locale):
         return locale
@@ -56,54 +50,36 @@ def _locale(locale: str | Locale) -> Locale:
         return Locale.parse("en")
 
 
-def amount_example(locale: str | Locale, *, large: bool = True) -> str:
-    """A small and a large amount as the locale writes them: "0,05 or 1.234,50" (the
-    small one alone: "0,05")."""
-    where = _locale(locale)
-    small = format_decimal(Decimal("0.05"), locale=where)
-    if not large:
-        return small
-    return _("%(small)s or %(large)s") % {
-        "small": small,
-        "large": format_decimal(Decimal("1234.50"), format="#,##0.00", locale=where)}
-
-
-def read_amount(value: Any, *, what: str, locale: str | Locale) -> Decimal:
+def read_amount(value: Any, *, what: Any, locale: str | Locale) -> Decimal:
     """An amount typed in ``locale`` (a CLDR locale id or Babel's Locale), or Refused with a
     message that names the field (``what``); an ambiguous one is refused with both
     readings."""
     where = _locale(locale)
     if not isinstance(value, str):
-        raise Refused(_("%(what)s: an amount, not %(value)s.")
-                      % {"what": what, "value": _shown(value)})
+        raise Refused(code="amount_not_text", what=what, value=_shown(value))
     typed = value.strip().replace("\u2212", "-")
     decimal_mark = get_decimal_symbol(where)
     group = get_group_symbol(where)
     bare = _SPACE_RUN.sub("", typed)
     if not typed or not _MARKS.fullmatch(bare):
-        raise Refused(_("%(what)s: write an amount with the digits 0-9, like %(example)s.")
-                      % {"what": what, "example": amount_example(where)})
+        raise Refused(code="amount_digits", what=what, locale=str(where))
     single = _ONE_MARK.fullmatch(typed)  # no space inside, one mark at most
     if single:
         sign, whole, mark, fraction = single.groups()
         if mark and mark != decimal_mark and len(fraction) == 3 \
                 and _FIRST_GROUP.fullmatch(whole):
-            raise Refused(_('%(what)s: "%(typed)s" could mean %(thousands)s or %(decimal)s: '
-                            "write it without the %(mark)s, or with a %(decimal_mark)s.")
-                          % {"what": what, "typed": typed, "thousands": whole + fraction,
-                             "decimal": f"{whole}{decimal_mark}{fraction}",
-                             "mark": _mark_name(mark),
-                             "decimal_mark": _mark_name(decimal_mark)})
+            raise Refused(code="amount_ambiguous", what=what, typed=typed,
+                          thousands=whole + fraction,
+                          decimal=f"{whole}{decimal_mark}{fraction}", mark=mark,
+                          decimal_mark=decimal_mark)
         return Decimal(f"{sign}{whole or '0'}.{fraction or '0'}")
     # several marks, or spaces between digits: grouped as the locale groups, or refused
     grouped = _SPACE_RUN.sub(group if group in SPACES else "", typed)
     try:
         return parse_decimal(grouped, locale=where, strict=True)
     except (NumberFormatError, InvalidOperation, ValueError):
-        raise Refused(_("%(what)s: %(typed)s is not an amount as it is written here; write "
-                        "it like %(example)s.")
-                      % {"what": what, "typed": _shown(typed), "example": amount_example(where)}
-                      ) from None
+        raise Refused(code="amount_unreadable", what=what, typed=_shown(typed),
+                      locale=str(where)) from None
 
 
 # -- a table's clock and language ------------------------------------------------------------
@@ -134,7 +110,7 @@ def time_zone_choices() -> tuple[str, ...]:
                         or name == "UTC"))
 
 
-def clean_time_zone(value: Any, *, what: str = "Time zone") -> str:
+def clean_time_zone(value: Any, *, what: Any = "Time zone") -> str:
     """An IANA time zone name such as Europe/Berlin, as zoneinfo knows it, or Refused."""
     text = value.strip() if isinstance(value, str) else None
     if text and text in time_zone_names():
@@ -144,16 +120,14 @@ def clean_time_zone(value: Any, *, what: str = "Time zone") -> str:
             pass
         else:
             return text
-    raise Refused(_("%(what)s: %(value)s is not a time zone; choose one from the list, "
-                    "such as Europe/Berlin or America/New_York.")
-                  % {"what": what, "value": _shown(value)})
+    raise Refused(code="time_zone_unknown", what=what, value=_shown(value))
 
 
-def clean_language(value: Any, *, what: str = "Language") -> str:
+def clean_language(value: Any, *, what: Any = "Language") -> str:
     """One of the languages shipped (settings.LANGUAGES: en, de, es, fr, ru), or Refused."""
     codes = [code for code, _name in settings.LANGUAGES]
     text = value.strip().lower() if isinstance(value, str) else None
     if text in codes:
         return text
-    raise Refused(_("%(what)s: %(value)s is not one of %(codes)s.")
-                  % {"what": what, "value": _shown(value), "codes": ", ".join(codes)})
+    raise Refused(code="language_unknown", what=what, value=_shown(value),
+                  codes=", ".join(codes))

@@ -10,10 +10,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from django.utils.translation import gettext
-
 from .. import limits
-from ..exceptions import RecordRefused
+from ..exceptions import RecordRefused, refusal_problem
 from ..limits import record_hand_count  # noqa: F401  (cleaning's name for it too)
 from ..rules.schema import GAME_FIELDS, HAND_FIELDS, PLAY_FIELDS, STAKE_FIELDS, fields_of_kind
 from .base import Refused, _shown
@@ -33,8 +31,7 @@ def load_json(data: bytes, *, where: str) -> Any:
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise Refused(gettext("%(where)s: not UTF-8 text (byte %(byte)s)")
-                      % {"where": where, "byte": exc.start}) from None
+        raise Refused(code="json_not_utf8", where=where, byte=exc.start) from None
 
     def no_constant(name):
         raise ValueError(f"{name} is not a number a record may hold")
@@ -51,10 +48,9 @@ def load_json(data: bytes, *, where: str) -> Any:
     try:
         return json.loads(text, parse_constant=no_constant, object_pairs_hook=no_twice)
     except RecursionError:
-        raise Refused(gettext("%(where)s: nested too deeply") % {"where": where}) from None
+        raise Refused(code="json_too_deep", where=where) from None
     except json.JSONDecodeError as exc:
-        raise Refused(gettext("%(where)s: not valid JSON (%(why)s)")
-                      % {"where": where, "why": exc}) from None
+        raise Refused(code="json_invalid", where=where, why=str(exc)) from None
     except ValueError as exc:
         raise Refused(f"{where}: {exc}") from None
 
@@ -165,7 +161,7 @@ def _names_problems(names: Any, where: str, problems: list[str]) -> list[str]:
         try:
             clean = clean_name(name, what=at)
         except Refused as exc:
-            problems.append(exc.message.rstrip("."))
+            problems.append(refusal_problem(exc))
             continue
         if clean != name:
             problems.append(f"{at}: {_shown(name)} has extra or invisible characters; "
@@ -173,7 +169,7 @@ def _names_problems(names: Any, where: str, problems: list[str]) -> list[str]:
             continue
         key = name_key(name)
         if reserved := reserved_name(name, key=key):
-            problems.append(f"{at}: {reserved.rstrip('.')}")
+            problems.append(refusal_problem(reserved, where=at))
             continue
         twin = seen.get(key)
         if twin is not None:
@@ -204,7 +200,7 @@ def _stakes_problems(stakes: Any, where: str, known: frozenset, problems: list[s
         try:
             clean_currency(stakes["currency"], what=f"{where}.currency")
         except Refused as exc:
-            problems.append(exc.message.rstrip("."))
+            problems.append(refusal_problem(exc))
     own = stakes.get("players")
     if own is not None and not isinstance(own, dict):
         problems.append(f"{where}.players: must be an object of player names and stakes")
@@ -272,7 +268,7 @@ def session_record_problems(record: Any) -> list[str]:
         try:
             clean = clean_text(record[key], what=key, max_length=length, multiline=multiline)
         except Refused as exc:
-            problems.append(exc.message.rstrip("."))
+            problems.append(refusal_problem(exc))
             continue
         if key == "table" and clean != record[key]:
             problems.append(f"table: {_shown(record[key])} has extra or invisible characters;"
@@ -281,12 +277,12 @@ def session_record_problems(record: Any) -> list[str]:
         try:
             clean_date(record["date"], what="date")
         except Refused as exc:
-            problems.append(exc.message.rstrip("."))
+            problems.append(refusal_problem(exc))
     if record.get("currency") is not None:
         try:
             clean_currency(record["currency"], what="currency")
         except Refused as exc:
-            problems.append(exc.message.rstrip("."))
+            problems.append(refusal_problem(exc))
     if "players" in record:
         _names_problems(record["players"], "players", problems)
     _stakes_problems(record.get("stakes"), "stakes", frozenset({"rate", "per_points"}),

@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from ..exceptions import RecordRefused
+from ..exceptions import RecordRefused, refusal_problem
 from ..rules.settings import VARIANTS
 from .base import Refused, _shown
 from .records import MAX_RECORD_INT, _hand_problems, _tree_problems
@@ -116,7 +116,7 @@ class _Check:
             clean = clean_text(value, what=where, max_length=max_length, multiline=multiline,
                                required=required)
         except Refused as exc:
-            self.problems.append(exc.message.rstrip("."))
+            self.problems.append(refusal_problem(exc))
             if len(self.problems) >= MAX_PROBLEMS:
                 raise _Stop from None
             return
@@ -175,7 +175,7 @@ class _Check:
         try:
             clean_currency(value, what=where)
         except Refused as exc:
-            self.problems.append(exc.message.rstrip("."))
+            self.problems.append(refusal_problem(exc))
             if len(self.problems) >= MAX_PROBLEMS:
                 raise _Stop from None
 
@@ -294,7 +294,9 @@ def _player_name(c: _Check, value: Any, where: str) -> None:
     try:
         clean = clean_name(value, what=where, max_length=MAX_NAME)
     except Refused as exc:
-        c.problem(where, exc.message.removeprefix(f"{where} ").rstrip("."))
+        c.problems.append(refusal_problem(exc, where=where, without=f"{where} ", field=""))
+        if len(c.problems) >= MAX_PROBLEMS:
+            raise _Stop from None
         return
     if clean != value:
         c.problem(where, f"{_shown(value)} has extra or invisible characters; write it as "

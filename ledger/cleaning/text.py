@@ -5,9 +5,7 @@ composed (NFC) and trimmed; names lose invisible characters inside and compare b
 from __future__ import annotations
 
 import unicodedata
-from typing import Any
-
-from django.utils.translation import gettext, gettext_noop, ngettext
+from typing import Any, NamedTuple
 
 from .base import Refused, _shown
 
@@ -21,23 +19,37 @@ _DIRECTION_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u206
 _INVISIBLE = "\u200b\u200c\u200d\u2060\ufeff\u00ad\u180e\u200e\u200f\u061c"
 
 
-def bad_character(text: str, *, multiline: bool = False) -> str | None:
-    """What is wrong with ``text``'s characters, in words, or None."""
+class Bad(NamedTuple):
+    """What is wrong with a text's characters: ``kind`` (surrogate, nul, line_break,
+    control, bidi) and the character's code point ("0007"); the presentation words it
+    (``refusal_sentences.BAD_CHARACTERS``), ``str()`` is the record's English line."""
+
+    kind: str
+    code: str = ""
+
+    def __str__(self) -> str:
+        return {"surrogate": "a broken character (a lone surrogate)", "nul": "a NUL character",
+                "line_break": "a line break",
+                "control": f"a control character (U+{self.code})",
+                "bidi": f"an invisible direction control (U+{self.code})"}[self.kind]
+
+
+def bad_character(text: str, *, multiline: bool = False) -> Bad | None:
+    """What is wrong with ``text``'s characters (``Bad``), or None."""
     for char in text:
         category = unicodedata.category(char)
         if category == "Cs":
-            return gettext("a broken character (a lone surrogate)")
+            return Bad("surrogate")
         if category == "Cc":
             if multiline and char in "\n\r\t":
                 continue
             if char == "\x00":
-                return gettext("a NUL character")
+                return Bad("nul")
             if char in "\r\n":
-                return gettext("a line break")
-            return gettext("a control character (U+%(code)s)") % {"code": f"{ord(char):04X}"}
+                return Bad("line_break")
+            return Bad("control", f"{ord(char):04X}")
         if char in _DIRECTION_CONTROLS:
-            return gettext("an invisible direction control (U+%(code)s)") % {
-                "code": f"{ord(char):04X}"}
+            return Bad("bidi", f"{ord(char):04X}")
     return None
 
 
@@ -49,36 +61,32 @@ def _trim(text: str) -> str:
     return text
 
 
-def clean_text(value: Any, *, what: str, max_length: int, multiline: bool = False,
+def clean_text(value: Any, *, what: Any, max_length: int, multiline: bool = False,
                required: bool = False) -> str:
     """``value`` as stored text (NFC, trimmed), or Refused."""
     if not isinstance(value, str):
-        raise Refused(gettext("%(what)s must be text, not %(value)s.")
-                      % {"what": what, "value": _shown(value)})
+        raise Refused(code="not_text", what=what, value=_shown(value))
     bad = bad_character(value, multiline=multiline)
     if bad:
-        raise Refused(contains_text(what, bad))
+        raise contains(what, bad)
     text = _trim(unicodedata.normalize("NFC", value))
     if required and not text:
-        raise Refused(gettext("%(what)s is empty.") % {"what": what})
+        raise Refused(code="empty", what=what)
     if len(text) > max_length:
-        raise Refused(too_long_text(what, len(text), max_length))
+        raise too_long(what, len(text), max_length)
     return text
 
 
-def contains_text(what: str, bad: str) -> str:
+def contains(what: Any, bad: Bad) -> Refused:
     """"The name contains a line break; type it again without it." """
-    return gettext("%(what)s contains %(bad)s; type it again without it.") % {
-        "what": what, "bad": bad}
+    return Refused(code="contains", what=what, bad=bad)
 
 
-def too_long_text(what: str, length: int, most: int) -> str:
-    return ngettext("%(what)s is %(n)s character long; at most %(most)s.",
-                    "%(what)s is %(n)s characters long; at most %(most)s.", length) % {
-        "what": what, "n": length, "most": most}
+def too_long(what: Any, length: int, most: int) -> Refused:
+    return Refused(code="too_long", what=what, n=length, most=most)
 
 
-def clean_name(value: Any, *, what: str = "The name", max_length: int = MAX_NAME) -> str:
+def clean_name(value: Any, *, what: Any = "The name", max_length: int = MAX_NAME) -> str:
     """A person's (or side's) name: text with no invisible characters inside and single
     spaces, or Refused (also when nothing visible is left)."""
     text = clean_text(value, what=what, max_length=10 * max_length)
@@ -86,9 +94,9 @@ def clean_name(value: Any, *, what: str = "The name", max_length: int = MAX_NAME
                    if char not in _INVISIBLE and unicodedata.category(char) != "Cf")
     text = " ".join(text.split())
     if not text:
-        raise Refused(gettext("%(what)s has no visible character.") % {"what": what})
+        raise Refused(code="no_visible_character", what=what)
     if len(text) > max_length:
-        raise Refused(too_long_text(what, len(text), max_length))
+        raise too_long(what, len(text), max_length)
     return text
 
 
@@ -121,26 +129,25 @@ def names_by_key(names) -> dict[str, str]:
     return keyed
 
 
-def clash_message(name: str, other: str) -> str:
-    return gettext("%(other)s already plays at this table: %(name)s differs from it only in "
-                   "capitals, width, spaces or invisible characters, so it is the same player.") \
-        % {"other": other, "name": name}
+def name_clash(name: str, other: str) -> Refused:
+    """``name`` is ``other``'s, written differently (``same_name``): the same player."""
+    return Refused(code="name_clash", name=name, other=other)
 
 
 #: Values the hand form puts among the players' names (its Draw and Nobody buttons): a
 #: player called so would knock as a draw. Refused as a player's name by every door (the
 #: forms, the admin, the services and the record imports), written in any case or width.
-RESERVED_NAMES = {"-draw-": gettext_noop("Draw"), "-nobody-": gettext_noop("Nobody")}
+RESERVED_NAMES = {"-draw-": "draw", "-nobody-": "nobody"}
 
 
-def reserved_name(name: str, *, key: str | None = None) -> str | None:
-    """Why ``name`` cannot be a player's (it is one of the hand form's values), or None.
-    ``key``: its ``name_key`` when the caller has it already (one key per name)."""
-    what = _reserved_keys().get(name_key(name) if key is None else key)
-    if what is None:
+def reserved_name(name: str, *, key: str | None = None) -> Refused | None:
+    """Why ``name`` cannot be a player's (it is one of the hand form's values: the refusal,
+    code "name_reserved"), or None. ``key``: its ``name_key`` when the caller has it
+    already (one key per name)."""
+    button = _reserved_keys().get(name_key(name) if key is None else key)
+    if button is None:
         return None
-    return gettext('"%(name)s" is kept for the hand form\'s %(what)s; give the player another '
-                   'name.') % {"name": name, "what": gettext(what)}
+    return Refused(code="name_reserved", name=name, button=button)
 
 
 def _reserved_keys() -> dict[str, str]:

@@ -10,10 +10,9 @@ from typing import Any
 from urllib.parse import quote
 
 from django.utils import timezone
-from django.utils.translation import gettext
 
 from ..rules.money import CURRENCIES
-from .base import Refused, _shown
+from .base import Field, Refused, _shown
 
 #: The most points a stake may be "per": every target is at most 100000 points, and the
 #: database column (an integer) must hold it.
@@ -43,18 +42,18 @@ def is_ascii_number(value: Any) -> bool:
     return isinstance(value, str) and bool(_ASCII_NUMBER.fullmatch(value))
 
 
-def read_number(value: Any, *, what: str, minimum: int = 0,
+def read_number(value: Any, *, what: Any, minimum: int = 0,
                 maximum: int | None = None) -> int:
     """The one reader of a number sent as a parameter (an id, a hand's number, a count, a
     table of a hand): the ASCII digits 0-9 and nothing else, within bounds, or Refused with
     a message that names the parameter. Read before anything is stored."""
     if not is_ascii_number(value):
-        raise Refused(_not_whole(what, value))
+        raise _not_whole(what, value)
     number = int(value)
     if number < minimum:
-        raise Refused(_below(what, number, minimum))
+        raise _below(what, number, minimum)
     if maximum is not None and number > maximum:
-        raise Refused(_above(what, number, maximum))
+        raise _above(what, number, maximum)
     return number
 
 
@@ -64,25 +63,22 @@ EARLIEST_DATE = datetime.date(2000, 1, 1)
 DAYS_AHEAD = 366
 
 
-def _not_whole(what: str, value: Any) -> str:
-    return gettext("%(what)s: write a whole number with the digits 0-9, like 25, not "
-                   "%(value)s.") % {"what": what, "value": _shown(value)}
+def _not_whole(what: Any, value: Any) -> Refused:
+    return Refused(code="not_whole", what=what, value=_shown(value))
 
 
-def _below(what: str, value: int, minimum: int) -> str:
-    return gettext("%(what)s: %(value)s is below %(minimum)s.") % {
-        "what": what, "value": value, "minimum": minimum}
+def _below(what: Any, value: int, minimum: int) -> Refused:
+    return Refused(code="below", what=what, value=value, minimum=minimum)
 
 
-def _above(what: str, value: int, maximum: int) -> str:
-    return gettext("%(what)s: %(value)s is above %(maximum)s, the most allowed.") % {
-        "what": what, "value": value, "maximum": maximum}
+def _above(what: Any, value: int, maximum: int) -> Refused:
+    return Refused(code="above", what=what, value=value, maximum=maximum)
 
 
-def clean_date(value: Any, *, what: str | None = None) -> datetime.date:
+def clean_date(value: Any, *, what: Any = None) -> datetime.date:
     """An evening's date (a date, or ISO text such as 2025-11-21) within
     ``EARLIEST_DATE`` and a year from today, or Refused."""
-    what = what or gettext("The date")
+    what = what or Field("date")
     if isinstance(value, str):
         text = value.strip()
         try:
@@ -90,11 +86,9 @@ def clean_date(value: Any, *, what: str | None = None) -> datetime.date:
                 raise ValueError
             value = datetime.date.fromisoformat(text)
         except ValueError:
-            raise Refused(gettext("%(what)s: write a date such as 2025-11-21, not %(value)s.")
-                          % {"what": what, "value": _shown(value)}) from None
+            raise Refused(code="date_unreadable", what=what, value=_shown(value)) from None
     if isinstance(value, datetime.datetime) or not isinstance(value, datetime.date):
-        raise Refused(gettext("%(what)s: a date such as 2025-11-21, not %(value)s.")
-                      % {"what": what, "value": _shown(value)})
+        raise Refused(code="not_a_date", what=what, value=_shown(value))
     latest = timezone.localdate() + datetime.timedelta(days=DAYS_AHEAD)
     if not EARLIEST_DATE <= value <= latest:
         raise Refused(code="date_out_of_range", what=what, date=value,
@@ -102,34 +96,31 @@ def clean_date(value: Any, *, what: str | None = None) -> datetime.date:
     return value
 
 
-def plain_int(value: Any, *, what: str, minimum: int | None = None,
+def plain_int(value: Any, *, what: Any, minimum: int | None = None,
               maximum: int | None = None) -> int:
     """A whole number given as an int or as ASCII digits, within bounds, or Refused."""
     if isinstance(value, bool) or not isinstance(value, int | str):
-        raise Refused(gettext("%(what)s: a whole number, not %(value)s.")
-                      % {"what": what, "value": _shown(value)})
+        raise Refused(code="not_a_whole_number", what=what, value=_shown(value))
     if isinstance(value, str):
         text = value.strip()
         if not is_plain_int(text):
-            raise Refused(_not_whole(what, value))
+            raise _not_whole(what, value)
         value = int(text)
     if minimum is not None and value < minimum:
-        raise Refused(_below(what, value, minimum))
+        raise _below(what, value, minimum)
     if maximum is not None and value > maximum:
-        raise Refused(_above(what, value, maximum))
+        raise _above(what, value, maximum)
     return value
 
 
-def clean_currency(value: Any, *, what: str | None = None) -> str:
+def clean_currency(value: Any, *, what: Any = None) -> str:
     """An ISO 4217 code (upper case), or Refused."""
-    what = what or gettext("Currency")
+    what = what or Field("currency")
     text = value.strip().upper() if isinstance(value, str) else None
     if text == "XXX":
-        raise Refused(gettext("%(what)s: XXX means 'no currency'; give the code of the money "
-                              "played for, such as USD or EUR.") % {"what": what})
+        raise Refused(code="currency_none", what=what)
     if text is None or text not in CURRENCIES:
-        raise Refused(gettext("%(what)s: %(value)s is not an ISO 4217 currency code, such as "
-                              "USD, EUR or GBP.") % {"what": what, "value": _shown(value)})
+        raise Refused(code="currency_unknown", what=what, value=_shown(value))
     return text
 
 

@@ -6,7 +6,8 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
-from ledger.cleaning import CleanInputMixin, is_ascii_number
+from ledger.cleaning import is_ascii_number
+from ledger.forms.clean_input import CleanInputMixin
 
 
 class ReopenForm(CleanInputMixin, forms.Form):

@@ -11,7 +11,6 @@ from django.core.exceptions import ValidationError
 
 from ledger.cleaning import (
     MAX_PER_POINTS,
-    CleanInputMixin,
     Refused,
     is_plain_decimal,
     is_plain_int,
@@ -19,6 +18,7 @@ from ledger.cleaning import (
     read_amount,
     reserved_name,
 )
+from ledger.forms.clean_input import CleanInputMixin
 from ledger.presentation.locales import babel_locale
 from ledger.presentation.refusals import refusal_words
 

@@ -7,7 +7,7 @@ from decimal import Decimal, InvalidOperation
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from ledger.cleaning import CleanInputMixin
+from ledger.forms.clean_input import CleanInputMixin
 from ledger.presentation import problems as problems_words
 from ledger.presentation.catalog import game_facts, setting_now
 from ledger.presentation.elision import gettext  # a name filled in with French elision

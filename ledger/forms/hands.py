@@ -7,7 +7,7 @@ import uuid
 
 from django import forms
 
-from ledger.cleaning import CleanInputMixin
+from ledger.forms.clean_input import CleanInputMixin
 from ledger.presentation.cards import CardError, preview_context, read_cards
 from ledger.presentation.cardtext import card_name
 from ledger.presentation.catalog import BIG_GIN, GIN, HAND_KINDS, KNOCK

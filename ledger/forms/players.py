@@ -5,10 +5,8 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from ledger.cleaning import CleanInputMixin
 
-
-class PlayerRenameForm(CleanInputMixin, forms.Form):
+class PlayerRenameForm(forms.Form):
     player = forms.TypedChoiceField(label=_("Player"), coerce=int)
     name = forms.CharField(max_length=60, label=_("New name"),
                            widget=forms.TextInput(attrs={"autocomplete": "off"}))

@@ -11,7 +11,7 @@ from django import forms
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from ledger.cleaning import CleanInputMixin
+from ledger.forms.clean_input import CleanInputMixin
 from ledger.presentation import problems as problems_words
 
 from .fields import NOBODY, SegmentedRadio, count_field, parse_count

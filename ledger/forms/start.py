@@ -8,7 +8,8 @@ from decimal import Decimal
 from django import forms
 from django.utils.translation import gettext, gettext_lazy
 
-from ledger.cleaning import CleanInputMixin, Refused, clean_name, name_key
+from ledger.cleaning import Refused, clean_name, name_key
+from ledger.forms.clean_input import CleanInputMixin
 from ledger.presentation import problems as problems_words
 from ledger.presentation.catalog import (
     CHOICE_WORDS,

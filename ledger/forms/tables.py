@@ -13,7 +13,6 @@ from django.utils.translation import gettext_lazy as _
 
 from ledger import limits
 from ledger.cleaning import (
-    CleanInputMixin,
     Refused,
     clean_currency,
     clean_date,
@@ -21,6 +20,7 @@ from ledger.cleaning import (
     clean_time_zone,
     time_zone_choices,
 )
+from ledger.forms.clean_input import CleanInputMixin
 from ledger.models import DEFAULT_TIME_ZONE, Language
 from ledger.presentation.refusals import refusal_words
 
@@ -75,7 +75,8 @@ class TableForm(CleanInputMixin, forms.Form):
         names = [name.strip() for name in re.split(r"[\n,]", raw) if name.strip()]
         too_many = limits.names_problem(len(names))
         if too_many:
-            raise ValidationError(_("Players: %(problem)s") % {"problem": too_many})
+            raise ValidationError(_("Players: %(problem)s") % {
+                "problem": refusal_words(too_many)})
         seen: dict[str, str] = {}
         for name in names:
             try:
@@ -94,7 +95,7 @@ class TableForm(CleanInputMixin, forms.Form):
                 raise ValidationError(_("The name %(start)s... is too long.") % {
                     "start": name[:20]})
             if reserved := reserved_name(name, key=key):
-                raise ValidationError(reserved)
+                raise ValidationError(refusal_words(reserved))
             seen[key] = name
         return list(seen.values())
 
@@ -113,7 +114,7 @@ class PlayerForm(CleanInputMixin, forms.Form):
         except Refused as exc:
             raise ValidationError(refusal_words(exc)) from None
         if reserved := reserved_name(name):
-            raise ValidationError(reserved)
+            raise ValidationError(refusal_words(reserved))
         same = next((other for other in self.table_names
                      if name_key(other) == name_key(name) and other != name), None)
         if same:

@@ -19,6 +19,7 @@ from django.utils.translation import get_language, gettext_noop, pgettext
 
 from .cardtext import card_text
 from .elision import gettext  # a name filled in with French elision ("Points d’Eve")
+from .refusal_sentences import said
 
 #: The words of each code of ``ledger.rules.problems.CODES``, translated where shown.
 SENTENCES = {
@@ -154,8 +155,22 @@ def in_english() -> bool:
     return not language or language.split("-")[0] == "en"
 
 
+def _refusal(problem) -> str | None:
+    """The words of a refusal the record carries as a problem (``refusal_problem``: a name, a
+    currency, a date the cleaning refused), less the place the line opens with and the
+    final period; None for any other problem."""
+    values = getattr(problem, "values", None) or {}
+    refusal = values.get("refusal")
+    if refusal is None:
+        return None
+    return said(refusal).removeprefix(values.get("without") or "").rstrip(".")
+
+
 def words(problem) -> str:
     """The problem's words alone, without its player or place."""
+    own = _refusal(problem)
+    if own is not None:
+        return own
     if in_english() or (problem.code == "refused" and problem.text):
         return cards_shown(problem.text)
     values = getattr(problem, "values", None) or {}
@@ -183,6 +198,9 @@ def at_field(problem, what: str | None = None) -> str:
     """The words put at the field the problem names. ``what`` is what the field holds
     ("count", "cards", "points"): the words then open with it ("Ann's count: …"), in English
     unless the core gave its own words for the field (``hint``)."""
+    own = _refusal(problem)
+    if own is not None:
+        return own
     if in_english() or problem.code == "refused":
         if problem.hint:
             return cards_shown(problem.hint)
@@ -206,12 +224,24 @@ def _place(problem) -> str:
 
 def line(problem) -> str:
     """The whole refusal, with where it is: for words put above a form, or in a list."""
+    own = _refusal(problem)
+    if own is not None:
+        return f"{problem.opening}: {own}" if problem.opening else own
     if in_english() or (problem.code == "refused" and not problem.hand):
         return cards_shown(problem.line)
     sentence = _named(problem, None)
     place = _place(problem)
     return gettext("%(where)s: %(problem)s") % {"where": place, "problem": sentence} \
         if place else sentence
+
+
+def plain_line(problem) -> str:
+    """The line as a command prints it: the core's own English line exactly, or, where the
+    record carries a refusal (``refusal_problem``), its words in the language in force."""
+    own = _refusal(problem)
+    if own is None:
+        return problem.line if hasattr(problem, "line") else str(problem)
+    return f"{problem.opening}: {own}" if problem.opening else own
 
 
 def lines(problems) -> list[str]:

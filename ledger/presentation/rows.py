@@ -127,6 +127,18 @@ def _roles(hand: dict) -> dict[str, str]:
     return {role: names(people) for role, people in by_role.items()}
 
 
+def _games_of(row: HandRow, hand: dict) -> None:
+    """The games side by side a hand counted in and each one's running score: Hollywood's
+    columns, or the open streets a deal of streets counted in (RULES §3.9), whether the hand
+    is one duel or a line per card table."""
+    if "columns" in hand:  # a drawn hand counts in no game and keeps every game's score
+        row.columns = list(hand["columns"] or [])
+        row.column_running = [dict(c) for c in hand.get("column_running") or []]
+    elif "streets" in hand:
+        row.columns = list(hand["streets"] or [])
+        row.column_running = [dict(c) for c in hand.get("street_points") or []]
+
+
 def hand_row(hand: dict, result: dict, entry: dict | None = None) -> HandRow:
     """The row of one hand of the core's result (``entry``: what was typed, for CAP-IT's
     cards left)."""
@@ -177,9 +189,7 @@ def hand_row(hand: dict, result: dict, entry: dict | None = None) -> HandRow:
         if facts["upcard"]:
             row.upcard = card_text(hand.get("upcard"))
         row.matchup = matchup_text(row.roles)
-        if facts["columns"]:
-            row.columns = list(hand.get("columns") or [])
-            row.column_running = [dict(c) for c in hand.get("column_running") or []]
+    _games_of(row, hand)
     row.melds = hand_layout_lines(hand)
     return row
 

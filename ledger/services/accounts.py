@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
-from django.utils.translation import gettext
 
 from ledger.exceptions import LedgerError
 
@@ -21,7 +20,7 @@ def account_create(*, username: str, password: str, display_name: str = "", emai
     from ledger import cleaning
 
     users = get_user_model().objects
-    display_name = (cleaning.clean_name(display_name, what=gettext("Your name"))
+    display_name = (cleaning.clean_name(display_name, what=cleaning.Field("your_name"))
                     if display_name else "")
     email = users.normalize_email(email) if email else ""
     try:

@@ -15,6 +15,7 @@ from ledger.exceptions import (
     LedgerIntegrityError,
     RecordRefused,
     SessionSettled,
+    refusal_problem,
 )
 from ledger.models import (
     Game,
@@ -87,8 +88,8 @@ def _check_currency(currency: Any, where: str) -> str:
     try:
         return cleaning.clean_currency(currency, what=where)  # ISO 4217 (the core's CURRENCIES)
     except cleaning.Refused as exc:
-        raise _refused("currency_invalid", where,
-                       exc.message.removeprefix(f"{where}: ").rstrip(".")) from None
+        raise RecordRefused([refusal_problem(exc, code="currency_invalid", where=where,
+                                             without=f"{where}: ", field=where)]) from None
 
 
 def _ensure_open(session: Session) -> None:

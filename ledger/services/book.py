@@ -23,7 +23,6 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import gettext
 
 from ledger import cleaning
 from ledger.exceptions import LedgerError
@@ -52,7 +51,7 @@ class BookChanged(LedgerError):
 @transaction.atomic
 def session_reopen(*, session, reopened_by: User | None, reason: str) -> SettlementVoid:
     """Void the evening's settlement so its games can change and it can be settled anew."""
-    reason = cleaning.clean_text(reason or "", what=gettext("The reason"), max_length=1000)
+    reason = cleaning.clean_text(reason or "", what=cleaning.Field("reason"), max_length=1000)
     if not reason:
         raise LedgerError(code="reopen_needs_reason")
     session = _lock_session(session)
@@ -140,7 +139,7 @@ def book_settle_undo(*, book_settlement: BookSettlement,
 def table_rename(*, table: Table, name: str, renamed_by: User | None) -> Table:
     """Give the table a new name (unique among each of its scorekeepers' tables). Every
     record refers to the table by its row, so history follows the new name."""
-    clean = cleaning.clean_text(name or "", what=gettext("The table's name"), required=True,
+    clean = cleaning.clean_text(name or "", what=cleaning.Field("table_name"), required=True,
                                 max_length=Table._meta.get_field("name").max_length)
     table = Table.objects.select_for_update().get(pk=table.pk)
     if clean == table.name:

@@ -11,7 +11,6 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
-from django.utils.translation import gettext
 
 from ledger import cleaning, limits
 from ledger.exceptions import (
@@ -206,7 +205,7 @@ def game_change_rules(*, game: Game, changes: Mapping[str, Any], changed_by: Use
     would alter its money raises ConfirmationRequired unless ``confirm`` is True.
     Returns the core's new result.
     """
-    reason = cleaning.clean_text(reason or "", what=gettext("The reason"), max_length=300)
+    reason = cleaning.clean_text(reason or "", what=cleaning.Field("reason"), max_length=300)
     game = _lock_game(game)
     # a club format's setting a game's rules do not list yet (a gin game started without
     # it, RULES 3.10) is known: the core checks its value
@@ -245,7 +244,7 @@ def game_change_stake(*, game: Game, changed_by: User | None, rate: Any = UNSET,
     stakes (``{"Ann": "0.02"}``; None removes a player's own stake). Recorded as
     GameChange rows and rescored; on a finished game a change of money raises
     ConfirmationRequired unless ``confirm``. Returns the core's new result."""
-    reason = cleaning.clean_text(reason or "", what=gettext("The reason"), max_length=300)
+    reason = cleaning.clean_text(reason or "", what=cleaning.Field("reason"), max_length=300)
     game = _lock_game(game)
     seats = game_seats(game)
     by = _user(changed_by)
@@ -321,7 +320,7 @@ def game_abandon(*, game: Game, abandoned_by: User | None, reason: str = "") -> 
     if game.status != GameStatus.IN_PROGRESS:
         raise GameNotInProgress(code="game_not_in_progress", n=game.sequence,
                                 status=game.status)
-    reason = cleaning.clean_text(reason or "", what=gettext("The reason"), max_length=1000)[:300]
+    reason = cleaning.clean_text(reason or "", what=cleaning.Field("reason"), max_length=1000)[:300]
     result = _score(game_record(game, abandoned=True))
     by = _user(abandoned_by)
     changed = _apply_result(game, result, abandoned=True, by=by,

@@ -7,7 +7,6 @@ from dataclasses import dataclass, field
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
-from django.utils.translation import gettext
 
 from ledger import cleaning, limits
 from ledger import rules as core
@@ -142,7 +141,7 @@ def hand_correct(*, hand: Hand, entry: dict, corrected_by: User, reason: str,
     reversed and posted again). With an ``idempotency_key`` a repeat returns the first
     correction with ``created=False``.
     """
-    reason = cleaning.clean_text(reason or "", what=gettext("The reason"), max_length=1000)
+    reason = cleaning.clean_text(reason or "", what=cleaning.Field("reason"), max_length=1000)
     if not reason:
         raise LedgerError(code="correction_needs_reason")
     by = _user(corrected_by)
@@ -201,7 +200,7 @@ def hand_undo_last(*, game: Game, undone_by: User | None, reason: str = "undone"
     by = _user(undone_by)
     last.voided_at = timezone.now()
     last.voided_by = by
-    last.void_reason = (cleaning.clean_text(reason or "", what=gettext("The reason"),
+    last.void_reason = (cleaning.clean_text(reason or "", what=cleaning.Field("reason"),
                                             max_length=1000) or "undone")[:300]
     last.save(update_fields=["voided_at", "voided_by", "void_reason"])
     _apply_result(game, result, abandoned=abandoned, by=by, memo=f"hand {last.number} undone")

@@ -8,7 +8,6 @@ and share pages (``ledger.clock``). An account's language is the one its screens
 from __future__ import annotations
 
 from django.db import transaction
-from django.utils.translation import gettext
 
 from ledger import cleaning
 from ledger.models import AccountPreference, Table
@@ -25,10 +24,10 @@ def table_set_locale(*, table: Table, language: str | None = None,
     changes = {}
     if language is not None:
         changes["language"] = cleaning.clean_language(language,
-                                                      what=gettext("The table's language"))
+                                                      what=cleaning.Field("table_language"))
     if time_zone is not None:
         changes["time_zone"] = cleaning.clean_time_zone(time_zone,
-                                                        what=gettext("The table's time zone"))
+                                                        what=cleaning.Field("table_time_zone"))
     table = Table.objects.select_for_update().get(pk=table.pk)
     for name, value in changes.items():
         setattr(table, name, value)

@@ -7,7 +7,6 @@ from collections.abc import Sequence
 from decimal import Decimal
 
 from django.db import transaction
-from django.utils.translation import gettext
 
 from ledger import cleaning, limits
 from ledger.clock import table_today
@@ -42,10 +41,10 @@ def table_create(*, name: str, scorekeepers: Sequence[User] = (),
                  time_zone: str = DEFAULT_TIME_ZONE) -> Table:
     """Create a table (a group that plays together) kept by ``scorekeepers``; its paper and
     share pages speak ``language``, its clock is ``time_zone`` (an IANA name)."""
-    name = cleaning.clean_text(name, what=gettext("The table's name"), max_length=100,
+    name = cleaning.clean_text(name, what=cleaning.Field("table_name"), max_length=100,
                                required=True)
-    language = cleaning.clean_language(language, what=gettext("The table's language"))
-    time_zone = cleaning.clean_time_zone(time_zone, what=gettext("The table's time zone"))
+    language = cleaning.clean_language(language, what=cleaning.Field("table_language"))
+    time_zone = cleaning.clean_time_zone(time_zone, what=cleaning.Field("table_time_zone"))
     keepers = [user for user in scorekeepers if _user(user)]
     # Names are unique per scorekeeper: another club's "Friday" is none of our business
     # (and saying it exists would tell a stranger so).
@@ -60,7 +59,7 @@ def table_create(*, name: str, scorekeepers: Sequence[User] = (),
 def table_named(*, name: str, scorekeeper: User | None) -> Table | None:
     """The table called ``name`` that ``scorekeeper`` keeps (for None: a table nobody keeps,
     as the command-line imports make without --user)."""
-    tables = Table.objects.filter(name=cleaning.clean_text(name, what=gettext("The table's name"),
+    tables = Table.objects.filter(name=cleaning.clean_text(name, what=cleaning.Field("table_name"),
                                                            max_length=100))
     if scorekeeper is None:
         tables = tables.filter(scorekeepers__isnull=True)
@@ -87,8 +86,8 @@ def players_get_or_create(*, table: Table, names: Sequence[str]) -> list[Player]
     The table's players are read once and keyed by ``cleaning.name_key``, so n names cost
     n look-ups, not n times the table's players (an import of 1,500 names took 31 s)."""
     max_length = Player._meta.get_field("name").max_length
-    clean = [cleaning.clean_name(name, max_length=max_length, what=gettext("The name %(name)s")
-                                 % {"name": repr(str(name)[:20])}) for name in names]
+    clean = [cleaning.clean_name(name, max_length=max_length, what=cleaning.Field(
+        "name_called", {"name": repr(str(name)[:20])})) for name in names]
     # (no lock on the table: the game writers lock the evening first and the book's writers
     # the table first; two requests at once may pass the players' limit by a few)
     existing = {player.name: player for player in Player.objects.filter(table=table)}
@@ -99,15 +98,15 @@ def players_get_or_create(*, table: Table, names: Sequence[str]) -> list[Player]
             continue
         key = cleaning.name_key(name)
         if reserved := cleaning.reserved_name(name, key=key):  # (imports come this way too)
-            raise LedgerError(reserved)
+            raise reserved
         twin = keyed.get(key)
         if twin is not None:
-            raise LedgerError(cleaning.clash_message(name, twin))
+            raise cleaning.name_clash(name, twin)
         keyed[key] = name
         new[name] = None
     if new:
         limits.check_table_players(len(existing) + len(new),
-                                   gettext("The table %(name)s") % {"name": table.name})
+                                   cleaning.Field("table_called", {"name": table.name}))
     if new:  # one insert (a name another request added meanwhile is kept), one read
         Player.objects.bulk_create([Player(table=table, name=name) for name in new],
                                    ignore_conflicts=True)
@@ -121,13 +120,13 @@ RESERVED_NAMES = tuple(cleaning.RESERVED_NAMES)
 
 
 def player_name_problem(*, table_id: int, name: str, player: Player | None = None
-                        ) -> str | None:
-    """Why ``name`` cannot be the name of ``player`` (None: a new player) at the table, or
-    None when it can."""
+                        ) -> LedgerError | None:
+    """Why ``name`` cannot be the name of ``player`` (None: a new player) at the table (a
+    refusal, as data: the presentation words it), or None when it can."""
     if not name:
-        return gettext("A player needs a name.")
+        return LedgerError(code="player_needs_name")
     if len(name) > Player._meta.get_field("name").max_length:
-        return gettext("The name %(name)s... is too long.") % {"name": repr(name[:20])}
+        return LedgerError(code="player_name_too_long", name=repr(name[:20]))
     if reserved := cleaning.reserved_name(name):
         return reserved
     others = Player.objects.filter(table_id=table_id)
@@ -136,9 +135,7 @@ def player_name_problem(*, table_id: int, name: str, player: Player | None = Non
     same = next((other for other in others.values_list("name", flat=True)
                  if cleaning.name_key(other) == cleaning.name_key(name)), None)
     if same is not None:
-        return (gettext("%(name)s already plays at this table: names differing only in "
-                        "capitals, width, spaces or invisible characters are the same player.")
-                % {"name": same})
+        return LedgerError(code="player_same_name", name=same)
     return None
 
 
@@ -149,13 +146,13 @@ def player_add(*, table: Table, name: str) -> Player:
 
     Refused (LedgerError, nothing written) for an empty or too long name, a name kept for
     the hand form, or one that is already another player's at the table, however written."""
-    clean = cleaning.clean_name(name, what=gettext("The name"),
+    clean = cleaning.clean_name(name, what=cleaning.Field("name"),
                                 max_length=Player._meta.get_field("name").max_length)
     problem = player_name_problem(table_id=table.pk, name=clean)
     if problem:
-        raise LedgerError(problem)
+        raise problem
     limits.check_table_players(Player.objects.filter(table=table).count() + 1,
-                               gettext("The table %(name)s") % {"name": table.name})
+                               cleaning.Field("table_called", {"name": table.name}))
     return Player.objects.create(table=table, name=clean)
 
 
@@ -179,11 +176,11 @@ def player_rename(*, player: Player, name: str) -> Player:
     the hand form, or one that clashes with another player's at the table by capitals or
     spaces."""
     player = Player.objects.select_for_update().get(pk=player.pk)
-    clean = cleaning.clean_name(name, what=gettext("The new name")) if isinstance(name, str) and \
-        name.strip() else ""
+    clean = cleaning.clean_name(name, what=cleaning.Field("new_name")) \
+        if isinstance(name, str) and name.strip() else ""
     problem = player_name_problem(table_id=player.table_id, name=clean, player=player)
     if problem:
-        raise LedgerError(problem)
+        raise problem
     if clean != player.name:
         player.name = clean
         player.save(update_fields=["name"])
@@ -199,10 +196,10 @@ def session_create(*, table: Table, date: datetime.date | None = None, place: st
     currency = _check_currency(currency, "currency")
     per_points = cleaning.plain_int(per_points, what="per_points", minimum=1,
                                     maximum=cleaning.MAX_PER_POINTS)
-    place = cleaning.clean_text(place or "", what=gettext("The place"), max_length=200)
-    notes = cleaning.clean_text(notes or "", what=gettext("The notes"), max_length=5000,
+    place = cleaning.clean_text(place or "", what=cleaning.Field("place"), max_length=200)
+    notes = cleaning.clean_text(notes or "", what=cleaning.Field("notes"), max_length=5000,
                                 multiline=True)
-    date = cleaning.clean_date(date, what=gettext("The date")) if date is not None \
+    date = cleaning.clean_date(date, what=cleaning.Field("date")) if date is not None \
         else table_today(table)
     return Session.objects.create(
         table=table, date=date, place=place, currency=currency,
@@ -227,11 +224,11 @@ def session_change(*, session: Session, table: Table | None = None,
     session = _lock_session(session)
     changes: dict = {}
     if date is not None and date != session.date:
-        changes["date"] = cleaning.clean_date(date, what=gettext("The date"))
+        changes["date"] = cleaning.clean_date(date, what=cleaning.Field("date"))
     if place is not None:
-        changes["place"] = cleaning.clean_text(place, what=gettext("The place"), max_length=200)
+        changes["place"] = cleaning.clean_text(place, what=cleaning.Field("place"), max_length=200)
     if notes is not None:
-        changes["notes"] = cleaning.clean_text(notes, what=gettext("The notes"), max_length=5000,
+        changes["notes"] = cleaning.clean_text(notes, what=cleaning.Field("notes"), max_length=5000,
                                                multiline=True)
     money: dict = {}
     if table is not None:

@@ -44,6 +44,7 @@ from ledger.accounts import (
     site_of,
 )
 from ledger.exceptions import LedgerError
+from ledger.presentation.refusals import refusal_words
 
 
 @login_not_required
@@ -59,7 +60,7 @@ def signup(request: HttpRequest) -> HttpResponse:
         try:
             limits.count_signup(request, data["email"])
         except limits.LimitReached as exc:
-            form.add_error(None, exc.message)
+            form.add_error(None, refusal_words(exc))
             return render(request, "registration/signup.html", {"form": form}, status=429)
         outbox.defer(signup_mail, username=data["username"], display_name=data["display_name"],
                      email=data["email"], site=site_of(request),

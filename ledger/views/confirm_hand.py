@@ -75,7 +75,7 @@ def confirm_page(request: HttpRequest, token: str) -> HttpResponse:
     try:
         limits.count_report(request, link.pk)
     except limits.LimitReached as exc:
-        messages.error(request, exc.message)
+        messages.error(request, refusal_words(exc))
         return _page(request, link, status=429)
     answer = ANSWERS.get(request.POST.get("answer", ""))
     number = request.POST.get("number", "")

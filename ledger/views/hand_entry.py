@@ -24,6 +24,7 @@ from ledger.models import Game
 from ledger.presentation.flash import outcome_text
 from ledger.presentation.game_page import GamePage
 from ledger.presentation.notices import GAME_OVER, kept_text
+from ledger.presentation.refusals import refusal_words
 from ledger.presentation.rows import preview_words
 from ledger.selectors.games import accepts_hands
 from ledger.selectors.hands import preview_hand
@@ -53,7 +54,7 @@ def hand_create(request: HttpRequest, pk: int) -> HttpResponse:
         except HandAlreadyRecorded as exc:
             return _kept_for_the_next_hand(request, game, exc)
         except LedgerError as exc:
-            form.add_error(None, exc.message)
+            form.add_error(None, refusal_words(exc))
         else:
             if request.htmx and outcome.created:
                 return _hand_saved(request, game, outcome_text(outcome), outcome=outcome)
@@ -100,14 +101,14 @@ def _kept_for_the_next_hand(request, game: Game, exc: HandAlreadyRecorded) -> Ht
     cleared), and nothing is recorded until then."""
     result, history = load_game(game)
     if not accepts_hands(game, result):
-        messages.warning(request, exc.message)
+        messages.warning(request, refusal_words(exc))
         return to_game(request, game)
     number = len(result["hands"]) + 1
     data = request.POST.copy()
     data.update({"number": str(number), "key": str(uuid.uuid4())})
     retry = next_hand_form(result, data)
     retry.is_valid()  # marks what no longer fits the next hand (its players may differ)
-    retry.add_error(None, kept_text(exc.message, number))
+    retry.add_error(None, kept_text(refusal_words(exc), number))
     if request.htmx:  # the form as typed, and the sheet redrawn with the other phone's hand
         return _hand_saved(request, game, "", form=retry)
     return render_game(request, game, result, history, form=retry, status=409)

@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 
 from ledger import limits
+from ledger.presentation.refusals import refusal_words
 
 
 def busy_response(request, exc: limits.Busy):
@@ -20,7 +21,7 @@ def busy_response(request, exc: limits.Busy):
     if not url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}):
         back = reverse("ledger:home")
     response = render(request, "busy.html", {
-        "message": exc.message, "retry_after": exc.retry_after,
+        "message": refusal_words(exc), "retry_after": exc.retry_after,
         "again": request.get_full_path(), "back": back}, status=429)
     response["Retry-After"] = str(exc.retry_after)
     response["Cache-Control"] = "no-store"

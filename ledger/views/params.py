@@ -13,6 +13,7 @@ from django.shortcuts import render
 from django.utils.translation import gettext
 
 from ledger import cleaning
+from ledger.presentation.refusals import refusal_words
 
 
 class BadParameter(Exception):
@@ -32,7 +33,7 @@ def number_param(query, name: str, *, default: int | None = None, minimum: int =
         return cleaning.read_number(raw, what=gettext("The parameter '%(name)s'") % {
             "name": name}, minimum=minimum, maximum=maximum)
     except cleaning.Refused as exc:
-        raise BadParameter(name, exc.message) from None
+        raise BadParameter(name, refusal_words(exc)) from None
 
 
 def bad_parameter_response(request, exc: BadParameter, *, json: bool = False) -> HttpResponse:

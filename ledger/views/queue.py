@@ -56,6 +56,7 @@ from ledger.presentation.notices import (
     wrong_number_text,
     wrong_players_text,
 )
+from ledger.presentation.refusals import refusal_words
 from ledger.presentation.words import person_name
 from ledger.selectors.games import accepts_hands, game_record
 from ledger.selectors.hands import hand_with_key
@@ -110,7 +111,7 @@ def hand_send(request: HttpRequest, pk: int) -> JsonResponse:
         except HandAlreadyRecorded:
             return _stale(game, form.cleaned_data["number"], None)
         except LedgerError as exc:
-            form.add_error(None, exc.message)
+            form.add_error(None, refusal_words(exc))
         else:
             message = outcome_text(outcome)
             parts = _parts(request, game, shown, outcome.hand.number, message,

@@ -167,7 +167,7 @@ def report_page(request: HttpRequest, token: str) -> HttpResponse:
     try:
         limits.count_report(request, link.pk)
     except limits.LimitReached as exc:
-        messages.error(request, exc.message)
+        messages.error(request, refusal_words(exc))
         return _page(request, link, status=429)
     game = link.game
     result, _ = load_game(game)
@@ -222,7 +222,7 @@ def report_withdraw(request: HttpRequest, token: str) -> HttpResponse:
         # the one number reader: '١' or a number past the column is a 400 naming it
         number = number_param(request.POST, "number", maximum=2_147_483_647)
     except limits.LimitReached as exc:
-        messages.error(request, exc.message)
+        messages.error(request, refusal_words(exc))
         return redirect("ledger:report_page", token=token)
     except BadParameter as exc:
         return bad_parameter_response(request, exc)

@@ -21,6 +21,7 @@ from ledger.forms.tables import TableLocaleForm
 from ledger.models import Game, GameStatus, PaperSize, ShareLink
 from ledger.presentation import questions
 from ledger.presentation.catalog import VARIANT_NAMES, game_facts
+from ledger.presentation.refusals import refusal_words
 from ledger.selectors.evenings import live_settlements, new_evening_initial, set_evening_numbers
 
 from .actions import refusals_to, run_service
@@ -63,7 +64,7 @@ def _over_limit(form, count, user) -> bool:
     try:
         count(user)
     except limits.LimitReached as exc:
-        form.add_error(None, exc.message)
+        form.add_error(None, refusal_words(exc))
         form.over_limit = True
         return True
     return False

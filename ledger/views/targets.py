@@ -14,6 +14,7 @@ from ledger import access, services
 from ledger.exceptions import LedgerError, RecordRefused
 from ledger.forms import TargetForm
 from ledger.presentation.notices import GAME_OVER
+from ledger.presentation.refusals import refusal_words
 from ledger.selectors.games import accepts_hands
 
 from .game_context import load_game
@@ -39,7 +40,7 @@ def target_change(request: HttpRequest, pk: int) -> HttpResponse:
         except RecordRefused as exc:
             form.add_problems(exc.details)
         except LedgerError as exc:
-            form.add_error(None, exc.message)
+            form.add_error(None, refusal_words(exc))
         else:
             messages.success(request, gettext("Target changed to %(n)s for every open "
                                               "street.") % {"n": form.cleaned_data["target"]})

@@ -26,6 +26,7 @@ from ledger.forms.tables import TableLocaleForm
 from ledger.presentation import problems as shown
 from ledger.presentation.catalog import SETTING_LABELS
 from ledger.presentation.money import format_money
+from ledger.presentation.refusals import refusal_words
 from ledger.rules import RecordError, score_record
 from tests.pages import text
 
@@ -230,7 +231,7 @@ def test_the_glossaries_name_the_box_line_bonus():
 def test_names_that_are_no_places_zone_are_refused_with_the_reason(name):
     with pytest.raises(Refused) as refused:
         clean_time_zone(name)
-    assert f"'{name}' is not a time zone; choose one from the list" in refused.value.message
+    assert f"'{name}' is not a time zone; choose one from the list" in refusal_words(refused.value)
 
 
 def test_a_place_and_an_old_alias_are_still_taken():

@@ -33,6 +33,7 @@ from ledger.selectors.evenings import session_settlement
 from ledger.selectors.games import game_queryset_for_records, game_record
 from ledger.services.book import BookChanged
 from tests.factories import gin_game
+from tests.refusing import refuses
 from tests.rules.helpers import knock
 
 from .book_scenario import build, renamed
@@ -147,11 +148,11 @@ def test_reopen_keeps_the_voided_settlement_and_settles_anew(table, keeper, even
 
 
 def test_reopen_refused_without_reason_when_open_or_when_paid(table, keeper, evenings):
-    with pytest.raises(LedgerError, match="why"):
+    with refuses(LedgerError, match="why"):
         services.session_reopen(session=evenings["e2"], reopened_by=keeper, reason="  ")
-    with pytest.raises(LedgerError, match="not settled"):
+    with refuses(LedgerError, match="not settled"):
         services.session_reopen(session=evenings["e4"], reopened_by=keeper, reason="x")
-    with pytest.raises(LedgerError, match="marked paid"):
+    with refuses(LedgerError, match="marked paid"):
         services.session_reopen(session=evenings["e1"], reopened_by=keeper, reason="x")
     assert SettlementVoid.objects.count() == 1  # only the scenario's own
 
@@ -177,7 +178,7 @@ def test_squaring_the_book_marks_every_outstanding_payment_paid(table, keeper, e
     assert {n: line.money for n, line in after.items()} == {"Ann": 357, "Bob": -360, "Cy": 3}
     assert book.table_books(table)[0].owed == []
     assert BookSettlement.objects.count() == 1
-    with pytest.raises(LedgerError, match="Nothing is outstanding"):
+    with refuses(LedgerError, match="Nothing is outstanding"):
         services.book_settle(table=table, currency="USD", expected=[], settled_by=keeper)
 
 
@@ -287,7 +288,7 @@ def test_data_migration_fills_the_same_rows(table, evenings):
 
 def test_a_voided_settlements_payment_cannot_be_marked_paid(table, keeper, evenings):
     stale = SettlementPayment.objects.get(settlement__void__isnull=False)
-    with pytest.raises(LedgerError, match="voided"):
+    with refuses(LedgerError, match="voided"):
         services.settlement_payment_mark_paid(payment=stale, paid_by=keeper)
     stale.refresh_from_db()
     assert stale.paid_at is None

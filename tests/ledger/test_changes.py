@@ -12,9 +12,11 @@ from ledger.exceptions import (
     SessionSettled,
 )
 from ledger.models import ChangeKind, GameChange, GameStatus, Hand
+from ledger.presentation.refusals import refusal_words
 from ledger.selectors.evenings import session_nets
 from ledger.selectors.games import game_posted_money, game_record, game_result
 from tests.factories import gin_game
+from tests.refusing import refuses
 
 from .conftest import key, start_empty
 
@@ -40,7 +42,7 @@ def test_stake_change_of_a_finished_game_needs_confirmation(session, keeper, cas
                                    reason="we said two cents")
     assert refused.value.old_money == {"A": 202, "B": -202}
     assert refused.value.new_money == {"A": 404, "B": -404}
-    assert "A 2.02 -> 4.04" in refused.value.message
+    assert "A 2.02 -> 4.04" in refusal_words(refused.value)
     assert game_posted_money(game) == {"A": 202, "B": -202}
     assert not GameChange.objects.exists()
 
@@ -74,7 +76,7 @@ def test_rule_change_mid_game_rescores(session, keeper, case):
     # Hands 2 and 4 were gins: 5 points less each.
     assert result["hands"][1]["points"]["B"] == before["hands"][1]["points"]["B"] - 5
     assert result["hands"][3]["points"]["A"] == before["hands"][3]["points"]["A"] - 5
-    with pytest.raises(RecordRefused, match="rules.no_such_thing"):
+    with refuses(RecordRefused, match="rules.no_such_thing"):
         services.game_change_rules(game=game, changes={"no_such_thing": 1}, changed_by=keeper)
 
 
@@ -124,7 +126,7 @@ def test_settled_session_never_changes(session, keeper, case):
 def test_game_currency_must_be_the_sessions(session, keeper, case):
     record = case("gin-standard-game")
     record["stakes"]["currency"] = "EUR"
-    with pytest.raises(RecordRefused, match="differs from the evening's currency USD"):
+    with refuses(RecordRefused, match="differs from the evening's currency USD"):
         imported(session, keeper, record)
 
 

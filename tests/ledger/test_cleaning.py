@@ -24,6 +24,10 @@ from ledger import cleaning
 from ledger.cleaning import Refused
 from ledger.cleaning.text import _DIRECTION_CONTROLS, _INVISIBLE
 from ledger.exceptions import RecordRefused
+from ledger.forms.clean_input import CleanInputMixin
+from ledger.presentation.problems import plain_line
+from ledger.presentation.refusal_sentences import bad_words
+from ledger.presentation.refusals import refusal_words
 from ledger.rules.money import CURRENCIES
 
 from .conftest import DEMO_SESSION, load_case
@@ -54,7 +58,7 @@ def refusal(call) -> str | None:
     try:
         call()
     except Refused as exc:
-        return exc.message
+        return refusal_words(exc)
     return None
 
 
@@ -89,7 +93,7 @@ def test_text_is_refused_or_cleaned_into_text_fit_to_store(label):
         try:
             text = cleaning.clean_text(value, what="Place", max_length=200, multiline=multiline)
         except Refused as exc:
-            assert exc.message.startswith("Place "), exc.message
+            assert refusal_words(exc).startswith("Place "), refusal_words(exc)
             continue
         if not multiline:
             assert_fit_to_store(text, value)
@@ -127,15 +131,17 @@ def test_what_name_cleaning_makes_of_each_value_that_may_be_accepted():
     assert cleaning.same_name("Ａnn", ["Bob", "ANN"]) == "ANN"
     assert cleaning.same_name("Ann", ["Ann"]) is None  # the same name is not a clash
     assert "Ann already plays at this table: Ａnn differs" in \
-        cleaning.clash_message("Ａnn", "Ann")
+        refusal_words(cleaning.name_clash("Ａnn", "Ann"))
 
 
 @pytest.mark.parametrize("label", [*ALWAYS_REFUSED, "line break"])
 def test_bad_character_names_the_character(label):
-    assert cleaning.bad_character(HOSTILE[label]) == (
+    bad = cleaning.bad_character(HOSTILE[label])  # its kind and code, worded by the page
+    assert (bad and bad_words(bad)) == (
         None if label == "100k characters" else
         "a line break" if label == "line break" else REASON[label].removeprefix("contains "))
-    assert cleaning.bad_character("\ud800") == "a broken character (a lone surrogate)"
+    assert bad_words(cleaning.bad_character("\ud800")) == \
+        "a broken character (a lone surrogate)"
     assert cleaning.bad_character("A\tB\r\n", multiline=True) is None
 
 
@@ -145,7 +151,7 @@ def test_any_text_is_refused_or_cleaned_once_for_all(value):
     try:
         text = cleaning.clean_text(value, what="Place", max_length=200)
     except Refused as exc:
-        assert exc.message.startswith("Place ")
+        assert refusal_words(exc).startswith("Place ")
         return
     assert_fit_to_store(text, value)
     assert len(text) <= 200
@@ -158,7 +164,7 @@ def test_any_name_is_refused_or_cleaned_to_a_name_of_the_same_person(value):
     try:
         name = cleaning.clean_name(value)
     except Refused as exc:
-        assert exc.message.startswith("The name ")
+        assert refusal_words(exc).startswith("The name ")
         return
     assert_fit_to_store(name, value)
     assert name and len(name) <= cleaning.MAX_NAME
@@ -268,7 +274,7 @@ def test_any_text_makes_a_safe_file_name(text):
 
 # -- forms -----------------------------------------------------------------------------------
 
-class EveningForm(cleaning.CleanInputMixin, forms.Form):
+class EveningForm(CleanInputMixin, forms.Form):
     """One field of each kind the screens have."""
 
     place = forms.CharField(max_length=200, required=False)
@@ -330,6 +336,7 @@ def test_a_form_refuses_at_its_field_or_cleans_each_hostile_value(field, label):
 def test_check_form_value_names_the_field_and_the_reason(label):
     value, problem = cleaning.check_form_value(forms.CharField(label="Place"), "place",
                                                ALWAYS_REFUSED[label])
+    problem = refusal_words(problem)  # a refusal as data: the page words it
     if label == "100k characters":  # refused before anything reads it: the bytes limit
         assert problem == "Place is 100,000 bytes long; at most 16,384 bytes here."
     else:
@@ -339,16 +346,18 @@ def test_check_form_value_names_the_field_and_the_reason(label):
     taken = cleaning.check_form_value(forms.CharField(widget=forms.PasswordInput), "pw",
                                       ALWAYS_REFUSED[label])
     if label == "100k characters":
-        assert taken == ("", "Pw is 100,000 bytes long; at most 16,384 bytes here.")
+        assert taken[0] == "" and refusal_words(taken[1]) == \
+            "Pw is 100,000 bytes long; at most 16,384 bytes here."
     else:
         assert taken == (ALWAYS_REFUSED[label], None)
 
 
 def test_a_field_name_without_a_label_is_written_in_words():
     _, problem = cleaning.check_form_value(forms.IntegerField(), "per_points", "²")
-    assert problem == "Per points: write a whole number with the digits 0-9, like 25."
+    assert refusal_words(problem) == \
+        "Per points: write a whole number with the digits 0-9, like 25."
     _, problem = cleaning.check_form_value(forms.DecimalField(), "rate", "1e3")
-    assert problem == "Rate: write an amount with the digits 0-9, like 0.05."
+    assert refusal_words(problem) == "Rate: write an amount with the digits 0-9, like 0.05."
     assert cleaning.check_form_value(forms.DecimalField(), "rate", " 0,05 ") == ("0,05", None)
 
 
@@ -380,7 +389,7 @@ def test_every_hostile_json_value_in_every_part_of_a_record(source):
     tried = 0
     for path in paths(record, max_depth=depth):
         for label, value in JSON_HOSTILE.items():
-            problems = problems_of(replaced(record, path, value))
+            problems = said(problems_of(replaced(record, path, value)))
             assert all(isinstance(p, str) and p for p in problems), problems
             assert len(problems) <= 40
             if label in JSON_REFUSED_ANYWHERE:
@@ -421,24 +430,30 @@ def test_every_hostile_json_value_in_every_part_of_a_record(source):
 ])
 def test_the_reported_hostile_records_are_refused_in_words(change, problem):
     record = change(load_case("gin-standard-game"))
-    problems = cleaning.game_record_problems(record)
+    problems = said(cleaning.game_record_problems(record))
     assert problem in problems, problems
     with pytest.raises(RecordRefused):
         cleaning.check_game_record(record)
 
 
+def said(problems) -> list[str]:
+    """A record's problems as a command prints them: a line of the record's, or the words
+    of a refusal of the cleaning it carries as data (``refusal_problem``)."""
+    return [plain_line(problem) for problem in problems]
+
+
 def test_a_session_record_is_refused_in_words():
     record = json.loads(DEMO_SESSION.read_text())
-    assert cleaning.session_record_problems({**record, "players": "Ann"}) == \
+    assert said(cleaning.session_record_problems({**record, "players": "Ann"})) == \
         ["players: must be a list of names, not 'Ann'"]
-    assert cleaning.session_record_problems({**record, "table": "Friday\u200b"}) == \
+    assert said(cleaning.session_record_problems({**record, "table": "Friday\u200b"})) == \
         ["table: 'Friday\\u200b' has extra or invisible characters; write it as 'Friday'"]
-    assert cleaning.session_record_problems({**record, "currency": "XXX"}) == [
+    assert said(cleaning.session_record_problems({**record, "currency": "XXX"})) == [
         "currency: XXX means 'no currency'; give the code of the money played for, such as "
         "USD or EUR"]
-    assert cleaning.session_record_problems({**record, "games": {}}) == \
+    assert said(cleaning.session_record_problems({**record, "games": {}})) == \
         ["games: must be a list of game records"]
-    assert cleaning.session_record_problems({**record, "settlement": {"payments": [1]}}) == \
+    assert said(cleaning.session_record_problems({**record, "settlement": {"payments": [1]}})) == \
         ["settlement.payments[1]: must be an object of from, to, amount and paid"]
     assert cleaning.record_hand_count(record) == sum(len(g["hands"]) for g in record["games"])
     with pytest.raises(RecordRefused):
@@ -476,8 +491,8 @@ JSON = st.recursive(
 @given(JSON)
 def test_any_json_value_is_judged_without_an_error(value):
     for problems_of in (cleaning.game_record_problems, cleaning.session_record_problems):
-        problems = problems_of(value)
-        assert isinstance(problems, list) and all(isinstance(p, str) for p in problems)
+        problems = said(problems_of(value))
+        assert isinstance(problems, list) and all(isinstance(p, str) and p for p in problems)
     try:
         assert cleaning.check_hand_entry(value, 3) is value
     except RecordRefused as exc:
@@ -491,4 +506,4 @@ def test_any_bytes_are_a_json_document_or_refused_in_words(data):
     try:
         cleaning.load_json(data, where="upload")
     except Refused as exc:
-        assert exc.message.startswith("upload: ")
+        assert refusal_words(exc).startswith("upload: ")

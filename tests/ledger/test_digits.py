@@ -13,7 +13,9 @@ from django.urls import reverse
 from ledger import cleaning, services
 from ledger.forms.book import BookSettleForm
 from ledger.models import Hand, Player, ShareLink
+from ledger.presentation.refusals import refusal_words
 from ledger.views.game_settings import confirmed_money
+from tests.refusing import refuses
 
 # Numbers are read before the database is reached: the same on any engine (SQLite only in CI).
 pytestmark = [pytest.mark.django_db, pytest.mark.engine_independent]
@@ -47,14 +49,15 @@ def says(response, name: str) -> str:
 def test_the_reader_refuses_every_odd_number(value):
     with pytest.raises(cleaning.Refused) as refused:
         cleaning.read_number(value, what="The parameter 'x'")
-    assert "The parameter 'x': write a whole number with the digits 0-9" in refused.value.message
+    assert "The parameter 'x': write a whole number with the digits 0-9" in \
+        refusal_words(refused.value)
 
 
 def test_the_reader_reads_ascii_digits_within_bounds():
     assert cleaning.read_number("007", what="x") == 7
-    with pytest.raises(cleaning.Refused, match="above 3"):
+    with refuses(cleaning.Refused, match="above 3"):
         cleaning.read_number("4", what="x", maximum=3)
-    with pytest.raises(cleaning.Refused, match="below 1"):
+    with refuses(cleaning.Refused, match="below 1"):
         cleaning.read_number("0", what="x", minimum=1)
 
 

@@ -27,6 +27,7 @@ from ledger.models import (
 )
 from tests.factories import ANN_KNOCKS, gin_game
 from tests.pages import Page, text
+from tests.refusing import refuses
 
 pytestmark = pytest.mark.django_db
 
@@ -86,12 +87,12 @@ def test_an_abandoned_game_with_no_hand_goes_from_the_evenings_sums(session, kee
 
 def test_a_game_with_a_hand_even_undone_stays(session, keeper):
     game = gin_game(session, keeper, hands=[ANN_KNOCKS])
-    with pytest.raises(GameNotEmpty, match="Game 1 has hands"):
+    with refuses(GameNotEmpty, match="Game 1 has hands"):
         services.game_delete(game=game, deleted_by=keeper)
     services.hand_undo_last(game=game, undone_by=keeper)
     assert game.hands.filter(voided_at=None).count() == 0
     # the undone hand is history: "an undone hand stays in the history"
-    with pytest.raises(GameNotEmpty, match="undone hand stays in the history"):
+    with refuses(GameNotEmpty, match="undone hand stays in the history"):
         services.game_delete(game=game, deleted_by=keeper)
     assert rows_of(game.pk)["game"] == 1
 
@@ -99,12 +100,12 @@ def test_a_game_with_a_hand_even_undone_stays(session, keeper):
 def test_a_game_with_money_or_reports_stays(session, keeper):
     game = gin_game(session, keeper)
     PostingBatch.objects.create(game=game, number=1, kind="post", memo="test")
-    with pytest.raises(GameNotEmpty, match="Game 1 has money in the ledger"):
+    with refuses(GameNotEmpty, match="Game 1 has money in the ledger"):
         services.game_delete(game=game, deleted_by=keeper)
     other = gin_game(session, keeper)
     link = ReportLink.objects.create(game=other, part=1)
     TableReport.objects.create(link=link, game=other, number=1, table=1, values=ANN_KNOCKS)
-    with pytest.raises(GameNotEmpty, match="Game 2 has reports from the tables"):
+    with refuses(GameNotEmpty, match="Game 2 has reports from the tables"):
         services.game_delete(game=other, deleted_by=keeper)
     assert Game.objects.filter(pk__in=[game.pk, other.pk]).count() == 2
 
@@ -115,7 +116,7 @@ def test_a_game_of_a_settled_evening_stays_until_it_is_reopened(session, keeper)
     services.game_abandon(game=mistake, abandoned_by=keeper)
     services.game_abandon(game=session.games.get(sequence=1), abandoned_by=keeper)
     services.session_settle(session=session, settled_by=keeper)
-    with pytest.raises(SessionSettled, match="Reopen the evening first"):
+    with refuses(SessionSettled, match="Reopen the evening first"):
         services.game_delete(game=mistake, deleted_by=keeper)
     services.session_reopen(session=session, reopened_by=keeper, reason="game 2 was a mistake")
     services.game_delete(game=mistake, deleted_by=keeper)

@@ -17,6 +17,7 @@ from ledger.models import CONFIRM_PART, HandConfirmation, ReportLink
 from tests.factories import gin_game
 from tests.ledger.test_table_reports import captain7
 from tests.pages import Page
+from tests.refusing import refuses
 
 pytestmark = pytest.mark.django_db
 
@@ -52,19 +53,19 @@ def test_the_confirm_link_is_made_on_request_for_one_of_the_two_players(game, ke
     other = services.confirm_link_get_or_create(game=game, player="Ann", created_by=keeper)
     link.refresh_from_db()
     assert link.revoked_at is not None and other.player == "Ann"
-    with pytest.raises(LedgerError, match="player: who confirms is one of Ann or Bob"):
+    with refuses(LedgerError, match="player: who confirms is one of Ann or Bob"):
         services.confirm_link_get_or_create(game=game, player="Zed", created_by=keeper)
 
 
 def test_a_game_of_tables_gets_no_confirm_link(session, keeper):
-    with pytest.raises(LedgerError, match="Only a two-hand game"):
+    with refuses(LedgerError, match="Only a two-hand game"):
         services.confirm_link_get_or_create(game=captain7(session, keeper), player="R1",
                                             created_by=keeper)
     assert ReportLink.objects.count() == 0
 
 
 def test_the_last_saved_hand_is_confirmed_and_the_answer_can_change(game, keeper, link):
-    with pytest.raises(ReportStale, match="No hand has been saved yet"):
+    with refuses(ReportStale, match="No hand has been saved yet"):
         services.hand_confirm(link=link, number=1, correct=True)
     hand = save(game, keeper)
     said = services.hand_confirm(link=link, number=1, correct=True)
@@ -72,7 +73,7 @@ def test_the_last_saved_hand_is_confirmed_and_the_answer_can_change(game, keeper
     changed = services.hand_confirm(link=link, number=1, correct=False)
     assert changed.pk == said.pk and HandConfirmation.objects.get().correct is False
     save(game, keeper, {"draw": True})
-    with pytest.raises(ReportStale, match="Hand 2 is the last hand saved, not hand 1"):
+    with refuses(ReportStale, match="Hand 2 is the last hand saved, not hand 1"):
         services.hand_confirm(link=link, number=1, correct=True)
     assert HandConfirmation.objects.count() == 1
 

@@ -14,8 +14,10 @@ from ledger.exceptions import (
 )
 from ledger.models import BatchKind, GameStatus, Hand, MoneyPosting, PostingBatch
 from ledger.presentation.flash import outcome_text
+from ledger.presentation.problems import plain_line
 from ledger.selectors.games import game_posted_money
 from ledger.selectors.hands import game_history
+from tests.refusing import refuses
 
 from .conftest import key, start_empty
 
@@ -89,10 +91,10 @@ def test_second_scorekeeper_with_the_same_hand_number_gets_already_recorded(
     game = start_empty(session, keeper, record)
     services.hand_record(game=game, entry=record["hands"][0], recorded_by=keeper,
                          idempotency_key=key(), number=1)
-    with pytest.raises(HandAlreadyRecorded, match="Hand 1 is already recorded by keeper"):
+    with refuses(HandAlreadyRecorded, match="Hand 1 is already recorded by keeper"):
         services.hand_record(game=game, entry=record["hands"][0], recorded_by=other_keeper,
                              idempotency_key=key(), number=1)
-    with pytest.raises(LedgerError, match="next hand of this game is 2, not 5"):
+    with refuses(LedgerError, match="next hand of this game is 2, not 5"):
         services.hand_record(game=game, entry=record["hands"][1], recorded_by=keeper,
                              idempotency_key=key(), number=5)
     assert Hand.objects.filter(game=game).count() == 1
@@ -161,9 +163,9 @@ def test_correction_needs_reason_and_author(session, keeper, case):
     record = case("gin-standard-game")
     game, _ = play(session, keeper, record, record["hands"][:2])
     hand = Hand.objects.get(game=game, number=1)
-    with pytest.raises(LedgerError, match="reason"):
+    with refuses(LedgerError, match="reason"):
         services.hand_correct(hand=hand, entry={"draw": True}, corrected_by=keeper, reason=" ")
-    with pytest.raises(LedgerError, match="who"):
+    with refuses(LedgerError, match="who"):
         services.hand_correct(hand=hand, entry={"draw": True}, corrected_by=None, reason="x")
 
 
@@ -189,7 +191,7 @@ def test_undo_last_reopens_a_finished_game_and_reverses_its_money(session, keepe
     services.hand_record(game=game, entry=record["hands"][6], recorded_by=keeper,
                          idempotency_key=key(), number=7)
     assert game_posted_money(game) == {"A": 202, "B": -202}
-    with pytest.raises(LedgerError, match="last hand is 7, not 3"):
+    with refuses(LedgerError, match="last hand is 7, not 3"):
         services.hand_undo_last(game=game, undone_by=keeper, number=3)
 
 
@@ -215,7 +217,7 @@ def test_failure_halfway_through_a_service_leaves_nothing(session, keeper, case,
 def test_a_currency_code_the_record_format_would_refuse_is_refused_up_front(table, code):
     with pytest.raises(RecordRefused) as caught:
         services.session_create(table=table, currency=code)
-    assert caught.value.problems == [
+    assert [plain_line(problem) for problem in caught.value.details] == [
         f"currency: {code!r} is not an ISO 4217 currency code, such as USD, EUR or GBP"]
     assert not table.sessions.exists()
     assert services.session_create(table=table, currency="jpy").currency == "JPY"

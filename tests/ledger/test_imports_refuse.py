@@ -19,6 +19,7 @@ from django.utils import timezone
 from ledger import cleaning, services
 from ledger.exceptions import LedgerError
 from ledger.models import Game, Hand, Player, Session, Table
+from tests.refusing import refuses
 
 from .book_scenario import renamed
 from .conftest import DEMO_SESSION
@@ -79,9 +80,9 @@ def test_a_reserved_name_in_a_sessions_game_is_refused_too(tmp_path):
 
 
 def test_the_services_refuse_a_reserved_name_whoever_calls_them(table, session, keeper):
-    with pytest.raises(LedgerError, match="kept for the hand form"):
+    with refuses(LedgerError, match="kept for the hand form"):
         services.player_get_or_create(table=table, name="-Draw-")
-    with pytest.raises(LedgerError, match="kept for the hand form"):
+    with refuses(LedgerError, match="kept for the hand form"):
         services.game_import(session=session, imported_by=keeper,
                              record=renamed("gin-standard-game", {"A": "-draw-", "B": "Bob"}))
     assert not Player.objects.filter(table=table).exists()
@@ -154,9 +155,9 @@ def test_import_session_takes_a_date_in_range(tmp_path):
 
 
 def test_the_services_refuse_a_date_out_of_range(table, session):
-    with pytest.raises(LedgerError, match="not between Jan 1, 2000"):
+    with refuses(LedgerError, match="not between Jan 1, 2000"):
         services.session_create(table=table, date=datetime.date(9999, 12, 31))
-    with pytest.raises(LedgerError, match="not between Jan 1, 2000"):
+    with refuses(LedgerError, match="not between Jan 1, 2000"):
         services.session_change(session=session, date=datetime.date(1970, 1, 1))
     session.refresh_from_db()
     assert session.date == timezone.localdate()

@@ -18,8 +18,10 @@ from weasyprint.urls import FatalURLFetchingError
 from ledger import limits, services
 from ledger.exceptions import LedgerError
 from ledger.models import Game, Hand, Session, Table
+from ledger.presentation.refusals import refusal_words
 from scoresheets import documents, pdf
 from scoresheets.pdf import PRINT_CSS, STATIC_DIR, LocalOnlyFetcher, PdfTooLarge, html_to_pdf
+from tests.refusing import refuses
 
 from .conftest import load_case
 
@@ -59,7 +61,7 @@ def test_the_501st_hand_is_refused_draws_included(session, keeper):
         services.hand_record(game=game, entry=DRAW, recorded_by=keeper,
                              idempotency_key=uuid.uuid4())
     assert "already has 500 hands, the most one game may hold here (500)" in \
-        refused.value.message and "Abandon it" in refused.value.message
+        refusal_words(refused.value) and "Abandon it" in refusal_words(refused.value)
     assert Hand.objects.filter(game=game).count() == 500
     # it counts live hands: after an undo there is room for one again
     services.hand_undo_last(game=game, undone_by=keeper)
@@ -69,7 +71,7 @@ def test_the_501st_hand_is_refused_draws_included(session, keeper):
 
 def test_a_record_with_more_hands_than_a_game_holds_is_refused_unscored(session, keeper,
                                                                       no_scoring):
-    with pytest.raises(limits.LimitReached, match="a game holds at most 500 here"):
+    with refuses(limits.LimitReached, match="a game holds at most 500 here"):
         services.game_import(session=session, record=draws(501), imported_by=keeper)
     assert not Game.objects.exists()
 

@@ -21,6 +21,7 @@ from ledger.forms.fields import stake_field
 from ledger.models import Session
 from ledger.presentation.dates import format_clock, format_day, format_moment
 from ledger.presentation.money import MINUS, format_money
+from ledger.presentation.refusals import refusal_words
 from ledger.templatetags import money as filters
 
 NBSP, NNBSP = "\u00a0", "\u202f"  # CLDR's no-break space and narrow no-break space
@@ -164,7 +165,7 @@ def test_an_amount_typed_in_each_locale(typed, locale, expected):
 def test_an_ambiguous_or_wrong_amount_is_refused_never_guessed(typed, locale, message):
     with pytest.raises(Refused) as refused:
         read_amount(typed, what="Stake", locale=locale)
-    assert refused.value.message == message
+    assert refusal_words(refused.value) == message
 
 
 _CURRENCIES = {"EUR": 2, "USD": 2, "RUB": 2, "KWD": 3}

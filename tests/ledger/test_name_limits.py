@@ -20,6 +20,8 @@ from ledger.cleaning import text as cleaning_text
 from ledger.exceptions import LedgerError, RecordRefused
 from ledger.forms.tables import TableForm
 from ledger.models import Player, Session, Table
+from ledger.presentation.refusals import refusal_words
+from tests.refusing import refuses
 
 from .conftest import load_case
 
@@ -125,7 +127,7 @@ def test_the_bytes_limit_follows_its_setting(settings):
     settings.TABLESTAKES_MAX_FIELD_BYTES = 10
     assert limits.field_bytes_problem("Name", "x" * 10) is None
     assert limits.field_bytes_problem("Name", "ééééé") is None  # 10 bytes
-    assert limits.field_bytes_problem("Name", "éééééx") == \
+    assert refusal_words(limits.field_bytes_problem("Name", "éééééx")) == \
         "Name is 11 bytes long; at most 10 bytes here."
 
 
@@ -168,7 +170,7 @@ def test_players_get_or_create_is_linear_and_keeps_the_clash_rule(
     assert [player.name for player in players] == names
     assert all(player.pk for player in players)
     assert count_keys["n"] == 1000 + 1000  # the table's names once, then each new one
-    with pytest.raises(LedgerError, match="Old 7 already plays at this table: OLD 7 differs"):
+    with refuses(LedgerError, match="Old 7 already plays at this table: OLD 7 differs"):
         services.players_get_or_create(table=table, names=["Brand new", "OLD 7"])
     assert not table.players.filter(name="Brand new").exists()
 

@@ -19,6 +19,7 @@ from ledger import services
 from ledger.exceptions import HandAlreadyRecorded
 from ledger.models import Game, GameStatus, Hand, MoneyPosting, PostingBatch
 from ledger.presentation.flash import outcome_text
+from ledger.presentation.refusals import refusal_words
 from ledger.selectors import games as games_selectors
 from ledger.selectors.games import game_posted_money
 
@@ -94,7 +95,7 @@ def test_two_scorekeepers_same_hand_number_record_it_once(
     recorded = [r for r in results if isinstance(r, services.HandOutcome)]
     refused = [r for r in results if isinstance(r, HandAlreadyRecorded)]
     assert len(recorded) == 1 and len(refused) == 1, results
-    assert "Hand 1 is already recorded by" in refused[0].message
+    assert "Hand 1 is already recorded by" in refusal_words(refused[0])
     # The refused one waited on the game lock while the other was scoring (0.3 s).
     assert min(finished_at.values()) >= 0.3 and max(finished_at.values()) >= 0.3
     assert Hand.objects.filter(game=game).count() == 1

@@ -32,7 +32,7 @@ def test_a_refusal_carries_its_code_and_facts_and_is_worded_by_the_presentation(
     assert (exc.code, exc.params) == ("game_has_hands", {"n": 1})
     expected = ("Game 1 has hands (or had them: an undone hand stays in the history), so it "
                 "stays; abandon it instead.")
-    assert exc.message == refusal_words(exc) == expected
+    assert refusal_words(exc) == refusal_words(exc) == expected
     with translation.override("de"):  # the same facts, in the language of the page
         german = refusal_words(LedgerError(code="game_has_hands", n=1))
     assert german == gettext_in("de", SENTENCES["game_has_hands"]) % {"n": 1}
@@ -45,7 +45,7 @@ def test_a_status_is_a_code_in_the_record_and_a_word_on_the_page(session, keeper
     with pytest.raises(GameNotInProgress) as refused:
         services.game_abandon(game=game, abandoned_by=keeper)
     assert refused.value.params == {"n": 1, "status": "abandoned"}
-    assert refused.value.message == "Game 1 is already Abandoned."
+    assert refusal_words(refused.value) == "Game 1 is already Abandoned."
 
 
 def test_a_settled_evening_refuses_with_its_date_as_a_date(keeper):
@@ -60,8 +60,24 @@ def test_a_settled_evening_refuses_with_its_date_as_a_date(keeper):
                              idempotency_key=uuid.uuid4())
     assert (refused.value.code, refused.value.params) == ("session_settled_games",
                                                           {"date": MONDAY})
-    assert refused.value.message.startswith("The evening of Monday, November 23, 2026 is "
+    assert refusal_words(refused.value).startswith("The evening of Monday, November 23, 2026 is "
                                             "settled;")
+
+
+def test_the_record_has_no_words_of_its_own_for_a_refusal():
+    """The record imports nothing of the presentation, even at run time: no hook hands it
+    the wording function, so a refusal raised as data is only its code and facts until a
+    screen words it, in the language of the page that shows it."""
+    from ledger import exceptions
+
+    assert not hasattr(exceptions, "words_with") and not hasattr(LedgerError, "message")
+    with translation.override("de"):
+        exc = LedgerError(code="game_has_hands", n=1)  # raised while German was in force
+    assert str(exc) == "game_has_hands (n=1)"
+    with translation.override("fr"):
+        french = refusal_words(exc)
+    assert french == gettext_in("fr", SENTENCES["game_has_hands"]) % {"n": 1}
+    assert french != gettext_in("de", SENTENCES["game_has_hands"]) % {"n": 1}
 
 
 def test_a_service_that_words_its_own_refusal_keeps_its_words():

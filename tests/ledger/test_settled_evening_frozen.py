@@ -10,6 +10,7 @@ import pytest
 from ledger import services
 from ledger.exceptions import SessionSettled
 from ledger.models import Session
+from tests.refusing import refuses
 
 pytestmark = pytest.mark.django_db
 
@@ -23,7 +24,7 @@ def settled(session, keeper, case):
 
 def test_the_service_refuses_a_settled_evenings_date_and_keeps_the_rest(settled, keeper):
     before = Session.objects.get(pk=settled.pk)
-    with pytest.raises(SessionSettled, match="is settled: its date, table, currency and stake "
+    with refuses(SessionSettled, match="is settled: its date, table, currency and stake "
                                              "no longer change. Reopen it first"):
         services.session_change(session=settled, date=datetime.date(2001, 1, 1),
                                 notes="moved")

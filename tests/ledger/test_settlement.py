@@ -10,6 +10,7 @@ from ledger.models import SettlementPayment
 from ledger.selectors.evenings import session_nets
 from ledger.selectors.exports import session_export
 from tests.factories import gin_game
+from tests.refusing import refuses
 
 pytestmark = pytest.mark.django_db
 
@@ -62,7 +63,7 @@ def test_six_players_settle_with_the_optimum_not_the_greedy_plan(session, keeper
 
 def test_settlement_refused_while_a_game_is_in_progress(session, keeper):
     gin_game(session, keeper)
-    with pytest.raises(LedgerError, match="Finish or abandon game 1"):
+    with refuses(LedgerError, match="Finish or abandon game 1"):
         services.session_settle(session=session, settled_by=keeper)
 
 

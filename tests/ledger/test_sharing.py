@@ -13,6 +13,7 @@ from ledger import services
 from ledger.exceptions import LedgerError
 from ledger.models import ShareLink
 from ledger.services import sharing
+from tests.refusing import refuses
 
 from .conftest import start_empty
 
@@ -74,7 +75,7 @@ def test_a_game_of_another_table_is_refused(table, keeper, other_keeper, case):
     other_table = services.table_create(name="Elsewhere", scorekeepers=[other_keeper])
     other = services.session_create(table=other_table, currency="USD")
     game = start_empty(other, other_keeper, case("gin-standard-game"))
-    with pytest.raises(LedgerError, match="not played at this table"):
+    with refuses(LedgerError, match="not played at this table"):
         services.share_link_get_or_create(table=table, game=game, created_by=keeper)
     assert not ShareLink.objects.exists()
 

@@ -19,6 +19,7 @@ from ledger.clock import table_today
 from ledger.models import Table
 from scoresheets import documents
 from tests.factories import gin_game
+from tests.refusing import refuses
 
 from ..scoresheets.conftest import pdf_text
 
@@ -63,7 +64,7 @@ def test_a_time_zone_is_an_iana_name_zoneinfo_knows():
     assert clean_time_zone(" Europe/Berlin ") == "Europe/Berlin"
     assert clean_time_zone("America/New_York") == "America/New_York"
     for bad in ("Mars/Olympus", "europe/berlin", "../etc/passwd", "", None, "UTC+2"):
-        with pytest.raises(Refused, match="Time zone: .* is not a time zone"):
+        with refuses(Refused, match="Time zone: .* is not a time zone"):
             clean_time_zone(bad)
 
 
@@ -73,7 +74,7 @@ def test_a_time_zone_is_a_place_not_the_servers_clock(name):
     """zoneinfo finds ``localtime`` (the server's own zone: the table's clock would follow
     the server's setting) and ``Factory`` (its time is "-00") in the system's tz database;
     neither is a place's clock. Both were accepted (issue 38)."""
-    with pytest.raises(Refused, match=f"Time zone: '{name}' is not a time zone"):
+    with refuses(Refused, match=f"Time zone: '{name}' is not a time zone"):
         clean_time_zone(name)
     assert name not in cleaning.time_zone_names()
     assert {"UTC", "Europe/Berlin", "Asia/Kolkata"} <= cleaning.time_zone_names()
@@ -82,7 +83,7 @@ def test_a_time_zone_is_a_place_not_the_servers_clock(name):
 def test_a_table_is_made_on_utc_unless_told(keeper):
     plain = services.table_create(name="Plain", scorekeepers=[keeper])
     assert (plain.time_zone, plain.language) == ("UTC", "en")
-    with pytest.raises(Refused, match="The table's time zone: 'Mars/Olympus' is not"):
+    with refuses(Refused, match="The table's time zone: 'Mars/Olympus' is not"):
         services.table_create(name="Mars", scorekeepers=[keeper], time_zone="Mars/Olympus")
     assert not Table.objects.filter(name="Mars").exists()
 
@@ -121,7 +122,7 @@ def test_the_zone_and_language_are_changed_on_the_tables_page(logged_in, table):
     assert (table.language, table.time_zone) == ("fr", "Europe/Paris")  # nothing changed
     assert "Time zone: &#x27;Europe/Atlantis&#x27; is not a time zone" in \
         refused.content.decode()
-    with pytest.raises(Refused, match="The table's language: 'xx' is not one of en, de"):
+    with refuses(Refused, match="The table's language: 'xx' is not one of en, de"):
         services.table_set_locale(table=table, language="xx")
 
 

@@ -10,10 +10,12 @@ import pytest
 from ledger import services
 from ledger.exceptions import LedgerError, RecordRefused, ReportStale, SessionSettled
 from ledger.models import PLAYERS_PART, ReportLink, TableReport
+from ledger.presentation.refusals import refusal_words
 from ledger.rules.report import check_report, report_parts
 from ledger.selectors import table_reports
 from ledger.selectors.games import game_result
 from tests.factories import gin_game
+from tests.refusing import refuses
 
 pytestmark = pytest.mark.django_db
 
@@ -58,7 +60,7 @@ def test_a_capit_game_gets_one_link_for_its_players(session, keeper):
 
 
 def test_a_two_hand_game_has_no_report_links(session, keeper):
-    with pytest.raises(LedgerError, match="played at one table"):
+    with refuses(LedgerError, match="played at one table"):
         services.report_links_get_or_create(game=gin_game(session, keeper), created_by=keeper)
     assert ReportLink.objects.count() == 0
 
@@ -70,7 +72,7 @@ def test_revoked_links_are_dead_and_new_ones_are_new(session, keeper):
     for link in links:
         link.refresh_from_db()
         assert not table_reports.report_link_live(link)
-        with pytest.raises(LedgerError, match="no longer opens"):
+        with refuses(LedgerError, match="no longer opens"):
             services.report_submit(link=link, number=1, values={"draw": True})
     fresh = services.report_links_get_or_create(game=game, created_by=keeper)
     assert not {link.token for link in fresh} & {link.token for link in links}
@@ -139,7 +141,7 @@ def test_a_report_for_a_saved_hand_is_refused_and_the_phone_moves_on(session, ke
                          recorded_by=keeper, idempotency_key=uuid.uuid4(), number=1)
     with pytest.raises(ReportStale) as refused:
         services.report_submit(link=t1, number=1, values=knock("R1", 5, "B1", 30))
-    assert refused.value.message == ("Hand 1 was already recorded; this phone moves on to "
+    assert refusal_words(refused.value) == ("Hand 1 was already recorded; this phone moves on to "
                                      "hand 2.")
     assert refused.value.number == 2
     with pytest.raises(ReportStale):
@@ -190,7 +192,7 @@ def test_capit_players_report_their_own_points(session, keeper):
                                values={"went_out": None, "points": {"C": 12}})
     assert refused.value.details[0].code == "capit_points_impossible"
     assert refused.value.details[0].line.startswith("hand 1 (round 1), C: points: 12 points")
-    with pytest.raises(LedgerError, match="Pick your name"):
+    with refuses(LedgerError, match="Pick your name"):
         services.report_submit(link=link, number=1, player="Zed",
                                values={"went_out": None, "points": {"Zed": 5}})
     live = TableReport.objects.filter(game=game, replaced_at__isnull=True)

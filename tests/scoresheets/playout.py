@@ -15,13 +15,19 @@ SUITS = ["S", "H", "D", "C"]
 
 
 def setup_of(variant: str, players: list[str]) -> dict:
-    if variant in ("gin", "oklahoma", "hollywood", "cap-it"):
+    """The setup the core's facts of the game ask for (who deals first, captains and
+    opponents, two named sides), whatever the variant is called."""
+    from ledger.rules.facts import game_facts
+    from ledger.rules.variants import CAPTAIN_TABLES, FIRST_DEALER, SIDES
+
+    setup = game_facts(variant, len(players)).setup
+    if setup == FIRST_DEALER:
         return {"first_dealer": players[0]}
-    if variant == "captain" and len(players) > 3:
+    if setup == CAPTAIN_TABLES:
         half = len(players) // 2
         return {"captains": players[:half], "opponents": players[half:2 * half],
                 "sitter": players[-1]}
-    if variant == "partnership":
+    if setup == SIDES:
         half = len(players) // 2
         return {"sides": {"Our Magnificent Side": players[:half],
                           "Their Formidable Side": players[half:]}}
@@ -46,18 +52,20 @@ def duel(pair: list[str], rng: random.Random, big: bool, upcard: str | None = No
 def next_entry(variant: str, result: dict, players: list[str], rng: random.Random,
                big: bool) -> dict:
     nxt = result.get("next") or {}
-    if variant == "cap-it":
+    facts = result["facts"]
+    if facts["rounds"]:  # CAP-IT's rounds: who went out, the others' cards
         went_out = rng.choice(players)
         return {"went_out": went_out,
                 "cards": {p: " ".join(rng.choice(RANKS + ["JK"]) for _ in range(rng.randint(1, 6)))
                           for p in players if p != went_out}}
     if nxt.get("tables"):
-        return {"tables": [duel(list(pair), rng, big) for pair in nxt["tables"]]}
+        return {"tables": [duel(list(pair["players"] if isinstance(pair, dict) else pair), rng,
+                                big) for pair in nxt["tables"]]}
     if rng.random() < 0.05:
         return {"draw": True}
     roles = nxt.get("roles") or {}
     pair = [p for p in players if roles.get(p) != "sits_out"] if roles else players
-    upcard = f"{rng.choice(RANKS)}{rng.choice(SUITS)}" if variant == "oklahoma" else None
+    upcard = f"{rng.choice(RANKS)}{rng.choice(SUITS)}" if facts["upcard"] else None
     return duel(pair, rng, big, upcard)
 
 

@@ -20,6 +20,7 @@ from ledger.selectors.exports import session_export
 from ledger.selectors.games import game_result
 from scoresheets import documents
 from tests.factories import gin_game
+from tests.refusing import refuses
 
 from .conftest import pdf_text
 
@@ -150,9 +151,9 @@ def test_a_rename_that_clashes_is_refused_at_the_field(client, keeper, demo):
     html = response.content.decode()
     assert re.search(r'id="id_rename-name_error"[^>]*>Ann already plays at this table', html)
     assert table.players.filter(name="Eve").exists()
-    with pytest.raises(LedgerError, match="kept for the hand form"):
+    with refuses(LedgerError, match="kept for the hand form"):
         services.player_rename(player=eve, name="-draw-")
-    with pytest.raises(LedgerError, match="needs a name"):
+    with refuses(LedgerError, match="needs a name"):
         services.player_rename(player=eve, name="   ")
 
 

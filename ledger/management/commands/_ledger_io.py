@@ -11,6 +11,7 @@ from django.core.management.base import CommandError
 
 from ledger import cleaning, limits
 from ledger.exceptions import LedgerError, RecordRefused
+from ledger.presentation.problems import plain_line
 from ledger.presentation.refusals import refusal_words
 
 
@@ -64,5 +65,5 @@ def user_named(username: str | None):
 def refused(exc: LedgerError) -> CommandError:
     """A refusal as a command error: one line per problem, nothing stored."""
     if isinstance(exc, RecordRefused):
-        return CommandError("\n".join(exc.problems) + "\nNothing was stored.")
+        return CommandError("\n".join(map(plain_line, exc.details)) + "\nNothing was stored.")
     return CommandError(f"{refusal_words(exc)}\nNothing was stored.")

@@ -22,7 +22,6 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
-from django.utils.translation import gettext
 
 from ledger import cleaning, limits
 from ledger.cleaning.table_record import check_table_document
@@ -78,7 +77,7 @@ def table_import(*, document: Any, imported_by: User | None = None, name: str | 
     users = _accounts(document["accounts"], outcome, accounts or {}, same_accounts)
     head = document["table"]
     table_name = cleaning.clean_text(name if name is not None else head["name"],
-                                     what=gettext("The table's name"), max_length=100,
+                                     what=cleaning.Field("table_name"), max_length=100,
                                      required=True)
     keeper_rows = [users[username] for username in head["scorekeepers"]]
     keeper_rows += [k for k in keepers or [] if _user(k) and k not in keeper_rows]
