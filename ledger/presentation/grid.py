@@ -284,8 +284,9 @@ def _pts(value) -> str:
 
 def _file_text(row: HandRow) -> str:
     if row.duels:
-        return " / ".join(f"T{d.table} {d.text}" + (f" \u00b7 {d.score}" if d.score else "")
+        text = " / ".join(f"T{d.table} {d.text}" + (f" \u00b7 {d.score}" if d.score else "")
                           for d in row.duels)
+        return f"{text} \u00b7 {row.deal}" if row.deal else text
     return row.text
 
 
