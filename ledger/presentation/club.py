@@ -67,12 +67,12 @@ def club_rule_lines(result: dict) -> list[tuple[str, str]]:
         out.append((str(CLUB_LABELS["clean_sweep_mode"]), {
             "bonus": gettext("+ street bonus")
             if sweep_bonus == "street_bonus" else f"+{sweep_bonus}",
-            "double": gettext("street total \u00d72"),
+            "double": gettext("street total ×2"),
             "none": pgettext("setting", "none")}[mode]))
         if rules.get("all_streets_sweep", "double") == "double":
-            condition = (gettext("all won: G \u00d72")
+            condition = (gettext("all won: G ×2")
                          if rules.get("sweep_condition", "won_all") == "won_all" else
-                         gettext("all clean: G \u00d72"))
+                         gettext("all clean: G ×2"))
         else:
             condition = pgettext("setting", "none")
         out.append((str(CLUB_LABELS["all_streets_sweep"]), condition))
