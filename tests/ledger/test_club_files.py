@@ -90,7 +90,8 @@ def test_a_streets_games_csv_and_xlsx(logged_in, session, keeper):
     assert not any(row and row[0] == "Final total" for row in end)
     response = logged_in.get(f"/games/{game.pk}/hands.csv?_export=xlsx")
     sheet = load_workbook(io.BytesIO(response.content)).active
-    cells = [[("" if c is None else str(c)) for c in row] for row in sheet.iter_rows(values_only=True)]
+    cells = [[("" if c is None else str(c)) for c in row]
+             for row in sheet.iter_rows(values_only=True)]
     assert cells[0] == header
     assert cells[1][:len(rows[1])] == rows[1]
     assert ["Game points G", "WE 1100", "THEY -1100"] in [[c for c in row if c] for row in cells]
