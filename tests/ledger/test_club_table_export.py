@@ -6,6 +6,7 @@ the same document, the same book, and each game scores as its sample says."""
 
 from __future__ import annotations
 
+import io
 import json
 
 import pytest
@@ -14,7 +15,7 @@ from django.core.management import call_command
 from ledger import services
 from ledger.book.export import table_export
 from ledger.book.selectors import book_json, table_books
-from ledger.models import Game, Table
+from ledger.models import Game, Session, Table
 from ledger.selectors.games import game_result
 
 from .conftest import DATA
@@ -77,3 +78,22 @@ def test_a_document_written_before_the_lump_sum_stake_still_imports(table, sessi
     (game,) = Game.objects.filter(session__table=again)
     assert game.lump_sum_stake is None
     assert game_result(game)["game_points"] == {"WE": 1100, "THEY": -1100}
+
+
+def test_an_evening_of_club_games_exports_imports_and_exports_the_same(session, keeper,
+                                                                       tmp_path):
+    for name in SAMPLES:
+        record = json.loads((CLUB / f"{name}.json").read_text())
+        services.game_import(session=session, record=record, imported_by=keeper)
+    first = tmp_path / "first.json"
+    call_command("export_session", session.pk, output=str(first))
+    out = io.StringIO()
+    call_command("import_session", str(first), stdout=out)
+    (copy,) = [s for s in Session.objects.all() if s.pk != session.pk]
+    second = tmp_path / "second.json"
+    call_command("export_session", copy.pk, output=str(second))
+    assert json.loads(second.read_text()) == json.loads(first.read_text())
+    games = json.loads(first.read_text())["games"]
+    assert [g["stakes"].get("lump_sum_stake") for g in games].count("10.00") == 1
+    assert any(h.get("knock_card") == "7S" for g in games for h in g["hands"])
+    assert any(h.get("target") == 75 for g in games for h in g["hands"])
