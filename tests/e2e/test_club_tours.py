@@ -164,8 +164,8 @@ def _streets_tour(browser, live_server, game, link, language, contexts):
     for number, (side, parts) in enumerate(DEALS, start=1):
         last = number == len(DEALS)
         for phone, counts in zip(tables, parts, strict=True):
-            expect(phone.locator("input[name=number]")).to_have_value(str(number),
-                                                                      timeout=8000)
+            expect(phone.locator("form[data-report-form] input[name=number]")).to_have_value(
+                str(number), timeout=8000)
             _report(phone, side, counts)
         # both parts reach the scorekeeper's form; nothing is stored before the Save
         expect(scorer.locator("#reports .report-state").nth(1)).not_to_have_text(
