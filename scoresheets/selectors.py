@@ -128,7 +128,7 @@ def game_sheet_context(game: Game) -> dict:
                     for column in sheet.columns],
         "capit": sheet.capit_totals,
         # RULES 3.9: the three streets and their settlement, then the game points G
-        "streets": streets_block(sheet.result),
+        "street_cards": streets_block(sheet.result),
         # RULES 3.10: a best-of match counts hands won, not points
         "totals": (match_lines(sheet.result) or totals_lines(sheet.totals)
                    if sheet.totals or sheet.result.get("match") else []),
