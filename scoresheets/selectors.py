@@ -167,14 +167,21 @@ def blank_sheet_context(game: Game, rows: int | None = None, record: dict | None
     title = game_title(game, result)
     head = document_head(game.session, _("Blank score sheet"), game_subtitle(game, title))
     facts = result["facts"]
+    # (streets: a row fewer, so that the three streets' end tables share the last page)
     count = rows or (len(CAPIT_CONTRACTS) if facts["rounds"]
+                     else 15 if result.get("streets") is not None and facts["table_game"]
                      else 16 if facts["table_game"] else 30)
     seating = len((result.get("next") or {}).get("tables") or [])
     context = _sheet_context(game, record, result, title, head)
     context.update({
         "hands": blank_grid(layout_of(result), blank_rows(result, count), seating),
         "currency": (record.get("stakes") or {}).get("currency", game.currency),
-        "blank_rows": totals_labels(),
+        "blank_rows": ([_("Hands won")] if result.get("match")  # RULES 3.10: a match
+                       else totals_labels()),
+        # RULES 3.9: three streets to settle by hand, then the game points G
+        "street_cards": streets_block(result),
+        "street_rows": [_("Hand points"), _("Boxes"), _("Street bonus"), _("Box advantage"),
+                        _("Clean sweep"), _("Street total")],
         # empty end tables fit side by side (and the box's blank sheet on two pages)
         "stacked": False,
         "blank": True,

@@ -15,7 +15,7 @@ import pytest
 from ledger import services
 from scoresheets import documents, selectors
 
-from .conftest import pdf_text
+from .conftest import pdf_pages, pdf_text
 
 pytestmark = [pytest.mark.django_db, pytest.mark.engine_independent]
 
@@ -138,4 +138,20 @@ def test_the_session_report_says_a_streets_games_points_and_a_matchs_hands(demo,
     assert "WE +1,100 (streets 239 · 209 · 238) THEY −1,100 (streets 47 · 52 · 37) " \
            "WE win the game." in text
     assert "A 3 (hands won) B 4 (hands won) B wins the match 4‑3." in text
+    assert "$10.00 to the winner of the match" in text
+
+
+def test_a_streets_blank_sheet_has_the_three_streets_to_settle_by_hand(demo, keeper):
+    game = club_game(demo, keeper, "streets-game", hands=[])
+    pages = pdf_pages(documents.blank_sheet_pdf(game)[0])
+    assert len(pages) == 2  # the end tables share the last page with the rows
+    text = one_line(pages[-1])
+    assert "Street 1 to 100 WE THEY Hand points Boxes Street bonus Box advantage " \
+           "Clean sweep Street total" in text
+    assert "Net of each street WE THEY Street 1 Street 2 Street 3 all-streets sweep: " \
+           "doubled Game points G" in text
+    assert "Game bonus" not in text and "Final total" not in text
+    match = club_game(demo, keeper, "straight-best-of-seven", hands=[])
+    text = one_line(pdf_text(documents.blank_sheet_pdf(match)[0]))
+    assert "Hands won" in text and "Final total" not in text
     assert "$10.00 to the winner of the match" in text
