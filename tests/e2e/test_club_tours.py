@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import datetime
 import io
+import json
 import re
 
 import pytest
@@ -364,3 +365,41 @@ def _two_hand(page, winner: str | None, deadwood: int) -> None:
         "els => els.map(e => e.value)") if value != "-draw-"]
     ours = players.index(winner)
     duel(page, 1, winner, {ours: "0", 1 - ours: str(deadwood)}, kind="gin")
+
+
+# -- what the tours' games look like on a wide screen and on the evening's page ------------
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("width, height", [(360, 740), (1280, 900)])
+def test_the_club_games_pages_wide_and_on_the_evening(browser, live_server, keeper, language,
+                                                      width, height):
+    """The club samples imported into one evening: each game's page, its share page and the
+    evening's page (a match's hands won, a streets game's G) fit the screen."""
+    from tests.rules.helpers import DATA
+
+    session = _evening(keeper, language)
+    games = {}
+    for name in ("streets-game", "partnership-club-roodle", "straight-best-of-seven"):
+        record = json.loads((DATA / "club" / f"{name}.json").read_text())
+        games[name] = services.game_import(session=session, record=record,
+                                           imported_by=keeper)
+    link = services.share_link_get_or_create(table=session.table, created_by=keeper)
+    context = browser.new_context(viewport={"width": width, "height": height},
+                                  is_mobile=width < 500, has_touch=width < 500,
+                                  locale=language, service_workers="block")
+    page = context.new_page()
+    login(page, live_server.url, "keeper")
+    for name, game in games.items():
+        page.goto(f"{live_server.url}/games/{game.pk}/")
+        shot(page, f"club-pages-{name}-{language}-{width}")
+        assert page.evaluate(FITS) == [], name
+    page.goto(f"{live_server.url}/sessions/{session.pk}/")
+    # the match's standing is its hands won (it showed the hands' points, 162 v 147)
+    expect(page.locator("main")).to_contain_text("A 3 · B 4")
+    expect(page.locator("main")).to_contain_text(re.compile(r"WE \+1[,.]100"))
+    shot(page, f"club-pages-evening-{language}-{width}")
+    assert page.evaluate(FITS) == []
+    page.goto(f"{live_server.url}/s/{link.token}/")
+    shot(page, f"club-pages-share-{language}-{width}")
+    assert page.evaluate(FITS) == []
+    context.close()
