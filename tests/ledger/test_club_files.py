@@ -112,3 +112,27 @@ def test_a_partnership_club_csv_says_the_doubled_deal_and_a_match_its_hands_won(
     assert ["Points (not counted)", "A 162", "B 147"] in end
     assert ["Money", "B", "10.00", "USD"] in end
     assert not any(row and row[0] == "Final total" for row in end)
+
+
+def test_an_open_match_and_an_open_streets_game_say_who_leads(session, keeper):
+    """The lists of games (the evening, the share page) say who leads: a match by its hands
+    won (it read 'Level' at 3-2: a match has no point totals), a streets game by G."""
+    from ledger.presentation.words import lead_words
+    from ledger.selectors.games import game_result
+
+    record = json.loads((CLUB / "straight-best-of-seven.json").read_text())
+    record["hands"] = record["hands"][:5]
+    match = services.game_import(session=session, record=record, imported_by=keeper)
+    result = game_result(match)
+    assert result["match"]["hands_won"] == {"A": 2, "B": 2}
+    assert lead_words(result) == "Level"
+    record["hands"] = record["hands"][:2]  # A has won both
+    result = game_result(services.game_import(session=session, record=record,
+                                              imported_by=keeper))
+    assert lead_words(result) == "A leads"
+    record = json.loads((CLUB / "streets-game.json").read_text())
+    record["hands"] = record["hands"][:3]  # WE 60 in street 1; THEY 47 in 1, 15 in 2
+    result = game_result(services.game_import(session=session, record=record,
+                                              imported_by=keeper))
+    leader = max(result["game_points"], key=result["game_points"].get)
+    assert lead_words(result) == f"{leader} lead"
