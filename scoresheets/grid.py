@@ -161,12 +161,15 @@ def hands_grid(layout: Layout, rows: list[HandRow]) -> Grid:
             lines = [GridRow(line, void=row.void, note=row.void_note if row.void else "")
                      for line in cells(row)]
             if not row.void:
-                lines[-1].melds = row.melds  # each table's melds ("T1 ..."), under the hand
+                # the deal's knock card, boxes and streets, then each table's melds
+                # ("T1 ..."), under the hand
+                lines[-1].melds = [row.deal, *row.melds] if row.deal else row.melds
             grid.add_group(lines)
         elif row.void:
             grid.add(GridRow(cells(row), void=True, note=row.void_note))
         else:
-            grid.add(GridRow(cells(row), melds=row.melds))
+            grid.add(GridRow(cells(row), melds=[row.deal, *row.melds] if row.deal
+                             else row.melds))
     return grid
 
 

@@ -18,6 +18,7 @@ from django.utils.translation import ngettext, pgettext
 
 from ledger.models import Game, Session
 from ledger.presentation.catalog import CAPIT_CONTRACTS
+from ledger.presentation.club import match_lines, match_status
 from ledger.presentation.columns import TOTALS
 from ledger.presentation.dates import evening_words, format_day, format_moment
 from ledger.presentation.header import cast_lines, pairs, rule_lines, stakes_lines
@@ -25,6 +26,7 @@ from ledger.presentation.money import Money, TotalsRow
 from ledger.presentation.reports import REPORTED_TITLE, hand_report_lines
 from ledger.presentation.session import session_summary
 from ledger.presentation.sheet import blank_rows, game_sheet, layout_of, side_label
+from ledger.presentation.streets import streets_block
 from ledger.presentation.words import variant_title
 from ledger.selectors.games import game_record, score
 from ledger.selectors.hands import game_history
@@ -120,12 +122,16 @@ def game_sheet_context(game: Game) -> dict:
         "view": sheet,
         "hands": hands_grid(sheet.layout, sheet.rows),
         "corrections": len(sheet.voided_rows),
-        "status": sheet.status,
+        "status": match_status(sheet.result) or sheet.status,
         "money": _money_with_side_labels(sheet.money, sheet.result),
         "columns": [{"column": column, "rows": totals_lines(column.totals)}
                     for column in sheet.columns],
         "capit": sheet.capit_totals,
-        "totals": totals_lines(sheet.totals) if sheet.totals else [],
+        # RULES 3.9: the three streets and their settlement, then the game points G
+        "street_cards": streets_block(sheet.result),
+        # RULES 3.10: a best-of match counts hands won, not points
+        "totals": (match_lines(sheet.result) or totals_lines(sheet.totals)
+                   if sheet.totals or sheet.result.get("match") else []),
         "reported": reported_lines(game),
         "reported_title": _(REPORTED_TITLE),
     })
@@ -161,14 +167,21 @@ def blank_sheet_context(game: Game, rows: int | None = None, record: dict | None
     title = game_title(game, result)
     head = document_head(game.session, _("Blank score sheet"), game_subtitle(game, title))
     facts = result["facts"]
+    # (streets: a row fewer, so that the three streets' end tables share the last page)
     count = rows or (len(CAPIT_CONTRACTS) if facts["rounds"]
+                     else 15 if result.get("streets") is not None and facts["table_game"]
                      else 16 if facts["table_game"] else 30)
     seating = len((result.get("next") or {}).get("tables") or [])
     context = _sheet_context(game, record, result, title, head)
     context.update({
         "hands": blank_grid(layout_of(result), blank_rows(result, count), seating),
         "currency": (record.get("stakes") or {}).get("currency", game.currency),
-        "blank_rows": totals_labels(),
+        "blank_rows": ([_("Hands won")] if result.get("match")  # RULES 3.10: a match
+                       else totals_labels()),
+        # RULES 3.9: three streets to settle by hand, then the game points G
+        "street_cards": streets_block(result),
+        "street_rows": [_("Hand points"), _("Boxes"), _("Street bonus"), _("Box advantage"),
+                        _("Clean sweep"), _("Street total")],
         # empty end tables fit side by side (and the box's blank sheet on two pages)
         "stacked": False,
         "blank": True,

@@ -87,6 +87,9 @@ def standings_from_result(result: dict, *, ended: bool) -> dict[str, dict[str, A
         row["won"] = key in game_winners
         row["shutout"] = bool(row["won"] and total.get("shutout"))
         row["final_points"] = int(total.get("final") or 0)
+        if "game_points" in result:  # RULES 3.9: a streets game's score is its G, not the
+            # sum of its street totals (1372 where G is +1100)
+            row["final_points"] = int((result["game_points"] or {}).get(key, 0))
         if not sides:
             row["hand_points"] = int(total.get("hand_points") or 0)
             row["boxes"] = int(total.get("hands_won") or 0)

@@ -30,6 +30,9 @@ from .values import MAX_PER_POINTS, clean_currency
 
 TABLE_FORMAT = "tablestakes.table/1"
 MAX_PROBLEMS = 20
+#: Fields a document written before they were added lacks: a game's lump-sum stake
+#: (migration 0022, RULES 3.10), read as none when absent.
+OPTIONAL_FIELDS = frozenset({"lump_sum_stake"})
 #: Names the hand form uses as values among the players' names (services.tables).
 RESERVED_NAMES = frozenset({"-draw-", "-nobody-"})
 #: Dates a table's evening may carry (a form offers nothing else sensible).
@@ -70,7 +73,8 @@ class _Check:
                 self.problem(where, f"{_shown(key)} is not a field of this document")
         for key, check in fields.items():
             if key not in value:
-                self.problem(where, f"the field {key!r} is missing")
+                if key not in OPTIONAL_FIELDS:
+                    self.problem(where, f"the field {key!r} is missing")
             else:
                 check(value[key], f"{where}.{key}")
         return value
@@ -365,6 +369,7 @@ def game_fields(c: _Check) -> dict:
         "rate": c.amount,
         "per_points": lambda v, w: c.whole(v, w, minimum=1, maximum=MAX_PER_POINTS, null=True),
         "ante": c.amount,
+        "lump_sum_stake": c.amount,  # optional (OPTIONAL_FIELDS)
         "setup": lambda v, w: (c.json_tree(v, w, 3) if isinstance(v, dict)
                                else c.problem(w, "must be an object (dealer, sides...)")),
         "status": lambda v, w: c.text(v, w, max_length=12, choices=frozenset({

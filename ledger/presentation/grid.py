@@ -25,10 +25,12 @@ from django.utils.html import conditional_escape, format_html, format_html_join
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext, pgettext
 
+from .club import match_lines
 from .columns import CAPIT_TOTALS, HAND_COLUMNS, ROLE_COLUMNS, TOTALS, hand_header, number_header
 from .money import PLAIN_MINUS, format_money
 from .reports import REPORTED_HEADER
 from .rows import HandRow
+from .streets import streets_block
 
 SCREEN, FILE, PAPER = "screen", "file", "paper"
 MEDIA = (SCREEN, FILE, PAPER)
@@ -286,8 +288,9 @@ def _pts(value) -> str:
 
 def _file_text(row: HandRow) -> str:
     if row.duels:
-        return " / ".join(f"T{d.table} {d.text}" + (f" \u00b7 {d.score}" if d.score else "")
+        text = " / ".join(f"T{d.table} {d.text}" + (f" \u00b7 {d.score}" if d.score else "")
                           for d in row.duels)
+        return f"{text} \u00b7 {row.deal}" if row.deal else text
     return row.text
 
 
@@ -491,8 +494,21 @@ def file_end_lines(sheet) -> list[list]:
         lines.append([gettext("Net"), *(f"{key} {value}" for key, value in sheet.net.items())])
     if "rounds" in blocks:
         lines.append([final, *(f"{t.name} {t.final}" for t in sheet.capit_totals)])
-    if "players" in blocks:
+    if "players" in blocks and sheet.totals and not sheet.result.get("match"):
         lines.append([final, *(f"{t.label} {t.final}" for t in sheet.totals)])
+    streets = streets_block(sheet.result)
+    if streets:  # RULES 3.9: each street's totals and net, then the game points G
+        for card in streets.cards:
+            lines.append([card.title, *(f"{s.label} {s.final if card.complete else s.hand_points}"
+                                        for s in card.sides),
+                          *((f"{gettext('Net')} {card.winner_label} {card.net}",)
+                            if card.complete else ())])
+        lines.append([gettext("Game points G"), *(f"{g.label} {g.value}"
+                                                  for g in streets.game_points)])
+    for label, values, _kind in match_lines(sheet.result):  # RULES 3.10: hands won
+        lines.append([label, *(f"{key} {value}"
+                               for key, value in zip(sheet.result["totals"], values,
+                                                     strict=True))])
     if sheet.ended:
         lines += [[gettext("Money"), money.name, amount(money.amount), sheet.money.currency]
                   for money in sheet.money.lines]

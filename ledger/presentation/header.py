@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.utils.translation import gettext, ngettext, pgettext
 
 from .catalog import ROLE_WORDS, SETTING_LABELS, VARIANT_SETTINGS, choice_text
+from .club import club_rule_lines, lump_sum_line, match_rule_line
 from .money import cover_line, money_words
 from .stakes import ante_sentence, own_stake_sentence, stake_sentence
 from .words import SHUTOUT_WORDS, names
@@ -31,6 +32,8 @@ def stakes_lines(record: dict, result: dict) -> list[str]:
             lines.append(cover)
     for name, stake in (stakes.get("players") or {}).items():
         lines.append(own_stake_sentence(name, stake, currency))
+    if lump := lump_sum_line(record, result):  # RULES 3.10: a lump sum, a match's stake
+        lines.append(lump)
     return lines
 
 
@@ -67,30 +70,44 @@ def rule_lines(result: dict) -> list[tuple[str, str]]:
         out.append((label("capit_round_winner"), gettext("lowest in the round")
                     if rules["capit_round_winner"] == "round" else gettext("lowest cumulative")))
         return out
-    out.append((label("target"), _points(rules["target"])))
+    match = match_rule_line(result)  # RULES 3.10: no target, no end bonuses
+    streets = result.get("streets") is not None  # RULES 3.9: the streets' settlement
+    if match:
+        out.append(match)
+    else:
+        out.append((label("target"), _points(rules["target"])))
     if facts["upcard"]:
         out.append((label("knock_limit"), gettext("the up-card's value")))
         out.append((label("oklahoma_ace"),
                     choice_text("gin_only") if rules["oklahoma_ace"] == "gin_only" else "1"))
         out.append((label("spade_double"), _yes_no(rules["spade_double"])))
     else:
-        out.append((label("knock_limit"), str(rules["knock_limit"])))
+        out.append((label("knock_limit"), gettext("0: gin only") if rules["knock_limit"] == 0
+                    else str(rules["knock_limit"])))  # RULES 3.10: straight gin
     out.append((label("gin_bonus"), str(rules["gin_bonus"])))
     out.append((label("undercut_bonus"), str(rules["undercut_bonus"])))
     out.append((label("undercut_on_tie"), _yes_no(rules["undercut_on_tie"])))
     out.append((label("big_gin_bonus"), _off_or(rules["big_gin_bonus"])))
-    out.append((label("box_bonus"), _off_or(rules["box_bonus"], gettext(
-        "%(n)s a hand") % {"n": rules["box_bonus"]})))
-    out.append((label("game_bonus"), _off_or(rules["game_bonus"])))
-    out.append((label("shutout_mode"), gettext(str(SHUTOUT_WORDS[rules["shutout_mode"]]))))
+    if streets or any(rules.get(name) for name in ("gin_boxes", "undercut_boxes",
+                                                      "roodle_boxes")):
+        out.append((label("box_bonus"), _off_or(rules["box_bonus"], gettext(
+            "%(n)s a box") % {"n": rules["box_bonus"]})))
+    elif not match:
+        out.append((label("box_bonus"), _off_or(rules["box_bonus"], gettext(
+            "%(n)s a hand") % {"n": rules["box_bonus"]})))
+    if not streets and not match:
+        out.append((label("game_bonus"), _off_or(rules["game_bonus"])))
+        out.append((label("shutout_mode"), gettext(str(SHUTOUT_WORDS[rules["shutout_mode"]]))))
     if facts["dealer_rule"]:
         out.append((label("dealer_rule"), choice_text(rules["dealer_rule"])))
     if "hollywood_third_double" in settings:
-        out.append((label("hollywood_third_double"),
+        out.append((gettext("Third street counts double") if streets
+                    else label("hollywood_third_double"),
                     _yes_no(rules["hollywood_third_double"])))
     if "three_hand_money" in settings:
         out.append((label("three_hand_money"), gettext("each pair settles")
                     if rules["three_hand_money"] == "pairwise" else gettext("box v each")))
+    out += club_rule_lines(result)
     if facts["sides"]:
         # RULES §3.5: no setting changes it
         out.append((gettext("Lower side"), gettext("prevails")))

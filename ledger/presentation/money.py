@@ -337,7 +337,8 @@ def _totals_rows(result: dict, totals: dict, *, compact: bool = False) -> list[T
     rows = []
     for key, t in totals.items():
         if box_bonus and t.get("box_bonus"):
-            boxes = f"{t['hands_won']} \u00d7 {box_bonus} = {t['box_bonus']}"
+            # RULES 3.7: club boxes count more than one box a hand won
+            boxes = f"{t.get('boxes', t['hands_won'])} \u00d7 {box_bonus} = {t['box_bonus']}"
         else:  # off, or not counted yet (the game is open)
             boxes = gettext("%(n)s won") % {"n": t["hands_won"]}
         rows.append(TotalsRow(

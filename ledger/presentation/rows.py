@@ -20,6 +20,7 @@ from ledger.selectors.games import entry_as_played, game_seats
 
 from .cardtext import card_text, hand_layout_lines
 from .catalog import contract_text
+from .club import deal_line
 from .dates import format_moment
 from .money import format_money, money_words
 from .words import (
@@ -56,6 +57,7 @@ class HandRow:
     roles: dict[str, str] = field(default_factory=dict)   # role -> names
     duels: list[Duel] = field(default_factory=list)       # table games
     note: str = ""                 # captain play: who sits out, a substitution
+    deal: str = ""                 # a club deal: knock card, boxes, streets (club.py)
     points: dict[str, int] = field(default_factory=dict)
     running: dict[str, int] = field(default_factory=dict)
     winner: str = ""
@@ -89,6 +91,8 @@ class HandRow:
             out += [duel_line(duel) for duel in self.duels]
         if self.note:
             out.append(self.note)
+        if self.deal:
+            out.append(self.deal)
         return out + self.melds
 
     @property
@@ -183,6 +187,7 @@ def hand_row(hand: dict, result: dict, entry: dict | None = None) -> HandRow:
             notes.append(gettext("%(in)s in for %(out)s at table %(table)s") % {
                 "in": sub["in"], "out": sub["out"], "table": sub["table"]})
         row.note = "; ".join(notes)
+        row.deal = deal_line(hand, result)
     else:
         row.text = hand_text(hand, result)
         row.result = result_word(hand, result)

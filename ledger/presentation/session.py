@@ -22,6 +22,7 @@ from ledger.selectors.evenings import (
 from ledger.selectors.games import game_record, score
 
 from . import money as money_
+from .club import match_scores, match_status
 from .dates import evening_words
 from .header import stakes_lines
 from .money import plain_amount
@@ -82,8 +83,9 @@ def game_line(game: Game, record: dict, result: dict) -> GameLine:
         game=game, title=variant_title(game.variant, result.get("preset")),
         status_word=GameStatus(game.status).label, players=_players_text(result),
         hands=len(result["hands"]),
-        scores=[replace(s, label=side_label(result, s.key)) for s in money_.scores(result)],
-        status=status_line(result),
+        scores=match_scores(result)  # RULES 3.10: a match counts hands won
+        or [replace(s, label=side_label(result, s.key)) for s in money_.scores(result)],
+        status=match_status(result) or status_line(result),
         winner=names(result.get("winner")), money=money.lines, payments=money.payments,
         stakes=", ".join(stakes_lines(record, result)),
         noun=result["facts"]["hand_noun"].lower(), lead=lead_words(result))

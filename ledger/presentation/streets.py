@@ -26,6 +26,7 @@ class StreetSide:
     clean_sweep: int
     final: int
     out: bool                  # this side went out and won the street
+    net: int = 0               # the street's net for this side (+ or -), 0 while open
 
 
 @dataclass(frozen=True)
@@ -74,7 +75,8 @@ def streets_block(result: dict) -> StreetsBlock | None:
                 boxes=t["boxes"],
                 to_go=None if complete else max(street["target"] - t["hand_points"], 0),
                 street_bonus=t["street_bonus"], box_advantage=t["box_advantage"],
-                clean_sweep=t["clean_sweep"], final=t["final"], out=key == winner))
+                clean_sweep=t["clean_sweep"], final=t["final"], out=key == winner,
+                net=(street.get("net") or {}).get(key, 0) if complete else 0))
         winner_label = key_label(result, winner) if winner else ""
         if complete:
             state = gettext("%(side)s out in hand %(n)s") % {"side": winner_label,

@@ -194,6 +194,10 @@ def lead_words(result: dict) -> str:
         return win_verb(result, winner)
     if result["facts"]["columns"]:
         values = {key: (result.get("net") or {}).get(key, 0) for key in result["totals"]}
+    elif result.get("match"):  # RULES 3.10: a match is led by hands won
+        values = {key: result["match"]["hands_won"].get(key, 0) for key in result["totals"]}
+    elif result.get("game_points"):  # RULES 3.9: streets, by the game points G
+        values = {key: result["game_points"].get(key, 0) for key in result["totals"]}
     else:
         values = {key: t.get("final", 0) for key, t in result["totals"].items()}
     if not values or not result["hands"]:

@@ -139,7 +139,8 @@ def _session_row(item: Item, r) -> Session:
 def _game(row: Game, w) -> dict:
     return {"sequence": row.sequence, "variant": row.variant, "preset": row.preset,
             "rules": row.rules, "currency": row.currency, "rate": decimal(row.rate),
-            "per_points": row.per_points, "ante": decimal(row.ante), "setup": row.setup,
+            "per_points": row.per_points, "ante": decimal(row.ante),
+            "lump_sum_stake": decimal(row.lump_sum_stake), "setup": row.setup,
             "status": row.status, "started_by": w.who(row.started_by_id),
             "started_at": stamp(row.started_at), "finished_at": stamp(row.finished_at)}
 
@@ -155,7 +156,8 @@ def _game_row(item: Item, r) -> Game:
     row = Game(session_id=r.ids["session"][s["id"]], sequence=g["sequence"],
                variant=g["variant"], preset=g["preset"], rules=g["rules"],
                rate=amount(g["rate"]), per_points=g["per_points"], currency=g["currency"],
-               ante=amount(g["ante"]), setup=g["setup"], status=status,
+               ante=amount(g["ante"]), lump_sum_stake=amount(g.get("lump_sum_stake")),
+               setup=g["setup"], status=status,
                started_by=r.user(g["started_by"]), started_at=start, finished_at=finished)
     if status != g["status"]:
         r.after_history(row, status=g["status"], finished_at=moment(g["finished_at"]))

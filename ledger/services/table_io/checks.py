@@ -118,6 +118,7 @@ def _check_games(games_data, where_game, names: dict[int, str], problems: list[s
         where = where_game[g["id"]]
         game = Game(variant=g["variant"], preset=g["preset"], rules=g["rules"],
                     rate=_amount(g["rate"]), per_points=g["per_points"], ante=_amount(g["ante"]),
+                    lump_sum_stake=_amount(g.get("lump_sum_stake")),
                     currency=g["currency"], setup=g["setup"], status=g["status"])
         seats = [GamePlayer(seat=index, player=Player(name=names[seat["player"]]),
                             played_as=seat["played_as"], stake=_amount(seat["stake"]))
