@@ -249,7 +249,9 @@ class GameStartForm(CleanInputMixin, forms.Form):
         rows: dict[int, dict] = {}
         for seat in self.facts.seats:
             row = rows.setdefault(seat.table, {"table": seat.table, "seats": {}})
-            row["seats"][seat.role] = (self[seat.key], self[f"stake_{seat.key}"])
+            stake = f"stake_{seat.key}"  # (the blank sheet's seats have no stakes)
+            row["seats"][seat.role] = (self[seat.key],
+                                       self[stake] if stake in self.fields else None)
         return [{"table": row["table"],
                  "seats": [row["seats"][side] for side in (FIRST_SIDE, SECOND_SIDE)]}
                 for _, row in sorted(rows.items())]

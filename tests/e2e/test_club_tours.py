@@ -221,9 +221,9 @@ def _streets_tour(browser, live_server, game, link, language, contexts):
     shot(reader, f"club-tour-streets-{language}-share-end")
     text = _printed_exported_imported(scorer, live_server, game)
     if language == "en":
-        assert "Street total 283 22 WE out at deal 5 net WE +261" in text
-        assert "Street total 250 53 WE out at deal 7 net WE +197" in text
-        assert "Street total 263 71 WE out at deal 9 net WE +192" in text
+        assert "Street total 283 22 WE out in hand 5 net WE +261" in text
+        assert "Street total 250 53 WE out in hand 7 net WE +197" in text
+        assert "Street total 263 71 WE out in hand 9 net WE +192" in text
         assert "Game points G +1,300 −1,300" in text
         assert "knock card 9♥" in text
         assert "Game points G,WE 1300,THEY -1300" in text

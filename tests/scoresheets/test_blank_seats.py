@@ -43,7 +43,8 @@ def test_the_seats_page_asks_for_each_seat(logged_in, demo):
     page = logged_in.get(url, {"game": "gin-2"}).content.decode()
     assert "Deals first" in page and 'name="p2"' in page
     page = logged_in.get(url, {"game": "partnership-4"}).content.decode()
-    assert "First side&#x27;s name" in page and "First side, table 2" in page
+    assert "First side&#x27;s name" in page and "<legend>Table 2</legend>" in page
+    assert page.count('<fieldset class="side-table"') == 2  # WE | THEY at each card table
 
 
 @pytest.mark.parametrize("game", ["captain-4", "gin-3", "poker-2", "", "cap-it-x"])

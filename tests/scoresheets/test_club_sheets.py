@@ -46,8 +46,8 @@ def test_a_streets_sheet_prints_its_streets_deals_and_settlement(demo, keeper):
     assert "WE 1 box · street 3 · street 3 ends" in text
     # the streets' settlement (the sample's expected numbers)
     assert "Street 1 to 100 WE THEY Hand points 139 47 Boxes 2 2 Street bonus 100 –" in text
-    assert "Street total 239 47 WE out at deal 4 net WE +192" in text
-    assert "Street total 209 52 WE out at deal 6 net WE +157" in text
+    assert "Street total 239 47 WE out in hand 4 net WE +192" in text
+    assert "Street total 209 52 WE out in hand 6 net WE +157" in text
     assert "Box advantage 25 –" in text and "Street total 238 37" in text
     assert "Box advantage – – Clean sweep – –" in text  # no word cut in two
     assert "Street 1 +192 −192 Street 2 +157 −157 Street 3 +201 −201" in text
