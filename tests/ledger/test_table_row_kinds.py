@@ -16,6 +16,7 @@ from ledger.book.export import table_export
 from ledger.cleaning.table_record import Shape
 from ledger.exceptions import RecordRefused
 from ledger.models import Player, Table
+from ledger.presentation.problems import plain_line
 from ledger.selectors import table_rows
 from ledger.selectors.table_rows import LAST, ROW_KINDS, Item, RowKind
 from ledger.services.table_import import table_import
@@ -73,7 +74,7 @@ def test_a_new_kind_of_row_is_one_entry(keeper, monkeypatch):
     bad["nicknames"][1]["nickname"] = "x" * 21
     with pytest.raises(RecordRefused) as refused:
         table_import(document=bad, name="Toy copy", same_accounts=True)
-    assert refused.value.problems == [
+    assert [plain_line(problem) for problem in refused.value.details] == [
         "nicknames[1].nickname is 21 characters long; at most 20"]
     done = table_import(document=document, name="Toy copy", same_accounts=True)
     assert sorted(done.table.players.values_list("name", flat=True)) == [
