@@ -33,6 +33,7 @@ from __future__ import annotations
 import ipaddress
 import logging
 import math
+import threading
 import time
 import unicodedata
 
@@ -603,7 +604,9 @@ def _count_made(name: str, user, limit: int, refusal) -> None:
     hits, ends = counters.hit(f"{name}:user:{user.pk}", 3600)
     if hits > limit:
         minutes = _minutes_left(ends)
-        raise LimitReached(refusal(limit, minutes) % {"limit": limit, "minutes": minutes})
+        refused = LimitReached(refusal(limit, minutes) % {"limit": limit, "minutes": minutes})
+        refused.retry_after = max(1, math.ceil(ends - time.time()))
+        raise refused
 
 
 def count_new_table(user) -> None:
@@ -624,3 +627,75 @@ def count_new_evening(user) -> None:
                     "account may here. Try again in %(minutes)s minute.",
                     "This account began %(limit)s new evenings in the last hour, the most one "
                     "account may here. Try again in %(minutes)s minutes.", minutes))
+
+
+# -- refusals this worker remembers (issue 38, item 5) ---------------------------------------
+#
+# A refusal above costs a worker the session, the account, a counter read and a page: about
+# 50 ms each, and one account's six connections asking again as fast as they are answered
+# kept every worker busy refusing them. So the worker that refused remembers it, in its own
+# memory: the account's session cookie (hashed: the memory holds no cookie), what kind of
+# request was refused, until when (the Retry-After it gave) and the page it answered. Until
+# then ``RememberedRefusalMiddleware`` (before the session and the log-in are read) answers
+# that cookie's requests of that kind with the same page, 429 with Retry-After, without a
+# database query. Only the holder of the cookie is refused (it is the account's log-in), and
+# only what it was told to ask again later: a heavy page while its slot is taken, a new
+# table past the hour's. Each worker remembers what it refused itself; at most
+# REMEMBERED_REFUSALS entries, the oldest forgotten first.
+
+REMEMBERED_REFUSALS = 2000
+REMEMBER_AT_MOST = 60  # seconds: a refusal is checked afresh at least once a minute
+_remembered: dict[tuple[str, str], tuple[float, bytes, str]] = {}
+_remembered_lock = threading.Lock()
+
+
+def _cookie_key(request) -> str | None:
+    import hashlib
+
+    raw = getattr(request, "COOKIES", {}).get(settings.SESSION_COOKIE_NAME)
+    if not raw:
+        return None
+    return hashlib.sha256(raw.encode("utf-8", "surrogatepass")).hexdigest()[:32]
+
+
+def remember_refusal(request, kind: str, seconds: float, body: bytes, language: str) -> None:
+    """This worker answers the request's session cookie's requests of ``kind`` with
+    ``body`` (429, in ``language``) for the next ``seconds`` (at most REMEMBER_AT_MOST)."""
+    key = _cookie_key(request)
+    if key is None or seconds <= 0:
+        return
+    until = time.monotonic() + min(seconds, REMEMBER_AT_MOST)
+    with _remembered_lock:
+        _remembered.pop((key, kind), None)
+        _remembered[(key, kind)] = (until, body, language)
+        while len(_remembered) > REMEMBERED_REFUSALS:
+            del _remembered[next(iter(_remembered))]
+
+
+def remembered_refusal(request, kind: str) -> tuple[int, bytes, str] | None:
+    """(whole seconds left, the page, its language) while this worker remembers refusing
+    the request's session cookie a request of ``kind``, else None."""
+    if not _remembered:
+        return None
+    key = _cookie_key(request)
+    if key is None:
+        return None
+    with _remembered_lock:
+        found = _remembered.get((key, kind))
+        if found is None:
+            return None
+        left = found[0] - time.monotonic()
+        if left <= 0:
+            del _remembered[(key, kind)]
+            return None
+    return max(1, math.ceil(left)), found[1], found[2]
+
+
+def any_refusal_remembered() -> bool:
+    return bool(_remembered)
+
+
+def forget_refusals() -> None:
+    """Forget every refusal this worker remembers (the tests, between requests)."""
+    with _remembered_lock:
+        _remembered.clear()
