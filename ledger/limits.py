@@ -645,7 +645,8 @@ def count_new_evening(user) -> None:
 
 REMEMBERED_REFUSALS = 2000
 REMEMBER_AT_MOST = 60  # seconds: a refusal is checked afresh at least once a minute
-_remembered: dict[tuple[str, str], tuple[float, bytes, str]] = {}
+#: (cookie hash, kind) -> (remembered until, retry at: both time.monotonic(), page, language)
+_remembered: dict[tuple[str, str], tuple[float, float, bytes, str]] = {}
 _remembered_lock = threading.Lock()
 
 
@@ -660,21 +661,24 @@ def _cookie_key(request) -> str | None:
 
 def remember_refusal(request, kind: str, seconds: float, body: bytes, language: str) -> None:
     """This worker answers the request's session cookie's requests of ``kind`` with
-    ``body`` (429, in ``language``) for the next ``seconds`` (at most REMEMBER_AT_MOST)."""
+    ``body`` (429, in ``language``, Retry-After the rest of ``seconds``) for the next
+    ``seconds``, REMEMBER_AT_MOST at most."""
     key = _cookie_key(request)
     if key is None or seconds <= 0:
         return
-    until = time.monotonic() + min(seconds, REMEMBER_AT_MOST)
+    now = time.monotonic()
     with _remembered_lock:
         _remembered.pop((key, kind), None)
-        _remembered[(key, kind)] = (until, body, language)
+        _remembered[(key, kind)] = (now + min(seconds, REMEMBER_AT_MOST), now + seconds,
+                                    body, language)
         while len(_remembered) > REMEMBERED_REFUSALS:
             del _remembered[next(iter(_remembered))]
 
 
 def remembered_refusal(request, kind: str) -> tuple[int, bytes, str] | None:
-    """(whole seconds left, the page, its language) while this worker remembers refusing
-    the request's session cookie a request of ``kind``, else None."""
+    """(whole seconds until the refusal's Retry-After, the page, its language) while this
+    worker remembers refusing the request's session cookie a request of ``kind``, else
+    None."""
     if not _remembered:
         return None
     key = _cookie_key(request)
@@ -684,11 +688,11 @@ def remembered_refusal(request, kind: str) -> tuple[int, bytes, str] | None:
         found = _remembered.get((key, kind))
         if found is None:
             return None
-        left = found[0] - time.monotonic()
-        if left <= 0:
+        now = time.monotonic()
+        if found[0] <= now:
             del _remembered[(key, kind)]
             return None
-    return max(1, math.ceil(left)), found[1], found[2]
+    return max(1, math.ceil(found[1] - now)), found[2], found[3]
 
 
 def any_refusal_remembered() -> bool:
