@@ -554,9 +554,11 @@ def count_report(request, link_id: int) -> None:
 # TABLESTAKES_HEAVY_PER_ACCOUNT slots first, rows in ``ledger.counters`` (so the bound holds
 # across gunicorn's workers); without a free one the request is answered at once, 429 "your
 # other page is still being made" with Retry-After, and never holds a worker. A slot is
-# given back when the response is made; one left by a killed worker frees itself after
-# TABLESTAKES_HEAVY_SLOT_SECONDS. New tables and evenings are counted per account:
-# TABLESTAKES_TABLES_PER_HOUR and TABLESTAKES_EVENINGS_PER_HOUR.
+# given back when the response is made (when the account was refused another heavy page
+# meanwhile, once as long again as the page took has passed: one account asking for heavy
+# pages in parallel keeps a worker busy half the time at most); one left by a killed worker
+# frees itself after TABLESTAKES_HEAVY_SLOT_SECONDS. New tables and evenings are counted per
+# account: TABLESTAKES_TABLES_PER_HOUR and TABLESTAKES_EVENINGS_PER_HOUR.
 
 class Busy(LimitReached):
     """The account's slots for heavy pages are all taken (``retry_after``: seconds)."""
@@ -585,7 +587,11 @@ def heavy_slot_take(user):
     return slot
 
 
-def heavy_slot_give_back(slot) -> None:
+def heavy_slot_give_back(slot, took: float = 0.0) -> None:
+    """The slot is free again; but when the account asked for another heavy page while
+    this one was made (``took`` seconds) and was refused, only once as long again has
+    passed: one account's heavy pages asked in parallel keep a worker busy half the time
+    at most, and pages asked one after the other are never held up."""
     from django.db import DatabaseError
 
     from . import counters
@@ -593,7 +599,8 @@ def heavy_slot_give_back(slot) -> None:
     if slot is None:
         return
     try:
-        counters.slot_give_back(slot)
+        if took <= 0 or not counters.slot_rest_if_asked(slot, time.time() + took):
+            counters.slot_give_back(slot)
     except DatabaseError:  # it frees itself after TABLESTAKES_HEAVY_SLOT_SECONDS
         logger.exception("could not give back the heavy page slot %s", slot[0])
 

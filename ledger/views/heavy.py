@@ -14,6 +14,7 @@ costs the workers next to nothing."""
 from __future__ import annotations
 
 import functools
+import time
 
 from django.http import HttpResponse
 from django.template import loader
@@ -56,10 +57,11 @@ def heavy(view):
             slot = limits.heavy_slot_take(getattr(request, "user", None))
         except limits.Busy as exc:
             return busy_response(request, exc)
+        started = time.monotonic()
         try:
             return view(request, *args, **kwargs)
         finally:
-            limits.heavy_slot_give_back(slot)
+            limits.heavy_slot_give_back(slot, took=time.monotonic() - started)
 
     in_a_slot.heavy = True
     in_a_slot.remembered_refusal = HEAVY
