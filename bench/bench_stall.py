@@ -111,6 +111,7 @@ def setup_data() -> None:
 
 class Timings:
     def __init__(self):
+        self.load_cpu = self.server_cpu = 0.0  # processor seconds: the load's client, gunicorn
         self.lock = threading.Lock()
         self.samples: dict[str, list[float]] = {}
         self.statuses: dict[str, dict[int, int]] = {}
@@ -280,8 +281,28 @@ def _load_process(target, port: int, first, deadline: float, state: dict, sender
         target(port, first, timings, deadline, state)
     except Exception as exc:  # noqa: BLE001 - reported with the figures
         timings.errors.append(f"load: {exc!r}")
-    sender.send((timings.samples, timings.statuses, timings.errors))
+    usage = os.times()
+    sender.send((timings.samples, timings.statuses, timings.errors, usage.user + usage.system))
     sender.close()
+
+
+def server_cpu(gunicorn_pid: int | None) -> float:
+    """Processor seconds used so far by gunicorn's master and its live workers (from /proc;
+    0 where it cannot be read)."""
+    if not gunicorn_pid:
+        return 0.0
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rpartition(")")[2].split()
+        except OSError:
+            continue
+        if int(entry.name) == gunicorn_pid or int(fields[1]) == gunicorn_pid:
+            total += (int(fields[11]) + int(fields[12])) / tick  # utime, stime
+    return total
 
 
 def phase(port: int, games: dict, seconds: float, loaded: str | None, state: dict) -> Timings:
@@ -290,6 +311,7 @@ def phase(port: int, games: dict, seconds: float, loaded: str | None, state: dic
     import multiprocessing
 
     timings = Timings()
+    server_before = server_cpu(state.get("gunicorn_pid"))
     deadline = time.monotonic() + seconds
     process = receiver = None
     if loaded:
@@ -304,7 +326,7 @@ def phase(port: int, games: dict, seconds: float, loaded: str | None, state: dic
     probe(port, games["hand_game"], timings, deadline, state)
     if process is not None:
         if receiver.poll(seconds + 180):
-            samples, statuses, errors = receiver.recv()
+            samples, statuses, errors, timings.load_cpu = receiver.recv()
             for kind, values in samples.items():
                 timings.samples.setdefault(kind, []).extend(values)
             for kind, counts in statuses.items():
@@ -317,6 +339,7 @@ def phase(port: int, games: dict, seconds: float, loaded: str | None, state: dic
         process.join(30)
         if process.is_alive():
             process.kill()
+    timings.server_cpu = server_cpu(state.get("gunicorn_pid")) - server_before
     return timings
 
 
@@ -404,7 +427,7 @@ def main() -> int:
 
         loadavg_before = loadavg()
         state: dict = {"heavy": log_in(port, "heavy", Timings()),
-                       "guess_rate": args.guess_rate}
+                       "guess_rate": args.guess_rate, "gunicorn_pid": gunicorn.pid}
         phase(port, games, 3, None, state)  # warm the workers up (imports, fonts)
         idle = phase(port, games, args.seconds, None, state)
         alone = Timings()  # one PDF with nothing else asked: the rendering's own time
@@ -458,6 +481,9 @@ def main() -> int:
             print(f"  {kind:17} {len(times):5} requests, statuses "
                   f"{dict(sorted(timings.statuses.get(kind, {}).items()))}, p50 "
                   f"{p95(times, 0.5) * ms:.0f} ms, max {max(times, default=0) * ms:.0f} ms")
+        print(f"  processor time  gunicorn {timings.server_cpu:.1f} s (idle phase "
+              f"{idle.server_cpu:.1f} s), the load's client {timings.load_cpu:.1f} s, in "
+              f"{args.seconds:.0f} s")
         login = max(ratios["log-in GET"], ratios["log-in POST"])
         worst = max(worst, login)
         print(f"  log-in p95 under {name} / idle: {login:.2f} (target <= {TARGET:g})")
