@@ -20,6 +20,12 @@ load of ``--scenarios`` (each loop bounded in time and in rounds):
   from a random address in one of six IPv6 /48s (sent as the proxy's X-Forwarded-For; the
   bench runs with TABLESTAKES_PROXY_COUNT=1).
 
+Each load runs in a process of its own, and the probe alone in the bench's own: an attacker's
+client is another machine. Run as threads of one Python process (as the bench first did),
+the load's busy threads held the interpreter's lock while the probe timed its request, and
+the probe's p95 counted the client's own waiting as the server's (see the commit that made
+them processes for the figures).
+
 Prints each p50/p95 idle and under each load and their ratio, and what the loads got
 (statuses: 200 a page or a PDF or a wrong password's form, 302 a table made, 429 refused
 at once: busy, over the hour's tables, or "wait N seconds", 422 refused: the table for its
@@ -105,6 +111,7 @@ def setup_data() -> None:
 
 class Timings:
     def __init__(self):
+        self.load_cpu = self.server_cpu = 0.0  # processor seconds: the load's client, gunicorn
         self.lock = threading.Lock()
         self.samples: dict[str, list[float]] = {}
         self.statuses: dict[str, dict[int, int]] = {}
@@ -267,21 +274,72 @@ def guess(port: int, games: dict, timings: Timings, deadline: float, state: dict
 LOADS = {"pdf": None, "flood": flood, "guess": guess}  # pdf: heavy() (its own arguments)
 
 
-def phase(port: int, games: dict, seconds: float, loaded: str | None, state: dict) -> Timings:
+def _load_process(target, port: int, first, deadline: float, state: dict, sender) -> None:
+    """A load in its own process: its timings go back to the bench through ``sender``."""
     timings = Timings()
+    try:
+        target(port, first, timings, deadline, state)
+    except Exception as exc:  # noqa: BLE001 - reported with the figures
+        timings.errors.append(f"load: {exc!r}")
+    usage = os.times()
+    sender.send((timings.samples, timings.statuses, timings.errors, usage.user + usage.system))
+    sender.close()
+
+
+def server_cpu(gunicorn_pid: int | None) -> float:
+    """Processor seconds used so far by gunicorn's master and its live workers (from /proc;
+    0 where it cannot be read)."""
+    if not gunicorn_pid:
+        return 0.0
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rpartition(")")[2].split()
+        except OSError:
+            continue
+        if int(entry.name) == gunicorn_pid or int(fields[1]) == gunicorn_pid:
+            total += (int(fields[11]) + int(fields[12])) / tick  # utime, stime
+    return total
+
+
+def phase(port: int, games: dict, seconds: float, loaded: str | None, state: dict) -> Timings:
+    """The probe for ``seconds``, in this process, while ``loaded`` runs in another (forked
+    before the probe starts, so that nothing of the probe is running when it is copied)."""
+    import multiprocessing
+
+    timings = Timings()
+    server_before = server_cpu(state.get("gunicorn_pid"))
     deadline = time.monotonic() + seconds
-    threads = [threading.Thread(target=probe, args=(port, games["hand_game"], timings,
-                                                    deadline, state))]
-    if loaded == "pdf":
-        threads.append(threading.Thread(target=heavy, args=(port, games["pdf_game"], timings,
-                                                            deadline, state)))
-    elif loaded:
-        threads.append(threading.Thread(target=LOADS[loaded], args=(port, games, timings,
-                                                                    deadline, state)))
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(seconds + 180)
+    process = receiver = None
+    if loaded:
+        target, first = ((heavy, games["pdf_game"]) if loaded == "pdf"
+                         else (LOADS[loaded], games))
+        context = multiprocessing.get_context("fork")
+        receiver, sender = context.Pipe(duplex=False)
+        process = context.Process(target=_load_process, daemon=True,
+                                  args=(target, port, first, deadline, state, sender))
+        process.start()
+        sender.close()
+    probe(port, games["hand_game"], timings, deadline, state)
+    if process is not None:
+        if receiver.poll(seconds + 180):
+            samples, statuses, errors, timings.load_cpu = receiver.recv()
+            for kind, values in samples.items():
+                timings.samples.setdefault(kind, []).extend(values)
+            for kind, counts in statuses.items():
+                mine = timings.statuses.setdefault(kind, {})
+                for status, count in counts.items():
+                    mine[status] = mine.get(status, 0) + count
+            timings.errors.extend(errors)
+        else:
+            timings.errors.append(f"{loaded}: the load's process did not answer")
+        process.join(30)
+        if process.is_alive():
+            process.kill()
+    timings.server_cpu = server_cpu(state.get("gunicorn_pid")) - server_before
     return timings
 
 
@@ -369,7 +427,7 @@ def main() -> int:
 
         loadavg_before = loadavg()
         state: dict = {"heavy": log_in(port, "heavy", Timings()),
-                       "guess_rate": args.guess_rate}
+                       "guess_rate": args.guess_rate, "gunicorn_pid": gunicorn.pid}
         phase(port, games, 3, None, state)  # warm the workers up (imports, fonts)
         idle = phase(port, games, args.seconds, None, state)
         alone = Timings()  # one PDF with nothing else asked: the rendering's own time
@@ -423,6 +481,9 @@ def main() -> int:
             print(f"  {kind:17} {len(times):5} requests, statuses "
                   f"{dict(sorted(timings.statuses.get(kind, {}).items()))}, p50 "
                   f"{p95(times, 0.5) * ms:.0f} ms, max {max(times, default=0) * ms:.0f} ms")
+        print(f"  processor time  gunicorn {timings.server_cpu:.1f} s (idle phase "
+              f"{idle.server_cpu:.1f} s), the load's client {timings.load_cpu:.1f} s, in "
+              f"{args.seconds:.0f} s")
         login = max(ratios["log-in GET"], ratios["log-in POST"])
         worst = max(worst, login)
         print(f"  log-in p95 under {name} / idle: {login:.2f} (target <= {TARGET:g})")

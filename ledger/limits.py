@@ -33,6 +33,7 @@ from __future__ import annotations
 import ipaddress
 import logging
 import math
+import threading
 import time
 import unicodedata
 from typing import Any
@@ -522,9 +523,11 @@ def count_report(request, link_id: int) -> None:
 # TABLESTAKES_HEAVY_PER_ACCOUNT slots first, rows in ``ledger.counters`` (so the bound holds
 # across gunicorn's workers); without a free one the request is answered at once, 429 "your
 # other page is still being made" with Retry-After, and never holds a worker. A slot is
-# given back when the response is made; one left by a killed worker frees itself after
-# TABLESTAKES_HEAVY_SLOT_SECONDS. New tables and evenings are counted per account:
-# TABLESTAKES_TABLES_PER_HOUR and TABLESTAKES_EVENINGS_PER_HOUR.
+# given back when the response is made (when the account was refused another heavy page
+# meanwhile, once as long again as the page took has passed: one account asking for heavy
+# pages in parallel keeps a worker busy half the time at most); one left by a killed worker
+# frees itself after TABLESTAKES_HEAVY_SLOT_SECONDS. New tables and evenings are counted per
+# account: TABLESTAKES_TABLES_PER_HOUR and TABLESTAKES_EVENINGS_PER_HOUR.
 
 class Busy(LimitReached):
     """The account's slots for heavy pages are all taken (``retry_after``: seconds)."""
@@ -552,7 +555,11 @@ def heavy_slot_take(user):
     return slot
 
 
-def heavy_slot_give_back(slot) -> None:
+def heavy_slot_give_back(slot, took: float = 0.0) -> None:
+    """The slot is free again; but when the account asked for another heavy page while
+    this one was made (``took`` seconds) and was refused, only once as long again has
+    passed: one account's heavy pages asked in parallel keep a worker busy half the time
+    at most, and pages asked one after the other are never held up."""
     from django.db import DatabaseError
 
     from . import counters
@@ -560,7 +567,8 @@ def heavy_slot_give_back(slot) -> None:
     if slot is None:
         return
     try:
-        counters.slot_give_back(slot)
+        if took <= 0 or not counters.slot_rest_if_asked(slot, time.time() + took):
+            counters.slot_give_back(slot)
     except DatabaseError:  # it frees itself after TABLESTAKES_HEAVY_SLOT_SECONDS
         logger.exception("could not give back the heavy page slot %s", slot[0])
 
@@ -570,7 +578,9 @@ def _count_made(name: str, user, limit: int, refusal) -> None:
 
     hits, ends = counters.hit(f"{name}:user:{user.pk}", 3600)
     if hits > limit:
-        raise LimitReached(code=refusal, limit=limit, minutes=_minutes_left(ends))
+        refused = LimitReached(code=refusal, limit=limit, minutes=_minutes_left(ends))
+        refused.retry_after = max(1, math.ceil(ends - time.time()))
+        raise refused
 
 
 def count_new_table(user) -> None:
@@ -581,3 +591,79 @@ def count_new_table(user) -> None:
 def count_new_evening(user) -> None:
     """One more evening begun by ``user``: at most TABLESTAKES_EVENINGS_PER_HOUR an hour."""
     _count_made("evenings", user, settings.TABLESTAKES_EVENINGS_PER_HOUR, "evenings_per_hour")
+
+
+# -- refusals this worker remembers (issue 38, item 5) ---------------------------------------
+#
+# A refusal above costs a worker the session, the account, a counter read and a page: about
+# 50 ms each, and one account's six connections asking again as fast as they are answered
+# kept every worker busy refusing them. So the worker that refused remembers it, in its own
+# memory: the account's session cookie (hashed: the memory holds no cookie), what kind of
+# request was refused, until when (the Retry-After it gave) and the page it answered. Until
+# then ``RememberedRefusalMiddleware`` (before the session and the log-in are read) answers
+# that cookie's requests of that kind with the same page, 429 with Retry-After, without a
+# database query. Only the holder of the cookie is refused (it is the account's log-in), and
+# only what it was told to ask again later: a heavy page while its slot is taken, a new
+# table past the hour's. Each worker remembers what it refused itself; at most
+# REMEMBERED_REFUSALS entries, the oldest forgotten first.
+
+REMEMBERED_REFUSALS = 2000
+REMEMBER_AT_MOST = 60  # seconds: a refusal is checked afresh at least once a minute
+#: (cookie hash, kind) -> (remembered until, retry at: both time.monotonic(), page, language)
+_remembered: dict[tuple[str, str], tuple[float, float, bytes, str]] = {}
+_remembered_lock = threading.Lock()
+
+
+def _cookie_key(request) -> str | None:
+    import hashlib
+
+    raw = getattr(request, "COOKIES", {}).get(settings.SESSION_COOKIE_NAME)
+    if not raw:
+        return None
+    return hashlib.sha256(raw.encode("utf-8", "surrogatepass")).hexdigest()[:32]
+
+
+def remember_refusal(request, kind: str, seconds: float, body: bytes, language: str) -> None:
+    """This worker answers the request's session cookie's requests of ``kind`` with
+    ``body`` (429, in ``language``, Retry-After the rest of ``seconds``) for the next
+    ``seconds``, REMEMBER_AT_MOST at most."""
+    key = _cookie_key(request)
+    if key is None or seconds <= 0:
+        return
+    now = time.monotonic()
+    with _remembered_lock:
+        _remembered.pop((key, kind), None)
+        _remembered[(key, kind)] = (now + min(seconds, REMEMBER_AT_MOST), now + seconds,
+                                    body, language)
+        while len(_remembered) > REMEMBERED_REFUSALS:
+            del _remembered[next(iter(_remembered))]
+
+
+def remembered_refusal(request, kind: str) -> tuple[int, bytes, str] | None:
+    """(whole seconds until the refusal's Retry-After, the page, its language) while this
+    worker remembers refusing the request's session cookie a request of ``kind``, else
+    None."""
+    if not _remembered:
+        return None
+    key = _cookie_key(request)
+    if key is None:
+        return None
+    with _remembered_lock:
+        found = _remembered.get((key, kind))
+        if found is None:
+            return None
+        now = time.monotonic()
+        if found[0] <= now:
+            del _remembered[(key, kind)]
+            return None
+    return max(1, math.ceil(found[1] - now)), found[2], found[3]
+
+
+def any_refusal_remembered() -> bool:
+    return bool(_remembered)
+
+
+def forget_refusals() -> None:
+    """Forget every refusal this worker remembers (the tests, between requests)."""
+    with _remembered_lock:
+        _remembered.clear()

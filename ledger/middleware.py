@@ -13,6 +13,9 @@ clock of each request.
   500 handler (``ledger.views.errors.server_error``), which gives the same answer.
 - ``AccountLanguageMiddleware``: the account's language choice over the browser's.
 - ``TableClockMiddleware``: each request on UTC until a view loads a table.
+- ``RememberedRefusalMiddleware``: a refusal this worker just gave (an account's heavy page
+  while its slot is taken, its table past the hour's) given again to the same session
+  cookie until its Retry-After, before the session and the account are read: no query.
 """
 
 from __future__ import annotations
@@ -23,8 +26,11 @@ from django.conf import settings
 from django.db import DatabaseError, InterfaceError, OperationalError, connection
 from django.http import HttpResponse
 from django.template import loader
+from django.urls import Resolver404, resolve
 from django.utils import timezone, translation
 from django.utils.cache import add_never_cache_headers, patch_cache_control
+
+from ledger import limits
 
 logger = logging.getLogger("ledger.outage")
 
@@ -73,6 +79,55 @@ class HealthCheckMiddleware:
             response = HttpResponse("ok\n", content_type="text/plain; charset=utf-8")
         add_never_cache_headers(response)
         return response
+
+
+class RememberedRefusalMiddleware:
+    """Answers at once, 429 with the page and the Retry-After left, a request of a kind this
+    worker refused the same session cookie a moment ago (``ledger.limits.remember_refusal``).
+    The kind is the view's own ``remembered_refusal`` attribute: a kind for every method
+    (``ledger.views.heavy``: "heavy"), or a dict of methods and kinds (the home page's POST,
+    a new table: "tables"). Before the session middleware: no session, no account, no
+    database; the URL is resolved, which reads nothing but the URLconf."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        if limits.any_refusal_remembered():
+            kind = self._kind(request)
+            found = limits.remembered_refusal(request, kind) if kind else None
+            if found is not None:
+                return self._refusal(*found)
+        return self.get_response(request)
+
+    @staticmethod
+    def _kind(request) -> str | None:
+        if settings.SESSION_COOKIE_NAME not in request.COOKIES:
+            return None
+        try:
+            match = resolve(request.path_info, getattr(request, "urlconf", None))
+        except Resolver404:
+            return None
+        kinds = getattr(match.func, "remembered_refusal", None)
+        if isinstance(kinds, dict):
+            return kinds.get(request.method)
+        return kinds
+
+    @staticmethod
+    def _refusal(seconds: int, body: bytes, language: str) -> HttpResponse:
+        response = HttpResponse(body, status=429, content_type="text/html; charset=utf-8")
+        response["Retry-After"] = str(seconds)
+        response["Content-Language"] = language
+        response["Cache-Control"] = "private, no-store"
+        # what the later middleware would add to a page: this one is answered before them
+        response["X-Frame-Options"] = "DENY"
+        response["Content-Security-Policy"] = REFUSAL_CSP
+        return response
+
+
+#: The remembered refusal's page: its stylesheet and links, nothing else.
+REFUSAL_CSP = ("default-src 'none'; style-src 'self'; img-src 'self' data:; font-src 'self'; "
+               "base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
 
 
 class DatabaseOutageMiddleware:

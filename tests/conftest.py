@@ -192,6 +192,20 @@ def logged_in(client, keeper):
 
 
 @pytest.fixture(autouse=True)
+def _no_remembered_refusals():
+    """Each test starts with no refusal remembered by the process (ledger.limits: the
+    worker's memory of the heavy pages and new tables it refused a moment ago)."""
+    try:
+        from ledger import limits
+    except Exception:  # noqa: BLE001 - Django not set up (the core's tests under Pyodide)
+        yield
+        return
+    limits.forget_refusals()
+    yield
+    limits.forget_refusals()
+
+
+@pytest.fixture(autouse=True)
 def _fresh_scores():
     """Each test scores its records afresh: the process keeps the core's results by record
     (ledger.selectors.games.score, issue 42), and a result another test left there would

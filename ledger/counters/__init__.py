@@ -142,7 +142,7 @@ def slot_take(names: list[str], seconds: float, *,
     taken."""
     now = time.time() if now is None else now
     table = _table()
-    held = current_many(names, now=now)  # a refusal is one read, no write
+    held = current_many(names, now=now)
     for name in names:
         if name[:200] in held:
             continue
@@ -153,7 +153,20 @@ def slot_take(names: list[str], seconds: float, *,
             [name[:200], now + seconds, now])
         if row is not None:
             return name[:200], float(row[0])
+    # every one taken: each counts one more request refused while it is (slot_rest_if_asked)
+    _execute(f"UPDATE {table} SET hits = hits + 1 WHERE name IN "
+             f"({', '.join(['%s'] * len(names))}) AND ends > %s RETURNING 1",
+             [name[:200] for name in names] + [now])
     return None
+
+
+def slot_rest_if_asked(slot: tuple[str, float], until: float) -> bool:
+    """When another request was refused the slot while it was taken (``slot_take`` counted
+    it), the slot stays taken until ``until`` (if it is still that one) and True; else
+    nothing changes and False."""
+    name, ends = slot
+    return _execute(f"UPDATE {_table()} SET ends = %s WHERE name = %s AND ends = %s "
+                    f"AND hits > 1 RETURNING 1", [until, name, ends]) is not None
 
 
 def slot_give_back(slot: tuple[str, float]) -> None:

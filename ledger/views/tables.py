@@ -25,6 +25,7 @@ from ledger.presentation.refusals import refusal_words
 from ledger.selectors.evenings import live_settlements, new_evening_initial, set_evening_numbers
 
 from .actions import refusals_to, run_service
+from .heavy import refusal_response
 
 #: The paper sizes as the table's page names them (the model's choices stay English).
 PAPERS = {PaperSize.AUTO: gettext_lazy("By currency (Letter for USD, CAD, MXN; A4 elsewhere)"),
@@ -53,9 +54,21 @@ def home(request: HttpRequest) -> HttpResponse:
                 return redirect("ledger:table_detail", pk=table.pk)
     if form.errors:
         status = 429 if getattr(form, "over_limit", False) else 422
-    return render(request, "ledger/home.html", {
+    response = render(request, "ledger/home.html", {
         "tables": tables, "form": form, "playing": _games_in_progress(request.user)},
         status=status)
+    if getattr(form, "over_limit", False):
+        # the page keeps what was typed; until the Retry-After (a minute at most) this
+        # worker answers the browser's next new tables the small page, without the database
+        response["Retry-After"] = str(form.retry_after)
+        refusal_response(request, "tables", title=_("Not now"),
+                         message=form.non_field_errors()[0], retry_after=form.retry_after)
+    return response
+
+
+#: ``RememberedRefusalMiddleware``: a new table (the POST) refused past the hour's limit is
+#: remembered by the worker that refused it
+home.remembered_refusal = {"POST": "tables"}
 
 
 def _over_limit(form, count, user) -> bool:
@@ -66,6 +79,7 @@ def _over_limit(form, count, user) -> bool:
     except limits.LimitReached as exc:
         form.add_error(None, refusal_words(exc))
         form.over_limit = True
+        form.retry_after = getattr(exc, "retry_after", 60)
         return True
     return False
 

@@ -61,6 +61,10 @@ MIDDLEWARE = [
     "ledger.middleware.HealthCheckMiddleware",
     # the database unreachable: 503 with Retry-After and the app's own page, not a 500
     "ledger.middleware.DatabaseOutageMiddleware",
+    # an account's heavy page (or new table) this worker refused a moment ago, asked again
+    # before the Retry-After it was given: the same 429 at once, before the session and the
+    # account are read (issue 38, item 5)
+    "ledger.middleware.RememberedRefusalMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # the language: the set_language cookie, else Accept-Language, else English (after the
     # session, before CommonMiddleware, as Django asks); the account's own choice and the

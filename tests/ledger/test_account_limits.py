@@ -64,8 +64,9 @@ def test_while_another_worker_makes_a_heavy_page_the_account_s_next_is_refused_a
     logged_in.force_login(other)
     assert logged_in.get(urls["game page"]).status_code == 200
     logged_in.force_login(keeper)
-    # the other worker is done: the account's pages come again
+    # the other worker is done and the Retry-After has passed: the account's pages come again
     limits.heavy_slot_give_back(slot)
+    limits.forget_refusals()
     assert logged_in.get(urls["XLSX"]).status_code == 200
 
 
@@ -151,3 +152,55 @@ def test_the_twenty_first_evening_in_an_hour_is_refused(logged_in, table, settin
     assert "This account began 20 new evenings in the last hour" in new_evening(
         22).content.decode()
     assert Session.objects.filter(table=table).count() == 20
+
+
+
+def test_heavy_pages_asked_in_parallel_rest_the_slot_as_long_again(logged_in, keeper, game,
+                                                                   monkeypatch):
+    """One account asking for heavy pages in parallel keeps a worker busy half the time at
+    most: when another of its heavy pages was refused while one was made, the slot stays
+    taken as long again as that one took. Pages asked one after the other are never held
+    up."""
+    slots = [f"heavy:user:{keeper.pk}:0"]
+    alone = counters.slot_take(slots, 60)
+    limits.heavy_slot_give_back(alone, took=2.0)  # nobody asked meanwhile
+    assert not counters.current(slots[0])[0]
+    asked = counters.slot_take(slots, 60)
+    assert counters.slot_take(slots, 60) is None  # another worker's request, refused
+    limits.heavy_slot_give_back(asked, took=2.0)
+    later = time.time()
+    assert counters.slot_take(slots, 60, now=later + 1.5) is None
+    again = counters.slot_take(slots, 60, now=later + 2.1)
+    assert again is not None
+    counters.slot_give_back(again)
+    # through a view: a game page that took 2 s while the account's CSV was refused
+    from ledger.views import heavy
+
+    game_page = reverse("ledger:game_detail", args=[game.pk])
+    csv = reverse("ledger:game_export", args=[game.pk])
+
+    def slow_clock():
+        ticks = iter([100.0, 102.0])
+        return lambda: next(ticks)
+
+    monkeypatch.setattr(heavy.time, "monotonic", slow_clock())
+    real_take = limits.heavy_slot_take
+
+    def take_then_another_asks(user):
+        slot = real_take(user)
+        assert counters.slot_take(slots, 60) is None  # the CSV, in another worker
+        return slot
+
+    monkeypatch.setattr(limits, "heavy_slot_take", take_then_another_asks)
+    assert logged_in.get(game_page).status_code == 200
+    monkeypatch.undo()
+    refused = logged_in.get(csv)
+    assert refused.status_code == 429
+    assert "Your other page or download is still being made" in refused.content.decode()
+    # one after the other, however long each took: never refused
+    counters.forget(*slots)
+    limits.forget_refusals()
+    monkeypatch.setattr(heavy.time, "monotonic", slow_clock())
+    assert logged_in.get(game_page).status_code == 200
+    monkeypatch.undo()
+    assert logged_in.get(csv).status_code == 200
