@@ -32,7 +32,7 @@ import { createSender, createPost } from "./queue/sender.js";
 import { createView } from "./queue/view.js";
 import { createFormBridge, pickedOf } from "./queue/form.js";
 import { keepPage, swapIn } from "./queue/page.js";
-import { entryOf, recordWith, fieldOf, showResult } from "./queue/scoring.js";
+import { entryOf, recordWith, fieldOf, showResult, panelOf } from "./queue/scoring.js";
 
 const root = document.getElementById("offline-queue");
 if (root) start(root);
@@ -81,6 +81,7 @@ function start(root) {
   // the server's parts replace them. Without the core, or a hand the phone cannot read, the
   // page works as without it.
   const pageWords = readJSON(document, "script-words", {});
+  const phoneWords = readJSON(document, "phone-words", null);  // presentation/phone.py
   let phone = null;  // {result, keys}: the phone's last result and the hands it counts
   async function core() {
     const tag = document.getElementById("core-worker");
@@ -124,10 +125,18 @@ function start(root) {
     const same = phone && queue.length && !STOPPED.has(queue[0].state) &&
       queue.map((it) => it.key).join() === phone.keys;
     if (!same) {
-      if (phone) { phone = null; showResult(document, null, pageWords, false); }
+      if (phone) { phone = null; showResult(document, null, pageWords, phoneWords); }
       return;
     }
-    showResult(document, phone.result, pageWords, !ROLES_VARY && hand.schema().tables.length === 1);
+    showResult(document, phone.result, pageWords, phoneWords);
+  }
+  // who plays the hand after the phone's result, as its core says it: each table's pair,
+  // for the form's pickers (the keeper may still change them; the server checks them when
+  // the hand is sent); null when not known
+  function phonePairs(number) {
+    if (!phone || !phoneWords || number !== phone.result.hands.length + 1) return null;
+    const pairs = panelOf(phone.result, phoneWords.next).pairs;
+    return pairs.length === hand.schema().tables.length ? pairs : null;
   }
 
   const numberField = () => hand.schema().number;
@@ -198,7 +207,8 @@ function start(root) {
     hand.blank();
     const ahead = queue.length > 0;
     hand.setNumber(numberAfter(queue, serverNext), ahead ? uuid() : hand.defaultKey() || uuid());
-    hand.pickers(ahead && ROLES_VARY, null);
+    const pairs = phonePairs(numberAfter(queue, serverNext));
+    hand.pickers(ahead && ROLES_VARY, pairs, !!pairs);
     const next = document.getElementById("next");
     if (next) next.classList.toggle("next-unknown", ahead);
   }

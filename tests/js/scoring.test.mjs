@@ -4,7 +4,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 
 import {
-  DRAW, entryOf, recordWith, tilesOf, numberText, fieldOf,
+  DRAW, entryOf, recordWith, tilesOf, numberText, fieldOf, panelOf, namesText,
 } from "../../static/ledger/queue/scoring.js";
 
 const TABLE = { knocker: "t1_knocker", kind: "t1_kind", draw: DRAW, players: ["Ann", "Bob"],
@@ -84,4 +84,38 @@ test("a CAP-IT round typed in the form is the record's round", () => {
   nobody[1] = ["pts_1", ""];  // the form asks for Vic's points: the server says so
   assert.equal(entryOf(nobody, ROUND, capit), null);
   assert.equal(entryOf([["went_out", "Vic"], ["pts_0", "x"]], ROUND, capit), null);
+});
+
+// the next hand's panel from the core's result (presentation/game_page.py next_panel), in
+// the page's words (#phone-words "next")
+const NEXT = { hand: "Hand {number}", round: "Round {number} of 5", deals: "deals", versus: "v",
+  sits_out: "Sits out:", dealer_side: "{side} deal at every table.", and: "{names} and {last}",
+  chips: { box: { word: "in the box", css: "chip chip-box" }, captain: { word: "captain", css: "chip" } },
+  playing: ["box", "captain", "opponent", "player"], contracts: { "two sets of 3": "two sets of 3" } };
+
+test("the box: who plays whom, box first, who deals and who sits out", () => {
+  const result = { players: ["Sal", "Vic", "Ann"], hands: [{}], facts: { hand_roles: ["box"] },
+    next: { dealer: "Sal", roles: { Ann: "sits_out", Vic: "captain", Sal: "box" } } };
+  const panel = panelOf(result, NEXT);
+  assert.equal(panel.title, "Hand 2");
+  assert.deepEqual(panel.pairs, [["Sal", "Vic"]]);
+  assert.deepEqual(panel.tables[0], { a: "Sal", b: "Vic", aChip: NEXT.chips.box,
+    bChip: NEXT.chips.captain, dealer: "Sal" });
+  assert.equal(panel.sitsOut, "Ann");
+});
+
+test("several tables: each table's pair and dealer, the dealer side; CAP-IT's round", () => {
+  const result = { players: ["Sal", "Vic", "Ann", "Bo"], hands: [], facts: { tables: 2 },
+    next: { dealer: ["Ann", "Bo"], roles: { Sal: "player", Vic: "player", Ann: "player", Bo: "player" },
+      tables: [["Sal", "Ann"], ["Vic", "Bo"]], dealer_side: "They" } };
+  const panel = panelOf(result, NEXT);
+  assert.deepEqual(panel.pairs, [["Sal", "Ann"], ["Vic", "Bo"]]);
+  assert.deepEqual(panel.tables.map((t) => t.dealer), ["Ann", "Bo"]);
+  assert.equal(panel.dealerSide, "They deal at every table.");
+  assert.equal(panel.sitsOut, "");
+  const capit = panelOf({ players: ["A", "B"], hands: [{}], facts: { rounds: true },
+    next: { dealer: "B", round: 2, contract: "two sets of 3", roles: {} } }, NEXT);
+  assert.equal(capit.title, "Round 2 of 5");
+  assert.equal(capit.contract, "two sets of 3");
+  assert.equal(namesText(["A", "B", "C"], NEXT.and), "A, B and C");
 });

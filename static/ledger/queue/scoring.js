@@ -5,6 +5,8 @@
 // page's (#script-words: "offline"); the numbers are written in the page's language.
 // No DOM in the functions above createScoring: tested by node --test.
 
+import { fill } from "./words.js";
+
 export const DRAW = "-draw-";  // ledger/forms/fields.py
 const KNOCK = "knock";
 const NO_TIE = "-no-tie-";  // ledger/forms/hands.py
@@ -135,10 +137,63 @@ export function fieldOf(problem, schema) {
   return "__all__";
 }
 
+// Names joined as the server joins them (presentation/words.py names): "Ann", "Ann and Bob",
+// "Ann, Bob and Cy". and: the page's "{names} and {last}".
+export function namesText(value, and) {
+  if (value === null || value === undefined) return "";
+  if (!Array.isArray(value)) return String(value);
+  if (value.length <= 1) return value.join("");
+  return fill(and, { names: value.slice(0, -1).join(", "), last: value[value.length - 1] });
+}
+
+// Who plays a three-player table's hand, who plays first first (the core's hand_pair: the
+// roles that play, in words.playing's order).
+function handPair(roles, playing) {
+  return Object.keys(roles).filter((name) => playing.includes(roles[name]))
+    .sort((a, b) => playing.indexOf(roles[a]) - playing.indexOf(roles[b]));
+}
+
+// The next hand's panel (presentation/game_page.py next_panel, templates/ledger/_next.html)
+// from the core's result, in the page's words (#phone-words "next"): its title, each
+// table's matchup with the role chips and dealer, the dealer side, who sits out; CAP-IT's
+// round, contract and dealer. pairs: each table's two players, for the form's pickers.
+export function panelOf(result, words) {
+  const next = result.next || {};
+  const roles = next.roles || {};
+  const facts = result.facts || {};
+  const number = (result.hands || []).length + 1;
+  const playing = words.playing || [];
+  const sitsOut = Object.keys(roles).filter((name) => !playing.includes(roles[name]));
+  const chip = (name) => (words.chips || {})[roles[name]] || null;
+  if (facts.rounds) {
+    return { rounds: true, title: fill(words.round, { number: next.round }),
+      contract: (words.contracts || {})[next.contract] || next.contract || "",
+      dealer: namesText(next.dealer, words.and), tables: [], pairs: [],
+    sitsOut: sitsOut.join(", ") };
+  }
+  let pairs;
+  let dealers;
+  if (Array.isArray(next.tables) && next.tables.length) {
+    pairs = next.tables.map((t) => (Array.isArray(t) ? t : t.players));
+    dealers = next.tables.map((t, i) => (Array.isArray(t)
+      ? (Array.isArray(next.dealer) ? next.dealer[i] : null) : t.dealer));
+  } else {
+    pairs = [facts.hand_roles && facts.hand_roles.length ? handPair(roles, playing)
+      : [...(result.players || [])]];
+    dealers = [next.dealer];
+  }
+  const tables = pairs.map(([a, b], i) => ({ a, b, aChip: chip(a), bChip: chip(b),
+    dealer: namesText(dealers[i], words.and) }));
+  return { rounds: false, title: fill(words.hand, { number }), tables, pairs,
+    dealerSide: next.dealer_side ? fill(words.dealer_side, { side: next.dealer_side }) : "",
+    sitsOut: sitsOut.join(", ") };
+}
+
 // -- the page ---------------------------------------------------------------------------------
-// The phone's result in the page's tiles ("not yet saved"), or the server's numbers back
-// (result null). words: #script-words "offline" and "lang".
-export function showResult(doc, result, words, single) {
+// The phone's result in the page's tiles ("not yet saved") and its next hand's panel, or
+// the server's back (result null). words: #script-words "offline" and "lang"; phone: the
+// page's #phone-words (the panel's words; without them the panel stays the server's).
+export function showResult(doc, result, words, phone) {
   const board = doc.querySelector(".scoreboard");
   if (!board) return;
   const tiles = result ? tilesOf(result) : [];
@@ -174,13 +229,78 @@ export function showResult(doc, result, words, single) {
     note.textContent = words.offline.unsaved;
     note.dataset.phone = "1";
   }
-  // who deals next, where one table's dealer is on the page
-  const dealer = result && result.next && result.next.dealer;
+  drawPanel(doc, result && phone && phone.next ? panelOf(result, phone.next) : null, phone);
+}
+
+// The panel as the server drew it, to put back when the phone's result goes
+const drawn = new WeakMap();
+
+function el(doc, tag, className, text) {
+  const node = doc.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function dealerLine(doc, words, dealer, tag = "span") {
+  const line = el(doc, tag, "next-line");
+  line.append(el(doc, "span", "dealer-badge", words.deals), " ", el(doc, "b", "", dealer));
+  return line;
+}
+
+// #next drawn from the phone's panel (panelOf) as templates/ledger/_next.html draws it; a
+// page of several tables (.next-rows) says each matchup in the form's rows, not here. null:
+// the server's panel back.
+export function drawPanel(doc, panel, phone) {
   const next = doc.getElementById("next");
-  const shown = next && next.querySelectorAll(".dealer-badge + b");
-  if (single && dealer && shown && shown.length === 1) {
-    shown[0].textContent = dealer;
-    next.classList.remove("next-unknown");
-    next.classList.add("next-unsaved");
+  if (!next) return;
+  if (!panel) {
+    if (drawn.has(next)) {
+      const was = drawn.get(next);
+      next.innerHTML = was.html;
+      next.className = was.className;
+      drawn.delete(next);
+    }
+    return;
   }
+  if (!drawn.has(next)) drawn.set(next, { html: next.innerHTML, className: next.className });
+  const words = phone.next;
+  const keep = (selector) => next.querySelector(selector);
+  const oldTitle = keep(".next-title");
+  const openGames = keep(".open-games");
+  const note = keep(".next-unknown-note");
+  const parts = [];
+  const title = el(doc, "p", "next-title", panel.title);
+  if (oldTitle && oldTitle.dataset.label) title.dataset.label = oldTitle.dataset.label;
+  parts.push(title);
+  if (panel.rounds) {
+    parts.push(el(doc, "p", "contract", panel.contract));
+    parts.push(dealerLine(doc, words, panel.dealer, "p"));
+  } else if (!next.classList.contains("next-rows")) {
+    panel.tables.forEach((t) => {
+      const matchup = el(doc, "div", "matchup");
+      const vs = el(doc, "span", "vs");
+      const side = (name, chip) => {
+        vs.append(el(doc, "b", "", name));
+        if (chip) vs.append(" ", el(doc, "span", chip.css, chip.word));
+      };
+      side(t.a, t.aChip);
+      vs.append(" ", el(doc, "span", "v", words.versus), " ");
+      side(t.b, t.bChip);
+      matchup.append(vs);
+      if (t.dealer) matchup.append(" ", dealerLine(doc, words, t.dealer));
+      parts.push(matchup);
+    });
+  }
+  if (panel.dealerSide) parts.push(el(doc, "p", "next-line", panel.dealerSide));
+  if (openGames) parts.push(openGames);
+  if (note) parts.push(note);
+  if (panel.sitsOut) {
+    const sits = el(doc, "p", "next-line sits", words.sits_out + " ");
+    sits.append(el(doc, "b", "", panel.sitsOut));
+    parts.push(sits);
+  }
+  next.replaceChildren(...parts);
+  next.classList.remove("next-unknown");
+  next.classList.add("next-unsaved");
 }
