@@ -50,10 +50,12 @@ def next_words() -> dict:
     }
 
 
-def end_words(result: dict) -> dict:
+def end_words(result: dict, cover: str = "") -> dict:
     """A finished game (game_detail.html's ``#over`` and _money.html): its heading, the
-    sentence for each possible winner (a score's key) and for a tie, "Money", a payment."""
+    sentence for each possible winner (a score's key) and for a tie, "Money", a payment,
+    captain play's cover line (``money.cover_line``: the game's stakes, not its hands)."""
     return {
+        "cover": cover,
         "over": gettext("Game over"),
         "winners": {key: win_verb(result, key) + "." for key in result.get("totals") or {}},
         "tie": gettext("A tie: %(names)s.") % _slots("names"),
@@ -112,13 +114,13 @@ def refusal_words() -> dict:
     }
 
 
-def phone_words(result: dict, currency: str) -> dict:
-    """Everything above for one game (its money in ``currency``), in the language in
-    force."""
+def phone_words(result: dict, currency: str, cover: str = "") -> dict:
+    """Everything above for one game (its money in ``currency``; ``cover``: its cover
+    line), in the language in force."""
     return {
         "lang": get_language() or "en",
         "next": next_words(),
-        "end": end_words(result),
+        "end": end_words(result, cover),
         "money": money_format(currency),
         "currency": currency,
         "refusals": refusal_words(),

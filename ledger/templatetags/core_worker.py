@@ -49,5 +49,5 @@ def phone_words_script(context):
     if core_config() is None or not result or context.get("ended"):
         return ""
     money = context.get("money")
-    return json_script(phone_words(result, getattr(money, "currency", "") or ""),
-                       "phone-words")
+    return json_script(phone_words(result, getattr(money, "currency", "") or "",
+                                   getattr(money, "cover", "") or ""), "phone-words")

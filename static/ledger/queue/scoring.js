@@ -189,6 +189,132 @@ export function panelOf(result, words) {
     sitsOut: sitsOut.join(", ") };
 }
 
+// -- money, as the server writes it (presentation/money.py format_money) ----------------------
+const MINUS = "\u2212";
+const LETTER_DIGIT = /(?<=[\p{L}\p{M}])(?=\d)|(?<=\d)(?=[\p{L}\p{M}])/gu;
+
+// One amount by a locale's pattern parts (#phone-words "money": presentation/phone.py
+// money_format), as money.py's _Formatter writes it: digits of a decimal string, never a
+// float. negative: the pattern's negative form.
+function patterned(whole, fraction, negative, parts, currency) {
+  let w = whole.replace(/^0+(?=\d)/, "");
+  if (w.length < parts.int_min) w = "0".repeat(parts.int_min - w.length) + w;
+  let [size, later] = parts.grouping;
+  if (w.length > size) {
+    const groups = [];
+    while (w.length > size) {
+      groups.unshift(w.slice(-size));
+      w = w.slice(0, -size);
+      size = later;
+    }
+    w = [w, ...groups].join(parts.group);
+  }
+  if (fraction) w += parts.decimal + fraction;
+  const written = parts.prefix[negative ? 1 : 0] + w + parts.suffix[negative ? 1 : 0];
+  return currency ? written.replace(LETTER_DIGIT, "\u00a0") : written;
+}
+
+// An amount (the core's decimal string, "-2.02") as format_money writes it on a page: sign
+// "+" before a gain (the signed filter), currency: with the currency's symbol and at least
+// its decimals (the money filter). null when the page handed no pattern over.
+export function moneyText(amount, fmt, { sign = false, currency = false } = {}) {
+  if (!fmt) return null;
+  const text = String(amount ?? "").trim();
+  const m = /^([+\-\u2212]?)(\d*)(?:\.(\d*))?$/.exec(text);
+  if (!text || !m || (!m[2] && !m[3])) return text;
+  const parts = currency ? fmt.currency : fmt.plain;
+  if (!parts) return null;
+  let fraction = m[3] || "";
+  if (currency && fraction.length < fmt.minor) fraction = fraction.padEnd(fmt.minor, "0");
+  const whole = m[2] || "0";
+  const zero = /^0*$/.test(whole + fraction);
+  const direction = zero ? 0 : (m[1] === "-" || m[1] === MINUS ? -1 : 1);
+  if (direction === 0 || (direction > 0 && !sign)) {
+    return patterned(whole, fraction, false, parts, currency);
+  }
+  const written = patterned(whole, fraction, true, parts, currency);
+  return written.replace(fmt.minus, direction < 0 ? MINUS : fmt.plus);
+}
+
+// A finished game as its page says it (game_detail.html's #over, _money.html): the heading's
+// winner sentence, each player's money, the payments. words: #phone-words.
+export function endOf(result, phone) {
+  const end = phone.end || {};
+  const winner = result.winner;
+  let sentence = "";
+  if (Array.isArray(winner) && winner.length) sentence = fill(end.tie, { names: winner.join(" & ") });
+  else if (winner) sentence = (end.winners || {})[winner] || "";
+  const sign = (amount) => {
+    const n = /^[-\u2212]/.test(String(amount)) ? -1 : /^\+?0*\.?0*$/.test(String(amount)) ? 0 : 1;
+    return n > 0 ? "pos" : n < 0 ? "neg" : "";
+  };
+  const lines = Object.entries(result.money || {}).map(([name, amount]) => ({
+    name, amount: moneyText(amount, phone.money, { sign: true }), css: sign(amount) }));
+  const payments = (result.payments || []).map((p) => ({ payer: p.from, payee: p.to,
+    amount: moneyText(p.amount, phone.money, { currency: !!phone.currency }) }));
+  const written = lines.every((l) => l.amount !== null) && payments.every((p) => p.amount !== null);
+  return { over: end.over, sentence, money: end.money, currency: phone.currency || "",
+    cover: end.cover || "", lines: written ? lines : [], payments: written ? payments : [] };
+}
+
+function escapeHTML(text) {
+  return String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+// The phone's end of the game drawn where the form was (#over, as the server draws it, marked
+// not yet saved), the form hidden; null: the form back.
+export function drawEnd(doc, end, phone) {
+  const entry = doc.getElementById("entry");
+  let over = doc.getElementById("phone-over");
+  if (!end) {
+    if (over) over.remove();
+    if (entry) entry.hidden = false;
+    return;
+  }
+  if (!entry) return;
+  if (!over) {
+    over = el(doc, "section", "card over unsaved");
+    over.id = "phone-over";
+    entry.before(over);
+  }
+  entry.hidden = true;
+  const head = el(doc, "h2", "", end.over);
+  if (end.sentence) head.append(": ", el(doc, "span", "winner", end.sentence));
+  const box = el(doc, "div", "money-box");
+  const title = el(doc, "h3", "money-head", end.money);
+  if (end.currency) title.append(" ", el(doc, "small", "", end.currency));
+  box.append(title);
+  const table = el(doc, "table", "money-grid");
+  const body = el(doc, "tbody");
+  end.lines.forEach((line) => {
+    const tr = el(doc, "tr");
+    const th = el(doc, "th", "money-name", line.name);
+    th.scope = "row";
+    const td = el(doc, "td", `num money ${line.css}`.trim(), line.amount);
+    td.dataset.player = line.name;
+    tr.append(th, td);
+    body.append(tr);
+  });
+  table.append(body);
+  box.append(table);
+  if (end.cover) box.append(el(doc, "p", "help cover-line", end.cover));
+  if (end.payments.length) {
+    const ul = el(doc, "ul", "payments");
+    end.payments.forEach((p) => {
+      const li = el(doc, "li", "payment");
+      const span = el(doc, "span", "pay-text");
+      // the catalog's sentence (trusted HTML), with the names and amount escaped
+      span.innerHTML = fill(phone.end.pays, { payer: escapeHTML(p.payer),
+        payee: escapeHTML(p.payee), amount: escapeHTML(p.amount) });
+      li.append(span);
+      ul.append(li);
+    });
+    box.append(ul);
+  }
+  const note = el(doc, "p", "score-pending", phone.unsaved || "");
+  over.replaceChildren(head, box, ...(phone.unsaved ? [note] : []));
+}
+
 // -- the page ---------------------------------------------------------------------------------
 // The phone's result in the page's tiles ("not yet saved") and its next hand's panel, or
 // the server's back (result null). words: #script-words "offline" and "lang"; phone: the
@@ -229,7 +355,11 @@ export function showResult(doc, result, words, phone) {
     note.textContent = words.offline.unsaved;
     note.dataset.phone = "1";
   }
-  drawPanel(doc, result && phone && phone.next ? panelOf(result, phone.next) : null, phone);
+  const ended = !!(result && result.complete && phone && phone.end);
+  drawPanel(doc, result && !ended && phone && phone.next ? panelOf(result, phone.next) : null,
+    phone);
+  drawEnd(doc, ended ? endOf(result, phone) : null,
+    phone && { ...phone, unsaved: words.offline && words.offline.unsaved });
 }
 
 // The panel as the server drew it, to put back when the phone's result goes
