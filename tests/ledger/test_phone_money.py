@@ -60,7 +60,8 @@ def test_the_phone_writes_money_as_the_server_does(language):
     out = subprocess.run([node, "--input-type=module", "-e", SCRIPT, json.dumps(cases)],
                          cwd=ROOT, capture_output=True, text=True, timeout=60, check=True)
     shown = json.loads(out.stdout)
-    wrong = [(case[0], case[2], got, want) for case, got, want in zip(cases, shown, expected)
-             if got != want]
+    assert len(shown) == len(expected)
+    wrong = [(case[0], case[2], got, want)
+             for case, got, want in zip(cases, shown, expected, strict=True) if got != want]
     assert not wrong, wrong[:10]
     assert len(shown) == len(CURRENCIES) * len(AMOUNTS) * 2
