@@ -32,7 +32,9 @@ import { createSender, createPost } from "./queue/sender.js";
 import { createView } from "./queue/view.js";
 import { createFormBridge, pickedOf } from "./queue/form.js";
 import { keepPage, swapIn } from "./queue/page.js";
-import { entryOf, recordWith, fieldOf, showResult, panelOf } from "./queue/scoring.js";
+import {
+  entryOf, recordWith, fieldOf, showResult, panelOf, refusalErrors,
+} from "./queue/scoring.js";
 
 const root = document.getElementById("offline-queue");
 if (root) start(root);
@@ -112,12 +114,21 @@ function start(root) {
       if (answer.ok) return { ok: true, result: answer.result };
       if (answer.exit !== 1) return null;
       const last = record.hands.length;
-      const errors = {};
-      (answer.where || []).filter((p) => !p.hand || p.hand === last).forEach((p) => {
-        errors[fieldOf(p, hand.schema())] = [pageWords.offline.refused];
-      });
-      if (!Object.keys(errors).length) errors.__all__ = [pageWords.offline.refused];
-      return { ok: false, errors };
+      // each problem of the hand at its field, worded as the server's form words it
+      // (#phone-words "refusals"); the Save bar says too that the phone checked it
+      const problems = (answer.where || []).filter((p) => !p.hand || p.hand === last);
+      const said = refusalErrors(problems, hand.schema(), record.players,
+        phoneWords && phoneWords.refusals);
+      const errors = said || {};
+      if (!said) {  // no words handed over: the phone's own "refused" at each field
+        problems.forEach((p) => {
+          errors[fieldOf(p, hand.schema(), record.players)] = [pageWords.offline.refused];
+        });
+        if (!problems.length) errors.__all__ = [pageWords.offline.refused];
+        return { ok: false, errors };
+      }
+      return { ok: false, errors,
+        problems: [...Object.values(errors).flat(), pageWords.offline.refused] };
     } catch { return null; }
   }
   function phoneShow() {
@@ -297,7 +308,7 @@ function start(root) {
         scored = await phoneScore(editing && before.length === store.load().length - 1
           ? [item, ...before] : [...before, item]);
       } finally { saving = false; }
-      if (scored && !scored.ok) { hand.showErrors(scored.errors); return; }
+      if (scored && !scored.ok) { hand.showErrors(scored.errors, scored.problems); return; }
     }
     const queued = enqueue(store.load(), item, editing, null);
     store.save(queued);

@@ -57,7 +57,8 @@ def test_a_hand_kept_offline_is_scored_on_the_phone(browser, live_server, keeper
     duel(page, 1, "Ann", {0: "12", 1: "20"})
     page.get_by_role("button", name=words["save"].format(1)).click()
     error = page.locator("#id_t1_c0_error")
-    expect(error).to_contain_text(words["refused"], timeout=5_000)
+    expect(error).to_contain_text("12", timeout=5_000)  # the core's words at the field
+    expect(page.locator("#save-error")).to_contain_text(words["refused"])
     assert page.evaluate(f"localStorage.getItem('tablestakes.queue.v1.{gin.pk}')") in (None, "[]")
     expect(page.locator("#offline-queue")).to_be_hidden()
     shot(page, f"offline-refused-{language}", full_page=False)

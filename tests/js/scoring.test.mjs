@@ -4,7 +4,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 
 import {
-  DRAW, entryOf, recordWith, tilesOf, numberText, fieldOf, panelOf, namesText,
+  DRAW, entryOf, recordWith, tilesOf, numberText, fieldOf, panelOf, namesText, refusalText,
+  refusalErrors,
 } from "../../static/ledger/queue/scoring.js";
 
 const TABLE = { knocker: "t1_knocker", kind: "t1_kind", draw: DRAW, players: ["Ann", "Bob"],
@@ -118,4 +119,30 @@ test("several tables: each table's pair and dealer, the dealer side; CAP-IT's ro
   assert.equal(capit.title, "Round 2 of 5");
   assert.equal(capit.contract, "two sets of 3");
   assert.equal(namesText(["A", "B", "C"], NEXT.and), "A, B and C");
+});
+
+// a refusal at its field, as the server's form words it (forms/hands.py _place,
+// presentation/problems.py field_words)
+const REFUSALS = { core: false, holds: { deadwood: "count", cards: "cards", points: "points" },
+  sentences: { knock_over_limit: "Zu viele Punkte zum Klopfen." },
+  numbered: { knock_over_limit: "Zu viele Punkte: {count} liegt über {limit}." },
+  labels: { count: "Punkte von {name}" }, named: "{where}: {problem}", hand: "Spiel {number}",
+  round: "{hand} (Runde {number})", table: "{hand}, Tisch {number}", suits: { H: "♥" } };
+const OVER = { code: "knock_over_limit", hand: 1, table: 1, player: "Ann", field: "deadwood",
+  round: null, text: "12 is above 10", hint: null, line: "hand 1: deadwood.Ann: 12 is above 10",
+  values: { count: 12, limit: 10 } };
+
+test("a refusal in the page's language, with the core's numbers, at the player's count", () => {
+  assert.equal(refusalText(OVER, "t1_c0", REFUSALS), "Punkte von Ann: Zu viele Punkte: 12 liegt über 10.");
+  assert.equal(refusalText({ ...OVER, values: {} }, "t1_c0", REFUSALS),
+    "Punkte von Ann: Zu viele Punkte zum Klopfen.");
+  assert.equal(refusalText({ ...OVER, table: 2 }, null, REFUSALS),
+    "Spiel 1, Tisch 2: Ann: Zu viele Punkte: 12 liegt über 10.");
+  const errors = refusalErrors([OVER], SCHEMA, ["Ann", "Bob"], REFUSALS);
+  assert.deepEqual(Object.keys(errors), ["t1_c0"]);
+  const english = { ...REFUSALS, core: true, labels: { count: "{name}'s count" } };
+  assert.equal(refusalText(OVER, "t1_c0", english), "Ann's count: 12 is above 10");
+  assert.equal(refusalText({ ...OVER, field: "upcard", player: null, text: "the up-card 7H is wrong" },
+    "up_rank", english), "the up-card 7♥ is wrong");
+  assert.equal(refusalErrors([OVER], SCHEMA, [], null), null);
 });

@@ -121,8 +121,16 @@ export function numberText(value, lang, signed = false) {
 }
 
 // Which field of the form a problem of the core is at (forms/hands.py _place): the hand's
-// table and player; "__all__" when it names none.
-export function fieldOf(problem, schema) {
+// table and player, CAP-IT's went-out and points; "__all__" when it names none.
+// players: CAP-IT's players in the form's order (pts_0...).
+export function fieldOf(problem, schema, players = []) {
+  if (schema && schema.rounds) {
+    if (problem.field === "went_out") return "went_out";
+    const j = players.indexOf(problem.player);
+    if (j >= 0 && (problem.field === "cards" || problem.field === "points")) return `pts_${j}`;
+    return "__all__";
+  }
+  if (problem.field === "knock_card" && schema && schema.knock_card) return "kc_rank";
   const tables = (schema && schema.tables) || [];
   const index = (problem.table || 1) - 1;
   const table = tables[index];
@@ -135,6 +143,73 @@ export function fieldOf(problem, schema) {
   if (problem.field === "upcard") return "up_rank";
   if (problem.field === "cut_loser") return "cut_loser";
   return "__all__";
+}
+
+// The core's English words with its card codes as a page writes a card ("the up-card 7H" ->
+// "the up-card 7♥": presentation/problems.py cards_shown).
+function cardsShown(text, suits) {
+  return String(text || "").replace(/(?<=up-card )(10|[2-9TJQKA])([SHDC])\b/g,
+    (whole, rank, suit) => rank + ((suits || {})[suit] || suit));
+}
+
+// A problem's sentence in the page's language (presentation/problems.py words): the code's
+// words, with the core's numbers where it gave them all.
+function sentenceOf(problem, words) {
+  const numbered = (words.numbered || {})[problem.code];
+  const values = problem.values || {};
+  if (numbered) {
+    const wanted = [...numbered.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+    if (wanted.every((name) => name in values)) return fill(numbered, values);
+  }
+  return (words.sentences || {})[problem.code] || problem.text || "";
+}
+
+function named(problem, what, words) {
+  const sentence = sentenceOf(problem, words);
+  if (!problem.player) return sentence;
+  const label = what && (words.labels || {})[what];
+  const where = label ? fill(label, { name: problem.player }) : problem.player;
+  return fill(words.named, { where, problem: sentence });
+}
+
+// The words a refusal puts at the field (null: above the form), as the server's form puts
+// them (forms/hands.py _place and presentation/problems.py field_words): on an English page
+// the core's own words, else the code's sentence named after the player and what the field
+// holds, or with the hand's place above the form. words: #phone-words "refusals".
+export function refusalText(problem, field, words) {
+  const what = (words.holds || {})[problem.field || ""] || null;
+  if (words.core) {
+    if (!field) return cardsShown(problem.line, words.suits);
+    if (problem.hint) return cardsShown(problem.hint, words.suits);
+    const label = what && problem.player && (words.labels || {})[what];
+    const text = label ? fill(words.named, { where: fill(label, { name: problem.player }),
+      problem: problem.text }) : problem.text;
+    return cardsShown(text, words.suits);
+  }
+  if (field) return named(problem, what, words);
+  const sentence = named(problem, null, words);
+  if (!problem.hand) return sentence;
+  let place = fill(words.hand, { number: problem.hand });
+  if (problem.round !== null && problem.round !== undefined) {
+    place = fill(words.round, { hand: place, number: problem.round });
+  }
+  if (problem.table !== null && problem.table !== undefined) {
+    place = fill(words.table, { hand: place, number: problem.table });
+  }
+  return fill(words.named, { where: place, problem: sentence });
+}
+
+// The core's refusal of the last hand as the form shows it: {field: [words]}, each problem
+// at its field, the others above the form ("__all__"); null when the page has no words.
+export function refusalErrors(where, schema, players, words) {
+  if (!words) return null;
+  const errors = {};
+  where.forEach((problem) => {
+    const field = fieldOf(problem, schema, players);
+    const text = refusalText(problem, field === "__all__" ? null : field, words);
+    (errors[field] = errors[field] || []).push(text);
+  });
+  return Object.keys(errors).length ? errors : null;
 }
 
 // Names joined as the server joins them (presentation/words.py names): "Ann", "Ann and Bob",
