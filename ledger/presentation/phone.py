@@ -12,7 +12,7 @@ formatter (``money._formatter``): the phone applies them as ``format_money`` doe
 
 from __future__ import annotations
 
-from django.utils.translation import get_language, gettext, pgettext
+from django.utils.translation import get_language, gettext, ngettext, pgettext
 
 from ledger.rules.catalog import CAPIT_CONTRACTS, ROLE_ORDER, plays_hand
 from ledger.rules.money import minor_exponent
@@ -22,6 +22,7 @@ from .cardtext import SUIT_SIGNS
 from .catalog import contract_text
 from .locales import babel_locale
 from .money import _formatter, _signs
+from .queue import plural_samples
 from .words import key_label, role_chip, win_verb
 
 #: what a placeholder becomes in a sentence the phone fills in (words.js ``fill``)
@@ -114,14 +115,28 @@ def refusal_words() -> dict:
     }
 
 
+def streets_words() -> dict:
+    """The open streets' lines (templates/ledger/_streets.html): a side's boxes, in each
+    plural form of the language (by CLDR category, for ``Intl.PluralRules``), and the
+    points still to go."""
+    samples = plural_samples(get_language() or "en")
+    return {"boxes": {category: ngettext("%(n)s box", "%(n)s boxes", n) % {"n": "{n}"}
+                      for category, n in samples.items()},
+            "to_go": gettext("%(n)s to go") % {"n": "{n}"}}
+
+
 def phone_words(result: dict, currency: str, cover: str = "") -> dict:
     """Everything above for one game (its money in ``currency``; ``cover``: its cover
     line), in the language in force."""
     return {
         "lang": get_language() or "en",
         "next": next_words(),
+        # the tiles' line under Hollywood's and the streets' numbers (money.py scores)
+        "tiles": {"games": gettext("games %(scores)s") % _slots("scores"),
+                  "streets": gettext("streets %(scores)s") % _slots("scores")},
         "end": end_words(result, cover),
         "money": money_format(currency),
         "currency": currency,
         "refusals": refusal_words(),
+        "streets": streets_words(),
     }

@@ -98,21 +98,34 @@ export function recordWith(record, entries) {
 }
 
 // Each tile's number as the page draws it (ledger/presentation/money.py scores): the running
-// total, or for Hollywood the net over the three games, signed.
+// total; for Hollywood the net over the three games, signed, with each game's total
+// (detail); for streets the game points G, signed, with each street's total.
 export function tilesOf(result) {
   const winner = result.winner;
   const leaders = new Set(Array.isArray(winner) ? winner : [winner]);
   const columns = result.facts && result.facts.columns;
-  return Object.entries(result.totals || {}).map(([key, t]) => ({
-    key, signed: !!columns,
-    value: columns ? ((result.net || {})[key] || 0) : (t.final || 0),
-    leader: leaders.has(key),
-  }));
+  const streets = result.streets && result.streets.length ? result.streets : null;
+  return Object.entries(result.totals || {}).map(([key, t]) => {
+    if (streets) {
+      const g = (result.game_points || {})[key] || 0;
+      return { key, signed: true, value: g, leader: winner ? leaders.has(key) : g > 0,
+        detail: { words: "streets", values: streets.map((s) => s.totals[key].final) } };
+    }
+    if (columns) {
+      return { key, signed: true, value: (result.net || {})[key] || 0, leader: leaders.has(key),
+        detail: { words: "games", values: (result.columns || []).map((c) => c.totals[key].final) } };
+    }
+    return { key, signed: false, value: t.final || 0, leader: leaders.has(key) };
+  });
 }
 
 // A number as the server writes it for the page's language (Babel's grouping; "+" for a
 // signed one above nothing, the minus sign of the money filters).
 export function numberText(value, lang, signed = false) {
+  return intlText(value, lang, signed);
+}
+
+function intlText(value, lang, signed) {
   let text;
   try { text = new Intl.NumberFormat(lang || "en").format(Math.abs(value)); }
   catch { text = String(Math.abs(value)); }
@@ -397,6 +410,11 @@ export function drawEnd(doc, end, phone) {
 export function showResult(doc, result, words, phone) {
   const board = doc.querySelector(".scoreboard");
   if (!board) return;
+  // a score as the points and signed filters write it: the page's pattern where it handed
+  // one over (presentation/phone.py), else Intl's
+  const numberText = (value, lang, signed = false) =>
+    (phone && moneyText(String(value), phone.money, { sign: signed })) ||
+    intlText(value, lang, signed);
   const tiles = result ? tilesOf(result) : [];
   board.querySelectorAll(".score-tile").forEach((tile) => {
     const value = tile.querySelector(".score-value");
@@ -408,6 +426,14 @@ export function showResult(doc, result, words, phone) {
     const mine = tiles.find((t) => t.key === tile.dataset.key);
     value.textContent = mine ? numberText(mine.value, words.lang, mine.signed) : tile.dataset.server;
     tile.classList.toggle("leader", mine ? mine.leader : !!tile.dataset.serverLeader);
+    // Hollywood's games, the streets: each one's total under the tile, in the page's words
+    const detail = tile.querySelector(".score-detail");
+    const said = mine && mine.detail && phone && phone.tiles && phone.tiles[mine.detail.words];
+    if (detail) {
+      if (tile.dataset.serverDetail === undefined) tile.dataset.serverDetail = detail.textContent;
+      detail.textContent = said ? fill(said, { scores: mine.detail.values
+        .map((v) => numberText(v, words.lang)).join(" \u00b7 ") }) : tile.dataset.serverDetail;
+    }
   });
   board.classList.toggle("unsaved", !!result);
   // the score in one line pinned above the form (templates/ledger/_strip.html)
@@ -430,11 +456,77 @@ export function showResult(doc, result, words, phone) {
     note.textContent = words.offline.unsaved;
     note.dataset.phone = "1";
   }
+  drawStreets(doc, result && result.streets && phone && phone.streets ? result : null, phone,
+    numberText, words.lang);
   const ended = !!(result && result.complete && phone && phone.end);
   drawPanel(doc, result && !ended && phone && phone.next ? panelOf(result, phone.next) : null,
     phone);
   drawEnd(doc, ended ? endOf(result, phone) : null,
     phone && { ...phone, unsaved: words.offline && words.offline.unsaved });
+}
+
+// The streets block (templates/ledger/_streets.html) with the phone's numbers: each open
+// street's hand points, boxes and points to go, and the game points G. A street that ended
+// (or reopened) on the phone is not drawn here: the block is hidden until the server's
+// comes back, and the tiles say the game points and each street's total. null: the
+// server's block back.
+const streetsDrawn = new WeakMap();
+export function drawStreets(doc, result, phone, numberText, lang) {
+  const block = doc.getElementById("streets");
+  const line = doc.querySelector(".streets-g");
+  if (!block) return;
+  if (!result) {
+    if (streetsDrawn.has(block)) {
+      block.innerHTML = streetsDrawn.get(block);
+      block.hidden = false;
+      streetsDrawn.delete(block);
+    }
+    if (line && streetsDrawn.has(line)) {
+      line.innerHTML = streetsDrawn.get(line);
+      line.hidden = false;
+      streetsDrawn.delete(line);
+    }
+    return;
+  }
+  if (!streetsDrawn.has(block)) streetsDrawn.set(block, block.innerHTML);
+  if (line && !streetsDrawn.has(line)) streetsDrawn.set(line, line.innerHTML);
+  const cards = result.streets.map((street) =>
+    [street, block.querySelector(`.street[data-street='${street.number}']`)]);
+  const drawable = cards.every(([street, card]) => card &&
+    card.classList.contains("street-out") === !!street.complete);
+  block.hidden = !drawable;
+  if (line) line.hidden = !drawable;
+  if (!drawable) return;
+  const words = phone.streets;
+  let category = null;
+  const plural = (n) => {
+    try { category = new Intl.PluralRules(lang || "en").select(n); } catch { category = "other"; }
+    return words.boxes[n === 1 && words.boxes.one ? "one" : category] || words.boxes.other;
+  };
+  cards.forEach(([street, card]) => {
+    if (street.complete) return;  // an ended street's numbers stay as they were
+    Object.entries(street.totals).forEach(([key, t]) => {
+      const side = card.querySelector(`.street-side[data-side='${CSS.escape(key)}']`);
+      if (!side) return;
+      const points = side.querySelector("[data-points]");
+      if (points) points.textContent = numberText(t.hand_points, lang);
+      const boxes = side.querySelector(".street-line:not([data-to-go])");
+      if (boxes) boxes.textContent = fill(plural(t.boxes), { n: t.boxes });
+      const toGo = side.querySelector("[data-to-go]");
+      if (toGo) {
+        toGo.textContent = fill(words.to_go,
+          { n: numberText(Math.max(street.target - t.hand_points, 0), lang) });
+      }
+    });
+  });
+  if (line) {
+    Object.entries(result.game_points || {}).forEach(([key, value]) => {
+      const span = line.querySelector(`span[data-side='${CSS.escape(key)}']`);
+      const b = span && span.querySelector("b");
+      if (b) b.textContent = numberText(value, lang, true);
+      if (span) span.classList.toggle("leader", result.winner ? key === result.winner : value > 0);
+    });
+  }
 }
 
 // The panel as the server drew it, to put back when the phone's result goes
