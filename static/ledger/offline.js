@@ -33,7 +33,7 @@ import { createView } from "./queue/view.js";
 import { createFormBridge, pickedOf } from "./queue/form.js";
 import { keepPage, swapIn } from "./queue/page.js";
 import {
-  entryOf, recordWith, fieldOf, showResult, panelOf, refusalErrors,
+  entryOf, recordWith, fieldOf, showResult, panelOf, refusalErrors, differences,
 } from "./queue/scoring.js";
 
 const root = document.getElementById("offline-queue");
@@ -131,15 +131,30 @@ function start(root) {
         problems: [...Object.values(errors).flat(), pageWords.offline.refused] };
     } catch { return null; }
   }
+  // The phone's result stays while the hands it counts are sent, one by one (the queue is
+  // the end of them), until the server's parts replace it; it goes when the queue changed
+  // otherwise or stopped.
   function phoneShow() {
     const queue = store.load();
+    const keys = queue.map((it) => it.key);
     const same = phone && queue.length && !STOPPED.has(queue[0].state) &&
-      queue.map((it) => it.key).join() === phone.keys;
+      phone.keys.slice(phone.keys.length - keys.length).join() === keys.join();
     if (!same) {
       if (phone) { phone = null; showResult(document, null, pageWords, phoneWords); }
       return;
     }
-    showResult(document, phone.result, pageWords, phoneWords);
+    phone.shown = showResult(document, phone.result, pageWords, phoneWords);
+  }
+  // The server's result is the truth: where its tiles differ from the phone's, the page
+  // shows the server's (it has them) and the difference is logged.
+  function compareWithServer(mine) {
+    if (!mine || !mine.shown) return;
+    const differ = differences(document, mine.shown);
+    if (!differ.length) return;
+    const detail = { game: GAME, hands: mine.result.hands.length, differ };
+    console.warn("Tablestakes: the server's result differs from the phone's: " +
+      JSON.stringify(detail));
+    document.dispatchEvent(new CustomEvent("tablestakes:differs", { detail }));
   }
   // who plays the hand after the phone's result, as its core says it: each table's pair,
   // for the form's pickers (the keeper may still change them; the server checks them when
@@ -265,6 +280,7 @@ function start(root) {
 
   // The page brought up to date in place (queue/page.js), the list drawn again after.
   function inPlace(answer) {
+    const mine = phone;  // the phone's result for the hands just sent, if it had one
     if (!swapIn(answer, { root, hand, keepTyped: !ROLES_VARY })) return false;
     landed = 0;
     update = null;
@@ -276,6 +292,7 @@ function start(root) {
       root.dataset.next = String(serverNext);
     }
     render();
+    compareWithServer(mine);
     return true;
   }
 
@@ -315,7 +332,7 @@ function start(root) {
     const alone = queued.length === 1;
     editing = null;
     if (!navigator.onLine) {
-      phone = scored ? { result: scored.result, keys: queued.map((it) => it.key).join() } : null;
+      phone = scored ? { result: scored.result, keys: queued.map((it) => it.key) } : null;
       render();
       nextHand();
       phoneShow();

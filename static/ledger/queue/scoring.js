@@ -409,13 +409,14 @@ export function drawEnd(doc, end, phone) {
 // page's #phone-words (the panel's words; without them the panel stays the server's).
 export function showResult(doc, result, words, phone) {
   const board = doc.querySelector(".scoreboard");
-  if (!board) return;
+  if (!board) return {};
   // a score as the points and signed filters write it: the page's pattern where it handed
   // one over (presentation/phone.py), else Intl's
   const numberText = (value, lang, signed = false) =>
     (phone && moneyText(String(value), phone.money, { sign: signed })) ||
     intlText(value, lang, signed);
   const tiles = result ? tilesOf(result) : [];
+  const shown = {};  // each tile's number as drawn here
   board.querySelectorAll(".score-tile").forEach((tile) => {
     const value = tile.querySelector(".score-value");
     if (!value) return;
@@ -426,6 +427,7 @@ export function showResult(doc, result, words, phone) {
     const mine = tiles.find((t) => t.key === tile.dataset.key);
     value.textContent = mine ? numberText(mine.value, words.lang, mine.signed) : tile.dataset.server;
     tile.classList.toggle("leader", mine ? mine.leader : !!tile.dataset.serverLeader);
+    if (mine) shown[tile.dataset.key] = value.textContent;
     // Hollywood's games, the streets: each one's total under the tile, in the page's words
     const detail = tile.querySelector(".score-detail");
     const said = mine && mine.detail && phone && phone.tiles && phone.tiles[mine.detail.words];
@@ -463,6 +465,21 @@ export function showResult(doc, result, words, phone) {
     phone);
   drawEnd(doc, ended ? endOf(result, phone) : null,
     phone && { ...phone, unsaved: words.offline && words.offline.unsaved });
+  return shown;
+}
+
+// Where the server's tiles (drawn from its result) differ from what the phone drew from its
+// own: [{key, phone, server}], none when they agree. The server's are the truth.
+export function differences(doc, shown) {
+  const out = [];
+  doc.querySelectorAll(".scoreboard .score-tile[data-key]").forEach((tile) => {
+    const key = tile.dataset.key;
+    const value = tile.querySelector(".score-value");
+    if (!(key in (shown || {})) || !value) return;
+    const server = value.textContent.trim();
+    if (server !== String(shown[key]).trim()) out.push({ key, phone: shown[key], server });
+  });
+  return out;
 }
 
 // The streets block (templates/ledger/_streets.html) with the phone's numbers: each open
