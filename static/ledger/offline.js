@@ -145,6 +145,17 @@ function start(root) {
     }
     phone.shown = showResult(document, phone.result, pageWords, phoneWords);
   }
+  // Instant totals online: when the phone's core is ready, the queue with the hand just
+  // saved is scored while its request is on its way, and the page shows the result at once
+  // ("not yet saved"); the server's parts confirm it (or replace it, logged: inPlace). Not
+  // ready, or a hand the phone cannot read or the rules refuse: the page waits for the
+  // server, as without the core.
+  async function instant(queued) {
+    const scored = await phoneScore(queued);
+    if (!scored || !scored.ok || !store.load().length) return;
+    phone = { result: scored.result, keys: queued.map((it) => it.key) };
+    phoneShow();
+  }
   // The server's result is the truth: where its tiles differ from the phone's, the page
   // shows the server's (it has them) and the difference is logged.
   function compareWithServer(mine) {
@@ -353,7 +364,9 @@ function start(root) {
     };
     hand.clearErrors();
     try {
-      await sender.now();  // every way it ends draws the list (settled)
+      const sent = sender.now();  // every way it ends draws the list (settled)
+      instant(queued.map((it) => ({ ...it })));  // the request has left: never delays it
+      await sent;
     } finally {
       saving = false;
       saying = null;
