@@ -25,8 +25,8 @@
 import { readJSON, fill } from "./queue/words.js";
 import {
   createStore, storeKey, STOPPED, setField, numberAfter, enqueue, discardHead, renumber, revive,
-  keepRecord, keptRecord,
 } from "./queue/store.js";
+import { keepRecord, keptRecord, dropOldCopy } from "./queue/records.js";
 import { createLock } from "./queue/lock.js";
 import { createSender, createPost } from "./queue/sender.js";
 import { createView } from "./queue/view.js";
@@ -96,10 +96,10 @@ function start(root) {
   const GAME = root.dataset.game;
   function keepTheRecord() {
     const el = document.getElementById("game-record");
-    if (el) keepRecord(window.localStorage, GAME, el.textContent);
+    if (el) keepRecord(GAME, el.textContent);
   }
-  function recordOf(items) {
-    const record = readJSON(document, "game-record", null) || keptRecord(window.localStorage, GAME);
+  async function recordOf(items) {
+    const record = readJSON(document, "game-record", null) || await keptRecord(GAME);
     if (!record || (record.hands || []).length + 1 !== serverNext) return null;
     const entries = items.map((it) => entryOf(it.fields, hand.schema(), record));
     return entries.every(Boolean) ? recordWith(record, entries) : null;
@@ -107,7 +107,7 @@ function start(root) {
   // {ok, result} or {ok: false, errors} for the queue with this item last; null: not known
   async function phoneScore(items) {
     const client = await core();
-    const record = client && recordOf(items);
+    const record = client && await recordOf(items);
     if (!record) return null;
     try {
       const answer = await client.score(record);
@@ -421,6 +421,7 @@ function start(root) {
   const queue = revive(store.load());
   store.save(queue);
   keepTheRecord();
+  dropOldCopy(window.localStorage, GAME);
   if (queue.length && hand.form()) {
     const head = queue[0];
     if (head.state === "refused" && head.number === serverNext) edit(head);

@@ -60,17 +60,51 @@ test("a refusal goes to its field", () => {
   assert.equal(fieldOf({ field: "target" }, SCHEMA), "__all__");
 });
 
-test("the game's record is kept beside the queue, by game", async () => {
-  const { keepRecord, keptRecord, recordKey } = await import("../../static/ledger/queue/store.js");
-  const data = new Map();
-  const storage = { getItem: (k) => data.get(k) ?? null, setItem: (k, v) => data.set(k, v) };
-  assert.equal(keptRecord(storage, 7), null);
-  keepRecord(storage, 7, JSON.stringify(GIN));
-  assert.deepEqual(keptRecord(storage, 7), GIN);
-  assert.equal(keptRecord(storage, 8), null);
-  assert.ok(data.has(recordKey(7)));
-  const full = { getItem: () => null, setItem: () => { throw new Error("full"); } };
-  keepRecord(full, 7, "{}");  // nothing kept, nothing thrown
+// a fake IndexedDB: one database of object stores, each a Map by its key path
+function fakeIDB() {
+  const stores = new Map();
+  const request = (fn) => {
+    const req = {};
+    setTimeout(() => {
+      try { req.result = fn(); req.onsuccess && req.onsuccess(); }
+      catch (error) { req.error = error; req.onerror && req.onerror(); }
+    });
+    return req;
+  };
+  const db = {
+    objectStoreNames: { contains: (name) => stores.has(name) },
+    createObjectStore: (name, { keyPath }) => stores.set(name, { keyPath, rows: new Map() }),
+    transaction: (name) => ({ objectStore: () => {
+      const store = stores.get(name);
+      return { put: (row) => request(() => store.rows.set(row[store.keyPath], row)),
+        get: (key) => request(() => store.rows.get(key)) };
+    } }),
+  };
+  return { stores, open: () => {
+    const req = {};
+    setTimeout(() => {  // a new database is upgraded (its stores made) before it opens
+      req.result = db;
+      if (!stores.size && req.onupgradeneeded) req.onupgradeneeded();
+      if (req.onsuccess) req.onsuccess();
+    });
+    return req;
+  } };
+}
+
+test("the game's record is kept beside the queue in IndexedDB, by game", async () => {
+  const { keepRecord, keptRecord, dropOldCopy } = await import("../../static/ledger/queue/records.js");
+  const idb = fakeIDB();
+  assert.equal(await keptRecord(7, idb), null);
+  assert.equal(await keepRecord(7, JSON.stringify(GIN), idb), true);
+  assert.deepEqual(await keptRecord(7, idb), GIN);
+  assert.equal(await keptRecord(8, idb), null);
+  assert.ok(idb.stores.get("records").rows.has("7"));
+  assert.equal(await keepRecord(7, "", idb), false);
+  assert.equal(await keepRecord(9, "{}", null), false);  // no IndexedDB: nothing kept, nothing thrown
+  assert.equal(await keptRecord(9, null), null);
+  const old = new Map([["tablestakes.record.v1.7", "{}"]]);
+  dropOldCopy({ removeItem: (k) => old.delete(k) }, 7);
+  assert.equal(old.size, 0);
 });
 
 test("a CAP-IT round typed in the form is the record's round", () => {
