@@ -4,14 +4,19 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 
 import {
-  DRAW, entryOf, recordWith, tilesOf, numberText, fieldOf, panelOf, namesText, refusalText,
+  entryOf, recordWith, tilesOf, numberText, fieldOf, panelOf, namesText, refusalText,
   refusalErrors,
 } from "../../static/ledger/queue/scoring.js";
 
+const DRAW = "-draw-";  // the form's (forms/queue.py hands it over as each table's draw)
+// how the form makes a hand, as forms/queue.py hand_making hands it over
+const MAKING = { knock: "knock", kinds: { gin: { flag: "gin", with_count: true },
+  big_gin: { flag: "big_gin", with_count: false } }, upcard: null, knock_card_fields: null,
+  cut: null, round: null, places: { knocker: "knocker", deadwood: "count", cards: "cards" } };
 const TABLE = { knocker: "t1_knocker", kind: "t1_kind", draw: DRAW, players: ["Ann", "Bob"],
   seats: [["t1_c0", "t1_cards0"], ["t1_c1", "t1_cards1"]], picked: ["t1_p0", "t1_p1"] };
 const SCHEMA = { number: "number", key: "key", required: {}, tables: [TABLE], by_tables: false,
-  rounds: false };
+  rounds: false, ...MAKING };
 const GIN = { variant: "gin", players: ["Ann", "Bob"], hands: [] };
 
 test("a knock typed in the form is the record's hand, knocker first", () => {
@@ -36,7 +41,7 @@ test("several tables, who was picked, and the record with the hands kept", () =>
   const fields = [["t1_knocker", DRAW], ["t2_p0", "Di"], ["t2_p1", "Cy"], ["t2_knocker", "Cy"],
     ["t2_kind", "knock"], ["t2_c0", "7"], ["t2_c1", "3"]];
   const record = { variant: "captain", players: ["Ann", "Bob", "Cy", "Di", "Ed"], hands: [1] };
-  const entry = entryOf(fields, { tables: [TABLE, t2], by_tables: true }, record);
+  const entry = entryOf(fields, { ...MAKING, tables: [TABLE, t2], by_tables: true }, record);
   assert.deepEqual(entry, { tables: [{ draw: true }, { knocker: "Cy", deadwood: { Cy: 3, Di: 7 } }] });
   assert.deepEqual(recordWith(record, [entry]).hands, [1, entry]);
   assert.deepEqual(record.hands, [1]);
@@ -108,7 +113,8 @@ test("the game's record is kept beside the queue in IndexedDB, by game", async (
 });
 
 test("a CAP-IT round typed in the form is the record's round", () => {
-  const ROUND = { tables: [], rounds: true };  // the CAP-IT form's schema (forms/queue.py)
+  const ROUND = { ...MAKING, tables: [], rounds: true,  // the CAP-IT form's (forms/queue.py)
+    round: { went_out: "went_out", nobody: "-nobody-", points: ["pts_0", "pts_1", "pts_2", "pts_3"] } };
   const capit = { variant: "cap-it", players: ["Sal", "Vic", "Ann", "Bo"], hands: [] };
   const fields = [["went_out", "Vic"], ["pts_0", "12"], ["pts_1", ""], ["pts_2", "7"], ["pts_3", "30"]];
   assert.deepEqual(entryOf(fields, ROUND, capit),

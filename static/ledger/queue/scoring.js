@@ -7,10 +7,9 @@
 
 import { fill } from "./words.js";
 
-export const DRAW = "-draw-";  // ledger/forms/fields.py
-const KNOCK = "knock";
-const NO_TIE = "-no-tie-";  // ledger/forms/hands.py
-const NOBODY = "-nobody-";  // ledger/forms/fields.py
+// How a hand is made from the form's fields, and where a problem goes, is the form's: the
+// schema (#hand-form-fields, ledger/forms/queue.py queue_fields and hand_making) names every
+// field and sentinel; nothing of forms/hands.py is written here again.
 
 function count(text) {
   const t = String(text ?? "").trim();
@@ -20,31 +19,39 @@ function count(text) {
 
 // One table of a hand, as the form's _duel_entry makes it; null when the phone cannot
 // (cards typed: the server reads them).
-function duelEntry(values, table, players) {
+function duelEntry(values, table, players, schema) {
   const knocker = values.get(table.knocker);
   if (!knocker) return undefined;
-  if (knocker === DRAW) return { draw: true };
+  if (knocker === table.draw) return { draw: true };
   if (table.seats.some((seat) => (values.get(seat[1]) || "").trim())) return null;
-  const kind = values.get(table.kind) || KNOCK;
+  const kind = values.get(table.kind) || schema.knock;
   const counts = {};
   for (let c = 0; c < players.length; c++) {
     let value = count(values.get(table.seats[c][0]));
     if (Number.isNaN(value)) return undefined;
-    if (players[c] === knocker && kind !== KNOCK) value = value || 0;
+    if (players[c] === knocker && kind !== schema.knock) value = value || 0;
     if (value === null) return undefined;
     counts[players[c]] = value;
   }
   const entry = { knocker };
-  if (kind === "big_gin") entry.big_gin = true;
-  else if (kind === "gin" && counts[knocker]) entry.gin = true;
+  const made = (schema.kinds || {})[kind];
+  if (made && (!made.with_count || counts[knocker])) entry[made.flag] = true;
   const opponent = players.find((name) => name !== knocker);
   entry.deadwood = { [knocker]: counts[knocker], [opponent]: counts[opponent] };
   return entry;
 }
 
+// A card from the form's rank and suit fields ({rank, suit}: their names), or "".
+function cardOf(values, fields) {
+  if (!fields) return "";
+  const rank = values.get(fields.rank);
+  const suit = values.get(fields.suit);
+  return rank && suit ? rank + suit : "";
+}
+
 // The hand of the record for a hand typed in the form ([[name, value]...], the form's
-// schema: #hand-form-fields), or null when the phone cannot make it (CAP-IT's rounds, cards
-// typed, a field not filled in as the form wants: the server's form says why).
+// schema: #hand-form-fields), or null when the phone cannot make it (cards typed, a field
+// not filled in as the form wants: the server's form says why).
 export function entryOf(fields, schema, record) {
   const tables = (schema && schema.tables) || [];
   const values = new Map(fields);
@@ -53,37 +60,37 @@ export function entryOf(fields, schema, record) {
   for (const table of tables) {
     const picked = table.picked.map((name) => values.get(name));
     const players = picked.every(Boolean) ? picked : table.players;
-    const entry = duelEntry(values, table, players);
+    const entry = duelEntry(values, table, players, schema);
     if (!entry) return null;
     parts.push(entry);
   }
   // by its tables or as one duel, as the form says (schema.by_tables: forms/hands.py entry)
   if (schema.by_tables) {
     let entry = { tables: parts };
-    const cut = values.get("cut_loser");
-    if (cut && cut !== NO_TIE) entry.cut_loser = cut;
-    const kcRank = values.get("kc_rank");
-    const kcSuit = values.get("kc_suit");
-    if (schema.knock_card && kcRank && kcSuit) entry = { knock_card: kcRank + kcSuit, ...entry };
+    const cut = schema.cut && values.get(schema.cut.field);
+    if (cut && cut !== schema.cut.no_tie) entry.cut_loser = cut;
+    const knockCard = schema.knock_card && cardOf(values, schema.knock_card_fields);
+    if (knockCard) entry = { knock_card: knockCard, ...entry };
     return entry;
   }
   const [entry] = parts;
-  const rank = values.get("up_rank");
-  const suit = values.get("up_suit");
-  if (!entry.draw && rank && suit) return { upcard: rank + suit, ...entry };
+  const upcard = cardOf(values, schema.upcard);
+  if (!entry.draw && upcard) return { upcard, ...entry };
   return entry;
 }
 
 // A CAP-IT round as the form's entry() makes it: who went out (or nobody) and each
-// player's points (pts_0... in the record's seat order); null when one is not a number.
+// player's points (the round's points fields, in the record's seat order); null when one is
+// not a number.
 export function roundOf(values, record, schema) {
-  const out = values.get("went_out");
-  if (!out || !(schema && schema.rounds)) return null;
-  const wentOut = out === NOBODY ? null : out;
+  const round = schema && schema.rounds && schema.round;
+  const out = round && values.get(round.went_out);
+  if (!out) return null;
+  const wentOut = out === round.nobody ? null : out;
   const points = {};
   for (let j = 0; j < record.players.length; j++) {
     const name = record.players[j];
-    const value = count(values.get(`pts_${j}`));
+    const value = count(values.get(round.points[j]));
     if (Number.isNaN(value)) return null;
     if (name === wentOut && value === null) continue;
     if (value === null) return null;  // the form asks for it
@@ -133,29 +140,26 @@ function intlText(value, lang, signed) {
   return signed && value > 0 ? "+" + text : text;
 }
 
-// Which field of the form a problem of the core is at (forms/hands.py _place): the hand's
-// table and player, CAP-IT's went-out and points; "__all__" when it names none.
-// players: CAP-IT's players in the form's order (pts_0...).
+// Which field of the form a problem of the core is at (forms/hands.py _place, as the
+// schema's places say it): the table's knocker, the player's count or cards at the table,
+// the player's points in a round, or a field of the form by name; "__all__" when it names
+// none. players: the record's players (a round's points fields are in their order).
 export function fieldOf(problem, schema, players = []) {
-  if (schema && schema.rounds) {
-    if (problem.field === "went_out") return "went_out";
+  const place = ((schema && schema.places) || {})[problem.field || ""];
+  if (!place) return "__all__";
+  if (place === "points") {
     const j = players.indexOf(problem.player);
-    if (j >= 0 && (problem.field === "cards" || problem.field === "points")) return `pts_${j}`;
-    return "__all__";
+    const field = j >= 0 && schema.round && schema.round.points[j];
+    return field || "__all__";
   }
-  if (problem.field === "knock_card" && schema && schema.knock_card) return "kc_rank";
-  const tables = (schema && schema.tables) || [];
-  const index = (problem.table || 1) - 1;
-  const table = tables[index];
+  const seatPlace = { count: 0, cards: 1 }[place];
+  if (place !== "knocker" && seatPlace === undefined) return place;
+  const tables = schema.tables || [];
+  const table = tables[(problem.table || 1) - 1];
   if (!table) return "__all__";
-  const i = index + 1;
+  if (place === "knocker") return table.knocker;
   const position = table.players.indexOf(problem.player);
-  if (problem.field === "deadwood" && position >= 0) return `t${i}_c${position}`;
-  if (problem.field === "cards" && position >= 0) return `t${i}_cards${position}`;
-  if (problem.field === "knocker") return `t${i}_knocker`;
-  if (problem.field === "upcard") return "up_rank";
-  if (problem.field === "cut_loser") return "cut_loser";
-  return "__all__";
+  return position >= 0 ? table.seats[position][seatPlace] : "__all__";
 }
 
 // The core's English words with its card codes as a page writes a card ("the up-card 7H" ->
