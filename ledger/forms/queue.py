@@ -61,7 +61,7 @@ def _name(form, name: str) -> str | None:
 def hand_making(form) -> dict:
     """How the phone makes the record's hand from the form's fields, as ``entry`` does
     (forms/hands.py), and where a problem of the core goes (``_place``), as data: the kind
-    that is a plain knock and the record's flag of each other kind (``with_count``: the
+    that is a plain knock (``plain``) and the record's flag of each other kind (``with_count``: the
     flag only when the knocker's count was typed: a gin with deadwood, for the core to
     refuse); the up-card's, knock card's and cut's fields (None where the form has none)
     and the cut's "no tie"; CAP-IT's went-out field, its "nobody" and each player's points
@@ -78,7 +78,7 @@ def hand_making(form) -> dict:
               {"knocker": "knocker", "deadwood": "count", "cards": "cards",
                "upcard": up["rank"], "cut_loser": cut, "knock_card": knock_card["rank"]})
     return {
-        "knock": KNOCK,
+        "plain": KNOCK,
         "kinds": {GIN: {"flag": GIN, "with_count": True},
                   BIG_GIN: {"flag": BIG_GIN, "with_count": False}},
         "upcard": up if up["rank"] else None,

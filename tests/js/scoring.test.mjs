@@ -10,7 +10,7 @@ import {
 
 const DRAW = "-draw-";  // the form's (forms/queue.py hands it over as each table's draw)
 // how the form makes a hand, as forms/queue.py hand_making hands it over
-const MAKING = { knock: "knock", kinds: { gin: { flag: "gin", with_count: true },
+const MAKING = { plain: "knock", kinds: { gin: { flag: "gin", with_count: true },
   big_gin: { flag: "big_gin", with_count: false } }, upcard: null, knock_card_fields: null,
   cut: null, round: null, places: { knocker: "knocker", deadwood: "count", cards: "cards" } };
 const TABLE = { knocker: "t1_knocker", kind: "t1_kind", draw: DRAW, players: ["Ann", "Bob"],

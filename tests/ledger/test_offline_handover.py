@@ -156,7 +156,7 @@ def test_the_form_says_how_the_phone_makes_a_hand_and_places_a_problem(client_in
                                    started_by=keeper, setup={"first_dealer": "A"})
     schema = json_block(client_in.get(f"/games/{oklahoma.pk}/").content.decode(),
                         "hand-form-fields")
-    assert schema["knock"] == "knock"
+    assert schema["plain"] == "knock"
     assert schema["kinds"]["gin"] == {"flag": "gin", "with_count": True}
     assert schema["upcard"] == {"rank": "up_rank", "suit": "up_suit"}
     assert schema["cut"] is None and schema["round"] is None

@@ -24,12 +24,12 @@ function duelEntry(values, table, players, schema) {
   if (!knocker) return undefined;
   if (knocker === table.draw) return { draw: true };
   if (table.seats.some((seat) => (values.get(seat[1]) || "").trim())) return null;
-  const kind = values.get(table.kind) || schema.knock;
+  const kind = values.get(table.kind) || schema.plain;
   const counts = {};
   for (let c = 0; c < players.length; c++) {
     let value = count(values.get(table.seats[c][0]));
     if (Number.isNaN(value)) return undefined;
-    if (players[c] === knocker && kind !== schema.knock) value = value || 0;
+    if (players[c] === knocker && kind !== schema.plain) value = value || 0;
     if (value === null) return undefined;
     counts[players[c]] = value;
   }
