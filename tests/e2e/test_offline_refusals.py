@@ -3,7 +3,7 @@ connection cut, a hand the rules refuse is refused by the phone's core at its fi
 very words the server's form puts there for the same hand (so, in German, the catalogs'
 sentence with the core's numbers), and it is not kept: nothing in the queue, no hand
 stored. Expected refusals are the rules' (RULES.md §2: the knock limit is 10, so a knock of
-12 is refused; CAP-IT: a player who went out holds no points, and no cards make 1 point)."""
+12 is refused; Oklahoma's up-card 3 sets a knock limit of 3, so a knock of 5 is; CAP-IT: a player who went out holds no points, and no cards make 1 point)."""
 
 from __future__ import annotations
 
@@ -48,7 +48,7 @@ def the_refusal(page, game, fields, type_hand, key, language):
 
 
 @pytest.mark.parametrize("language", ["en", "de"])
-@pytest.mark.parametrize("key", ["gin", "captain7", "capit4"])
+@pytest.mark.parametrize("key", ["gin", "oklahoma", "captain7", "capit4"])
 def test_a_refused_hand_is_worded_at_its_field_as_the_server_words_it(
         browser, live_server, keeper, evening, key, language):
     if key == "gin":
@@ -57,6 +57,14 @@ def test_a_refused_hand_is_worded_at_its_field_as_the_server_words_it(
 
         def type_hand(page):
             duel(page, 1, "Ann", {0: "12", 1: "20"})
+    elif key == "oklahoma":  # RULES §3.1: the up-card 3 sets the knock limit to 3
+        game = start(evening, keeper, key)
+        fields = ["t1_c0"]
+
+        def type_hand(page):
+            tap(page, "up_rank", "3")
+            tap(page, "up_suit", "S")
+            duel(page, 1, "Sal", {0: "5", 1: "20"})
     elif key == "captain7":
         game = start(evening, keeper, key)
         fields = ["t2_c0"]
@@ -83,8 +91,10 @@ def test_a_refused_hand_is_worded_at_its_field_as_the_server_words_it(
     context.set_offline(True)
     phone = the_refusal(page, game, fields, type_hand, key, language)
     assert all(phone.values())
-    if key != "capit4":  # the core's numbers: 12 is above the knock limit of 10
+    if key in ("gin", "captain7"):  # the core's numbers: 12 is above the knock limit of 10
         assert all("12" in text and "10" in text for text in phone.values()), phone
+    if key == "oklahoma":  # 5 is above the up-card's limit of 3
+        assert all("5" in text and "3" in text for text in phone.values()), phone
     if language == "de":  # the catalogs' German, not the core's English
         assert not any("count" in text or "points" in text for text in phone.values()), phone
 
