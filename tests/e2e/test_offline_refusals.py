@@ -3,7 +3,8 @@ connection cut, a hand the rules refuse is refused by the phone's core at its fi
 very words the server's form puts there for the same hand (so, in German, the catalogs'
 sentence with the core's numbers), and it is not kept: nothing in the queue, no hand
 stored. Expected refusals are the rules' (RULES.md §2: the knock limit is 10, so a knock of
-12 is refused; Oklahoma's up-card 3 sets a knock limit of 3, so a knock of 5 is; CAP-IT: a player who went out holds no points, and no cards make 1 point)."""
+12 is refused; Oklahoma's up-card 3 sets a knock limit of 3, so a knock of 5 is;
+CAP-IT: a player who went out holds no points, and no cards make 1 point)."""
 
 from __future__ import annotations
 
