@@ -8,7 +8,10 @@ scorekeeper picked at each table: ``picked_names(i)``, read back by ``views/queu
 
 from __future__ import annotations
 
-from .fields import DRAW, SegmentedRadio
+from ledger.presentation.catalog import BIG_GIN, GIN, KNOCK
+
+from .fields import DRAW, NOBODY, SegmentedRadio
+from .hands import NO_TIE
 
 
 def picked_names(i: int) -> list[str]:
@@ -47,4 +50,42 @@ def queue_fields(form) -> dict:
             # how the form makes the record's hand (forms/hands.py entry): by its tables, or
             # as a CAP-IT round; whether the deal may carry a knock card
             "by_tables": bool(form.spec.get("tables")), "rounds": bool(form.spec.get("rounds")),
-            "knock_card": bool(form.spec.get("knock_card"))}
+            "knock_card": bool(form.spec.get("knock_card")),
+            **hand_making(form)}
+
+
+def _name(form, name: str) -> str | None:
+    return form[name].html_name if name in form.fields else None
+
+
+def hand_making(form) -> dict:
+    """How the phone makes the record's hand from the form's fields, as ``entry`` does
+    (forms/hands.py), and where a problem of the core goes (``_place``), as data: the kind
+    that is a plain knock (``plain``) and the record's flag of each other kind (``with_count``: the
+    flag only when the knocker's count was typed: a gin with deadwood, for the core to
+    refuse); the up-card's, knock card's and cut's fields (None where the form has none)
+    and the cut's "no tie"; CAP-IT's went-out field, its "nobody" and each player's points
+    field; and ``places``: each record field a problem names -> the table's ``knocker``,
+    the player's ``count`` or ``cards`` at the table, the player's ``points`` in a round,
+    or a field of the form by name."""
+    rounds = bool(form.spec.get("rounds"))
+    players = form.spec.get("players") or []
+    up = {"rank": _name(form, "up_rank"), "suit": _name(form, "up_suit")}
+    knock_card = {"rank": _name(form, "kc_rank"), "suit": _name(form, "kc_suit")}
+    cut = _name(form, "cut_loser")
+    places = ({"went_out": _name(form, "went_out"), "points": "points", "cards": "points"}
+              if rounds else
+              {"knocker": "knocker", "deadwood": "count", "cards": "cards",
+               "upcard": up["rank"], "cut_loser": cut, "knock_card": knock_card["rank"]})
+    return {
+        "plain": KNOCK,
+        "kinds": {GIN: {"flag": GIN, "with_count": True},
+                  BIG_GIN: {"flag": BIG_GIN, "with_count": False}},
+        "upcard": up if up["rank"] else None,
+        "knock_card_fields": knock_card if knock_card["rank"] else None,
+        "cut": {"field": cut, "no_tie": NO_TIE} if cut else None,
+        "round": ({"went_out": _name(form, "went_out"), "nobody": NOBODY,
+                   "points": [_name(form, f"pts_{j}") for j in range(len(players))]}
+                  if rounds else None),
+        "places": {field: place for field, place in places.items() if place},
+    }

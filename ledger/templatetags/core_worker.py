@@ -9,6 +9,7 @@ from django.templatetags.static import static
 from django.utils.html import format_html, json_script
 
 from ledger.corefiles import core_config
+from ledger.presentation.phone import phone_words
 from ledger.selectors.games import game_record
 
 register = template.Library()
@@ -36,3 +37,17 @@ def game_record_script(context, game):
         return ""
     record = context.get("game_record")  # a Save's answer has it already (views/queue.py)
     return json_script(record if record is not None else game_record(game), "game-record")
+
+
+@register.simple_tag(takes_context=True)
+def phone_words_script(context):
+    """The words and money formats the phone needs to say a game it scored itself
+    (ledger/presentation/phone.py), as ``<script type="application/json"
+    id="phone-words">``: once per page, beside ``{% core_worker %}``; nothing where the core
+    cannot run or the game is over."""
+    result = context.get("result")
+    if core_config() is None or not result or context.get("ended"):
+        return ""
+    money = context.get("money")
+    return json_script(phone_words(result, getattr(money, "currency", "") or "",
+                                   getattr(money, "cover", "") or ""), "phone-words")

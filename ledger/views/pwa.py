@@ -41,6 +41,7 @@ SHELL = [
     "ledger/queue/form.js",
     "ledger/queue/lock.js",
     "ledger/queue/page.js",
+    "ledger/queue/records.js",
     "ledger/queue/scoring.js",
     "ledger/queue/sender.js",
     "ledger/queue/store.js",

@@ -25,14 +25,16 @@
 import { readJSON, fill } from "./queue/words.js";
 import {
   createStore, storeKey, STOPPED, setField, numberAfter, enqueue, discardHead, renumber, revive,
-  keepRecord, keptRecord,
 } from "./queue/store.js";
+import { keepRecord, keptRecord, dropOldCopy } from "./queue/records.js";
 import { createLock } from "./queue/lock.js";
 import { createSender, createPost } from "./queue/sender.js";
 import { createView } from "./queue/view.js";
 import { createFormBridge, pickedOf } from "./queue/form.js";
 import { keepPage, swapIn } from "./queue/page.js";
-import { entryOf, recordWith, fieldOf, showResult } from "./queue/scoring.js";
+import {
+  entryOf, recordWith, fieldOf, showResult, panelOf, refusalErrors, differences,
+} from "./queue/scoring.js";
 
 const root = document.getElementById("offline-queue");
 if (root) start(root);
@@ -81,6 +83,7 @@ function start(root) {
   // the server's parts replace them. Without the core, or a hand the phone cannot read, the
   // page works as without it.
   const pageWords = readJSON(document, "script-words", {});
+  const phoneWords = readJSON(document, "phone-words", null);  // presentation/phone.py
   let phone = null;  // {result, keys}: the phone's last result and the hands it counts
   async function core() {
     const tag = document.getElementById("core-worker");
@@ -93,10 +96,10 @@ function start(root) {
   const GAME = root.dataset.game;
   function keepTheRecord() {
     const el = document.getElementById("game-record");
-    if (el) keepRecord(window.localStorage, GAME, el.textContent);
+    if (el) keepRecord(GAME, el.textContent);
   }
-  function recordOf(items) {
-    const record = readJSON(document, "game-record", null) || keptRecord(window.localStorage, GAME);
+  async function recordOf(items) {
+    const record = readJSON(document, "game-record", null) || await keptRecord(GAME);
     if (!record || (record.hands || []).length + 1 !== serverNext) return null;
     const entries = items.map((it) => entryOf(it.fields, hand.schema(), record));
     return entries.every(Boolean) ? recordWith(record, entries) : null;
@@ -104,30 +107,73 @@ function start(root) {
   // {ok, result} or {ok: false, errors} for the queue with this item last; null: not known
   async function phoneScore(items) {
     const client = await core();
-    const record = client && recordOf(items);
+    const record = client && await recordOf(items);
     if (!record) return null;
     try {
       const answer = await client.score(record);
       if (answer.ok) return { ok: true, result: answer.result };
       if (answer.exit !== 1) return null;
       const last = record.hands.length;
-      const errors = {};
-      (answer.where || []).filter((p) => !p.hand || p.hand === last).forEach((p) => {
-        errors[fieldOf(p, hand.schema())] = [pageWords.offline.refused];
-      });
-      if (!Object.keys(errors).length) errors.__all__ = [pageWords.offline.refused];
-      return { ok: false, errors };
+      // each problem of the hand at its field, worded as the server's form words it
+      // (#phone-words "refusals"); the Save bar says too that the phone checked it
+      const problems = (answer.where || []).filter((p) => !p.hand || p.hand === last);
+      const said = refusalErrors(problems, hand.schema(), record.players,
+        phoneWords && phoneWords.refusals);
+      const errors = said || {};
+      if (!said) {  // no words handed over: the phone's own "refused" at each field
+        problems.forEach((p) => {
+          errors[fieldOf(p, hand.schema(), record.players)] = [pageWords.offline.refused];
+        });
+        if (!problems.length) errors.__all__ = [pageWords.offline.refused];
+        return { ok: false, errors };
+      }
+      return { ok: false, errors,
+        problems: [...Object.values(errors).flat(), pageWords.offline.refused] };
     } catch { return null; }
   }
+  // The phone's result stays while the hands it counts are sent, one by one (the queue is
+  // the end of them), until the server's parts replace it; it goes when the queue changed
+  // otherwise or stopped.
   function phoneShow() {
     const queue = store.load();
+    const keys = queue.map((it) => it.key);
     const same = phone && queue.length && !STOPPED.has(queue[0].state) &&
-      queue.map((it) => it.key).join() === phone.keys;
+      phone.keys.slice(phone.keys.length - keys.length).join() === keys.join();
     if (!same) {
-      if (phone) { phone = null; showResult(document, null, pageWords, false); }
+      if (phone) { phone = null; showResult(document, null, pageWords, phoneWords); }
       return;
     }
-    showResult(document, phone.result, pageWords, !ROLES_VARY && hand.schema().tables.length === 1);
+    phone.shown = showResult(document, phone.result, pageWords, phoneWords);
+  }
+  // Instant totals online: when the phone's core is ready, the queue with the hand just
+  // saved is scored while its request is on its way, and the page shows the result at once
+  // ("not yet saved"); the server's parts confirm it (or replace it, logged: inPlace). Not
+  // ready, or a hand the phone cannot read or the rules refuse: the page waits for the
+  // server, as without the core.
+  async function instant(queued) {
+    const scored = await phoneScore(queued);
+    if (!scored || !scored.ok || !store.load().length) return;
+    phone = { result: scored.result, keys: queued.map((it) => it.key) };
+    phoneShow();
+  }
+  // The server's result is the truth: where its tiles differ from the phone's, the page
+  // shows the server's (it has them) and the difference is logged.
+  function compareWithServer(mine) {
+    if (!mine || !mine.shown) return;
+    const differ = differences(document, mine.shown);
+    if (!differ.length) return;
+    const detail = { game: GAME, hands: mine.result.hands.length, differ };
+    console.warn("Tablestakes: the server's result differs from the phone's: " +
+      JSON.stringify(detail));
+    document.dispatchEvent(new CustomEvent("tablestakes:differs", { detail }));
+  }
+  // who plays the hand after the phone's result, as its core says it: each table's pair,
+  // for the form's pickers (the keeper may still change them; the server checks them when
+  // the hand is sent); null when not known
+  function phonePairs(number) {
+    if (!phone || !phoneWords || number !== phone.result.hands.length + 1) return null;
+    const pairs = panelOf(phone.result, phoneWords.next).pairs;
+    return pairs.length === hand.schema().tables.length ? pairs : null;
   }
 
   const numberField = () => hand.schema().number;
@@ -198,7 +244,8 @@ function start(root) {
     hand.blank();
     const ahead = queue.length > 0;
     hand.setNumber(numberAfter(queue, serverNext), ahead ? uuid() : hand.defaultKey() || uuid());
-    hand.pickers(ahead && ROLES_VARY, null);
+    const pairs = phonePairs(numberAfter(queue, serverNext));
+    hand.pickers(ahead && ROLES_VARY, pairs, !!pairs);
     const next = document.getElementById("next");
     if (next) next.classList.toggle("next-unknown", ahead);
   }
@@ -244,6 +291,7 @@ function start(root) {
 
   // The page brought up to date in place (queue/page.js), the list drawn again after.
   function inPlace(answer) {
+    const mine = phone;  // the phone's result for the hands just sent, if it had one
     if (!swapIn(answer, { root, hand, keepTyped: !ROLES_VARY })) return false;
     landed = 0;
     update = null;
@@ -255,6 +303,7 @@ function start(root) {
       root.dataset.next = String(serverNext);
     }
     render();
+    compareWithServer(mine);
     return true;
   }
 
@@ -287,14 +336,14 @@ function start(root) {
         scored = await phoneScore(editing && before.length === store.load().length - 1
           ? [item, ...before] : [...before, item]);
       } finally { saving = false; }
-      if (scored && !scored.ok) { hand.showErrors(scored.errors); return; }
+      if (scored && !scored.ok) { hand.showErrors(scored.errors, scored.problems); return; }
     }
     const queued = enqueue(store.load(), item, editing, null);
     store.save(queued);
     const alone = queued.length === 1;
     editing = null;
     if (!navigator.onLine) {
-      phone = scored ? { result: scored.result, keys: queued.map((it) => it.key).join() } : null;
+      phone = scored ? { result: scored.result, keys: queued.map((it) => it.key) } : null;
       render();
       nextHand();
       phoneShow();
@@ -315,7 +364,9 @@ function start(root) {
     };
     hand.clearErrors();
     try {
-      await sender.now();  // every way it ends draws the list (settled)
+      const sent = sender.now();  // every way it ends draws the list (settled)
+      instant(queued.map((it) => ({ ...it })));  // the request has left: never delays it
+      await sent;
     } finally {
       saving = false;
       saying = null;
@@ -370,6 +421,7 @@ function start(root) {
   const queue = revive(store.load());
   store.save(queue);
   keepTheRecord();
+  dropOldCopy(window.localStorage, GAME);
   if (queue.length && hand.form()) {
     const head = queue[0];
     if (head.state === "refused" && head.number === serverNext) edit(head);

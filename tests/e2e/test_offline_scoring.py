@@ -29,6 +29,16 @@ WORDS = {
 }
 
 
+# the record the phone keeps for a game (static/ledger/queue/records.js), read as a page does
+KEPT = """(game) => new Promise((resolve) => {
+  const request = indexedDB.open("tablestakes", 1);
+  request.onsuccess = () => {
+    const get = request.result.transaction("records").objectStore("records").get(game);
+    get.onsuccess = () => resolve(get.result ? JSON.parse(get.result.text) : null);
+  };
+})"""
+
+
 @pytest.fixture
 def gin(keeper):
     table = services.table_create(name="Basement", scorekeepers=[keeper])
@@ -49,7 +59,8 @@ def test_a_hand_kept_offline_is_scored_on_the_phone(browser, live_server, keeper
     page.evaluate(f"async () => {{ await (await import({client!r})).start(); }}")
     page.wait_for_function(f"""async () => (await import({client!r})).state() === "ready" """,
                            timeout=BOOT_MS)
-    kept = page.evaluate(f"JSON.parse(localStorage.getItem('tablestakes.record.v1.{gin.pk}'))")
+    # the game's record kept beside the queue, in IndexedDB (queue/records.js)
+    kept = page.evaluate(KEPT, str(gin.pk))
     assert kept["players"] == ["Ann", "Bob"] and kept["hands"] == []
     context.set_offline(True)
 
@@ -57,7 +68,8 @@ def test_a_hand_kept_offline_is_scored_on_the_phone(browser, live_server, keeper
     duel(page, 1, "Ann", {0: "12", 1: "20"})
     page.get_by_role("button", name=words["save"].format(1)).click()
     error = page.locator("#id_t1_c0_error")
-    expect(error).to_contain_text(words["refused"], timeout=5_000)
+    expect(error).to_contain_text("12", timeout=5_000)  # the core's words at the field
+    expect(page.locator("#save-error")).to_contain_text(words["refused"])
     assert page.evaluate(f"localStorage.getItem('tablestakes.queue.v1.{gin.pk}')") in (None, "[]")
     expect(page.locator("#offline-queue")).to_be_hidden()
     shot(page, f"offline-refused-{language}", full_page=False)

@@ -4,13 +4,19 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 
 import {
-  DRAW, entryOf, recordWith, tilesOf, numberText, fieldOf,
+  entryOf, recordWith, tilesOf, numberText, fieldOf, panelOf, namesText, refusalText,
+  refusalErrors,
 } from "../../static/ledger/queue/scoring.js";
 
+const DRAW = "-draw-";  // the form's (forms/queue.py hands it over as each table's draw)
+// how the form makes a hand, as forms/queue.py hand_making hands it over
+const MAKING = { plain: "knock", kinds: { gin: { flag: "gin", with_count: true },
+  big_gin: { flag: "big_gin", with_count: false } }, upcard: null, knock_card_fields: null,
+  cut: null, round: null, places: { knocker: "knocker", deadwood: "count", cards: "cards" } };
 const TABLE = { knocker: "t1_knocker", kind: "t1_kind", draw: DRAW, players: ["Ann", "Bob"],
   seats: [["t1_c0", "t1_cards0"], ["t1_c1", "t1_cards1"]], picked: ["t1_p0", "t1_p1"] };
 const SCHEMA = { number: "number", key: "key", required: {}, tables: [TABLE], by_tables: false,
-  rounds: false };
+  rounds: false, ...MAKING };
 const GIN = { variant: "gin", players: ["Ann", "Bob"], hands: [] };
 
 test("a knock typed in the form is the record's hand, knocker first", () => {
@@ -35,7 +41,7 @@ test("several tables, who was picked, and the record with the hands kept", () =>
   const fields = [["t1_knocker", DRAW], ["t2_p0", "Di"], ["t2_p1", "Cy"], ["t2_knocker", "Cy"],
     ["t2_kind", "knock"], ["t2_c0", "7"], ["t2_c1", "3"]];
   const record = { variant: "captain", players: ["Ann", "Bob", "Cy", "Di", "Ed"], hands: [1] };
-  const entry = entryOf(fields, { tables: [TABLE, t2], by_tables: true }, record);
+  const entry = entryOf(fields, { ...MAKING, tables: [TABLE, t2], by_tables: true }, record);
   assert.deepEqual(entry, { tables: [{ draw: true }, { knocker: "Cy", deadwood: { Cy: 3, Di: 7 } }] });
   assert.deepEqual(recordWith(record, [entry]).hands, [1, entry]);
   assert.deepEqual(record.hands, [1]);
@@ -59,21 +65,56 @@ test("a refusal goes to its field", () => {
   assert.equal(fieldOf({ field: "target" }, SCHEMA), "__all__");
 });
 
-test("the game's record is kept beside the queue, by game", async () => {
-  const { keepRecord, keptRecord, recordKey } = await import("../../static/ledger/queue/store.js");
-  const data = new Map();
-  const storage = { getItem: (k) => data.get(k) ?? null, setItem: (k, v) => data.set(k, v) };
-  assert.equal(keptRecord(storage, 7), null);
-  keepRecord(storage, 7, JSON.stringify(GIN));
-  assert.deepEqual(keptRecord(storage, 7), GIN);
-  assert.equal(keptRecord(storage, 8), null);
-  assert.ok(data.has(recordKey(7)));
-  const full = { getItem: () => null, setItem: () => { throw new Error("full"); } };
-  keepRecord(full, 7, "{}");  // nothing kept, nothing thrown
+// a fake IndexedDB: one database of object stores, each a Map by its key path
+function fakeIDB() {
+  const stores = new Map();
+  const request = (fn) => {
+    const req = {};
+    setTimeout(() => {
+      try { req.result = fn(); req.onsuccess && req.onsuccess(); }
+      catch (error) { req.error = error; req.onerror && req.onerror(); }
+    });
+    return req;
+  };
+  const db = {
+    objectStoreNames: { contains: (name) => stores.has(name) },
+    createObjectStore: (name, { keyPath }) => stores.set(name, { keyPath, rows: new Map() }),
+    transaction: (name) => ({ objectStore: () => {
+      const store = stores.get(name);
+      return { put: (row) => request(() => store.rows.set(row[store.keyPath], row)),
+        get: (key) => request(() => store.rows.get(key)) };
+    } }),
+  };
+  return { stores, open: () => {
+    const req = {};
+    setTimeout(() => {  // a new database is upgraded (its stores made) before it opens
+      req.result = db;
+      if (!stores.size && req.onupgradeneeded) req.onupgradeneeded();
+      if (req.onsuccess) req.onsuccess();
+    });
+    return req;
+  } };
+}
+
+test("the game's record is kept beside the queue in IndexedDB, by game", async () => {
+  const { keepRecord, keptRecord, dropOldCopy } = await import("../../static/ledger/queue/records.js");
+  const idb = fakeIDB();
+  assert.equal(await keptRecord(7, idb), null);
+  assert.equal(await keepRecord(7, JSON.stringify(GIN), idb), true);
+  assert.deepEqual(await keptRecord(7, idb), GIN);
+  assert.equal(await keptRecord(8, idb), null);
+  assert.ok(idb.stores.get("records").rows.has("7"));
+  assert.equal(await keepRecord(7, "", idb), false);
+  assert.equal(await keepRecord(9, "{}", null), false);  // no IndexedDB: nothing kept, nothing thrown
+  assert.equal(await keptRecord(9, null), null);
+  const old = new Map([["tablestakes.record.v1.7", "{}"]]);
+  dropOldCopy({ removeItem: (k) => old.delete(k) }, 7);
+  assert.equal(old.size, 0);
 });
 
 test("a CAP-IT round typed in the form is the record's round", () => {
-  const ROUND = { tables: [], rounds: true };  // the CAP-IT form's schema (forms/queue.py)
+  const ROUND = { ...MAKING, tables: [], rounds: true,  // the CAP-IT form's (forms/queue.py)
+    round: { went_out: "went_out", nobody: "-nobody-", points: ["pts_0", "pts_1", "pts_2", "pts_3"] } };
   const capit = { variant: "cap-it", players: ["Sal", "Vic", "Ann", "Bo"], hands: [] };
   const fields = [["went_out", "Vic"], ["pts_0", "12"], ["pts_1", ""], ["pts_2", "7"], ["pts_3", "30"]];
   assert.deepEqual(entryOf(fields, ROUND, capit),
@@ -84,4 +125,64 @@ test("a CAP-IT round typed in the form is the record's round", () => {
   nobody[1] = ["pts_1", ""];  // the form asks for Vic's points: the server says so
   assert.equal(entryOf(nobody, ROUND, capit), null);
   assert.equal(entryOf([["went_out", "Vic"], ["pts_0", "x"]], ROUND, capit), null);
+});
+
+// the next hand's panel from the core's result (presentation/game_page.py next_panel), in
+// the page's words (#phone-words "next")
+const NEXT = { hand: "Hand {number}", round: "Round {number} of 5", deals: "deals", versus: "v",
+  sits_out: "Sits out:", dealer_side: "{side} deal at every table.", and: "{names} and {last}",
+  chips: { box: { word: "in the box", css: "chip chip-box" }, captain: { word: "captain", css: "chip" } },
+  playing: ["box", "captain", "opponent", "player"], contracts: { "two sets of 3": "two sets of 3" } };
+
+test("the box: who plays whom, box first, who deals and who sits out", () => {
+  const result = { players: ["Sal", "Vic", "Ann"], hands: [{}], facts: { hand_roles: ["box"] },
+    next: { dealer: "Sal", roles: { Ann: "sits_out", Vic: "captain", Sal: "box" } } };
+  const panel = panelOf(result, NEXT);
+  assert.equal(panel.title, "Hand 2");
+  assert.deepEqual(panel.pairs, [["Sal", "Vic"]]);
+  assert.deepEqual(panel.tables[0], { a: "Sal", b: "Vic", aChip: NEXT.chips.box,
+    bChip: NEXT.chips.captain, dealer: "Sal" });
+  assert.equal(panel.sitsOut, "Ann");
+});
+
+test("several tables: each table's pair and dealer, the dealer side; CAP-IT's round", () => {
+  const result = { players: ["Sal", "Vic", "Ann", "Bo"], hands: [], facts: { tables: 2 },
+    next: { dealer: ["Ann", "Bo"], roles: { Sal: "player", Vic: "player", Ann: "player", Bo: "player" },
+      tables: [["Sal", "Ann"], ["Vic", "Bo"]], dealer_side: "They" } };
+  const panel = panelOf(result, NEXT);
+  assert.deepEqual(panel.pairs, [["Sal", "Ann"], ["Vic", "Bo"]]);
+  assert.deepEqual(panel.tables.map((t) => t.dealer), ["Ann", "Bo"]);
+  assert.equal(panel.dealerSide, "They deal at every table.");
+  assert.equal(panel.sitsOut, "");
+  const capit = panelOf({ players: ["A", "B"], hands: [{}], facts: { rounds: true },
+    next: { dealer: "B", round: 2, contract: "two sets of 3", roles: {} } }, NEXT);
+  assert.equal(capit.title, "Round 2 of 5");
+  assert.equal(capit.contract, "two sets of 3");
+  assert.equal(namesText(["A", "B", "C"], NEXT.and), "A, B and C");
+});
+
+// a refusal at its field, as the server's form words it (forms/hands.py _place,
+// presentation/problems.py field_words)
+const REFUSALS = { core: false, holds: { deadwood: "count", cards: "cards", points: "points" },
+  sentences: { knock_over_limit: "Zu viele Punkte zum Klopfen." },
+  numbered: { knock_over_limit: "Zu viele Punkte: {count} liegt über {limit}." },
+  labels: { count: "Punkte von {name}" }, named: "{where}: {problem}", hand: "Spiel {number}",
+  round: "{hand} (Runde {number})", table: "{hand}, Tisch {number}", suits: { H: "♥" } };
+const OVER = { code: "knock_over_limit", hand: 1, table: 1, player: "Ann", field: "deadwood",
+  round: null, text: "12 is above 10", hint: null, line: "hand 1: deadwood.Ann: 12 is above 10",
+  values: { count: 12, limit: 10 } };
+
+test("a refusal in the page's language, with the core's numbers, at the player's count", () => {
+  assert.equal(refusalText(OVER, "t1_c0", REFUSALS), "Punkte von Ann: Zu viele Punkte: 12 liegt über 10.");
+  assert.equal(refusalText({ ...OVER, values: {} }, "t1_c0", REFUSALS),
+    "Punkte von Ann: Zu viele Punkte zum Klopfen.");
+  assert.equal(refusalText({ ...OVER, table: 2 }, null, REFUSALS),
+    "Spiel 1, Tisch 2: Ann: Zu viele Punkte: 12 liegt über 10.");
+  const errors = refusalErrors([OVER], SCHEMA, ["Ann", "Bob"], REFUSALS);
+  assert.deepEqual(Object.keys(errors), ["t1_c0"]);
+  const english = { ...REFUSALS, core: true, labels: { count: "{name}'s count" } };
+  assert.equal(refusalText(OVER, "t1_c0", english), "Ann's count: 12 is above 10");
+  assert.equal(refusalText({ ...OVER, field: "upcard", player: null, text: "the up-card 7H is wrong" },
+    "up_rank", english), "the up-card 7♥ is wrong");
+  assert.equal(refusalErrors([OVER], SCHEMA, [], null), null);
 });

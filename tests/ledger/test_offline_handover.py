@@ -17,7 +17,8 @@ from django.urls import reverse
 from django.utils.html import escape
 
 from ledger import services
-from ledger.forms.fields import DRAW
+from ledger.forms.fields import DRAW, NOBODY
+from ledger.forms.hands import NO_TIE
 from ledger.presentation.queue import QUEUE_WORDS
 
 pytestmark = pytest.mark.django_db
@@ -103,19 +104,24 @@ def test_the_lists_templates_and_the_module_are_on_the_page(client_in, session, 
 
 
 def test_the_script_holds_no_copy_of_the_servers_words_or_names():
-    # queue/scoring.js (issue 41's offline scoring) still writes the form's field names and
-    # the draw's value to make a record's hand: a second writing of forms/hands.py, known and
-    # left open in issue 41 (the page is to hand them over, as it does the words)
+    # every module of the queue, the phone's offline scoring (queue/scoring.js) too: it makes
+    # a record's hand and places a refusal from the form's own description (forms/queue.py
+    # hand_making), not from a second writing of forms/hands.py
     sources = [ROOT / "static/ledger/offline.js",
-               *(p for p in (ROOT / "static/ledger/queue").glob("*.js") if p.name != "scoring.js")]
-    assert len(sources) == 8  # offline.js and the queue's seven modules that take the page's
+               *(ROOT / "static/ledger/queue").glob("*.js")]
+    assert len(sources) == 10  # offline.js and the queue's nine modules that take the page's
     # the code, without its comments (which may quote the page)
     code = "\n".join(re.sub(r"^\s*//.*$|\s//\s.*$", "", p.read_text(), flags=re.M)
                      for p in sources)
     assert "createSender" in code and "The hands" not in code
     for copy in (DRAW, "Who knocked", "Who went out", "_knocker", "_kind", "_p0", "_c0",
                  "cards0", "'s count", "Not sent yet", "Discard hand", "not sent yet",
-                 "Sending stopped", "Without the", "No connection", "Who played"):
+                 "Sending stopped", "Without the", "No connection", "Who played",
+                 # the hand form's other fields and sentinels (forms/hands.py, fields.py)
+                 NOBODY, NO_TIE, '"up_rank"', '"up_suit"', '"kc_rank"', '"kc_suit"',
+                 '"cut_loser"', '"went_out"', "pts_", '"big_gin"', '"knock"',
+                 # words the page hands over (presentation/phone.py)
+                 "Game over", "Sits out", '"deals"', "in the box", "Money", " pays "):
         assert copy not in code, copy
 
 
@@ -141,3 +147,34 @@ def test_a_refused_hand_comes_back_seated_as_the_server_read_it(client_in, sessi
     fields = dict(answer["fields"])
     assert (fields["t1_c0"], fields["t1_c1"]) == ("", "9")
     assert list(answer["errors"]) == ["t1_knocker"]
+
+
+def test_the_form_says_how_the_phone_makes_a_hand_and_places_a_problem(client_in, session,
+                                                                      keeper):
+    # issue 41: what queue/scoring.js needs of the form, as data (forms/queue.py hand_making)
+    oklahoma = services.game_start(session=session, variant="oklahoma", players=["A", "B"],
+                                   started_by=keeper, setup={"first_dealer": "A"})
+    schema = json_block(client_in.get(f"/games/{oklahoma.pk}/").content.decode(),
+                        "hand-form-fields")
+    assert schema["plain"] == "knock"
+    assert schema["kinds"]["gin"] == {"flag": "gin", "with_count": True}
+    assert schema["upcard"] == {"rank": "up_rank", "suit": "up_suit"}
+    assert schema["cut"] is None and schema["round"] is None
+    assert schema["places"] == {"knocker": "knocker", "deadwood": "count", "cards": "cards",
+                                "upcard": "up_rank"}
+    capit = services.game_start(session=session, variant="cap-it", players=["A", "B", "C", "D"],
+                                started_by=keeper, setup={"first_dealer": "A"}, ante="1.00")
+    schema = json_block(client_in.get(f"/games/{capit.pk}/").content.decode(),
+                        "hand-form-fields")
+    assert schema["round"] == {"went_out": "went_out", "nobody": NOBODY,
+                               "points": ["pts_0", "pts_1", "pts_2", "pts_3"]}
+    assert schema["places"] == {"went_out": "went_out", "points": "points", "cards": "points"}
+    captain = services.game_start(session=session, variant="captain",
+                                  players=["R1", "R2", "B1", "B2", "B3"], started_by=keeper,
+                                  preset="standard",
+                                  setup={"captains": ["R1", "R2"], "opponents": ["B1", "B2"],
+                                         "sitter": "B3"})
+    schema = json_block(client_in.get(f"/games/{captain.pk}/").content.decode(),
+                        "hand-form-fields")
+    assert schema["cut"] == {"field": "cut_loser", "no_tie": NO_TIE}
+    assert schema["places"]["cut_loser"] == "cut_loser"

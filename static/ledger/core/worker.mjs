@@ -30,14 +30,17 @@ def score(text):
 
 
 def details(text):
-    # the refusal as data (where each problem is), for the page to put it at its field
+    # the refusal as data (where each problem is, its code, its numbers and the core's own
+    # words), for the page to put it at its field in its language
     from ledger.rules.game import score_record
     from ledger.rules.record import RecordError
     try:
         score_record(json.loads(text))
     except RecordError as error:
         return json.dumps([{"code": p.code, "hand": p.hand, "table": p.table,
-                            "player": p.player, "field": p.field} for p in error.details])
+                            "player": p.player, "field": p.field, "round": p.round,
+                            "text": p.text, "hint": p.hint, "line": p.line,
+                            "values": p.values} for p in error.details], default=str)
     except Exception:
         pass
     return "[]"

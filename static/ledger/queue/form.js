@@ -187,7 +187,8 @@ export function createFormBridge(doc) {
     });
   }
 
-  function pickers(show, picked) {
+  // byPhone: the pairs are the phone's core's (its words say so, not "pick who played")
+  function pickers(show, picked, byPhone = false) {
     tables().forEach((t, idx) => {
       if (!original[idx]) original[idx] = t.table.players;
       let box = t.fieldset.querySelector(".who-played");
@@ -210,6 +211,7 @@ export function createFormBridge(doc) {
         });
       }
       if (!box) return;
+      box.classList.toggle("by-phone", !!byPhone);
       box.querySelectorAll("select[data-seat]").forEach((select) => {
         select.value = pair[+select.dataset.seat];
       });

@@ -87,20 +87,3 @@ export function revive(queue) {
   queue.forEach((item) => { if (item.state === "sending") item.state = "pending"; });
   return queue;
 }
-
-// The game's record (the form's #game-record, export_game's JSON) kept beside its queue, so
-// the phone's core can score the hands kept offline even where the page's own copy is gone
-// (queue/scoring.js). Kept as text; nothing kept when the browser keeps nothing.
-export function recordKey(game) { return "tablestakes.record.v1." + game; }
-
-export function keepRecord(storage, game, text) {
-  if (!text) return;
-  try { storage.setItem(recordKey(game), text); } catch { /* kept on the page only */ }
-}
-
-export function keptRecord(storage, game) {
-  try {
-    const text = storage.getItem(recordKey(game));
-    return text ? JSON.parse(text) : null;
-  } catch { return null; }
-}
