@@ -67,13 +67,15 @@ def crafted_cookie_lines(count: int) -> list[str]:
 def test_sixteen_cookie_lines_are_answered_at_once(server):
     """128 KB of crafted cookies: the old unquoting held the worker past gunicorn's 30 s
     timeout (the request is cut at 10 s here); the fixed one answers the log-in page at
-    once, and the worker is free for the next request."""
+    once, and the worker is free for the next request. Not a timing budget: the bound is
+    half of the 10 s cut, far above a loaded machine's answer (1.2 s at load 13), far below
+    the quadratic unquoting's (past the cut)."""
     _base, port = server
     status, took = raw_request(port, crafted_cookie_lines(16))
     assert status == 200
-    assert took < 1.0, f"{took:.2f} s"
+    assert took < 5.0, f"{took:.2f} s"
     status, took = raw_request(port, ["Cookie: sessionid=none"])
-    assert (status, took < 1.0) == (200, True)
+    assert (status, took < 5.0) == (200, True)
 
 
 @pytest.mark.xdist_group("collected_static")
