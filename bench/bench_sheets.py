@@ -216,8 +216,36 @@ def renderer(kind: str, which: str):
     return render
 
 
+def renderer_state() -> tuple[int | None, float]:
+    """(pid, processor seconds so far) of this process's PDF renderer (None, 0 without)."""
+    from scoresheets import pdf
+
+    current = pdf._renderer
+    return (None, 0.0) if current is None else (current.pid, current.cpu)
+
+
+def renderer_peak_kb() -> int:
+    """The peak resident memory of this process's PDF renderer (KiB; 0 without one)."""
+    pid, _ = renderer_state()
+    if pid is None:
+        return 0
+    status = Path(f"/proc/{pid}/status").read_text()
+    return int(re.search(r"VmHWM:\s+(\d+) kB", status).group(1))
+
+
+def timed(render) -> tuple[float, float]:
+    """(wall seconds, processor seconds) of ``render()``: this process's and its renderer's."""
+    pid, cpu = renderer_state()
+    start, start_cpu = time.perf_counter(), time.process_time()
+    render()
+    took, took_cpu = time.perf_counter() - start, time.process_time() - start_cpu
+    new_pid, new_cpu = renderer_state()
+    return took, took_cpu + (new_cpu - cpu if new_pid == pid else new_cpu)
+
+
 def measure(db: str, kind: str, which: str) -> dict:
-    """Cold time, peak memory and pages of one render, alone in its process."""
+    """Cold time, peak memory and pages of one render, alone in its process (the document's
+    peak is the larger of its process's and its renderer's)."""
     django_setup(db)
     render = renderer(kind, which)
     base_rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
@@ -229,10 +257,11 @@ def measure(db: str, kind: str, which: str) -> dict:
 
     from pypdf import PdfReader
 
+    peak = max(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, renderer_peak_kb())
     return {
         "cold": cold,
-        "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
-        "growth_mb": (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - base_rss) / 1024,
+        "peak_mb": peak / 1024,
+        "growth_mb": (peak - base_rss) / 1024,
         "pages": len(PdfReader(BytesIO(pdf)).pages),
     }
 
@@ -247,22 +276,25 @@ def paired(db: str, kind: str) -> dict:
         render()
         render()
     times: dict[str, list[float]] = {"report": [], "plain": []}
+    cpu: dict[str, list[float]] = {"report": [], "plain": []}
     spent = 0.0
     pair = 0
     while pair < MAX_PAIRS and (pair < MIN_PAIRS or spent < PAIR_SECONDS):
         order = ("report", "plain") if pair % 2 == 0 else ("plain", "report")
         for which in order:
-            start = time.perf_counter()
-            renders[which]()
-            took = time.perf_counter() - start
+            took, took_cpu = timed(renders[which])
             times[which].append(took)
+            cpu[which].append(took_cpu)
             spent += took
         pair += 1
     report, plain = statistics.median(times["report"]), statistics.median(times["plain"])
-    ratios = [r / p for r, p in zip(times["report"], times["plain"], strict=True)]
-    return {"report": report, "plain": plain, "pairs": pair, "overhead": report / plain - 1,
+    cpu_report, cpu_plain = statistics.median(cpu["report"]), statistics.median(cpu["plain"])
+    ratios = [r / p for r, p in zip(cpu["report"], cpu["plain"], strict=True)]
+    return {"report": report, "plain": plain, "pairs": pair, "wall": report / plain - 1,
+            "cpu_report": cpu_report, "cpu_plain": cpu_plain,
+            "overhead": cpu_report / cpu_plain - 1,
             "spread": statistics.quantiles(ratios, n=4),
-            "best": min(times["report"]) / min(times["plain"]) - 1}
+            "best": min(cpu["report"]) / min(cpu["plain"]) - 1}
 
 
 # -- the run ----------------------------------------------------------------------------------
@@ -283,17 +315,18 @@ def main() -> int:
         alone = {(kind, which): json.loads(run_child("--measure", db, kind, which))
                  for kind in KINDS for which in ("report", "plain")}
         warm = {kind: json.loads(run_child("--paired", db, kind)) for kind in KINDS}
-    print("Printed documents (weasyprint)")
+    print(f"Printed documents (weasyprint), load average {os.getloadavg()[0]:.2f}")
     print("plain = one unstyled table of the document's own text, row for row (every table row,"
           "\n        heading, paragraph and signature), same @font-face files, page size and"
           " margins")
-    print("cold, peak MB, +MB: first render, each in its own process; warm: medians of"
-          " report/plain\n        renders alternating in one process; overhead = report/plain"
-          " - 1 (pair ratios' quartiles)")
-    print("        best = fastest report / fastest plain - 1: the least disturbed pair of"
-          " figures")
+    print("cold, peak MB, +MB: first render, each in its own process (the document's: its"
+          " renderer's too);\n        warm, cpu: medians of report/plain renders alternating in"
+          " one process (wall, and\n        processor time of the process and its renderer);"
+          " overhead = cpu report/plain - 1\n        (pair ratios' quartiles); wall = warm"
+          " report/plain - 1; best = fastest/fastest - 1")
     print(f"{'document':<10} {'render':<7} {'pages':>5} {'cold s':>7} {'warm s':>7} "
-          f"{'peak MB':>8} {'+MB':>6} {'overhead':>9}  quartiles    best  pairs")
+          f"{'cpu s':>6} {'peak MB':>8} {'+MB':>6} {'overhead':>9}  quartiles    best   wall"
+          "  pairs")
     failed = []
     for kind in KINDS:
         w = warm[kind]
@@ -303,9 +336,10 @@ def main() -> int:
             if which == "report":
                 q1, _, q3 = w["spread"]
                 extra = (f"{w['overhead']:>+9.0%}  {q1 - 1:+.0%}..{q3 - 1:+.0%}  "
-                         f"{w['best']:>+5.0%}  {w['pairs']:>5}")
+                         f"{w['best']:>+5.0%} {w['wall']:>+6.0%}  {w['pairs']:>5}")
             print(f"{kind:<10} {which:<7} {row['pages']:>5} {row['cold']:>7.3f} "
-                  f"{w[which]:>7.3f} {row['peak_mb']:>8.1f} {row['growth_mb']:>6.1f} {extra}")
+                  f"{w[which]:>7.3f} {w['cpu_' + which]:>6.3f} {row['peak_mb']:>8.1f} "
+                  f"{row['growth_mb']:>6.1f} {extra}")
         if max(w["overhead"], w["best"]) > OVERHEAD_BUDGET:
             failed.append(f"{kind}: overhead {w['overhead']:.0%} (best {w['best']:.0%}) > "
                           f"{OVERHEAD_BUDGET:.0%}")

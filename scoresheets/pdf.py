@@ -292,7 +292,7 @@ def _serve(requests: int, answers: int, nice: int) -> None:
         except BaseException as exc:  # noqa: BLE001 - reported to the worker
             outcome = ("error", f"{type(exc).__name__}: {exc}")
         signal.alarm(0)
-        _send(answers, outcome)
+        _send(answers, (*outcome, time.process_time()))
 
 
 class _Renderer:
@@ -314,6 +314,8 @@ class _Renderer:
         os.close(answers_out)
         self.pid, self.owner, self.nice, self.render = pid, os.getpid(), nice, _render
         self.renders = 0
+        #: the renderer's processor time (seconds) when it sent its last answer
+        self.cpu = 0.0
 
     def serves(self, nice: int) -> bool:
         """Still running, this process's own, at this priority and with this module's
@@ -336,7 +338,8 @@ class _Renderer:
             answer = None
         if answer is None:
             raise RuntimeError("the PDF rendering process ended without an answer")
-        return answer
+        *answer, self.cpu = answer
+        return tuple(answer)
 
     def stop(self) -> None:
         """Closed and, when this process made it, killed and reaped."""
