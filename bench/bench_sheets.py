@@ -12,20 +12,25 @@ running header and footer, "Page X of Y", and for the documents the request's da
 reads, scoring and template.
 
 Cold time, peak memory and pages: each document and each plain table alone in its own
-subprocess (so its peak RSS is that render's alone), on a throwaway SQLite database holding
-the demo evening and a 300-hand game; "cold" is the first render in the process (fonts and
-stylesheet loaded). Warm time and overhead: a third process renders the document and its
-plain table in pairs, the order alternating (report-plain, plain-report, ...), at least
-five pairs and more until twelve seconds are spent, so that the drift of a shared machine
-(tens of percent on a small document) falls on both alike; warm = each side's median,
-overhead = median(report) / median(plain) - 1, printed with the quartiles of the pairs'
-ratios and with "best" = fastest report / fastest plain - 1 (the figure least disturbed by
-the machine; the budget holds only if both are under it). The report's time covers all a
-request does (database reads, scoring, template, PDF); the plain table's only the PDF of
+subprocess (so its peak RSS is that render's alone; a document's is the larger of its
+process's and its renderer's), on a throwaway SQLite database holding the demo evening and
+a 300-hand game; "cold" is the first render in the process (fonts and stylesheet loaded;
+for the document, its renderer started: a child process, as in a gunicorn worker). Warm
+time and overhead: a third process renders the document and its plain table in pairs, the
+order alternating (report-plain, plain-report, ...), at least five pairs and more until
+twelve seconds are spent, so that the drift of a shared machine falls on both alike; warm =
+each side's median wall time; overhead = median(report) / median(plain) - 1 of their
+processor time (user + system, the process's and, for the document, its renderer's: the
+renderer runs at TABLESTAKES_PDF_NICE, 10, on purpose, so on a loaded machine its wall
+time counts the processor it leaves to the others, which the plain table at the bench's
+own priority does not; the wall-time overhead is printed beside it), with the quartiles of
+the pairs' ratios and "best" = least report / least plain - 1 (the budget holds only if both
+are under it). The report's time covers all a request does (database reads, scoring,
+template, sending it to the renderer, the PDF); the plain table's only the PDF of
 ready-made HTML.
 
-Budget (issue 5): a one-game sheet under 1 s; the report's overhead over the plain table
-under 50%.
+Budget (issues 5, 42): a one-game sheet under 1 s of processor time cold; the report's
+overhead over the plain table under 50%. The load average is printed with the figures.
 
     python bench/bench_sheets.py
 """
@@ -249,9 +254,9 @@ def measure(db: str, kind: str, which: str) -> dict:
     django_setup(db)
     render = renderer(kind, which)
     base_rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    start = time.perf_counter()
-    pdf = render()
-    cold = time.perf_counter() - start
+    pdf = []
+    cold, cold_cpu = timed(lambda: pdf.append(render()))
+    pdf = pdf[0]
     render()  # the second render: what memory a warm process settles at
     from io import BytesIO
 
@@ -260,6 +265,7 @@ def measure(db: str, kind: str, which: str) -> dict:
     peak = max(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, renderer_peak_kb())
     return {
         "cold": cold,
+        "cold_cpu": cold_cpu,
         "peak_mb": peak / 1024,
         "growth_mb": (peak - base_rss) / 1024,
         "pages": len(PdfReader(BytesIO(pdf)).pages),
@@ -344,9 +350,13 @@ def main() -> int:
             failed.append(f"{kind}: overhead {w['overhead']:.0%} (best {w['best']:.0%}) > "
                           f"{OVERHEAD_BUDGET:.0%}")
     one = alone["one-game", "report"]
-    if one["cold"] > ONE_GAME_BUDGET_S:
-        failed.append(f"one-game sheet: {one['cold']:.2f} s cold > {ONE_GAME_BUDGET_S} s")
-    print("budget: one-game sheet < 1 s (cold), overhead over the plain table < 50% (warm): "
+    print(f"one-game sheet cold: {one['cold']:.2f} s, {one['cold_cpu']:.2f} s of processor time"
+          " (the process's and its renderer's)")
+    if one["cold_cpu"] > ONE_GAME_BUDGET_S:
+        failed.append(f"one-game sheet: {one['cold_cpu']:.2f} s of processor time cold > "
+                      f"{ONE_GAME_BUDGET_S} s")
+    print("budget: one-game sheet < 1 s of processor time (cold), overhead over the plain table"
+          " < 50% (warm, processor time): "
           + ("OK" if not failed else "OVER: " + "; ".join(failed)))
     return 1 if failed else 0  # scripts/bench's summary says "failed" for a budget not held
 
