@@ -10,8 +10,8 @@ import os
 
 bind = "127.0.0.1:8000"
 # Sync workers: one request at a time each, so a PDF rendering's deadline (a SIGALRM) and its
-# child process (fork) work (scoresheets/pdf.py). Their number is WEB_CONCURRENCY's, which
-# TABLESTAKES_PDF_RENDERS also reads (one less than it by default).
+# renderer (a child process, fork) work (scoresheets/pdf.py). Their number is
+# WEB_CONCURRENCY's, which TABLESTAKES_PDF_RENDERS also reads (one less than it by default).
 worker_class = "sync"
 workers = int(os.environ.get("WEB_CONCURRENCY", "3"))
 timeout = 30

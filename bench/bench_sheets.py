@@ -12,20 +12,25 @@ running header and footer, "Page X of Y", and for the documents the request's da
 reads, scoring and template.
 
 Cold time, peak memory and pages: each document and each plain table alone in its own
-subprocess (so its peak RSS is that render's alone), on a throwaway SQLite database holding
-the demo evening and a 300-hand game; "cold" is the first render in the process (fonts and
-stylesheet loaded). Warm time and overhead: a third process renders the document and its
-plain table in pairs, the order alternating (report-plain, plain-report, ...), at least
-five pairs and more until twelve seconds are spent, so that the drift of a shared machine
-(tens of percent on a small document) falls on both alike; warm = each side's median,
-overhead = median(report) / median(plain) - 1, printed with the quartiles of the pairs'
-ratios and with "best" = fastest report / fastest plain - 1 (the figure least disturbed by
-the machine; the budget holds only if both are under it). The report's time covers all a
-request does (database reads, scoring, template, PDF); the plain table's only the PDF of
+subprocess (so its peak RSS is that render's alone; a document's is the larger of its
+process's and its renderer's), on a throwaway SQLite database holding the demo evening and
+a 300-hand game; "cold" is the first render in the process (fonts and stylesheet loaded;
+for the document, its renderer started: a child process, as in a gunicorn worker). Warm
+time and overhead: a third process renders the document and its plain table in pairs, the
+order alternating (report-plain, plain-report, ...), at least five pairs and more until
+twelve seconds are spent, so that the drift of a shared machine falls on both alike; warm =
+each side's median wall time; overhead = median(report) / median(plain) - 1 of their
+processor time (user + system, the process's and, for the document, its renderer's: the
+renderer runs at TABLESTAKES_PDF_NICE, 10, on purpose, so on a loaded machine its wall
+time counts the processor it leaves to the others, which the plain table at the bench's
+own priority does not; the wall-time overhead is printed beside it), with the quartiles of
+the pairs' ratios and "best" = least report / least plain - 1 (the budget holds only if both
+are under it). The report's time covers all a request does (database reads, scoring,
+template, sending it to the renderer, the PDF); the plain table's only the PDF of
 ready-made HTML.
 
-Budget (issue 5): a one-game sheet under 1 s; the report's overhead over the plain table
-under 50%.
+Budget (issues 5, 42): a one-game sheet under 1 s of processor time cold; the report's
+overhead over the plain table under 50%. The load average is printed with the figures.
 
     python bench/bench_sheets.py
 """
@@ -216,23 +221,60 @@ def renderer(kind: str, which: str):
     return render
 
 
+def renderer_state() -> tuple[int | None, float]:
+    """(pid, processor seconds so far) of this process's PDF renderer (None, 0 without)."""
+    from scoresheets import pdf
+
+    current = getattr(pdf, "_renderer", None)  # (none in the code before issue 42)
+    return (None, 0.0) if current is None else (current.pid, current.cpu)
+
+
+def renderer_peak_kb() -> int:
+    """The peak resident memory of this process's PDF renderer (KiB; 0 without one)."""
+    pid, _ = renderer_state()
+    if pid is None:
+        return 0
+    status = Path(f"/proc/{pid}/status").read_text()
+    return int(re.search(r"VmHWM:\s+(\d+) kB", status).group(1))
+
+
+def processor() -> float:
+    """This process's processor time and its ended children's (seconds)."""
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return time.process_time() + children.ru_utime + children.ru_stime
+
+
+def timed(render) -> tuple[float, float]:
+    """(wall seconds, processor seconds) of ``render()``: this process's, its renderer's and
+    any child's it waited for."""
+    pid, cpu = renderer_state()
+    start, start_cpu = time.perf_counter(), processor()
+    render()
+    took, took_cpu = time.perf_counter() - start, processor() - start_cpu
+    new_pid, new_cpu = renderer_state()
+    return took, took_cpu + (new_cpu - cpu if new_pid == pid else new_cpu)
+
+
 def measure(db: str, kind: str, which: str) -> dict:
-    """Cold time, peak memory and pages of one render, alone in its process."""
+    """Cold time, peak memory and pages of one render, alone in its process (the document's
+    peak is the larger of its process's and its renderer's)."""
     django_setup(db)
     render = renderer(kind, which)
     base_rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    start = time.perf_counter()
-    pdf = render()
-    cold = time.perf_counter() - start
+    pdf = []
+    cold, cold_cpu = timed(lambda: pdf.append(render()))
+    pdf = pdf[0]
     render()  # the second render: what memory a warm process settles at
     from io import BytesIO
 
     from pypdf import PdfReader
 
+    peak = max(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, renderer_peak_kb())
     return {
         "cold": cold,
-        "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
-        "growth_mb": (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - base_rss) / 1024,
+        "cold_cpu": cold_cpu,
+        "peak_mb": peak / 1024,
+        "growth_mb": (peak - base_rss) / 1024,
         "pages": len(PdfReader(BytesIO(pdf)).pages),
     }
 
@@ -247,22 +289,25 @@ def paired(db: str, kind: str) -> dict:
         render()
         render()
     times: dict[str, list[float]] = {"report": [], "plain": []}
+    cpu: dict[str, list[float]] = {"report": [], "plain": []}
     spent = 0.0
     pair = 0
     while pair < MAX_PAIRS and (pair < MIN_PAIRS or spent < PAIR_SECONDS):
         order = ("report", "plain") if pair % 2 == 0 else ("plain", "report")
         for which in order:
-            start = time.perf_counter()
-            renders[which]()
-            took = time.perf_counter() - start
+            took, took_cpu = timed(renders[which])
             times[which].append(took)
+            cpu[which].append(took_cpu)
             spent += took
         pair += 1
     report, plain = statistics.median(times["report"]), statistics.median(times["plain"])
-    ratios = [r / p for r, p in zip(times["report"], times["plain"], strict=True)]
-    return {"report": report, "plain": plain, "pairs": pair, "overhead": report / plain - 1,
+    cpu_report, cpu_plain = statistics.median(cpu["report"]), statistics.median(cpu["plain"])
+    ratios = [r / p for r, p in zip(cpu["report"], cpu["plain"], strict=True)]
+    return {"report": report, "plain": plain, "pairs": pair, "wall": report / plain - 1,
+            "cpu_report": cpu_report, "cpu_plain": cpu_plain,
+            "overhead": cpu_report / cpu_plain - 1,
             "spread": statistics.quantiles(ratios, n=4),
-            "best": min(times["report"]) / min(times["plain"]) - 1}
+            "best": min(cpu["report"]) / min(cpu["plain"]) - 1}
 
 
 # -- the run ----------------------------------------------------------------------------------
@@ -283,17 +328,18 @@ def main() -> int:
         alone = {(kind, which): json.loads(run_child("--measure", db, kind, which))
                  for kind in KINDS for which in ("report", "plain")}
         warm = {kind: json.loads(run_child("--paired", db, kind)) for kind in KINDS}
-    print("Printed documents (weasyprint)")
+    print(f"Printed documents (weasyprint), load average {os.getloadavg()[0]:.2f}")
     print("plain = one unstyled table of the document's own text, row for row (every table row,"
           "\n        heading, paragraph and signature), same @font-face files, page size and"
           " margins")
-    print("cold, peak MB, +MB: first render, each in its own process; warm: medians of"
-          " report/plain\n        renders alternating in one process; overhead = report/plain"
-          " - 1 (pair ratios' quartiles)")
-    print("        best = fastest report / fastest plain - 1: the least disturbed pair of"
-          " figures")
+    print("cold, peak MB, +MB: first render, each in its own process (the document's: its"
+          " renderer's too);\n        warm, cpu: medians of report/plain renders alternating in"
+          " one process (wall, and\n        processor time of the process and its renderer);"
+          " overhead = cpu report/plain - 1\n        (pair ratios' quartiles); wall = warm"
+          " report/plain - 1; best = fastest/fastest - 1")
     print(f"{'document':<10} {'render':<7} {'pages':>5} {'cold s':>7} {'warm s':>7} "
-          f"{'peak MB':>8} {'+MB':>6} {'overhead':>9}  quartiles    best  pairs")
+          f"{'cpu s':>6} {'peak MB':>8} {'+MB':>6} {'overhead':>9}  quartiles    best   wall"
+          "  pairs")
     failed = []
     for kind in KINDS:
         w = warm[kind]
@@ -303,16 +349,21 @@ def main() -> int:
             if which == "report":
                 q1, _, q3 = w["spread"]
                 extra = (f"{w['overhead']:>+9.0%}  {q1 - 1:+.0%}..{q3 - 1:+.0%}  "
-                         f"{w['best']:>+5.0%}  {w['pairs']:>5}")
+                         f"{w['best']:>+5.0%} {w['wall']:>+6.0%}  {w['pairs']:>5}")
             print(f"{kind:<10} {which:<7} {row['pages']:>5} {row['cold']:>7.3f} "
-                  f"{w[which]:>7.3f} {row['peak_mb']:>8.1f} {row['growth_mb']:>6.1f} {extra}")
+                  f"{w[which]:>7.3f} {w['cpu_' + which]:>6.3f} {row['peak_mb']:>8.1f} "
+                  f"{row['growth_mb']:>6.1f} {extra}")
         if max(w["overhead"], w["best"]) > OVERHEAD_BUDGET:
             failed.append(f"{kind}: overhead {w['overhead']:.0%} (best {w['best']:.0%}) > "
                           f"{OVERHEAD_BUDGET:.0%}")
     one = alone["one-game", "report"]
-    if one["cold"] > ONE_GAME_BUDGET_S:
-        failed.append(f"one-game sheet: {one['cold']:.2f} s cold > {ONE_GAME_BUDGET_S} s")
-    print("budget: one-game sheet < 1 s (cold), overhead over the plain table < 50% (warm): "
+    print(f"one-game sheet cold: {one['cold']:.2f} s, {one['cold_cpu']:.2f} s of processor time"
+          " (the process's and its renderer's)")
+    if one["cold_cpu"] > ONE_GAME_BUDGET_S:
+        failed.append(f"one-game sheet: {one['cold_cpu']:.2f} s of processor time cold > "
+                      f"{ONE_GAME_BUDGET_S} s")
+    print("budget: one-game sheet < 1 s of processor time (cold), overhead over the plain table"
+          " < 50% (warm, processor time): "
           + ("OK" if not failed else "OVER: " + "; ".join(failed)))
     return 1 if failed else 0  # scripts/bench's summary says "failed" for a budget not held
 

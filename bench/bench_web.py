@@ -12,8 +12,13 @@ Django views behind the same middleware rendering a table through the template e
 answering JSON the size of the send's answer (its parts as a string, as the send answers),
 one a page the size of the 300-hand game page; each kind is compared with the one of its
 own size (the send's answer is about 20 KiB, the page 153 KiB: comparing the send with the
-page-sized view flattered it 6x). Budget (issue 42): at 300 hands, the queue's send with its
-parts within 2x the bare view of its size; exits 1 if over.
+page-sized view flattered it 6x). The answer-sized view also stores what a Save stores, the
+same way: before answering it inserts a blob sized so that its commit appends as many bytes
+to SQLite's write-ahead log as one Save (measured here, printed with it), in one IMMEDIATE
+transaction under the settings' synchronous=FULL, so both pay the same fsync (a bare view
+that wrote nothing left the Save's commit, 1 ms on a quiet disk and 12 ms on this loaded
+one, on the Save's side alone). Budget (issue 42): at 300 hands, the queue's send with its
+parts within 2x the bare view of its size; exits 1 if over. The load average is printed.
 
 Uses Django's test Client against a temporary SQLite database (migrated here).
 Run: .venv/bin/python bench/bench_web.py  [samples, default 40]
@@ -21,15 +26,18 @@ Run: .venv/bin/python bench/bench_web.py  [samples, default 40]
 
 from __future__ import annotations
 
+import os
 import statistics
 import sys
 import time
 import uuid
+from pathlib import Path
 
 import _common
 
 TMP = _common.start_django()
 
+from django.db import connection, transaction  # noqa: E402
 from django.http import HttpResponse, JsonResponse  # noqa: E402
 from django.template import Context, Template  # noqa: E402
 from django.test import Client  # noqa: E402
@@ -53,12 +61,38 @@ def bare_view(request):
     return HttpResponse(BARE.render(Context({"rows": BARE_ROWS})))
 
 
+#: bytes of the blob the bare answer stores, so that its commit appends as much to the
+#: write-ahead log as a Save's (measured in ``main``)
+WRITE = {"bytes": 0}
+
+
 def bare_answer(request):
-    """A JSON answer like the send's (the parts as one string), of its size."""
+    """A JSON answer like the send's (the parts as one string), of its size, after storing
+    as many bytes as a Save with the same durability: one IMMEDIATE transaction committed
+    with the settings' synchronous=FULL on the same database (its fsync of the log)."""
+    if WRITE["bytes"]:
+        with transaction.atomic(), connection.cursor() as cursor:
+            cursor.execute("INSERT INTO bench_write (v) VALUES (%s)", [b"x" * WRITE["bytes"]])
     return JsonResponse({"status": "recorded", "created": True, "number": 1,
                          "message": "Hand 1 recorded.",
                          "parts": BARE.render(Context({"rows": ANSWER_ROWS})), "next": 2},
                         status=201)
+
+
+def wal_bytes() -> int:
+    """The size of the database's write-ahead log now."""
+    wal = Path(str(connection.settings_dict["NAME"]) + "-wal")
+    return wal.stat().st_size if wal.exists() else 0
+
+
+def appended(call) -> int:
+    """Bytes ``call()`` appended to the write-ahead log (the log emptied first, so that no
+    checkpoint falls inside)."""
+    with connection.cursor() as cursor:
+        cursor.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    before = wal_bytes()
+    call()
+    return wal_bytes() - before
 
 
 urlpatterns = _common.bench_urls(path("bench/bare/", bare_view),
@@ -142,11 +176,25 @@ def main() -> int:
     # the send's answer at 300 hands, measured on a game of its own (not timed)
     spare = services.game_import(session=session, imported_by=user,
                                  record=_common.gin_record(HANDS, gins=True))
-    answer = client.post(reverse("ledger:hand_send", args=[spare.pk]), {
-        "key": str(uuid.uuid4()), "number": HANDS + 1, "parts": HANDS + 1, "t1_knocker": "Ann",
-        "t1_kind": "knock", "t1_c0": "4", "t1_c1": "25"})
+    answers = []
+    save_wal = appended(lambda: answers.append(client.post(
+        reverse("ledger:hand_send", args=[spare.pk]), {
+            "key": str(uuid.uuid4()), "number": HANDS + 1, "parts": HANDS + 1,
+            "t1_knocker": "Ann", "t1_kind": "knock", "t1_c0": "4", "t1_c1": "25"})))
+    answer = answers[0]
     assert answer.status_code == 201, answer.content[:300]
     answer_size = len(answer.content)
+    # the baseline stores a blob that appends as much to the log as that Save did (a page a
+    # frame: the blob is a little smaller than the log's growth)
+    with connection.cursor() as cursor:
+        cursor.execute("CREATE TABLE bench_write (id INTEGER PRIMARY KEY, v BLOB)")
+    WRITE["bytes"] = 1
+    frame = appended(lambda: client.get("/bench/answer/"))  # one small row: its frames
+    WRITE["bytes"] = max(1, save_wal - frame)
+    bare_wal = appended(lambda: client.get("/bench/answer/"))
+    if bare_wal > frame:  # once more, scaled by what the first blob appended
+        WRITE["bytes"] = max(1, WRITE["bytes"] * (save_wal - frame) // (bare_wal - frame))
+        bare_wal = appended(lambda: client.get("/bench/answer/"))
     bare_answer_size = fill(ANSWER_ROWS, answer_size,
                             lambda: client.get("/bench/answer/").content)
 
@@ -173,7 +221,9 @@ def main() -> int:
           f"{size // 1024} KiB, {queries} queries per sheet GET; the send's answer "
           f"{answer_size / 1024:.1f} KiB)")
     print(f"  bare view, answer size  median {ms(am)}   p95 {ms(a95)}   "
-          f"({bare_answer_size / 1024:.1f} KiB JSON: the baseline of send and htmx)")
+          f"({bare_answer_size / 1024:.1f} KiB JSON: the baseline of send and htmx;"
+          f"\n{'':27}its commit appends {bare_wal / 1024:.1f} KiB to the log, a Save"
+          f" {save_wal / 1024:.1f} KiB; load average {os.getloadavg()[0]:.2f})")
     print(f"  bare view, page size    median {ms(bm)}   p95 {ms(b95)}   "
           f"({bare_size // 1024} KiB: the baseline of the whole page)")
     for n in (HANDS, SMALL):

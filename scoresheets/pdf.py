@@ -11,9 +11,9 @@ before the PDF is written) and ``timeout`` stops it after that many seconds (a S
 timer, so only in the main thread: gunicorn's sync workers; elsewhere the callers' limits on
 rows and pages bound the work). Both raise ``PdfTooLarge``. The callers (``documents``)
 also refuse a document with too many hand rows before rendering anything. With ``nice``
-(TABLESTAKES_PDF_NICE) a worker renders in a child process at a lower CPU priority, killed
-at the deadline, so that a long sheet yields the processor to the pages everyone else is
-waiting for.
+(TABLESTAKES_PDF_NICE) a worker renders in its renderer, one child process kept at a lower
+CPU priority and killed at a deadline, so that a long sheet yields the processor to the
+pages everyone else is waiting for.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ import posixpath
 import re
 import select
 import signal
+import stat
 import threading
 import time
 from contextlib import contextmanager
@@ -157,51 +158,14 @@ def _stylesheets(paper_size: str) -> tuple[FontConfiguration, list[CSS]]:
     return cached
 
 
-#: A few lines in every face of the print fonts (the sheets' masthead, table and notes), in
-#: the scripts the catalogs print, with a word too long for its cell (so that the language's
-#: hyphenation patterns are loaded): what a child process would otherwise load afresh for
-#: every document (see ``_warmed``).
-WARM_UP = """<!DOCTYPE html><html lang="{lang}"><body>
-<div class="masthead"><h1>Score sheet Лист счёта</h1><p class="when">Thursday 27 Nov 2026</p></div>
-<p class="status">Ann wins by 125 points. Ана выигрывает, € $ £ ₽ − 1 234,50</p>
-<table class="hands" style="width: 30mm"><thead><tr><th>Hand</th><th>Gesamtpunkte</th></tr></thead>
-<tbody><tr><td>Unterschriftenfeld Согласовано <b>Featherstonehaugh</b></td>
-<td><i>äöüß éèç ñ</i></td></tr></tbody></table></body></html>"""
-#: the keys of ``_cache`` whose fonts have laid out ``WARM_UP`` (emptied with it)
-_warm: set[tuple] = set()
-#: the keys of ``_cache`` with which this process has laid out a real document itself
-#: (emptied with it): see ``_in_child``
-_real: set[tuple] = set()
-
-
 def _forget() -> None:
     """Drop the parsed stylesheets and their fonts (the next rendering starts afresh)."""
     _cache.clear()
-    _warm.clear()
-    _real.clear()
 
 
 # let the fonts go before the interpreter's teardown (WeasyPrint's FontConfiguration.__del__
 # needs its module, which the teardown may have emptied by then)
 atexit.register(_forget)
-
-
-def _warmed(paper_size: str) -> None:
-    """The stylesheet parsed and ``WARM_UP`` laid out with it in this process (once per key of
-    ``_cache``), so that the child processes of ``_in_child`` inherit Pango's loaded fonts,
-    shaped glyphs, the hyphenation patterns and the PDF writer along with the parsed
-    stylesheet: a one-page sheet took 0.79 s in a child of a process that had only parsed
-    the stylesheet, 0.44 s after this warm-up (0.36 s after a whole sheet)."""
-    key = _key(paper_size)
-    font_config, sheets = _stylesheets(paper_size)
-    if key in _warm:
-        return
-    from weasyprint import HTML
-
-    HTML(string=WARM_UP.format(lang=get_language() or "en"), base_url=str(STATIC_DIR) + "/",
-         url_fetcher=_fetcher_class()()).render(stylesheets=sheets, font_config=font_config
-                                                ).write_pdf()
-    _warm.add(key)
 
 
 def render_html(template_name: str, context: dict) -> str:
@@ -254,74 +218,192 @@ def _can_fork() -> bool:
             and threading.active_count() == 1)
 
 
-def _in_child(html: str, paper_size: str, max_pages: int | None, timeout: float | None,
-              nice: int) -> bytes:
-    """``_render`` in a child process at ``nice`` (lower CPU priority), so that a PDF
-    rendering yields the processor to the log-in page and hand entry in the other workers;
-    the worker waits for it without using the processor. The child is killed at its
-    deadline (a hard stop, even inside the C libraries) and never outlives the worker's
-    wait.
+#: documents a renderer lays out before it is replaced by a fresh one, so that what
+#: WeasyPrint and Pango keep between documents stays bounded
+RENDERS_PER_RENDERER = 200
 
-    The first document of each paper size is rendered in the worker itself, under the same
-    deadline (the worker is single-threaded here, so the alarm of ``_deadline`` stops it)
-    and in the caller's render slot, at the worker's own priority; the next ones in
-    children, which inherit what it laid out. A parent that had laid out only ``WARM_UP``
-    left every child to load the rest of a real sheet's fonts, glyphs and layout again
-    (issue 42: a one-game sheet +182% over the plain table; +100-112% once the parent had
-    laid out a real one)."""
-    if _key(paper_size) not in _real:
-        with _lock:
-            try:
-                with _deadline(timeout):
-                    pdf = _render(html, paper_size, max_pages)
-            except PdfTooLarge:
-                _forget()  # stopped halfway: start the next rendering afresh
-                raise
-            _real.add(_key(paper_size))
-            return pdf
-    with _lock:
-        _warmed(paper_size)  # parsed and warmed once here, inherited by every child
-    reader, writer = os.pipe()
-    pid = os.fork()
-    if pid == 0:  # the child: render, send the outcome, leave without any clean-up
-        try:
-            os.close(reader)
-            os.nice(nice)
-            if timeout:  # a backstop: the default action of SIGALRM ends the process
-                signal.signal(signal.SIGALRM, signal.SIG_DFL)
-                signal.alarm(int(timeout) + 5)
-            try:
-                outcome = ("pdf", _render(html, paper_size, max_pages))
-            except PdfTooLarge as exc:
-                outcome = ("too large", exc.message)
-            except BaseException as exc:  # noqa: BLE001 - reported to the parent
-                outcome = ("error", f"{type(exc).__name__}: {exc}")
-            with os.fdopen(writer, "wb") as out:
-                out.write(pickle.dumps(outcome))
-        finally:
-            os._exit(0)
-    os.close(writer)
-    deadline = time.monotonic() + timeout if timeout else None
-    chunks = []
+
+def _send(fd: int, message: object) -> None:
+    data = pickle.dumps(message)
+    data = len(data).to_bytes(8, "big") + data
+    while data:
+        data = data[os.write(fd, data):]
+
+
+def _receive(fd: int, deadline: float | None) -> object:
+    """The next message on ``fd``; None at its end; TimeoutError past ``deadline``."""
+    def read(size: int) -> bytes | None:
+        chunks = []
+        while size:
+            if deadline is not None:
+                left = deadline - time.monotonic()
+                if left <= 0 or not select.select([fd], [], [], left)[0]:
+                    raise TimeoutError
+            chunk = os.read(fd, min(size, 1 << 20))
+            if not chunk:
+                return None
+            chunks.append(chunk)
+            size -= len(chunk)
+        return b"".join(chunks)
+
+    header = read(8)
+    body = None if header is None else read(int.from_bytes(header, "big"))
+    return None if body is None else pickle.loads(body)
+
+
+def _close_sockets(keep: set[int]) -> None:
+    """Close the sockets a renderer inherited (the database connections, the server's
+    listening socket): it uses none, and a connection held open by it would outlive the
+    worker's own closing of it (PostgreSQL would count it as in use)."""
     try:
-        with os.fdopen(reader, "rb", buffering=0) as pipe:
-            while True:
-                left = None if deadline is None else deadline - time.monotonic()
-                if left is not None and left <= 0 or not select.select([pipe], [], [], left)[0]:
-                    raise PdfTooLarge(_took_too_long(timeout))
-                chunk = pipe.read(1 << 20)
-                if not chunk:
-                    break
-                chunks.append(chunk)
-    finally:
+        fds = [int(name) for name in os.listdir("/proc/self/fd")]
+    except OSError:  # not Linux: nothing known to close
+        return
+    for fd in fds:
+        if fd > 2 and fd not in keep:
+            try:
+                if stat.S_ISSOCK(os.fstat(fd).st_mode):
+                    os.close(fd)
+            except OSError:
+                pass
+
+
+def _serve(requests: int, answers: int, nice: int) -> None:
+    """The renderer's loop: a document asked for, its outcome sent back; until the worker
+    closes its end."""
+    from django.utils import translation
+
+    os.nice(nice)
+    _close_sockets({requests, answers})
+    for number in (signal.SIGALRM, signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
+        signal.signal(number, signal.SIG_DFL)  # not the worker's handlers
+    while True:
+        request = _receive(requests, None)
+        if request is None:  # the worker is gone or let it go
+            return
+        html, paper_size, max_pages, language, timeout = request
+        if timeout:  # a backstop: the default action of SIGALRM ends the process
+            signal.alarm(int(timeout) + 5)
         try:
-            os.kill(pid, signal.SIGKILL)  # (already gone when it answered)
+            with translation.override(language):
+                outcome = ("pdf", _render(html, paper_size, max_pages))
+        except PdfTooLarge as exc:
+            outcome = ("too large", exc.message)
+        except BaseException as exc:  # noqa: BLE001 - reported to the worker
+            outcome = ("error", f"{type(exc).__name__}: {exc}")
+        signal.alarm(0)
+        _send(answers, (*outcome, time.process_time()))
+
+
+class _Renderer:
+    """A child process of this worker at a lower CPU priority that lays out the worker's
+    documents one after another (see ``_in_child``)."""
+
+    def __init__(self, nice: int):
+        requests_in, self.requests = os.pipe()
+        self.answers, answers_out = os.pipe()
+        pid = os.fork()
+        if pid == 0:  # the renderer: serve, then leave without any clean-up
+            try:
+                os.close(self.requests)
+                os.close(self.answers)
+                _serve(requests_in, answers_out, nice)
+            finally:
+                os._exit(0)
+        os.close(requests_in)
+        os.close(answers_out)
+        self.pid, self.owner, self.nice, self.render = pid, os.getpid(), nice, _render
+        self.renders = 0
+        #: the renderer's processor time (seconds) when it sent its last answer
+        self.cpu = 0.0
+
+    def serves(self, nice: int) -> bool:
+        """Still running, this process's own, at this priority and with this module's
+        ``_render`` (the one it was made with)."""
+        if self.owner != os.getpid() or self.nice != nice or self.render is not _render:
+            return False
+        try:
+            return os.waitpid(self.pid, os.WNOHANG) == (0, 0)
+        except ChildProcessError:
+            return False
+
+    def ask(self, request: tuple, timeout: float | None) -> tuple[str, object]:
+        deadline = time.monotonic() + timeout if timeout else None
+        try:
+            _send(self.requests, request)
+            answer = _receive(self.answers, deadline)
+        except TimeoutError:
+            raise PdfTooLarge(_took_too_long(timeout)) from None
+        except BrokenPipeError:
+            answer = None
+        if answer is None:
+            raise RuntimeError("the PDF rendering process ended without an answer")
+        *answer, self.cpu = answer
+        return tuple(answer)
+
+    def stop(self) -> None:
+        """Closed and, when this process made it, killed and reaped."""
+        for fd in (self.requests, self.answers):
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+        if self.owner != os.getpid():
+            return  # another process's renderer, inherited through a fork: not ours to end
+        try:
+            os.kill(self.pid, signal.SIGKILL)
         except ProcessLookupError:
             pass
-        os.waitpid(pid, 0)
-    if not chunks:
-        raise RuntimeError("the PDF rendering process ended without an answer")
-    kind, value = pickle.loads(b"".join(chunks))
+        try:
+            os.waitpid(self.pid, 0)
+        except ChildProcessError:
+            pass
+
+
+_renderer: _Renderer | None = None
+
+
+def _stop_renderer() -> None:
+    """End this worker's renderer, if any (the next document starts a fresh one)."""
+    global _renderer
+    if _renderer is not None:
+        _renderer.stop()
+        _renderer = None
+
+
+atexit.register(_stop_renderer)
+
+
+def _in_child(html: str, paper_size: str, max_pages: int | None, timeout: float | None,
+              nice: int) -> bytes:
+    """``_render`` in this worker's renderer, a child process at ``nice`` (lower CPU
+    priority), so that a PDF rendering yields the processor to the log-in page and hand
+    entry in the other workers; the worker waits for it without using the processor. The
+    renderer is killed at the document's deadline (a hard stop, even inside the C libraries)
+    and replaced by a fresh one for the next document; it ends when the worker does.
+
+    One renderer serves the worker's documents one after another (a fresh one after
+    ``RENDERS_PER_RENDERER``), keeping the parsed stylesheet, the loaded fonts, shaped glyphs
+    and hyphenation patterns from one to the next. A child forked for each document lost
+    them every time and paid for copying the worker's memory as it wrote to it (issue 42:
+    a one-game sheet took 40 ms more processor time in a fresh child than in a warm
+    process, 185 against 145 ms; +182% over the plain table in the bench)."""
+    global _renderer
+    with _lock:
+        if _renderer is not None and not _renderer.serves(nice):
+            _stop_renderer()
+        if _renderer is None:
+            _renderer = _Renderer(nice)
+        renderer = _renderer
+        try:
+            kind, value = renderer.ask(
+                (html, paper_size, max_pages, get_language(), timeout), timeout)
+        except BaseException:
+            _stop_renderer()  # past its deadline or gone: the next document gets a fresh one
+            raise
+        renderer.renders += 1
+        if renderer.renders >= RENDERS_PER_RENDERER:
+            _stop_renderer()
     if kind == "too large":
         raise PdfTooLarge(value)
     if kind == "error":
@@ -333,8 +415,8 @@ def html_to_pdf(html: str, paper_size: str = "A4", *, max_pages: int | None = No
                 timeout: float | None = None, nice: int | None = None) -> bytes:
     """PDF bytes of ``html`` with the print stylesheet at ``paper_size`` (A4 or letter);
     PdfTooLarge beyond ``max_pages`` pages or ``timeout`` seconds. With ``nice`` (1-19) the
-    rendering runs in a child process at that lower CPU priority (see ``_in_child``), when
-    this process can fork."""
+    rendering runs in this process's renderer, a child process at that lower CPU priority
+    (see ``_in_child``), when this process can fork."""
     if paper_size not in PAPER_SIZES:
         raise ValueError(f"paper size must be one of {sorted(PAPER_SIZES)}, not {paper_size!r}")
     if nice and _can_fork():

@@ -261,14 +261,15 @@ def test_the_default_priority(settings):
 
 @pytest.fixture
 def forks(monkeypatch):
-    """The child is made as in a gunicorn worker. A test worker may have a thread left by an
-    earlier test on it (Playwright's, a live server's), and ``_can_fork`` then, rightly,
-    renders in the process itself; these tests are about the child, so they have it. (CI
-    ran them after the browser tests once the xdist groups worked again.)"""
+    """The renderer is made as in a gunicorn worker. A test worker may have a thread left by
+    an earlier test on it (Playwright's, a live server's), and ``_can_fork`` then, rightly,
+    renders in the process itself; these tests are about the child, so they have it. Each
+    test starts and ends without a renderer (one made with a test's stand-in ``_render``
+    is not another test's)."""
     monkeypatch.setattr(pdf, "_can_fork", lambda: True)
-    # as after the worker's first document, which it renders itself (see below)
-    for paper in pdf.PAPER_SIZES:
-        monkeypatch.setattr(pdf, "_real", {*pdf._real, pdf._key(paper)})
+    pdf._stop_renderer()
+    yield
+    pdf._stop_renderer()
 
 
 def test_a_rendering_runs_in_a_child_at_lower_priority(monkeypatch, forks):
@@ -329,35 +330,82 @@ def test_the_childs_refusals_and_errors_come_back(monkeypatch, forks):
         pdf.html_to_pdf(HTML, nice=10, timeout=20)
 
 
-def test_the_first_document_is_laid_out_in_the_worker_then_in_children(monkeypatch):
-    """Issue 42: a child inherits what its parent laid out; a parent that had laid out only
-    the warm-up page left each child to load a real sheet's fonts and layout again. The
-    worker's first document (per paper size and language) is rendered in the worker,
-    under the deadline; the next ones in children at the lower priority."""
+def _pid_and_nice(html, paper, pages):
     import os
 
-    monkeypatch.setattr(pdf, "_can_fork", lambda: True)
-    monkeypatch.setattr(pdf, "_real", set())
-    monkeypatch.setattr(pdf, "_render", lambda html, paper, pages: (
-        f"{os.getpid()} {os.nice(0)}".encode()))
-    first = pdf.html_to_pdf(HTML, nice=10, timeout=20).decode().split()
-    assert first == [str(os.getpid()), str(os.nice(0))]
-    pid, nice = pdf.html_to_pdf(HTML, nice=10, timeout=20).decode().split()
+    return f"{os.getpid()} {os.nice(0)}".encode()
+
+
+def test_one_renderer_lays_out_the_workers_documents_one_after_another(monkeypatch, forks):
+    """Issue 42: a child forked for each document loaded the fonts and laid out afresh each
+    time (and copied the worker's memory as it wrote to it). One child, the worker's
+    renderer, lays out every document, at the lower priority, in either paper size."""
+    import os
+
+    monkeypatch.setattr(pdf, "_render", _pid_and_nice)
+    answers = {pdf.html_to_pdf(HTML, paper, nice=10, timeout=20)
+               for paper in ("A4", "letter", "A4")}
+    assert len(answers) == 1
+    pid, nice = answers.pop().decode().split()
     assert int(pid) != os.getpid() and int(nice) == min(19, os.nice(0) + 10)
-    # letter is another key: its first document is the worker's again
-    assert pdf.html_to_pdf(HTML, "letter", nice=10, timeout=20).decode().split() == first
 
 
-def test_the_first_document_in_the_worker_keeps_its_deadline(monkeypatch):
-    monkeypatch.setattr(pdf, "_can_fork", lambda: True)
-    monkeypatch.setattr(pdf, "_real", set())
+def test_the_renderer_keeps_what_it_loaded(game, forks):
+    """The second document takes the stylesheet parsed for the first: the renderer's own
+    (the worker itself parses nothing)."""
+    pdf._forget()
+    documents.game_sheet_pdf(game)
+    assert pdf._cache == {}  # the worker parsed nothing: the renderer did
+    pid = pdf._renderer.pid
+    documents.game_sheet_pdf(game)
+    assert pdf._renderer.pid == pid and pdf._renderer.renders == 2
+
+
+def test_a_renderer_past_its_deadline_is_replaced(monkeypatch, forks):
+    import os
 
     def stuck(html, paper, pages):
         time.sleep(30)
 
     monkeypatch.setattr(pdf, "_render", stuck)
-    started = time.perf_counter()
-    with pytest.raises(pdf.PdfTooLarge, match="took more than 0.3 seconds and was stopped"):
+    with pytest.raises(pdf.PdfTooLarge, match="took more than 0.3 seconds"):
         pdf.html_to_pdf(HTML, nice=10, timeout=0.3)
-    assert time.perf_counter() - started < 3
-    assert pdf._real == set()  # stopped: the next one is tried in the worker again
+    monkeypatch.setattr(pdf, "_render", _pid_and_nice)
+    pid = int(pdf.html_to_pdf(HTML, nice=10, timeout=20).decode().split()[0])
+    assert pid != os.getpid() and pdf._renderer.pid == pid
+
+
+def test_a_renderer_that_died_is_replaced(monkeypatch, forks):
+    import os
+    import signal
+
+    monkeypatch.setattr(pdf, "_render", _pid_and_nice)
+    first = int(pdf.html_to_pdf(HTML, nice=10, timeout=20).decode().split()[0])
+    os.kill(first, signal.SIGKILL)  # as the kernel's out-of-memory killer would
+    time.sleep(0.1)
+    second = int(pdf.html_to_pdf(HTML, nice=10, timeout=20).decode().split()[0])
+    assert second not in (first, os.getpid())
+    with pytest.raises(ChildProcessError):  # the dead one was reaped
+        os.waitpid(first, os.WNOHANG)
+
+
+def test_a_renderer_serves_its_number_of_documents_then_a_fresh_one(monkeypatch, forks):
+    monkeypatch.setattr(pdf, "_render", _pid_and_nice)
+    monkeypatch.setattr(pdf, "RENDERS_PER_RENDERER", 2)
+    pids = [pdf.html_to_pdf(HTML, nice=10, timeout=20) for _ in range(3)]
+    assert pids[0] == pids[1] != pids[2]
+
+
+def test_the_renderer_speaks_the_language_of_each_document(forks):
+    """The page counter's words are the language in force where the document is asked for,
+    not where the renderer was made."""
+    from io import BytesIO
+
+    from django.utils import translation
+    from pypdf import PdfReader
+
+    for language, words in (("en", "Page 1 of 1"), ("de", "Seite 1 von 1"), ("en", "Page 1")):
+        with translation.override(language):
+            got = pdf.html_to_pdf(HTML, nice=10, timeout=20)
+        text = PdfReader(BytesIO(got)).pages[0].extract_text()
+        assert words in text, (language, text)
