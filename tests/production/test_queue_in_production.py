@@ -45,12 +45,12 @@ def test_the_queue_runs_from_the_hashed_modules(server, page, context,
     start_game(page)
     page.wait_for_load_state("networkidle")
     modules = sorted(url.split("/static/", 1)[1] for url in scripts if HASHED.search(url))
-    # offline.js and its seven modules, each by the name collectstatic wrote, none by its
+    # offline.js and its nine modules, each by the name collectstatic wrote, none by its
     # plain name
     assert modules == sorted(static_manifest[name] for name in static_manifest
                              if name == "ledger/offline.js"
                              or re.fullmatch(r"ledger/queue/\w+\.js", name)), scripts
-    assert len(modules) == 9
+    assert len(modules) == 10
     assert not [url for url in scripts if re.search(r"/queue/\w+\.js$", url)], scripts
 
     context.set_offline(True)
