@@ -71,11 +71,19 @@ def _start(page, live_server, session, variant: str, count: int, language: str, 
     start = page.get_by_role("button", name=WORDS[language]["start"])
     expect(start).to_be_visible()
     fill(page)
+    assert page.evaluate(FITS) == [] and page.evaluate(SEGMENTS_FIT) == []
+    page.evaluate("() => window.scrollTo(0, 0)")
+    settled(page)
     shot(page, f"club-tour-{tag}-{language}-start")
-    assert page.evaluate(FITS) == []
     start.click()
     expect(page.locator(".entry")).to_be_visible()
     return Game.objects.filter(session=session).order_by("-pk").first()
+
+
+#: The segmented buttons whose words are wider than the button (cut off at its edge).
+SEGMENTS_FIT = """() => [...document.querySelectorAll('.seg-opt span')].filter(
+  s => s.offsetParent && s.scrollWidth > s.clientWidth + 1).map(
+  s => s.textContent.trim() + ' ' + s.scrollWidth + '>' + s.clientWidth)"""
 
 
 def _sides(page, language: str, we: tuple, they: tuple) -> None:
@@ -496,3 +504,26 @@ def test_the_club_games_pages_wide_and_on_the_evening(browser, live_server, keep
     shot(page, f"club-pages-share-{language}-{width}")
     assert page.evaluate(FITS) == []
     context.close()
+
+
+def test_every_preset_fits_its_button_on_a_phone(browser, live_server, keeper):
+    """The presets of gin and streets at 360 wide in the five languages: each name within
+    its button ("Scarne, Pauschalbetrag" and "Скарни, фиксированная сумма" ran 23 and 25
+    pixels past theirs, cut off)."""
+    session = _evening(keeper, "en")
+    wide = {}
+    for language in ("en", "de", "es", "fr", "ru"):
+        services.table_set_locale(table=session.table, language=language)
+        context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True,
+                                      locale=language)
+        page = context.new_page()
+        login(page, live_server.url, "keeper")
+        for variant, count in (("gin", 2), ("streets", 4)):
+            page.goto(f"{live_server.url}/sessions/{session.pk}/games/new/{variant}/{count}/")
+            expect(page.locator("html")).to_have_attribute("lang", language)
+            wide[language, variant] = page.evaluate(SEGMENTS_FIT)
+            if language in ("de", "ru") and variant == "gin":
+                shot(page.locator(".seg:has(input[name=preset])"),
+                     f"club-tour-presets-{language}")
+        context.close()
+    assert {key: words for key, words in wide.items() if words} == {}
