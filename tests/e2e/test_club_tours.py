@@ -503,6 +503,8 @@ def test_the_club_games_pages_wide_and_on_the_evening(browser, live_server, keep
     page.goto(f"{live_server.url}/s/{link.token}/")
     shot(page, f"club-pages-share-{language}-{width}")
     assert page.evaluate(FITS) == []
+    # the three games' evening settled on its screen, as the core's fewest payments
+    _settle(page, live_server, session, language, f"samples-{width}")
     context.close()
 
 
