@@ -21,6 +21,7 @@ import datetime
 import io
 import json
 import re
+from urllib.parse import urlsplit
 
 import pytest
 from django.core.management import call_command
@@ -202,13 +203,13 @@ def test_a_two_table_streets_game_reported_from_the_tables(browser, live_server,
     session = _evening(keeper, language, [*WE, *THEY])
     contexts: list = []
     try:
-        _streets_tour(browser, live_server, keeper, session, language, contexts)
+        _streets_tour(browser, live_server, session, language, contexts)
     finally:  # no phone keeps polling while the database is emptied after the test
         for context in contexts:
             context.close()
 
 
-def _streets_tour(browser, live_server, keeper, session, language, contexts):
+def _streets_tour(browser, live_server, session, language, contexts):
     scorer = _phone(browser, language, contexts)
     login(scorer, live_server.url, "keeper")
 
@@ -219,8 +220,11 @@ def _streets_tour(browser, live_server, keeper, session, language, contexts):
     game = _start(scorer, live_server, session, "streets", 4, language, "streets", fill)
     assert game.variant == "streets" and game.preset == "streets"
     assert game.setup["sides"] == {"WE": list(WE), "THEY": list(THEY)}
-    link = services.share_link_get_or_create(table=session.table, game=game,
-                                             created_by=keeper)
+    # the game's share link, as the keeper makes it on the game's page for a reader to scan
+    scorer.locator(f"form[action$='/share/']:has(input[name=game][value='{game.pk}']) button.btn"
+                   ).click()
+    shared = urlsplit(scorer.locator("#shared-link input.copy").input_value()).path
+    assert shared == f"/s/{game.share_links.get().token}/"
     scorer.locator("#reports form[action$='/reports/links/'] button").click()
     links = list(game.report_links.order_by("part"))
     assert len(links) == 2
@@ -230,7 +234,7 @@ def _streets_tour(browser, live_server, keeper, session, language, contexts):
         phone.goto(f"{live_server.url}/r/{report.token}/")
         tables.append(phone)
     reader = _phone(browser, language, contexts)
-    reader.goto(f"{live_server.url}/s/{link.token}/")
+    reader.goto(f"{live_server.url}{shared}")
     result = _core(game)
     for number, (side, parts) in enumerate(DEALS, start=1):
         last = number == len(DEALS)
