@@ -71,6 +71,7 @@ def _start(page, live_server, session, variant: str, count: int, language: str, 
     page.locator(f"a[href$='/games/new/{variant}/{count}/']").click()
     start = page.get_by_role("button", name=WORDS[language]["start"])
     expect(start).to_be_visible()
+    page.wait_for_load_state()  # its scripts ran (the seats' labels follow the sides' names)
     fill(page)
     assert page.evaluate(FITS) == [] and page.evaluate(SEGMENTS_FIT) == []
     page.evaluate("() => window.scrollTo(0, 0)")
@@ -96,6 +97,10 @@ def _sides(page, language: str, we: tuple, they: tuple) -> None:
     for i, (ours, theirs) in enumerate(zip(we, they, strict=True), start=1):
         page.select_option(f"select[name=a{i}]", ours)
         page.select_option(f"select[name=b{i}]", theirs)
+        # each table's seats are labelled with the sides' names as typed (they said
+        # "We" and "They" under the names WE and THEY until the form came back)
+        expect(page.locator(f"label[for=id_a{i}]")).to_have_text("WE")
+        expect(page.locator(f"label[for=id_b{i}]")).to_have_text("THEY")
 
 
 def _settle(page, live_server, session, language: str, tag: str) -> list:
