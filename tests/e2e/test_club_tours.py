@@ -10,8 +10,10 @@ downloaded as CSV, exported and imported again.
   two-table deal, under a 7♠ knock card).
 - Straight gin (example 19) and a best-of-seven match with its lump sum (example 19's match).
 
-The games are started with the services: the start form's WE/THEY seating, best-of and
-lump-sum fields are another engineer's work in progress (issue 40)."""
+Each game starts as a keeper starts it: the evening's page, "New game", the variant and the
+player count, then the start form (the WE/THEY grid by card table, the preset, the club
+settings, best of 7 and the lump sum). Each tour ends at the evening's settlement on its
+screen: who pays whom, to the cent, as the core's fewest payments of the games' money."""
 
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ import datetime
 import io
 import json
 import re
+from urllib.parse import urlsplit
 
 import pytest
 from django.core.management import call_command
@@ -26,6 +29,7 @@ from playwright.sync_api import expect
 
 from ledger import services
 from ledger.models import Game
+from ledger.rules.money import fewest_payments, format_minor, to_minor
 from ledger.selectors.games import game_result
 from tests.scoresheets.conftest import pdf_text
 
@@ -37,6 +41,8 @@ PHONE = {"width": 360, "height": 740}
 MONDAY = datetime.date(2026, 11, 23)
 WE, THEY = ("A", "B"), ("X", "Y")
 LANGUAGES = ["en", "de"]
+WORDS = {"en": {"start": "Start the game", "pays": "pays", "we": "We", "they": "They"},
+         "de": {"start": "Partie beginnen", "pays": "zahlt", "we": "Wir", "they": "Ihr"}}
 
 
 def _core(game) -> dict:
@@ -47,11 +53,77 @@ def _whole(value: int) -> re.Pattern:
     return re.compile(rf"(^|\D){abs(value)}(\D|$)")
 
 
-def _evening(keeper, language: str):
+def _evening(keeper, language: str, players: list[str] = ()):
     table = services.table_create(name="Club", scorekeepers=[keeper])
     services.table_set_locale(table=table, language=language)
+    if players:
+        services.players_get_or_create(table=table, names=list(players))
     return services.session_create(table=table, date=MONDAY, currency="USD", rate="0.01",
                                    created_by=keeper)
+
+
+def _start(page, live_server, session, variant: str, count: int, language: str, tag: str,
+           fill) -> Game:
+    """Start a game as a keeper taps it: the evening's page, "New game", the variant with its
+    player count, the start form filled by ``fill(page)``, "Start the game"."""
+    page.goto(f"{live_server.url}/sessions/{session.pk}/")
+    page.locator(f"a[href$='/sessions/{session.pk}/games/new/']").click()
+    page.locator(f"a[href$='/games/new/{variant}/{count}/']").click()
+    start = page.get_by_role("button", name=WORDS[language]["start"])
+    expect(start).to_be_visible()
+    page.wait_for_load_state()  # its scripts ran (the seats' labels follow the sides' names)
+    fill(page)
+    assert page.evaluate(FITS) == [] and page.evaluate(SEGMENTS_FIT) == []
+    page.evaluate("() => window.scrollTo(0, 0)")
+    settled(page)
+    shot(page, f"club-tour-{tag}-{language}-start")
+    start.click()
+    expect(page.locator(".entry")).to_be_visible()
+    return Game.objects.filter(session=session).order_by("-pk").first()
+
+
+#: The segmented buttons whose words are wider than the button (cut off at its edge).
+SEGMENTS_FIT = """() => [...document.querySelectorAll('.seg-opt span')].filter(
+  s => s.offsetParent && s.scrollWidth > s.clientWidth + 1).map(
+  s => s.textContent.trim() + ' ' + s.scrollWidth + '>' + s.clientWidth)"""
+
+
+def _sides(page, language: str, we: tuple, they: tuple) -> None:
+    """The WE/THEY grid: the sides named WE and THEY, a row per card table."""
+    expect(page.locator("input[name=side_a]")).to_have_value(WORDS[language]["we"])
+    expect(page.locator("fieldset.side-table")).to_have_count(len(we))
+    page.fill("input[name=side_a]", "WE")
+    page.fill("input[name=side_b]", "THEY")
+    for i, (ours, theirs) in enumerate(zip(we, they, strict=True), start=1):
+        page.select_option(f"select[name=a{i}]", ours)
+        page.select_option(f"select[name=b{i}]", theirs)
+        # each table's seats are labelled with the sides' names as typed (they said
+        # "We" and "They" under the names WE and THEY until the form came back)
+        expect(page.locator(f"label[for=id_a{i}]")).to_have_text("WE")
+        expect(page.locator(f"label[for=id_b{i}]")).to_have_text("THEY")
+
+
+def _settle(page, live_server, session, language: str, tag: str) -> list:
+    """Settle the evening on its screen; the payments it lists are the core's fewest payments
+    of the evening's games' money, to the cent. Returns them (payer, payee, units)."""
+    nets: dict[str, int] = {}
+    for game in session.games.order_by("pk"):
+        for name, amount in _core(game)["money"].items():
+            nets[name] = nets.get(name, 0) + to_minor(amount, "USD")
+    plan = [(p.payer, p.payee, p.units) for p in fewest_payments(nets)]
+    page.goto(f"{live_server.url}/sessions/{session.pk}/")
+    page.locator("#settle a[data-dialog]").click()
+    page.locator("dialog[open] button.btn-danger-solid").click()
+    rows = page.locator("#payments + .payments li.payment")
+    expect(rows).to_have_count(len(plan))
+    for row, (payer, payee, units) in zip(rows.all(), plan, strict=True):
+        amount = format_minor(units, "USD").replace(".", "[.,]")
+        expect(row.locator(".pay-text")).to_have_text(re.compile(
+            rf"^{payer} {WORDS[language]['pays']} {payee} \$?\s?{amount}(\s?\$)?$"))
+    settled(page)
+    shot(page, f"club-tour-{tag}-{language}-settled")
+    assert page.evaluate(FITS) == []
+    return plan
 
 
 def _phone(browser, language: str, contexts: list):
@@ -133,24 +205,31 @@ def _report(phone, side, counts) -> None:
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_a_two_table_streets_game_reported_from_the_tables(browser, live_server, keeper,
                                                            language):
-    session = _evening(keeper, language)
-    game = services.game_start(session=session, variant="streets", players=[*WE, *THEY],
-                               started_by=keeper, preset="streets",
-                               setup={"sides": {"WE": list(WE), "THEY": list(THEY)}})
-    link = services.share_link_get_or_create(table=session.table, game=game,
-                                             created_by=keeper)
+    session = _evening(keeper, language, [*WE, *THEY])
     contexts: list = []
     try:
-        _streets_tour(browser, live_server, game, link, language, contexts)
+        _streets_tour(browser, live_server, session, language, contexts)
     finally:  # no phone keeps polling while the database is emptied after the test
         for context in contexts:
             context.close()
 
 
-def _streets_tour(browser, live_server, game, link, language, contexts):
+def _streets_tour(browser, live_server, session, language, contexts):
     scorer = _phone(browser, language, contexts)
     login(scorer, live_server.url, "keeper")
-    scorer.goto(f"{live_server.url}/games/{game.pk}/")
+
+    def fill(page):  # the streets preset (the start form's default for streets) as it is
+        _sides(page, language, WE, THEY)
+        expect(page.locator("input[name=preset][value=streets]")).to_be_checked()
+
+    game = _start(scorer, live_server, session, "streets", 4, language, "streets", fill)
+    assert game.variant == "streets" and game.preset == "streets"
+    assert game.setup["sides"] == {"WE": list(WE), "THEY": list(THEY)}
+    # the game's share link, as the keeper makes it on the game's page for a reader to scan
+    scorer.locator(f"form[action$='/share/']:has(input[name=game][value='{game.pk}']) button.btn"
+                   ).click()
+    shared = urlsplit(scorer.locator("#shared-link input.copy").input_value()).path
+    assert shared == f"/s/{game.share_links.get().token}/"
     scorer.locator("#reports form[action$='/reports/links/'] button").click()
     links = list(game.report_links.order_by("part"))
     assert len(links) == 2
@@ -160,7 +239,7 @@ def _streets_tour(browser, live_server, game, link, language, contexts):
         phone.goto(f"{live_server.url}/r/{report.token}/")
         tables.append(phone)
     reader = _phone(browser, language, contexts)
-    reader.goto(f"{live_server.url}/s/{link.token}/")
+    reader.goto(f"{live_server.url}{shared}")
     result = _core(game)
     for number, (side, parts) in enumerate(DEALS, start=1):
         last = number == len(DEALS)
@@ -232,6 +311,10 @@ def _streets_tour(browser, live_server, game, link, language, contexts):
         assert "Spielpunkte G +1.300 −1.300" in text
         assert "Klopfkarte 9♥" in text
     assert "Y pays A $13.00" in text or "Y zahlt A" in text
+    # the evening settled: THEY's two pay WE's two $13.00 each
+    plan = _settle(scorer, live_server, session, language, "streets")
+    assert sorted(units for *_, units in plan) == [1300, 1300]
+    assert {payer for payer, *_ in plan} == set(THEY)
 
 
 # -- a club partnership game: a roodle and a doubled deal ---------------------------------
@@ -242,16 +325,25 @@ def test_a_club_partnership_game_with_a_roodle_and_a_doubled_deal(browser, live_
     """Example 18's deal (A knocks 4 v 20, B gins v 12: net 53, 1 + 2 roodle... here with
     the club settings gin 2, undercut 1, roodle 1), then a deal under the 7♠ knock card:
     doubled, its extra boxes doubled, and the game is over (151 of 125)."""
-    session = _evening(keeper, language)
-    game = services.game_start(session=session, variant="partnership", players=[*WE, *THEY],
-                               started_by=keeper, preset="standard",
-                               rules={"gin_boxes": 2, "undercut_boxes": 1, "roodle_boxes": 1},
-                               setup={"sides": {"WE": list(WE), "THEY": list(THEY)}})
+    session = _evening(keeper, language, [*WE, *THEY])
     context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True,
                                   locale=language, service_workers="block")
     page = context.new_page()
     login(page, live_server.url, "keeper")
-    page.goto(f"{live_server.url}/games/{game.pk}/")
+
+    def fill(page):  # the standard preset with the club's boxes: gin 2, undercut 1, roodle 1
+        _sides(page, language, WE, THEY)
+        expect(page.locator("input[name=preset][value=standard]")).to_be_checked()
+        page.locator("details.more summary").click()
+        page.fill("input[name=rule_gin_boxes]", "2")
+        page.fill("input[name=rule_undercut_boxes]", "1")
+        page.fill("input[name=rule_roodle_boxes]", "1")
+
+    game = _start(page, live_server, session, "partnership", 4, language, "partnership", fill)
+    assert game.variant == "partnership" and game.preset == "standard"
+    assert (game.rules["gin_boxes"], game.rules["undercut_boxes"],
+            game.rules["roodle_boxes"]) == (2, 1, 1)
+    assert game.setup["sides"] == {"WE": list(WE), "THEY": list(THEY)}
     result = _core(game)
 
     def deal(plays: list[tuple[str, int, int]], knock_card: str | None = None,
@@ -294,6 +386,11 @@ def test_a_club_partnership_game_with_a_roodle_and_a_doubled_deal(browser, live_
         assert f"Boxes {boxes} × 25 = {25 * boxes}" in text
     else:
         assert "Klopfkarte 7♠, verdoppelt · WE 9 Boxen" in text
+    # the evening settled: THEY's two pay WE's two, each the core's money of the game
+    money = {name: to_minor(amount, "USD") for name, amount in result["money"].items()}
+    assert money["A"] == money["B"] == -money["X"] == -money["Y"] > 0
+    plan = _settle(page, live_server, session, language, "partnership")
+    assert sorted(units for *_, units in plan) == [money["A"]] * 2
     context.close()
 
 
@@ -305,20 +402,21 @@ def test_straight_gin_and_a_best_of_seven(browser, live_server, keeper, language
     (56): A 103 + 100 + 2 x 25 = 253, B 40 + 25 = 65, net 188; dealers B, A, B, B. Then the
     best of seven: A, B, (draw), A, A, B, A: A wins 4-2 on the seventh hand and B pays A the
     lump sum."""
-    session = _evening(keeper, language)
-    straight = services.game_start(session=session, variant="gin", players=["A", "B"],
-                                   started_by=keeper, preset="straight",
-                                   setup={"first_dealer": "B"})
-    match = services.game_import(session=session, imported_by=keeper, record={
-        "format": "tablestakes.game/1", "variant": "gin", "preset": "straight",
-        "rules": {"straight_format": "best_of", "best_of": 7}, "players": ["A", "B"],
-        "stakes": {"lump_sum_stake": "10.00", "currency": "USD"},
-        "setup": {"first_dealer": "B"}, "hands": []})
+    session = _evening(keeper, language, ["A", "B"])
     context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True,
                                   locale=language, service_workers="block")
     page = context.new_page()
     login(page, live_server.url, "keeper")
-    page.goto(f"{live_server.url}/games/{straight.pk}/")
+
+    def straight_form(page):  # the straight preset; B deals first
+        page.select_option("select[name=p1]", "A")
+        page.select_option("select[name=p2]", "B")
+        page.select_option("select[name=first_dealer]", "B")
+        tap(page, "preset", "straight")
+
+    straight = _start(page, live_server, session, "gin", 2, language, "straight",
+                      straight_form)
+    assert (straight.preset, straight.setup) == ("straight", {"first_dealer": "B"})
     result = _core(straight)
     for i, (winner, deadwood) in enumerate((("A", 22), ("B", 15), (None, 0), ("A", 31))):
         _two_hand(page, winner, deadwood)
@@ -333,7 +431,17 @@ def test_straight_gin_and_a_best_of_seven(browser, live_server, keeper, language
     text = _printed_exported_imported(page, live_server, straight)
     assert "Final total 253 65" in text or "253 65" in text
 
-    page.goto(f"{live_server.url}/games/{match.pk}/")
+    def match_form(page):  # straight, best of 7, $10.00 to the match's winner, no rate
+        straight_form(page)
+        page.fill("input[name=rate]", "")
+        page.fill("input[name=lump_sum_stake]", "10.00")
+        page.locator("details.more summary").click()
+        page.select_option("select[name=rule_straight_format]", "best_of")
+        page.fill("input[name=rule_best_of]", "7")
+
+    match = _start(page, live_server, session, "gin", 2, language, "best-of", match_form)
+    assert (match.rules["straight_format"], match.rules["best_of"]) == ("best_of", 7)
+    assert str(match.lump_sum_stake) == "10.0000" and match.rate is None
     result = _core(match)
     for i, (winner, deadwood) in enumerate((("A", 10), ("B", 12), (None, 0), ("A", 8),
                                             ("A", 20), ("B", 5), ("A", 9))):
@@ -352,6 +460,8 @@ def test_straight_gin_and_a_best_of_seven(browser, live_server, keeper, language
         assert "Hands won,A 4,B 2" in text
     else:
         assert "A gewinnt das Match 4‑2." in text
+    # the evening settled: B pays A the straight game's $1.88 and the match's $10.00
+    assert _settle(page, live_server, session, language, "straight") == [("B", "A", 1188)]
     context.close()
 
 
@@ -402,4 +512,29 @@ def test_the_club_games_pages_wide_and_on_the_evening(browser, live_server, keep
     page.goto(f"{live_server.url}/s/{link.token}/")
     shot(page, f"club-pages-share-{language}-{width}")
     assert page.evaluate(FITS) == []
+    # the three games' evening settled on its screen, as the core's fewest payments
+    _settle(page, live_server, session, language, f"samples-{width}")
     context.close()
+
+
+def test_every_preset_fits_its_button_on_a_phone(browser, live_server, keeper):
+    """The presets of gin and streets at 360 wide in the five languages: each name within
+    its button ("Scarne, Pauschalbetrag" and "Скарни, фиксированная сумма" ran 23 and 25
+    pixels past theirs, cut off)."""
+    session = _evening(keeper, "en")
+    wide = {}
+    for language in ("en", "de", "es", "fr", "ru"):
+        services.table_set_locale(table=session.table, language=language)
+        context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True,
+                                      locale=language)
+        page = context.new_page()
+        login(page, live_server.url, "keeper")
+        for variant, count in (("gin", 2), ("streets", 4)):
+            page.goto(f"{live_server.url}/sessions/{session.pk}/games/new/{variant}/{count}/")
+            expect(page.locator("html")).to_have_attribute("lang", language)
+            wide[language, variant] = page.evaluate(SEGMENTS_FIT)
+            if language in ("de", "ru") and variant == "gin":
+                shot(page.locator(".seg:has(input[name=preset])"),
+                     f"club-tour-presets-{language}")
+        context.close()
+    assert {key: words for key, words in wide.items() if words} == {}
