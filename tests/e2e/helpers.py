@@ -271,3 +271,15 @@ def worker_in_control(page: Page, timeout: float = 90_000) -> None:
         raise AssertionError(
             f"the service worker did not take control: {page.evaluate(WORKER_STATE)} "
             f"({reloads} reloads)") from error
+
+
+def wait_for_async(page: Page, function: str, timeout: float = 30_000) -> None:
+    """Wait until the page's async ``function`` resolves truthy. Playwright's
+    ``wait_for_function`` does not await a promise: an async predicate's promise is truthy at
+    once, so such a wait waited for nothing (the core's worker was still starting)."""
+    deadline = time.monotonic() + timeout / 1000
+    while not page.evaluate(function):
+        if time.monotonic() > deadline:
+            raise PlaywrightTimeout(f"{function!r} still false after {timeout:.0f} ms")
+        page.wait_for_timeout(100)
+

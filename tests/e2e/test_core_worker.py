@@ -17,7 +17,7 @@ from tablestakes.staticfiles import core_cache_urls, core_config, csp_text
 from tests.core.corpus import records, reference
 from tests.factories import gin_game
 
-from .helpers import login, shot, worker_in_control
+from .helpers import login, shot, wait_for_async, worker_in_control
 
 PHONE = {"width": 360, "height": 740}
 
@@ -119,8 +119,8 @@ def test_a_game_page_starts_the_worker_when_idle(browser, live_server, keeper, g
     shot(page, f"core-worker-game-{language}")
     client = page.locator("#core-worker").get_attribute("src")
     # nobody calls start(): client.mjs does, when the page is idle
-    page.wait_for_function(f"""async () => (await import({client!r})).state() === "ready" """,
-                           timeout=BOOT_MS)
+    wait_for_async(page, f"""async () => (await import({client!r})).state() === "ready" """,
+                   timeout=BOOT_MS)
     result = page.evaluate(f"""async () => (await import({client!r})).score({{
       format: "tablestakes.game/1", variant: "gin", rules: {{}}, players: ["Ann", "Bob"],
       stakes: {{rate: "0.01", per_points: 1, currency: "USD"}},
@@ -173,8 +173,8 @@ def test_the_service_worker_keeps_the_core_once_across_releases(browser, live_se
     worker_in_control(page)
     page.reload()
     client = page.locator("#core-worker").get_attribute("src")
-    page.wait_for_function(f"""async () => (await import({client!r})).state() === "ready" """,
-                           timeout=BOOT_MS)
+    wait_for_async(page, f"""async () => (await import({client!r})).state() === "ready" """,
+                   timeout=BOOT_MS)
     first = page.evaluate(KEPT)
     assert sorted(first) == sorted(core_cache_urls())
     assert len(first) == 7  # the zip, the worker, Pyodide's five files

@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 from ledger import services
 from tests.factories import gin_game
 
-from .helpers import duel, score, shot
+from .helpers import duel, score, shot, wait_for_async
 from .test_offline_roles import boot, open_phone
 from .test_offline_scoring import KEPT
 
@@ -39,7 +39,7 @@ def test_the_record_is_kept_in_indexeddb_and_scores_offline(browser, live_server
     context, page = open_phone(browser, live_server, language)
     page.add_init_script(f"localStorage.setItem('tablestakes.record.v1.{gin.pk}', '{{}}')")
     boot(page, live_server, gin, None)
-    page.wait_for_function(f"""async () => (await ({KEPT})("{gin.pk}")) !== null""")
+    wait_for_async(page, f"""async () => (await ({KEPT})("{gin.pk}")) !== null""")
     assert kept_hands(page, gin) == 0  # fresh on load
     # the old copy in localStorage is gone
     assert page.evaluate(f"localStorage.getItem('tablestakes.record.v1.{gin.pk}')") is None
@@ -49,7 +49,7 @@ def test_the_record_is_kept_in_indexeddb_and_scores_offline(browser, live_server
     expect(page.locator(".score-tile[data-key='Ann'] .score-value")).to_have_text("18",
                                                                                    timeout=15_000)
     expect(page.locator(".scoreboard.unsaved")).to_have_count(0, timeout=15_000)
-    page.wait_for_function(f"""async () => ((await ({KEPT})("{gin.pk}")) || {{hands: []}})
+    wait_for_async(page, f"""async () => ((await ({KEPT})("{gin.pk}")) || {{hands: []}})
                                .hands.length === 1""", timeout=10_000)  # fresh after a Save
 
     context.set_offline(True)

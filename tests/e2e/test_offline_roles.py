@@ -20,7 +20,7 @@ from ledger.selectors.games import game_record
 from ledger.selectors.games import score as core_score
 from ledger.templatetags.money import points, signed
 
-from .helpers import duel, login, score, shot
+from .helpers import duel, login, score, shot, wait_for_async
 from .phone_games import start
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -41,8 +41,8 @@ def boot(page, live_server, game, language_words):
     expect(page.locator("form[data-offline-queue] button[type=submit]")).to_be_visible()
     client = page.locator("#core-worker").get_attribute("src")
     page.evaluate(f"async () => {{ await (await import({client!r})).start(); }}")
-    page.wait_for_function(f"""async () => (await import({client!r})).state() === "ready" """,
-                           timeout=BOOT_MS)
+    wait_for_async(page, f"""async () => (await import({client!r})).state() === "ready" """,
+                   timeout=BOOT_MS)
 
 
 def open_phone(browser, live_server, language):

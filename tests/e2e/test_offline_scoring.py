@@ -16,7 +16,7 @@ from ledger import services
 from ledger.models import Hand
 from tests.factories import gin_game
 
-from .helpers import duel, login, score, shot
+from .helpers import duel, login, score, shot, wait_for_async
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -57,8 +57,8 @@ def test_a_hand_kept_offline_is_scored_on_the_phone(browser, live_server, keeper
     expect(page.get_by_role("button", name=words["save"].format(1))).to_be_visible()
     client = page.locator("#core-worker").get_attribute("src")
     page.evaluate(f"async () => {{ await (await import({client!r})).start(); }}")
-    page.wait_for_function(f"""async () => (await import({client!r})).state() === "ready" """,
-                           timeout=BOOT_MS)
+    wait_for_async(page, f"""async () => (await import({client!r})).state() === "ready" """,
+                   timeout=BOOT_MS)
     # the game's record kept beside the queue, in IndexedDB (queue/records.js)
     kept = page.evaluate(KEPT, str(gin.pk))
     assert kept["players"] == ["Ann", "Bob"] and kept["hands"] == []
@@ -132,8 +132,8 @@ def test_a_captain_seven_hand_kept_offline_is_scored_on_the_phone(browser, live_
     expect(page.get_by_role("button", name=words["save"].format(1))).to_be_visible()
     client = page.locator("#core-worker").get_attribute("src")
     page.evaluate(f"async () => {{ await (await import({client!r})).start(); }}")
-    page.wait_for_function(f"""async () => (await import({client!r})).state() === "ready" """,
-                           timeout=BOOT_MS)
+    wait_for_async(page, f"""async () => (await import({client!r})).state() === "ready" """,
+                   timeout=BOOT_MS)
     schema = page.evaluate("JSON.parse(document.getElementById('hand-form-fields').textContent)")
     context.set_offline(True)
 
@@ -189,8 +189,8 @@ def test_a_capit_round_kept_offline_is_scored_on_the_phone(browser, live_server,
     expect(page.locator("input[name=pts_0]")).to_be_visible()
     client = page.locator("#core-worker").get_attribute("src")
     page.evaluate(f"async () => {{ await (await import({client!r})).start(); }}")
-    page.wait_for_function(f"""async () => (await import({client!r})).state() === "ready" """,
-                           timeout=BOOT_MS)
+    wait_for_async(page, f"""async () => (await import({client!r})).state() === "ready" """,
+                   timeout=BOOT_MS)
     record = game_record(game)
     players = record["players"]
     context.set_offline(True)
