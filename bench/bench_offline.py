@@ -150,6 +150,10 @@ def one_save(browser, state, url: str, way: str) -> dict:
         took = page.evaluate(SAVE)
         if not took["unsaved"]:
             raise SystemExit(f"{way}: the tiles changed but not as the phone's ({took})")
+        for _ in range(100):  # the held request reaches this side a moment later
+            if way != "instant" or held:
+                break
+            page.wait_for_timeout(50)
         if way == "instant" and len(held) != 1:
             raise SystemExit(f"instant: {len(held)} requests held, not one")
         return {**parts, **took}
