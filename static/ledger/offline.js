@@ -156,6 +156,33 @@ function start(root) {
     phone = { result: scored.result, keys: queued.map((it) => it.key) };
     phoneShow();
   }
+  // A page opened again (offline, from the phone's copy) with hands kept in its queue: once
+  // the phone's core is ready (started after the load event, not left to the idle start),
+  // the record and the kept hands are scored and shown as after their Save, "not yet
+  // saved", with who plays next; before, the totals came back only with the next Save.
+  // Dropped when the queue changed meanwhile (a Save scores it then) or stopped.
+  let typed = false;  // the keeper typed in the form: the pickers stay as they are
+  document.addEventListener("input", (event) => {
+    if (hand.form() && hand.form().contains(event.target)) typed = true;
+  });
+  async function rescore(kept) {
+    if (!kept.length || STOPPED.has(kept[0].state) || !document.getElementById("core-worker")) return;
+    if (document.readyState !== "complete") {
+      await new Promise((loaded) => window.addEventListener("load", loaded, { once: true }));
+    }
+    const tag = document.getElementById("core-worker");
+    try { await (await import(tag.src)).ready(); } catch { return; }
+    const keys = kept.map((it) => it.key);
+    const scored = await phoneScore(kept);
+    const now = store.load();
+    if (!scored || !scored.ok || phone || !now.length || STOPPED.has(now[0].state) ||
+        now.map((it) => it.key).join() !== keys.join()) return;
+    phone = { result: scored.result, keys };
+    phoneShow();
+    // who plays the next hand, as the core says it, where the form asks (data-roles-vary)
+    const pairs = !editing && !typed && ROLES_VARY && phonePairs(numberAfter(now, serverNext));
+    if (pairs) hand.pickers(true, pairs, true);
+  }
   // The server's result is the truth: where its tiles differ from the phone's, the page
   // shows the server's (it has them) and the difference is logged.
   function compareWithServer(mine) {
@@ -429,6 +456,7 @@ function start(root) {
   }
   render();
   sender.run();
+  rescore(queue);
   // ask the browser not to clear this site's storage (the hands kept on this phone) when the
   // phone runs short of room: once the page is idle, never in a Save (the question took
   // ~30 ms of a slow phone's Save, asked there)
