@@ -308,7 +308,7 @@ def _streets_tour(browser, live_server, session, language, contexts):
         assert "Game points G,WE 1300,THEY -1300" in text
     else:
         assert "Straßensumme 283 22 WE raus bei Deal 5" in text or "283 22" in text
-        assert "Spielpunkte G +1.300 −1.300" in text
+        assert "Partiepunkte G +1.300 −1.300" in text
         assert "Klopfkarte 9♥" in text
     assert "Y pays A $13.00" in text or "Y zahlt A" in text
     # the evening settled: THEY's two pay WE's two $13.00 each

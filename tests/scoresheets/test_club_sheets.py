@@ -70,7 +70,7 @@ def test_example_15_on_paper_in_german(demo, keeper):
     game.session.table.language = "de"
     game.session.table.save()
     html = one_line(documents.game_sheet_html(game))
-    assert "Straße 1" in html and "Spielpunkte G" in html
+    assert "Straße 1" in html and "Partiepunkte G" in html
     assert "+1.100" in html and "−1.100" in html
 
 
