@@ -3,9 +3,9 @@ from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_not_required
 from django.urls import include, path
 
-from ledger import accounts
 from ledger.views import accounts as views_accounts
 from ledger.views import language as views_language
+from ledger.views import log_in as accounts
 
 urlpatterns = [
     path("admin/", admin.site.urls),

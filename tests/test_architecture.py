@@ -374,12 +374,21 @@ def model_writes(source: str, module: str) -> list[str]:
     return out
 
 
+#: Calls the write checker names by their shape that write no model, each with its reason.
+NOT_MODEL_WRITES = {
+    # Django's PasswordResetForm.save() makes a token and sends the mail (the outbox's job
+    # password_reset_mail); it writes nothing
+    ("ledger.views.log_in", "form.save()"),
+}
+
+
 def test_only_services_write_models():
     files = screen_files() + _py_files("ledger", "presentation")
     found = []
     for path in files:
         source, module, _ = _source(path)
-        found.extend(model_writes(source, module))
+        found.extend(write for write in model_writes(source, module)
+                     if (write.split(":")[0], write.split(" ", 1)[1]) not in NOT_MODEL_WRITES)
     assert found == []
 
 

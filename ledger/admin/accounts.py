@@ -23,7 +23,7 @@ from django.contrib.auth.admin import GroupAdmin, UserAdmin
 from django.contrib.auth.models import Group
 from django.core.exceptions import PermissionDenied
 
-from ledger.accounts import give_device_cookie
+from ledger.views.log_in import give_device_cookie
 
 from .scoping import fellow_keepers
 

@@ -1,7 +1,7 @@
 """A scorekeeper makes an account, in two steps:
 
 1. ``/accounts/signup/``: a username, a display name and an e-mail address
-   (``ledger.accounts.SignupForm``). The answer is always the same redirect to "check your
+   (``ledger.views.log_in.SignupForm``). The answer is always the same redirect to "check your
    mail", whether the username or the address is taken or not, and so is the work done
    (the form, the limits, one job handed to the outbox); at most
    TABLESTAKES_SIGNUPS_PER_ADDRESS sign-ups per client address and
@@ -29,7 +29,9 @@ from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_http_methods
 
 from ledger import limits, outbox, services
-from ledger.accounts import (
+from ledger.exceptions import LedgerError
+from ledger.presentation.refusals import refusal_words
+from ledger.views.log_in import (
     FinishSignupForm,
     LoginForm,
     SignupForm,
@@ -43,8 +45,6 @@ from ledger.accounts import (
     signup_taken,
     site_of,
 )
-from ledger.exceptions import LedgerError
-from ledger.presentation.refusals import refusal_words
 
 
 @login_not_required

@@ -95,7 +95,7 @@ MIDDLEWARE = [
 AUTHENTICATION_BACKENDS = [
     # First: refuses, before any password is hashed, a log-in from a client address with
     # too many wrong passwords, or for a username whose next attempt must wait.
-    "ledger.accounts.LoginLimitsBackend",
+    "ledger.views.log_in.LoginLimitsBackend",
     # First: refuses a log-in while its username and address are locked out.
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
@@ -238,7 +238,7 @@ AXES_FAILURE_LIMIT = env_int("TABLESTAKES_LOGIN_FAILURES", 5)
 AXES_COOLOFF_TIME = timedelta(minutes=env_int("TABLESTAKES_LOGIN_LOCKOUT_MINUTES", 15))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
-AXES_LOCKOUT_CALLABLE = "ledger.accounts.locked_out"
+AXES_LOCKOUT_CALLABLE = "ledger.views.log_in.locked_out"
 AXES_CLIENT_IP_CALLABLE = "ledger.limits.client_key"  # an IPv6 address by its /64
 # a log-in from its account's trusted device (the device cookie) has its own count
 AXES_WHITELIST_CALLABLE = "ledger.limits.axes_trusted_device"

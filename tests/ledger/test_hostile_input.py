@@ -355,7 +355,7 @@ def screens(w) -> dict:
 
 def finish_signup_screen():
     """The page of a mailed sign-up link (its token kept in the visitor's session)."""
-    from ledger.accounts import signup_token
+    from ledger.views.log_in import signup_token
 
     link = url("signup_finish", signup_token(username="newbie", display_name="New Bie",
                                              email="newbie@example.org"))

@@ -33,11 +33,10 @@ from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 from django.utils.translation import gettext_lazy as _
 
+from ledger import limits, outbox
+from ledger.cleaning import Refused, clean_name
 from ledger.forms.clean_input import CleanInputMixin
 from ledger.presentation.refusals import refusal_words
-
-from . import limits, outbox
-from .cleaning import Refused, clean_name
 
 
 class SignupForm(CleanInputMixin, forms.Form):
