@@ -73,7 +73,8 @@ def _read(text: str, name: str, errors: list[str]):
 
 def _alone(name: str, cards, role: str | None) -> dict:
     arrangement = best_arrangement(cards)
-    return {"name": name, "role": role, "chip": gettext(KNOCKS), "size": len(cards),
+    return {"name": name, "role": role, "chip": gettext(KNOCKS) if role == "knocks" else "",
+            "size": len(cards),
             "melds": [cards_view(meld) for meld in arrangement.melds],
             "deadwood_cards": cards_view(arrangement.deadwood),
             "deadwood": arrangement.deadwood_count, "layoffs": []}
@@ -142,7 +143,8 @@ def preview_context(knocker_text: str, opponent_text: str, *, kname: str = "",
         layoffs = [{"card": card_view(card), "onto": melds[index]}
                    for card, index in outcome.layoffs]
         context["hands"] = [
-            {"name": kname, "role": k_role, "chip": gettext(KNOCKS), "size": len(knocker),
+            {"name": kname, "role": k_role, "chip": gettext(KNOCKS) if k_role else "",
+             "size": len(knocker),
              "melds": melds,
              "deadwood_cards": cards_view(outcome.knocker_deadwood_cards),
              "deadwood": outcome.knocker_deadwood, "layoffs": []},
@@ -164,7 +166,8 @@ def preview_context(knocker_text: str, opponent_text: str, *, kname: str = "",
             if scored is not None:
                 verdict = verdict_text(scored, kname, oname)
                 # the knocker's chip says how the hand ended: a gin is not a knock
-                context["hands"][0]["chip"] = gettext(CHIPS.get(scored.result, KNOCKS))
+                if context["hands"][0]["chip"]:
+                    context["hands"][0]["chip"] = gettext(CHIPS.get(scored.result, KNOCKS))
         context["outcome"] = {
             "legal": outcome.legal, "reason": outcome.reason,
             "k": outcome.knocker_deadwood, "o": outcome.opponent_deadwood,
