@@ -134,3 +134,22 @@ def port(variable: str) -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return sock.getsockname()[1]
+
+
+def phone_browser(pw, chromium: str, phone: dict, base_url: str,
+                  username: str = "bench", password: str = "pw"):
+    """Chromium for the phone benches (quiet: no background networking or updates) and the
+    storage state of a context logged in as ``username`` through the log-in page."""
+    browser = pw.chromium.launch(executable_path=chromium, args=[
+        "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--no-first-run"])
+    login = browser.new_context(**phone)
+    page = login.new_page()
+    page.goto(base_url + "/accounts/login/")
+    page.fill("input[name=username]", username)
+    page.fill("input[name=password]", password)
+    page.click("button:has-text('Log in')")
+    page.wait_for_load_state()
+    state = login.storage_state()
+    login.close()
+    return browser, state

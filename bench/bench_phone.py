@@ -236,18 +236,7 @@ def main() -> int:
     sizes: dict[str, int] = {}
     try:
         with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, args=[
-                "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                "--disable-component-update", "--no-first-run"])
-            login = browser.new_context(**PHONE)
-            page = login.new_page()
-            page.goto(server.url + "/accounts/login/")
-            page.fill("input[name=username]", "bench")
-            page.fill("input[name=password]", "pw")
-            page.click("button:has-text('Log in')")
-            page.wait_for_load_state()
-            state = login.storage_state()
-            login.close()
+            browser, state = _common.phone_browser(pw, CHROMIUM, PHONE, server.url)
             for i in range(samples):
                 for n in (SMALL, BIG):
                     url = server.url + reverse("ledger:game_detail", args=[games[n].pk])
