@@ -33,7 +33,8 @@ import { createView } from "./queue/view.js";
 import { createFormBridge, pickedOf } from "./queue/form.js";
 import { keepPage, swapIn } from "./queue/page.js";
 import {
-  entryOf, recordWith, fieldOf, showResult, panelOf, refusalErrors, differences,
+  entryOf, recordWith, fieldOf, showResult, showTotals, showRest, panelOf, refusalErrors,
+  differences,
 } from "./queue/scoring.js";
 
 const root = document.getElementById("offline-queue");
@@ -53,6 +54,17 @@ function csrfToken() {
   if (m) return decodeURIComponent(m[1]);
   const input = document.querySelector("input[name=csrfmiddlewaretoken]");
   return input ? input.value : "";
+}
+
+// in the frame after the one that draws what changed so far (the next animation frame's, so
+// that its work is drawn in that frame and never holds back the one before); at once when
+// the page is not shown (no frames come), and at most 100 ms
+function afterPaint() {
+  if (document.hidden) return Promise.resolve();
+  return new Promise((done) => {
+    const timer = setTimeout(done, 100);
+    requestAnimationFrame(() => requestAnimationFrame(() => { clearTimeout(timer); done(); }));
+  });
 }
 
 function connection(online) {
@@ -85,12 +97,14 @@ function start(root) {
   const pageWords = readJSON(document, "script-words", {});
   const phoneWords = readJSON(document, "phone-words", null);  // presentation/phone.py
   let phone = null;  // {result, keys}: the phone's last result and the hands it counts
+  let client = null;  // the core's module (core/client.mjs) once it said it is ready
   async function core() {
     const tag = document.getElementById("core-worker");
-    if (!tag || !pageWords.offline) return null;
+    if (client || !tag || !pageWords.offline) return client;
     try {
-      const client = await import(tag.src);
-      return client.state() === "ready" ? client : null;
+      const loaded = await import(tag.src);
+      if (loaded.state() === "ready") client = loaded;
+      return client;
     } catch { return null; }
   }
   const GAME = root.dataset.game;
@@ -98,19 +112,27 @@ function start(root) {
     const el = document.getElementById("game-record");
     if (el) keepRecord(GAME, el.textContent);
   }
-  async function recordOf(items) {
-    const record = readJSON(document, "game-record", null) || await keptRecord(GAME);
+  // the page's record with these hands added (null: not known); the page's record read
+  // while the page was idle (readAhead) and the core ready, a Save's record goes to the
+  // worker in the tap's own task, with no turn of the event loop before
+  function recordOf(items, record) {
     if (!record || (record.hands || []).length + 1 !== serverNext) return null;
     const entries = items.map((it) => entryOf(it.fields, hand.schema(), record));
     return entries.every(Boolean) ? recordWith(record, entries) : null;
   }
   // {ok, result} or {ok: false, errors} for the queue with this item last; null: not known
   async function phoneScore(items) {
-    const client = await core();
-    const record = client && await recordOf(items);
+    const scorer = client || await core();
+    const page = readJSON(document, "game-record", null);
+    const base = scorer && (page || await keptRecord(GAME));
+    const record = base && recordOf(items, base);
     if (!record) return null;
     try {
-      const answer = await client.score(record);
+      // the page's record goes to the worker as its text, the hands after it as objects
+      const answer = await (page
+        ? scorer.score(document.getElementById("game-record").textContent,
+          record.hands.slice((base.hands || []).length))
+        : scorer.score(record));
       if (answer.ok) return { ok: true, result: answer.result };
       if (answer.exit !== 1) return null;
       const last = record.hands.length;
@@ -133,8 +155,9 @@ function start(root) {
   }
   // The phone's result stays while the hands it counts are sent, one by one (the queue is
   // the end of them), until the server's parts replace it; it goes when the queue changed
-  // otherwise or stopped.
-  function phoneShow() {
+  // otherwise or stopped. first: a Save's totals alone (the tiles and the strip), the rest
+  // of the result drawn in the frame after by phoneRest (they move the page's layout).
+  function phoneShow(first = false) {
     const queue = store.load();
     const keys = queue.map((it) => it.key);
     const same = phone && queue.length && !STOPPED.has(queue[0].state) &&
@@ -143,7 +166,10 @@ function start(root) {
       if (phone) { phone = null; showResult(document, null, pageWords, phoneWords); }
       return;
     }
-    phone.shown = showResult(document, phone.result, pageWords, phoneWords);
+    phone.shown = (first ? showTotals : showResult)(document, phone.result, pageWords, phoneWords);
+  }
+  function phoneRest(mine) {
+    if (mine && phone === mine) showRest(document, mine.result, pageWords, phoneWords);
   }
   // Instant totals online: when the phone's core is ready, the queue with the hand just
   // saved is scored while its request is on its way, and the page shows the result at once
@@ -154,7 +180,10 @@ function start(root) {
     const scored = await phoneScore(queued);
     if (!scored || !scored.ok || !store.load().length) return;
     phone = { result: scored.result, keys: queued.map((it) => it.key) };
-    phoneShow();
+    phoneShow(true);
+    const mine = phone;
+    await afterPaint();
+    phoneRest(mine);
   }
   // A page opened again (offline, from the phone's copy) with hands kept in its queue: once
   // the phone's core is ready (started after the load event, not left to the idle start),
@@ -217,7 +246,9 @@ function start(root) {
     onChange: (state) => {
       if (state !== "sending") return;
       if (saying) saying();
-      render();
+      // the list says so a frame later: the phone's totals of an instant Save (instant),
+      // scored meanwhile, are drawn first
+      afterPaint().then(render);
     },
     onSettled: settled,
   });
@@ -371,9 +402,17 @@ function start(root) {
     editing = null;
     if (!navigator.onLine) {
       phone = scored ? { result: scored.result, keys: queued.map((it) => it.key) } : null;
-      render();
+      // the phone's totals first, drawn alone in the next frame; the list and the next
+      // hand's form right after it (they change the page's layout, and the next hand's
+      // place on the screen is measured: together they doubled the time to the totals on a
+      // slow phone). A second tap meanwhile is dropped (saving).
+      phoneShow(true);
+      const mine = phone;
+      saving = true;
+      try { await afterPaint(); } finally { saving = false; }
+      phoneRest(mine);
+      view.render(store.load(), navigator.onLine, editing);
       nextHand();
-      phoneShow();
       // kept on this phone: on to the next hand as after a save (app.js: the score in
       // view, the focus on the next hand's first choice)
       document.dispatchEvent(new CustomEvent("tablestakes:next-hand"));
@@ -391,8 +430,10 @@ function start(root) {
     };
     hand.clearErrors();
     try {
+      // the request first (the lock that lets one tab send is granted in a later task),
+      // then the phone's core has the hand (instant: posted to its worker at once)
       const sent = sender.now();  // every way it ends draws the list (settled)
-      instant(queued.map((it) => ({ ...it })));  // the request has left: never delays it
+      instant(queued.map((it) => ({ ...it })));
       await sent;
     } finally {
       saving = false;
@@ -431,10 +472,20 @@ function start(root) {
   });
 
   // a hand saved online brings the form, and the record with it: kept once the page is idle
-  // (never in the Save itself)
+  // (never in the Save itself), and read ready for the next Save (readJSON keeps what it
+  // read: a 300-hand game's record took a slow phone's Save 5-7 ms to read there)
+  const readAhead = () => {
+    readJSON(document, "game-record", null);
+    if (hand.form()) hand.schema();
+    // the core's module kept once it is ready (it starts when the page is idle)
+    const tag = document.getElementById("core-worker");
+    if (!client && tag && pageWords.offline) {
+      import(tag.src).then((m) => m.ready().then(() => { client = m; })).catch(() => {});
+    }
+  };
   document.addEventListener("htmx:afterSwap", () => {
-    if (window.requestIdleCallback) window.requestIdleCallback(keepTheRecord, { timeout: 5000 });
-    else window.setTimeout(keepTheRecord, 500);
+    whenIdle(keepTheRecord, 500);
+    whenIdle(readAhead, 500);
   });
   window.addEventListener("online", () => sender.now());
   window.addEventListener("offline", render);
@@ -461,8 +512,13 @@ function start(root) {
   // phone runs short of room: once the page is idle, never in a Save (the question took
   // ~30 ms of a slow phone's Save, asked there)
   if (navigator.storage && navigator.storage.persist) {
-    const ask = () => navigator.storage.persist().catch(() => {});
-    if (window.requestIdleCallback) window.requestIdleCallback(ask, { timeout: 5000 });
-    else window.setTimeout(ask, 2000);
+    whenIdle(() => navigator.storage.persist().catch(() => {}), 2000);
   }
+  whenIdle(readAhead, 1000);
+}
+
+// once the page is idle (at most 5 s from now); without requestIdleCallback, after a while
+function whenIdle(fn, otherwise) {
+  if (window.requestIdleCallback) window.requestIdleCallback(fn, { timeout: 5000 });
+  else window.setTimeout(fn, otherwise);
 }

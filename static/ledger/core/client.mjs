@@ -2,7 +2,7 @@
 // the page is idle, never before the first paint or a Save.
 //
 //   import { score, ready } from ".../ledger/core/client.mjs";
-//   const result = await score(record);
+//   const result = await score(record);   // or score(recordText, addedHands)
 //     // {ok: true, json, result} : json is the text `manage.py score` prints for the record,
 //     //                            result the same parsed;
 //     // {ok: false, exit: 1, problems, where}: the core refuses the record (one line a
@@ -88,12 +88,16 @@ export function ready() {
   return start();
 }
 
-export function score(record) {
-  return start().then(() => new Promise((resolve) => {
+// posted at once when the core is ready (a Save's record reaches the worker in the tap's own
+// task, not a turn of the event loop later); added: hands the worker puts after the record's
+// (the record may then be the page's text of it, copied to the worker as it is)
+export function score(record, added = null) {
+  const post = () => new Promise((resolve) => {
     const id = ++sequence;
     pending.set(id, { resolve });
-    worker.postMessage({ type: "score", id, record });
-  }));
+    worker.postMessage(added ? { type: "score", id, record, added } : { type: "score", id, record });
+  });
+  return status === "ready" ? post() : start().then(post);
 }
 
 // Idle start: after the load event, when the browser has nothing else to do.

@@ -4,8 +4,12 @@
 //
 // Messages in:
 //   {type: "init", pyodide: "/static/pyodide/<version>/", core: "/static/ledger/core/rules.<hash>.zip"}
-//   {type: "score", id, record}      record: a game record (shared formats/game-record.md),
-//                                    as an object or as its JSON text
+//   {type: "score", id, record, added}
+//                                    record: a game record (shared formats/game-record.md),
+//                                    as an object or as its JSON text; added (optional):
+//                                    hands put after its hands here (a Save sends the page's
+//                                    record as its text and the new hand: a copy of the whole
+//                                    record as an object took the page 10 ms of a slow phone)
 // Messages out:
 //   {type: "ready", bootMs, memory}  the core is imported and answers (memory: the bytes of
 //                                    WebAssembly memory Pyodide holds, when it says)
@@ -69,8 +73,16 @@ async function boot(config) {
   return performance.now() - started;
 }
 
-function answer({ id, record }) {
+function recordText(record, added) {
   const text = typeof record === "string" ? record : JSON.stringify(record);
+  if (!added || !added.length) return text;
+  const whole = JSON.parse(text);
+  whole.hands = [...(whole.hands || []), ...added];
+  return JSON.stringify(whole);
+}
+
+function answer({ id, record, added }) {
+  const text = recordText(record, added);
   try {
     const [exit, json, err] = JSON.parse(score(text));
     self.postMessage({ type: "scored", id, exit, json: exit === 0 ? json : null,

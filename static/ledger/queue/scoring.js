@@ -412,13 +412,24 @@ export function drawEnd(doc, end, phone) {
 // the server's back (result null). words: #script-words "offline" and "lang"; phone: the
 // page's #phone-words (the panel's words; without them the panel stays the server's).
 export function showResult(doc, result, words, phone) {
+  const shown = showTotals(doc, result, words, phone);
+  showRest(doc, result, words, phone);
+  return shown;
+}
+
+// a score as the points and signed filters write it: the page's pattern where it handed one
+// over (presentation/phone.py), else Intl's
+const scoreText = (phone) => (value, lang, signed = false) =>
+  (phone && moneyText(String(value), phone.money, { sign: signed })) ||
+  intlText(value, lang, signed);
+
+// The totals alone: the tiles and the strip pinned above the form, marked "not yet saved"
+// (.unsaved). A Save draws them first, in a frame of their own (offline.js): the rest of the
+// result moves the page's layout under them and took as long again to draw.
+export function showTotals(doc, result, words, phone) {
   const board = doc.querySelector(".scoreboard");
   if (!board) return {};
-  // a score as the points and signed filters write it: the page's pattern where it handed
-  // one over (presentation/phone.py), else Intl's
-  const numberText = (value, lang, signed = false) =>
-    (phone && moneyText(String(value), phone.money, { sign: signed })) ||
-    intlText(value, lang, signed);
+  const numberText = scoreText(phone);
   const tiles = result ? tilesOf(result) : [];
   const shown = {};  // each tile's number as drawn here
   board.querySelectorAll(".score-tile").forEach((tile) => {
@@ -451,6 +462,14 @@ export function showResult(doc, result, words, phone) {
     value.textContent = mine ? numberText(mine.value, words.lang, mine.signed) : item.dataset.server;
     item.classList.toggle("unsaved", !!mine);
   });
+  return shown;
+}
+
+// The rest of the result: the "not yet saved" line under the tiles, the streets, who plays
+// next (the panel) or the game's end with its money.
+export function showRest(doc, result, words, phone) {
+  const board = doc.querySelector(".scoreboard");
+  if (!board) return;
   if (result) {
     let note = doc.getElementById("score-pending");
     if (!note) {
@@ -463,13 +482,12 @@ export function showResult(doc, result, words, phone) {
     note.dataset.phone = "1";
   }
   drawStreets(doc, result && result.streets && phone && phone.streets ? result : null, phone,
-    numberText, words.lang);
+    scoreText(phone), words.lang);
   const ended = !!(result && result.complete && phone && phone.end);
   drawPanel(doc, result && !ended && phone && phone.next ? panelOf(result, phone.next) : null,
     phone);
   drawEnd(doc, ended ? endOf(result, phone) : null,
     phone && { ...phone, unsaved: words.offline && words.offline.unsaved });
-  return shown;
 }
 
 // Where the server's tiles (drawn from its result) differ from what the phone drew from its

@@ -5,11 +5,22 @@ export function fill(text, values = {}) {
     name in values ? String(values[name]) : whole);
 }
 
-// The JSON a page hands over in <script type="application/json" id=...> (json_script).
+// The JSON a page hands over in <script type="application/json" id=...> (json_script),
+// read once for each text: a Save reads the form's fields and the game's record several
+// times (the record of a 300-hand game is ~40 KB), and an answer swapped in brings new
+// elements. Callers never change what it returns (it is the next reader's too).
+const parsed = new WeakMap();
 export function readJSON(doc, id, fallback = null) {
   const el = doc.getElementById(id);
   if (!el) return fallback;
-  try { return JSON.parse(el.textContent); } catch { return fallback; }
+  const text = el.textContent;
+  const known = parsed.get(el);
+  if (known && known.text === text) return known.value;
+  try {
+    const value = JSON.parse(text);
+    parsed.set(el, { text, value });
+    return value;
+  } catch { return fallback; }
 }
 
 // The words of a count in the page's language: ``words.plurals[key]`` holds one sentence
