@@ -402,17 +402,18 @@ function start(root) {
     editing = null;
     if (!navigator.onLine) {
       phone = scored ? { result: scored.result, keys: queued.map((it) => it.key) } : null;
-      // the phone's totals first, drawn alone in the next frame; the list and the next
-      // hand's form right after it (they change the page's layout, and the next hand's
-      // place on the screen is measured: together they doubled the time to the totals on a
-      // slow phone). A second tap meanwhile is dropped (saving).
-      phoneShow(true);
-      const mine = phone;
-      saving = true;
-      try { await afterPaint(); } finally { saving = false; }
-      phoneRest(mine);
-      view.render(store.load(), navigator.onLine, editing);
+      // the phone's totals first, drawn alone in the next frame; the list, the next hand's
+      // form and the rest of the result in the frame after (they change the page's layout,
+      // and the next hand's place on the screen is measured: together they doubled the
+      // time to the totals on a slow phone). A second tap meanwhile is dropped (saving).
+      if (phone) {
+        phoneShow(true);
+        saving = true;
+        try { await afterPaint(); } finally { saving = false; }
+      }
+      render();
       nextHand();
+      phoneShow();
       // kept on this phone: on to the next hand as after a save (app.js: the score in
       // view, the focus on the next hand's first choice)
       document.dispatchEvent(new CustomEvent("tablestakes:next-hand"));

@@ -123,9 +123,7 @@ export function createSender({
 // JSON, or {status: "retry" | "login", message} when the answer is not one.
 export function createPost({ url, csrf, words, timeout = 15000, fetch = globalThis.fetch }) {
   return async function post(item, parts) {
-    // the form's fields URL-encoded, as a form without files sends them (a multipart body
-    // took a slow phone 10-20 ms to make before the request could leave)
-    const body = new URLSearchParams();
+    const body = new FormData();
     item.fields.forEach(([name, value]) => body.append(name, value));
     if (parts) body.append("parts", String(parts));
     const token = csrf();  // read once: the cookie is a round trip to the browser
