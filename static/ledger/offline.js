@@ -143,7 +143,11 @@ function start(root) {
       if (phone) { phone = null; showResult(document, null, pageWords, phoneWords); }
       return;
     }
-    phone.shown = showResult(document, phone.result, pageWords, phoneWords);
+    // while a hand is on its way (the button says "Saving…" above that hand's own fields)
+    // the panel stays as it is, the hand being saved: the next hand's title and who plays
+    // it come once the button is back (the server's parts, or the phone's if not sent)
+    phone.shown = showResult(document, phone.result, pageWords, phoneWords,
+      { keepPanel: saving });
   }
   // Instant totals online: when the phone's core is ready, the queue with the hand just
   // saved is scored while its request is on its way, and the page shows the result at once
@@ -415,6 +419,7 @@ function start(root) {
     }
     if (head && STOPPED.has(head.state)) { finish(); return; }
     nextHand();
+    phoneShow();  // the phone's next hand in the panel, now that the button is back
   }, true);
 
   // While a hand is being sent, its form's previews (the hand's, the cards') are moot: the

@@ -439,7 +439,8 @@ export function drawEnd(doc, end, phone) {
 // The phone's result in the page's tiles ("not yet saved") and its next hand's panel, or
 // the server's back (result null). words: #script-words "offline" and "lang"; phone: the
 // page's #phone-words (the panel's words; without them the panel stays the server's).
-export function showResult(doc, result, words, phone) {
+// keepPanel: the panel left as it is (a hand on its way: the panel says that hand).
+export function showResult(doc, result, words, phone, { keepPanel = false } = {}) {
   const board = doc.querySelector(".scoreboard");
   if (!board) return {};
   // a score as the points and signed filters write it: the page's pattern where it handed
@@ -493,8 +494,10 @@ export function showResult(doc, result, words, phone) {
   drawStreets(doc, result && result.streets && phone && phone.streets ? result : null, phone,
     numberText, words.lang);
   const ended = !!(result && result.complete && phone && phone.end);
-  drawPanel(doc, result && !ended && phone && phone.next
-    ? panelOf(result, phone.next, words.lang) : null, phone);
+  if (!keepPanel) {
+    drawPanel(doc, result && !ended && phone && phone.next
+      ? panelOf(result, phone.next, words.lang) : null, phone);
+  }
   drawEnd(doc, ended ? endOf(result, phone) : null,
     phone && { ...phone, unsaved: words.offline && words.offline.unsaved });
   return shown;
