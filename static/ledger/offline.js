@@ -191,9 +191,34 @@ function start(root) {
   // shows the server's (it has them) and the difference is logged.
   function compareWithServer(mine) {
     if (!mine || !mine.shown) return;
-    const differ = differences(document, mine.shown);
+    logDifferences(mine.shown, mine.result.hands.length);
+  }
+  // The same when the server's result comes by a reload (the game ended, an answer without
+  // the page's parts, a stale page): the phone's tiles and how many hands they count are
+  // kept for this tab (sessionStorage, the last one of each game) and compared on the next
+  // load of this game's page, when it shows as many hands; then they are dropped.
+  const SHOWN_KEY = "tablestakes.phone-shown." + GAME;
+  function reload() {
+    try {
+      if (phone && phone.shown && Object.keys(phone.shown).length) {
+        window.sessionStorage.setItem(SHOWN_KEY,
+          JSON.stringify({ hands: phone.result.hands.length, shown: phone.shown }));
+      }
+    } catch { /* no storage: nothing compared */ }
+    window.location.replace(GAME_URL);
+  }
+  function compareKept() {
+    let kept = null;
+    try {
+      kept = JSON.parse(window.sessionStorage.getItem(SHOWN_KEY) || "null");
+      window.sessionStorage.removeItem(SHOWN_KEY);
+    } catch { return; }
+    if (kept && kept.shown && kept.hands === serverNext - 1) logDifferences(kept.shown, kept.hands);
+  }
+  function logDifferences(shown, hands) {
+    const differ = differences(document, shown);
     if (!differ.length) return;
-    const detail = { game: GAME, hands: mine.result.hands.length, differ };
+    const detail = { game: GAME, hands, differ };
     console.warn("Tablestakes: the server's result differs from the phone's: " +
       JSON.stringify(detail));
     document.dispatchEvent(new CustomEvent("tablestakes:differs", { detail }));
@@ -234,7 +259,7 @@ function start(root) {
     if (outcome.answered && (head.state === "stale" || head.state === "over")) {
       // the page is out of date (another phone recorded hands, or the game ended): show
       // the game as it is now; the hand waits in the list for the scorekeeper's word
-      window.location.replace(GAME_URL);
+      reload();
       return;
     }
     if (outcome.state === "idle" || outcome.state === "stopped") finish();
@@ -248,7 +273,7 @@ function start(root) {
     const queue = store.load();
     if (landed) {
       if (!queue.length && update && inPlace(update)) return;
-      window.location.replace(GAME_URL);
+      reload();
       return;
     }
     const head = queue[0];
@@ -453,6 +478,7 @@ function start(root) {
   const queue = revive(store.load());
   store.save(queue);
   keepTheRecord();
+  compareKept();
   dropOldCopy(window.localStorage, GAME);
   if (queue.length && hand.form()) {
     const head = queue[0];
