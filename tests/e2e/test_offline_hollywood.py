@@ -64,6 +64,10 @@ def test_offline_hollywoods_open_games_are_the_phones_and_then_the_servers(
             page.locator("#next").scroll_into_view_if_needed()
             settled(page)
             shot(page, f"offline-hollywood-open-{language}", full_page=False)
+            page.set_viewport_size({"width": 1280, "height": 800})
+            settled(page)
+            shot(page, f"offline-hollywood-open-{language}-1280", full_page=False)
+            page.set_viewport_size({"width": 360, "height": 740})
 
     context.set_offline(False)
     expect(page.locator(".scoreboard.unsaved")).to_have_count(0, timeout=20_000)
