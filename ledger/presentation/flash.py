@@ -134,9 +134,19 @@ def columns_closed(result: dict, hand: dict) -> list[str]:
     return lines
 
 
+def still_open_words(count: int) -> str:
+    """"Still open: games %(games)s", for ``count`` games (the phone fills it in too:
+    presentation/phone.py)."""
+    return ngettext("Still open: game %(games)s", "Still open: games %(games)s", count)
+
+
+def games_over_words(count: int) -> str:
+    """"(games %(games)s over)", for ``count`` games."""
+    return ngettext("(game %(games)s over)", "(games %(games)s over)", count)
+
+
 def _still_open(still: list) -> str:
-    return ngettext("Still open: game %(games)s", "Still open: games %(games)s",
-                    len(still)) % {"games": _and(still)}
+    return still_open_words(len(still)) % {"games": _and(still)}
 
 
 def open_games_text(result: dict) -> str:
@@ -148,8 +158,7 @@ def open_games_text(result: dict) -> str:
         return ""
     text = _still_open(still)
     if over:
-        text += " " + ngettext("(game %(games)s over)", "(games %(games)s over)",
-                               len(over)) % {"games": _and(over)}
+        text += " " + games_over_words(len(over)) % {"games": _and(over)}
     return text + "."
 
 

@@ -259,6 +259,8 @@ class GamePage:
             **self._shared(),
             "panel": self.panel, "saved_text": text, "oob": True, "whole": whole,
             "ended": False, "abandoned": False,
+            # the panel's line of Hollywood's open games, as the whole page has it
+            "open_games_text": open_games_text(self.result),
             "undo_question": undo_question(self.game, self.result, last=last),
             # a hand was just saved: the game is abandoned now, not deleted
             "abandon_question": abandon_question(self.game, self.result),

@@ -20,6 +20,7 @@ from ledger.rules.money import minor_exponent
 from . import problems
 from .cardtext import SUIT_SIGNS
 from .catalog import contract_text
+from .flash import games_over_words, still_open_words
 from .locales import babel_locale
 from .money import _formatter, _signs
 from .queue import plural_samples
@@ -36,7 +37,8 @@ def _slots(*names: str) -> dict:
 def next_words() -> dict:
     """The next hand's panel (templates/ledger/_next.html): its title, "deals", "v", "Sits
     out:", the dealer side's line, each role's chip, which roles play the hand and in what
-    order (``hand_pair``), CAP-IT's contracts, and how names are joined (``words.names``)."""
+    order (``hand_pair``), CAP-IT's contracts, Hollywood's open games, and how names are
+    joined (``words.names``)."""
     return {
         "hand": gettext("Hand %(n)s") % {"n": "{number}"},
         "round": gettext("Round %(n)s of 5") % {"n": "{number}"},
@@ -48,7 +50,18 @@ def next_words() -> dict:
         "chips": {role: chip for role in ROLE_ORDER if (chip := role_chip(role))},
         "playing": [role for role in ROLE_ORDER if plays_hand(role)],
         "contracts": {name: contract_text(name) for name in CAPIT_CONTRACTS},
+        "open_games": open_games_words(),
     }
+
+
+def open_games_words() -> dict:
+    """Hollywood's line of the games still open and those over (flash.py
+    ``open_games_text``), in each plural form of the language (by CLDR category, for
+    ``Intl.PluralRules``); the games' numbers are joined by ``and``."""
+    samples = plural_samples(get_language() or "en")
+    games = {"games": "{games}"}
+    return {"still": {category: still_open_words(n) % games for category, n in samples.items()},
+            "over": {category: games_over_words(n) % games for category, n in samples.items()}}
 
 
 def end_words(result: dict, cover: str = "") -> dict:

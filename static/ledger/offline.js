@@ -166,10 +166,16 @@ function start(root) {
       if (phone) { phone = null; showResult(document, null, pageWords, phoneWords); }
       return;
     }
-    phone.shown = (first ? showTotals : showResult)(document, phone.result, pageWords, phoneWords);
+    // while a hand is on its way (the button says "Saving…" above that hand's own fields)
+    // the panel stays as it is, the hand being saved: the next hand's title and who plays
+    // it come once the button is back (the server's parts, or the phone's if not sent)
+    phone.shown = first ? showTotals(document, phone.result, pageWords, phoneWords)
+      : showResult(document, phone.result, pageWords, phoneWords, { keepPanel: saving });
   }
   function phoneRest(mine) {
-    if (mine && phone === mine) showRest(document, mine.result, pageWords, phoneWords);
+    if (mine && phone === mine) {
+      showRest(document, mine.result, pageWords, phoneWords, { keepPanel: saving });
+    }
   }
   // Instant totals online: when the phone's core is ready, the queue with the hand just
   // saved is scored while its request is on its way, and the page shows the result at once
@@ -216,9 +222,34 @@ function start(root) {
   // shows the server's (it has them) and the difference is logged.
   function compareWithServer(mine) {
     if (!mine || !mine.shown) return;
-    const differ = differences(document, mine.shown);
+    logDifferences(mine.shown, mine.result.hands.length);
+  }
+  // The same when the server's result comes by a reload (the game ended, an answer without
+  // the page's parts, a stale page): the phone's tiles and how many hands they count are
+  // kept for this tab (sessionStorage, the last one of each game) and compared on the next
+  // load of this game's page, when it shows as many hands; then they are dropped.
+  const SHOWN_KEY = "tablestakes.phone-shown." + GAME;
+  function reload() {
+    try {
+      if (phone && phone.shown && Object.keys(phone.shown).length) {
+        window.sessionStorage.setItem(SHOWN_KEY,
+          JSON.stringify({ hands: phone.result.hands.length, shown: phone.shown }));
+      }
+    } catch { /* no storage: nothing compared */ }
+    window.location.replace(GAME_URL);
+  }
+  function compareKept() {
+    let kept = null;
+    try {
+      kept = JSON.parse(window.sessionStorage.getItem(SHOWN_KEY) || "null");
+      window.sessionStorage.removeItem(SHOWN_KEY);
+    } catch { return; }
+    if (kept && kept.shown && kept.hands === serverNext - 1) logDifferences(kept.shown, kept.hands);
+  }
+  function logDifferences(shown, hands) {
+    const differ = differences(document, shown);
     if (!differ.length) return;
-    const detail = { game: GAME, hands: mine.result.hands.length, differ };
+    const detail = { game: GAME, hands, differ };
     console.warn("Tablestakes: the server's result differs from the phone's: " +
       JSON.stringify(detail));
     document.dispatchEvent(new CustomEvent("tablestakes:differs", { detail }));
@@ -261,7 +292,7 @@ function start(root) {
     if (outcome.answered && (head.state === "stale" || head.state === "over")) {
       // the page is out of date (another phone recorded hands, or the game ended): show
       // the game as it is now; the hand waits in the list for the scorekeeper's word
-      window.location.replace(GAME_URL);
+      reload();
       return;
     }
     if (outcome.state === "idle" || outcome.state === "stopped") finish();
@@ -275,7 +306,7 @@ function start(root) {
     const queue = store.load();
     if (landed) {
       if (!queue.length && update && inPlace(update)) return;
-      window.location.replace(GAME_URL);
+      reload();
       return;
     }
     const head = queue[0];
@@ -457,6 +488,7 @@ function start(root) {
     }
     if (head && STOPPED.has(head.state)) { finish(); return; }
     nextHand();
+    phoneShow();  // the phone's next hand in the panel, now that the button is back
   }, true);
 
   // While a hand is being sent, its form's previews (the hand's, the cards') are moot: the
@@ -500,6 +532,7 @@ function start(root) {
   const queue = revive(store.load());
   store.save(queue);
   keepTheRecord();
+  compareKept();
   dropOldCopy(window.localStorage, GAME);
   if (queue.length && hand.form()) {
     const head = queue[0];

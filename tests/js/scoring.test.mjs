@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 
 import {
   entryOf, recordWith, tilesOf, numberText, fieldOf, panelOf, namesText, refusalText,
-  refusalErrors,
+  refusalErrors, openGamesText,
 } from "../../static/ledger/queue/scoring.js";
 
 const DRAW = "-draw-";  // the form's (forms/queue.py hands it over as each table's draw)
@@ -185,4 +185,31 @@ test("a refusal in the page's language, with the core's numbers, at the player's
   assert.equal(refusalText({ ...OVER, field: "upcard", player: null, text: "the up-card 7H is wrong" },
     "up_rank", english), "the up-card 7♥ is wrong");
   assert.equal(refusalErrors([OVER], SCHEMA, [], null), null);
+});
+
+// Hollywood's open games under the panel (presentation/flash.py open_games_text), in each
+// plural form the page hands over (presentation/phone.py open_games_words)
+const OPEN = {
+  en: { and: "{names} and {last}", open_games: {
+    still: { one: "Still open: game {games}", other: "Still open: games {games}" },
+    over: { one: "(game {games} over)", other: "(games {games} over)" } } },
+  de: { and: "{names} und {last}", open_games: {
+    still: { one: "Noch offen: Partie {games}", other: "Noch offen: Partien {games}" },
+    over: { one: "(Partie {games} vorbei)", other: "(Partien {games} vorbei)" } } },
+};
+const columns = (...over) => [1, 2, 3].map((number) => ({ number, complete: over.includes(number) }));
+
+test("Hollywood's open games as the server says them, in English and German", () => {
+  assert.equal(openGamesText({ columns: columns() }, { ...NEXT, ...OPEN.en }, "en"),
+    "Still open: games 1, 2 and 3.");
+  assert.equal(openGamesText({ columns: columns(1) }, { ...NEXT, ...OPEN.en }, "en"),
+    "Still open: games 2 and 3 (game 1 over).");
+  assert.equal(openGamesText({ columns: columns(1, 2) }, { ...NEXT, ...OPEN.de }, "de"),
+    "Noch offen: Partie 3 (Partien 1 und 2 vorbei).");
+  assert.equal(openGamesText({ columns: columns(1, 2, 3) }, OPEN.en, "en"), "");
+  const result = { players: ["A", "B"], hands: [{}], facts: { columns: true },
+    columns: columns(2), next: { dealer: "B", roles: {} } };
+  assert.equal(panelOf(result, { ...NEXT, ...OPEN.de }, "de").openGames,
+    "Noch offen: Partien 1 und 3 (Partie 2 vorbei).");
+  assert.equal(panelOf({ ...result, facts: {} }, { ...NEXT, ...OPEN.en }, "en").openGames, null);
 });

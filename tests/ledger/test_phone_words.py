@@ -64,3 +64,27 @@ def test_money_is_handed_over_as_the_locales_pattern(language, currency, group, 
     with translation.override(language):
         words = phone_words({"totals": {}, "facts": {}, "players": []}, currency)
     assert words["money"] == parts
+
+
+@pytest.mark.parametrize("language", ["en", "de", "ru"])
+def test_hollywoods_open_games_are_handed_over_in_each_plural_form(language):
+    """The phone fills in the sentence of the count's plural form (Intl.PluralRules) with the
+    games joined by "and": the same words the server's panel says (flash.open_games_text)."""
+    from ledger.presentation.flash import open_games_text
+    from ledger.presentation.phone import open_games_words
+    from ledger.presentation.queue import plural_samples
+
+    with translation.override(language):
+        forms = open_games_words()
+        joined = phone_words({"totals": {}}, "USD")["next"]["and"]
+        said = open_games_text({"columns": [{"number": 1, "complete": True},
+                                            {"number": 2, "complete": False},
+                                            {"number": 3, "complete": False}]})
+    assert set(forms["still"]) == set(plural_samples(language)) == set(forms["over"])
+    category = {"en": "other", "de": "other", "ru": "few"}[language]  # two games
+    phone = (forms["still"][category].replace("{games}", joined.replace("{names}", "2")
+                                                            .replace("{last}", "3"))
+             + " " + forms["over"]["one"].replace("{games}", "1") + ".")
+    assert phone == said
+    assert said.startswith({"en": "Still open: games 2", "de": "Noch offen: Partien 2",
+                            "ru": "Ещё идут: партии 2"}[language])

@@ -361,6 +361,17 @@ def test_hollywood_panel_shows_the_open_games(logged_in, evening, keeper):
     assert "Still open: games 2 and 3 (game 1 over)." in page
 
 
+def test_a_hand_saved_in_place_keeps_hollywoods_open_games(logged_in, evening, keeper):
+    """The parts a Save swaps in (htmx, and the phone's queue) draw the next hand's panel with
+    the line of the open games, as the whole page draws it: it was missing there."""
+    game = start_empty(evening, keeper, load_case("hollywood-columns"))
+    record(game, {"knocker": "A", "deadwood": {"A": 0, "B": 30}}, keeper)
+    answer = logged_in.post(reverse("ledger:hand_create", args=[game.pk]),
+                            hand_post(2, "A", ("", "30"), kind="gin"), HTTP_HX_REQUEST="true")
+    assert answer.status_code == 200
+    assert "Still open: games 2 and 3 (game 1 over)." in text(answer)
+
+
 def test_side_winners_agree_with_their_verb(logged_in, evening, keeper):
     game = services.game_import(session=evening, record=load_case("captain-three"),
                                 imported_by=keeper)

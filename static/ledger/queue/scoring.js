@@ -245,11 +245,38 @@ function handPair(roles, playing) {
     .sort((a, b) => playing.indexOf(roles[a]) - playing.indexOf(roles[b]));
 }
 
+// The sentence of a count in the page's language: forms holds one per plural category
+// (CLDR's, as presentation/phone.py hands them over), picked with Intl.PluralRules.
+function pluralOf(forms, count, lang) {
+  let category = "other";
+  try { category = new Intl.PluralRules(lang || "en").select(count); } catch { /* other */ }
+  return forms[category] ?? forms.other ?? forms.one ?? "";
+}
+
+// Hollywood's line of the games still open and those over (presentation/flash.py
+// open_games_text: "Still open: games 2 and 3 (game 1 over)."), from the core's columns;
+// "" when none is open. words: #phone-words "next".
+export function openGamesText(result, words, lang) {
+  const forms = words && words.open_games;
+  const columns = result.columns || [];
+  const still = columns.filter((c) => !c.complete).map((c) => String(c.number));
+  const over = columns.filter((c) => c.complete).map((c) => String(c.number));
+  if (!forms || !still.length) return "";
+  let text = fill(pluralOf(forms.still, still.length, lang),
+    { games: namesText(still, words.and) });
+  if (over.length) {
+    text += " " + fill(pluralOf(forms.over, over.length, lang),
+      { games: namesText(over, words.and) });
+  }
+  return text + ".";
+}
+
 // The next hand's panel (presentation/game_page.py next_panel, templates/ledger/_next.html)
 // from the core's result, in the page's words (#phone-words "next"): its title, each
 // table's matchup with the role chips and dealer, the dealer side, who sits out; CAP-IT's
-// round, contract and dealer. pairs: each table's two players, for the form's pickers.
-export function panelOf(result, words) {
+// round, contract and dealer; Hollywood's open games (null: not Hollywood). pairs: each
+// table's two players, for the form's pickers. lang: the page's language.
+export function panelOf(result, words, lang) {
   const next = result.next || {};
   const roles = next.roles || {};
   const facts = result.facts || {};
@@ -278,6 +305,7 @@ export function panelOf(result, words) {
     dealer: namesText(dealers[i], words.and) }));
   return { rounds: false, title: fill(words.hand, { number }), tables, pairs,
     dealerSide: next.dealer_side ? fill(words.dealer_side, { side: next.dealer_side }) : "",
+    openGames: facts.columns && words.open_games ? openGamesText(result, words, lang) : null,
     sitsOut: sitsOut.join(", ") };
 }
 
@@ -411,9 +439,10 @@ export function drawEnd(doc, end, phone) {
 // The phone's result in the page's tiles ("not yet saved") and its next hand's panel, or
 // the server's back (result null). words: #script-words "offline" and "lang"; phone: the
 // page's #phone-words (the panel's words; without them the panel stays the server's).
-export function showResult(doc, result, words, phone) {
+// keepPanel: the panel left as it is (a hand on its way: the panel says that hand).
+export function showResult(doc, result, words, phone, { keepPanel = false } = {}) {
   const shown = showTotals(doc, result, words, phone);
-  showRest(doc, result, words, phone);
+  showRest(doc, result, words, phone, { keepPanel });
   return shown;
 }
 
@@ -467,7 +496,7 @@ export function showTotals(doc, result, words, phone) {
 
 // The rest of the result: the "not yet saved" line under the tiles, the streets, who plays
 // next (the panel) or the game's end with its money.
-export function showRest(doc, result, words, phone) {
+export function showRest(doc, result, words, phone, { keepPanel = false } = {}) {
   const board = doc.querySelector(".scoreboard");
   if (!board) return;
   if (result) {
@@ -484,8 +513,10 @@ export function showRest(doc, result, words, phone) {
   drawStreets(doc, result && result.streets && phone && phone.streets ? result : null, phone,
     scoreText(phone), words.lang);
   const ended = !!(result && result.complete && phone && phone.end);
-  drawPanel(doc, result && !ended && phone && phone.next ? panelOf(result, phone.next) : null,
-    phone);
+  if (!keepPanel) {
+    drawPanel(doc, result && !ended && phone && phone.next
+      ? panelOf(result, phone.next, words.lang) : null, phone);
+  }
   drawEnd(doc, ended ? endOf(result, phone) : null,
     phone && { ...phone, unsaved: words.offline && words.offline.unsaved });
 }
@@ -629,7 +660,10 @@ export function drawPanel(doc, panel, phone) {
     });
   }
   if (panel.dealerSide) parts.push(el(doc, "p", "next-line", panel.dealerSide));
-  if (openGames) parts.push(openGames);
+  // Hollywood's open games as the phone's result has them (null: the server's line kept)
+  if (panel.openGames) {
+    parts.push(el(doc, "p", "next-line open-games", panel.openGames));
+  } else if (openGames && panel.openGames !== "") parts.push(openGames);
   if (note) parts.push(note);
   if (panel.sitsOut) {
     const sits = el(doc, "p", "next-line sits", words.sits_out + " ");
