@@ -16,7 +16,6 @@ per fault found:
 
 from __future__ import annotations
 
-from weasyprint import HTML
 from weasyprint.formatting_structure import boxes
 
 from scoresheets import pdf
@@ -33,8 +32,7 @@ def render(template: str, context: dict, paper: str):
 def render_html(html: str, paper: str):
     with pdf._lock:
         font_config, sheets = pdf._stylesheets(paper)
-        return HTML(string=html, base_url=str(pdf.STATIC_DIR) + "/",
-                    url_fetcher=pdf.LocalOnlyFetcher()).render(
+        return pdf.html_document(html).render(
             stylesheets=sheets, font_config=font_config)
 
 

@@ -9,7 +9,6 @@ import io
 import pytest
 from django.urls import reverse
 from pypdf import PdfReader
-from weasyprint import HTML
 from weasyprint.formatting_structure import boxes
 
 from ledger import services
@@ -44,8 +43,7 @@ def overflowing_text(template: str, context: dict, paper: str) -> list[str]:
     html = pdf.render_html(template, context)
     with pdf._lock:
         font_config, sheets = pdf._stylesheets(paper)
-        document = HTML(string=html, base_url=str(pdf.STATIC_DIR) + "/",
-                        url_fetcher=pdf.LocalOnlyFetcher()).render(
+        document = pdf.html_document(html).render(
             stylesheets=sheets, font_config=font_config)
     out = []
     for page in document.pages:

@@ -1,0 +1,145 @@
+"""Issue 42: work WeasyPrint did for nothing on every printed document, which the renderer
+no longer asks of it. Each test counts the work itself (not the time, which a shared machine
+blurs): per-element pseudo-element styles, the footer boxes measured on every page, the HTML
+parser's patterns built again for every run of text, full garbage collections over the
+worker's objects. The pages themselves are unchanged (tests/scoresheets/test_pdf.py and the
+others read them back)."""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from collections import Counter
+
+import pytest
+from weasyprint import css as weasy_css
+from weasyprint.layout import page as weasy_page
+
+from scoresheets import documents, pdf
+
+from .conftest import demo_game
+from .test_render_slots import forks  # noqa: F401 - the renderer made as in a worker
+
+pytestmark = [pytest.mark.django_db, pytest.mark.engine_independent]
+
+
+@pytest.fixture
+def game(demo):
+    return demo_game(demo, 1)
+
+
+def _pseudo_styles(monkeypatch) -> Counter:
+    """The pseudo-element styles WeasyPrint computes, by pseudo-element type."""
+    made: Counter = Counter()
+    real = weasy_css.StyleFor.set_computed_styles
+
+    def counted(self, element, parent, root=None, pseudo_type=None, **kwargs):
+        if pseudo_type is not None and not isinstance(element, str):  # (not @page boxes)
+            made[pseudo_type] += 1
+        return real(self, element, parent, root=root, pseudo_type=pseudo_type, **kwargs)
+
+    monkeypatch.setattr(weasy_css.StyleFor, "set_computed_styles", counted)
+    return made
+
+
+def test_a_sheet_computes_no_styles_for_markers_and_footnotes_it_has_not(game, monkeypatch,
+                                                                       settings):
+    """WeasyPrint's own stylesheet gave every element a list marker, footnote and note
+    calls and markers: six styles computed for every cell (1,100 for a seven-hand sheet).
+    A sheet has no footnotes and no list items but the reporting audit's."""
+    settings.TABLESTAKES_PDF_NICE = 0  # laid out here, where it is counted
+    made = _pseudo_styles(monkeypatch)
+    documents.game_sheet_pdf(game)
+    assert not {"footnote-call", "footnote-marker", "note-call", "note-marker",
+                "note-callback"} & set(made)
+    assert made["marker"] == 0  # no <li> on this sheet
+
+
+def test_a_list_item_keeps_its_marker(monkeypatch):
+    """(the bullet of the reporting audit's list is still drawn: its ::marker is kept)"""
+    made = _pseudo_styles(monkeypatch)
+    html = ('<html lang="en"><body><ul class="reported"><li>Hand 1: Ann</li>'
+            "<li>Hand 2: Bob</li></ul></body></html>")
+    document = pdf.html_document(html).render(
+        stylesheets=pdf._stylesheets("A4")[1], font_config=pdf._stylesheets("A4")[0])
+    assert made["marker"] == 2
+    markers = [box for page in document.pages for box in page._page_box.descendants()
+               if getattr(box, "element_tag", None) == "li::marker"]
+    assert len(markers) == 2
+
+
+def test_the_footer_boxes_are_not_measured_on_each_page(game, monkeypatch, settings):
+    """The footer's two margin boxes had "width: auto": WeasyPrint measured both boxes'
+    content (the printed line letter by letter) on every page to share the width. With set
+    widths no generated margin box is measured."""
+    settings.TABLESTAKES_PDF_NICE = 0
+    measured = []
+    for name in ("min_content_size", "max_content_size"):
+        real = getattr(weasy_page.HorizontalBox, name)
+
+        def counted(self, real=real, name=name):
+            if self.box.is_generated:
+                measured.append((self.box.at_keyword, name))
+            return real.fget(self)
+
+        monkeypatch.setattr(weasy_page.HorizontalBox, name, property(counted))
+    documents.game_sheet_pdf(game)
+    assert measured == []
+
+
+def test_the_footer_keeps_its_place(game):
+    """Every run of text where it was with the boxes' widths left to WeasyPrint ("auto"):
+    the printed line at the left margin, "Page 1 of 1" ending at the right one."""
+    from weasyprint import CSS
+
+    from ledger.clock import table_voice
+    from scoresheets import selectors
+
+    from .conftest import text_positions
+
+    with table_voice(game.session.table):
+        html = pdf.render_html(documents.GAME_TEMPLATE, selectors.game_sheet_context(game))
+        font_config, sheets = pdf._stylesheets("A4")
+        auto = CSS(string="@page { @bottom-left { width: auto } @bottom-right { width: auto } }",
+                   font_config=font_config)
+        printed = {}
+        for name, extra in (("set", []), ("auto", [auto])):
+            printed[name] = pdf.html_document(html).render(
+                stylesheets=[*sheets, *extra], font_config=font_config).write_pdf()
+    runs = text_positions(printed["set"])
+    assert runs == text_positions(printed["auto"])
+    assert any(text.startswith("Page 1 of 1") for text, _, _ in runs)
+
+
+def test_the_html_parser_keeps_its_patterns(monkeypatch):
+    """tinyhtml5's ``chars_until`` compiled a pattern for its stop characters and stored it
+    under the pattern itself, so it built it again for every run of text; mended, it finds
+    it where it looks, and the tree parsed is the same."""
+    import tinyhtml5
+
+    html = '<html lang="en"><body><p class="a">x &amp; y</p><table><tr><td>1</td></tr>' \
+           "</table></body></html>"
+    before = ET.tostring(tinyhtml5.parse(html, namespace_html_elements=False))
+    pdf.LocalOnlyFetcher  # noqa: B018 - WeasyPrint made ready for a rendering
+    tinyhtml5.parse(html, namespace_html_elements=False)
+    built = []
+    compile_ = re.compile
+    monkeypatch.setattr(re, "compile", lambda *args: built.append(args) or compile_(*args))
+    after = ET.tostring(tinyhtml5.parse(html, namespace_html_elements=False))
+    monkeypatch.undo()
+    assert built == []  # (it was one pattern for each run of text, tag and attribute)
+    assert after == before
+
+
+def test_the_renderer_leaves_the_workers_objects_out_of_collections(monkeypatch, forks):  # noqa: F811
+    """What the worker made before the renderer was forked is frozen out of the garbage
+    collector's rounds in the renderer (tens of thousands of objects: Django, templates,
+    WeasyPrint), so a full collection no longer walks them during a layout."""
+    import gc
+
+    monkeypatch.setattr(pdf, "_render", lambda html, paper, pages: (
+        str(gc.get_freeze_count()).encode()))
+    frozen = int(pdf.html_to_pdf("<html><body><p>x</p></body></html>", nice=10,
+                                 timeout=20))
+    assert frozen > 10_000
+    assert gc.get_freeze_count() == 0  # the worker itself is left as it was
