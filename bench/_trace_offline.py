@@ -1,9 +1,12 @@
-"""Where an offline or instant Save's time goes on the phone (not a bench: ``scripts/bench``
-skips ``bench/_*.py``): bench_offline's Save on the 20- or 300-hand game at 4x CPU, with a
-Chrome trace of the page's main thread from the tap to the frame that draws the totals,
-summed by kind (script by function, style, layout, paint, ...).
+"""Where a Save's time goes on the phone (not a bench: ``scripts/bench`` skips
+``bench/_*.py``): bench_offline's Save on a 20- or 300-hand game at 4x CPU, offline, instant
+(the request held) or online (to the server's score, as bench_phone), with a Chrome trace of
+the page's main thread: its events summed by name, then each of 1 ms or more in time order.
+PROFILE=1 adds the script's self time by function (V8's sampling profiler); CATS sets the
+trace's categories (default devtools.timeline), MIN_MS the timeline's cut, EXTRA_JS a
+function run in the page before the hand is typed (to try a change without editing files).
 
-    .venv/bin/python bench/_trace_offline.py [hands, default 300] [offline|instant]
+    .venv/bin/python bench/_trace_offline.py [hands, default 300] [offline|instant|online]
 """
 
 from __future__ import annotations
@@ -14,11 +17,9 @@ import os
 import sys
 
 import bench_offline as b
-
 from django.urls import reverse  # noqa: E402
 
 from ledger import services  # noqa: E402
-
 
 ONLINE = """async () => {
   const tile = document.querySelector(".score-tile[data-key='Ann'] .score-value");
@@ -33,9 +34,11 @@ ONLINE = """async () => {
     if (now && now.textContent !== before && !document.querySelector(".scoreboard.unsaved")) break;
   }
   await frame();
-  const sent = performance.getEntriesByType("resource").filter((e) => /hands.send/.test(e.name)).pop();
+  const sent = performance.getEntriesByType("resource")
+    .filter((e) => /hands.send/.test(e.name)).pop();
   return {total: performance.now() - t0, before: sent.startTime - t0,
-          server: sent.responseStart - sent.requestStart, after: performance.now() - sent.responseEnd};
+          server: sent.responseStart - sent.requestStart,
+          after: performance.now() - sent.responseEnd};
 }"""
 
 
@@ -91,7 +94,8 @@ def main() -> int:
         name = e["name"]
         if name == "FunctionCall":
             d = e["args"].get("data", {})
-            name = f"FunctionCall {d.get('functionName') or '?'} {d.get('url', '')[-30:]}:{d.get('lineNumber')}"
+            name = (f"FunctionCall {d.get('functionName') or '?'} "
+                    f"{d.get('url', '')[-30:]}:{d.get('lineNumber')}")
         elif name == "EventDispatch":
             name = f"EventDispatch {e['args'].get('data', {}).get('type')}"
         total[name] += e.get("dur", 0) / 1000
@@ -99,7 +103,7 @@ def main() -> int:
     nodes = {n["id"]: n for n in profile["nodes"]}
     gap = collections.Counter()
     deltas = profile["timeDeltas"]
-    for sample, dt in zip(profile["samples"], deltas[1:] + [0]):
+    for sample, dt in zip(profile["samples"], deltas[1:] + [0], strict=False):
         f = nodes[sample]["callFrame"]
         gap[f"{f['functionName'] or '(anon)'} {f['url'][-26:]}:{f['lineNumber'] + 1}"] += dt / 1000
     print("script, self time by function:")

@@ -157,8 +157,8 @@ function start(root) {
   // the end of them), until the server's parts replace it; it goes when the queue changed
   // otherwise or stopped. first: a Save's totals alone (the tiles and the strip), the rest
   // of the result drawn in the frame after by phoneRest (they move the page's layout).
-  function phoneShow(first = false) {
-    const queue = store.load();
+  function phoneShow(first = false, saved = null) {
+    const queue = saved || store.load();
     const keys = queue.map((it) => it.key);
     const same = phone && queue.length && !STOPPED.has(queue[0].state) &&
       phone.keys.slice(phone.keys.length - keys.length).join() === keys.join();
@@ -412,7 +412,7 @@ function start(root) {
     const key = uuid();
     const item = {
       key, number: parseInt(hand.number(), 10), fields: hand.fields(),
-      summary: hand.describe(), state: "pending", at: Date.now(),
+      summary: "", state: "pending", at: Date.now(),
     };
     setField(item, hand.schema().key, key);
     let scored = null;
@@ -422,11 +422,14 @@ function start(root) {
       const before = store.load().filter((it) => !(editing && it.key === editing));
       saving = true;  // a second tap while the phone scores it is dropped
       try {
-        scored = await phoneScore(editing && before.length === store.load().length - 1
-          ? [item, ...before] : [...before, item]);
+        const scoring = phoneScore(editing && before.length === store.load().length - 1
+          ? [item, ...before] : [...before, item]);  // with the core now
+        item.summary = hand.describe();  // the list's words, while the core scores
+        scored = await scoring;
       } finally { saving = false; }
       if (scored && !scored.ok) { hand.showErrors(scored.errors, scored.problems); return; }
     }
+    if (!item.summary) item.summary = hand.describe();
     const queued = enqueue(store.load(), item, editing, null);
     store.save(queued);
     const alone = queued.length === 1;
@@ -438,7 +441,7 @@ function start(root) {
       // and the next hand's place on the screen is measured: together they doubled the
       // time to the totals on a slow phone). A second tap meanwhile is dropped (saving).
       if (phone) {
-        phoneShow(true);
+        phoneShow(true, queued);
         saving = true;
         try { await afterPaint(); } finally { saving = false; }
       }
@@ -510,10 +513,10 @@ function start(root) {
   const readAhead = () => {
     readJSON(document, "game-record", null);
     if (hand.form()) hand.schema();
-    // the core's module kept once it is ready (it starts when the page is idle)
+    // the core's module kept once it is ready (it starts by itself: client.mjs)
     const tag = document.getElementById("core-worker");
     if (!client && tag && pageWords.offline) {
-      import(tag.src).then((m) => m.ready().then(() => { client = m; })).catch(() => {});
+      import(tag.src).then((m) => m.onReady(() => { client = m; })).catch(() => {});
     }
   };
   document.addEventListener("htmx:afterSwap", () => {

@@ -134,6 +134,47 @@ def test_a_game_page_starts_the_worker_when_idle(browser, live_server, keeper, g
         "Ann": 18, "Bob": 0}
 
 
+def test_the_worker_waits_while_a_hand_is_typed_and_starts_when_the_connection_goes(
+        browser, live_server, keeper, gin):
+    """Pyodide's boot never competes with a keeper typing and saving a hand (issue 41: "never
+    delaying the first Save"): while a tap or a key comes at least every QUIET ms, the core is
+    not started; once the page is quiet for QUIET ms it starts; and it starts at once when
+    the connection goes, whatever is being typed."""
+    context = browser.new_context(viewport=PHONE, service_workers="block")
+    page = context.new_page()
+    login(page, live_server.url, "keeper")
+    page.goto(live_server.url + reverse("ledger:game_detail", args=[gin.pk]))
+    client = page.locator("#core-worker").get_attribute("src")
+    state = f"""async () => (await import({client!r})).state()"""
+    quiet = page.evaluate(f"""async () => (await import({client!r})).QUIET""")
+    assert quiet == 2000
+    # a keeper's taps, one every 600 ms, for more than twice the quiet time (and more than
+    # the old start: at the first idle moment after the load)
+    for _ in range(8):
+        page.locator("input[name=t1_c0]").press("5")
+        page.wait_for_timeout(600)
+        assert page.evaluate(state) == "idle"
+    # quiet now: it starts by itself
+    wait_for_async(page, f"""async () => (await import({client!r})).state() !== "idle" """,
+                   timeout=quiet + 15_000)
+    context.close()
+
+    context = browser.new_context(viewport=PHONE, service_workers="block")
+    page = context.new_page()
+    login(page, live_server.url, "keeper")
+    page.goto(live_server.url + reverse("ledger:game_detail", args=[gin.pk]))
+    for _ in range(3):
+        page.locator("input[name=t1_c0]").press("5")
+        page.wait_for_timeout(300)
+    assert page.evaluate(state) == "idle"
+    context.set_offline(True)
+    page.wait_for_timeout(300)  # far less than the quiet time
+    # started: "failed" here, since with no service worker nothing serves its files offline
+    # (on a phone the service worker has them: test_offline_scoring.py)
+    assert page.evaluate(state) != "idle"
+    context.close()
+
+
 KEPT = """async () => {
   const cache = await caches.open("ts-core");
   const out = {};

@@ -122,8 +122,11 @@ def test_a_refused_hand_stops_the_queue_with_its_reason_and_keeps_the_later_ones
     context.set_offline(True)
     duel(page, 1, "Ann", {0: "5", 1: "20"})
     save(page, 1)
+    # the form is the next hand's before it is typed in (the Save asks the core first)
+    expect(page.get_by_role("button", name="Save hand 2")).to_be_visible()
     duel(page, 1, "Ann", {0: "15", 1: "20"})  # a knock above the knock limit (10)
     save(page, 2)
+    expect(page.get_by_role("button", name="Save hand 3")).to_be_visible()
     duel(page, 1, "Bob", {0: "10", 1: "3"})
     save(page, 3)
     # each Save first asks the phone's core (here it cannot start), then keeps the hand

@@ -30,6 +30,12 @@ export function state() {
   return status;
 }
 
+const readyWaiters = [];
+/** fn() once the core is ready (at once if it is), without starting it. */
+export function onReady(fn) {
+  if (status === "ready") fn(); else readyWaiters.push(fn);
+}
+
 /** The bytes of WebAssembly memory the worker's Pyodide holds (null until ready). */
 export function memoryBytes() {
   return memory;
@@ -60,6 +66,7 @@ export function start(given) {
         memory = message.memory;
         status = "ready";
         resolve(message.bootMs);
+        readyWaiters.splice(0).forEach((fn) => fn());
       }
       else if (message.type === "failed") reject(new Error(message.error));
       else if (message.type === "scored") {
@@ -100,11 +107,31 @@ export function score(record, added = null) {
   return status === "ready" ? post() : start().then(post);
 }
 
-// Idle start: after the load event, when the browser has nothing else to do.
+// Idle start: after the load event, once the page has had no tap or key for QUIET ms, when
+// the browser has nothing else to do; at once when the connection goes (the phone scores
+// from then on). Pyodide's boot takes a slow phone's processor for seconds: started while
+// a keeper types a hand, it slowed the first Save to 1.5-2x (bench/bench_phone.py); started
+// once the hand is saved, it boots while the table plays the next one.
+export const QUIET = 2000;
 if (typeof window !== "undefined" && config()) {
+  const INPUT = ["pointerdown", "keydown", "input"];
+  let timer = null;
+  const go = () => {
+    clearTimeout(timer);
+    INPUT.forEach((type) => window.removeEventListener(type, wait, true));
+    if (!booted) start();
+  };
   const idle = () => (window.requestIdleCallback
-    ? window.requestIdleCallback(() => start(), { timeout: 10000 })
-    : window.setTimeout(() => start(), 2000));
-  if (document.readyState === "complete") idle();
-  else window.addEventListener("load", idle, { once: true });
+    ? window.requestIdleCallback(go, { timeout: 10000 }) : go());
+  function wait() {
+    clearTimeout(timer);
+    if (!booted) timer = setTimeout(idle, QUIET);
+  }
+  const arm = () => {
+    INPUT.forEach((type) => window.addEventListener(type, wait, { capture: true, passive: true }));
+    window.addEventListener("offline", go, { once: true });
+    wait();
+  };
+  if (document.readyState === "complete") arm();
+  else window.addEventListener("load", arm, { once: true });
 }
