@@ -182,13 +182,15 @@ function start(root) {
   // ("not yet saved"); the server's parts confirm it (or replace it, logged: inPlace). Not
   // ready, or a hand the phone cannot read or the rules refuse: the page waits for the
   // server, as without the core.
-  async function instant(queued) {
+  // shown(): once the totals are on the screen (or there are none to show).
+  async function instant(queued, shown = () => {}) {
     const scored = await phoneScore(queued);
-    if (!scored || !scored.ok || !store.load().length) return;
+    if (!scored || !scored.ok || !store.load().length) { shown(); return; }
     phone = { result: scored.result, keys: queued.map((it) => it.key) };
     phoneShow(true);
     const mine = phone;
     await afterPaint();
+    shown();
     phoneRest(mine);
   }
   // A page opened again (offline, from the phone's copy) with hands kept in its queue: once
@@ -465,11 +467,20 @@ function start(root) {
     };
     hand.clearErrors();
     try {
-      // the request first (the lock that lets one tab send is granted in a later task),
-      // then the phone's core has the hand (instant: posted to its worker at once)
-      const sent = sender.now();  // every way it ends draws the list (settled)
-      instant(queued.map((it) => ({ ...it })));
-      await sent;
+      const mine = queued.map((it) => ({ ...it }));
+      if (client && readJSON(document, "game-record", null)) {
+        // the core is ready: the phone's totals first, on the screen before the request
+        // leaves (a frame and the scoring later, at most 150 ms: the server's answer then
+        // confirms what is shown); the request's work (the lock that lets one tab send,
+        // the post) drawn before them held their frame back by as much again
+        await new Promise((go) => { instant(mine, go); setTimeout(go, 150); });
+        await sender.now();  // every way it ends draws the list (settled)
+      } else {
+        // the request first, then the core when it is ready by now (instant)
+        const sent = sender.now();
+        instant(mine);
+        await sent;
+      }
     } finally {
       saving = false;
       saying = null;

@@ -57,10 +57,27 @@ def test_a_save_shows_the_phones_totals_at_once_and_the_server_confirms_them(
     boot(page, live_server, gin, None)
     held = hold_sends(page)
     duel(page, 1, "Ann", {0: "2", 1: "20"})
+    # the order the browser reports them in: the tile's change (said on the console by an
+    # observer) and the hand's request
+    order = []
+    page.on("console", lambda m: order.append("tile") if m.text == "tile changed" else None)
+    page.on("request", lambda r: order.append("request") if "/hands/send/" in r.url else None)
+    page.evaluate("""() => {
+      const tile = document.querySelector(".score-tile[data-key='Ann'] .score-value");
+      const seen = new MutationObserver(() => { console.log("tile changed"); seen.disconnect(); });
+      seen.observe(tile, {childList: true, characterData: true, subtree: true});
+    }""")
     started = time.monotonic()
     page.locator("form[data-offline-queue] button[type=submit]").click()
     ann = page.locator(".score-tile[data-key='Ann'] .score-value")
     expect(ann).to_have_text("18", timeout=3_000)
+    for _ in range(50):
+        if len(held) == 1:
+            break
+        page.wait_for_timeout(50)
+    # the phone's totals are drawn before the request leaves (its work, drawn first, held
+    # their frame back by as much again)
+    assert order == ["tile", "request"]
     shown_ms = (time.monotonic() - started) * 1000
     expect(page.locator(".scoreboard.unsaved")).to_have_count(1)
     expect(page.locator("#score-pending")).to_contain_text(WORDS[language])
