@@ -247,14 +247,15 @@ def capit_rows(result: dict, record: dict, contracts: tuple[str, ...]) -> list[H
     return rows
 
 
-def voided_rows(game, history, record: dict, *, owner: bool) -> list[HandRow]:
-    """Every voided hand of ``history`` (all the game's Hand rows), scored in its place."""
+def voided_rows(game, history, record: dict, *, owner: bool, seats=None) -> list[HandRow]:
+    """Every voided hand of ``history`` (all the game's Hand rows), scored in its place;
+    ``seats`` (the game's, if the caller has them) are read at the first voided hand."""
     rows = []
-    seats = game_seats(game)
     replaced = {hand.replaces_id for hand in history if hand.replaces_id}
     for hand in history:
         if hand.voided_at is None:
             continue
+        seats = game_seats(game) if seats is None else seats
         corrected = hand.pk in replaced
         attempt = dict(record, hands=record["hands"][: hand.number - 1] + [
             entry_as_played(game, hand.entry, seats)], abandoned=False)
@@ -274,13 +275,13 @@ def voided_rows(game, history, record: dict, *, owner: bool) -> list[HandRow]:
 
 
 def all_rows(game, result: dict, record: dict, history, *, owner: bool,
-             contracts: tuple[str, ...] = ()) -> list[HandRow]:
+             contracts: tuple[str, ...] = (), seats=None) -> list[HandRow]:
     """Live rows with each voided hand just before the live hand of its number."""
     if result["facts"]["rounds"]:
         live = capit_rows(result, record, contracts)
     else:
         live = [hand_row(hand, result) for hand in result["hands"]]
-    voided = voided_rows(game, history, record, owner=owner)
+    voided = voided_rows(game, history, record, owner=owner, seats=seats)
     by_number: dict[int, list[HandRow]] = {}
     for row in voided:
         by_number.setdefault(row.number, []).append(row)

@@ -13,13 +13,13 @@ from django.utils.translation import gettext, gettext_noop
 from ledger.models import Game, GameStatus, Session, SessionSettlement
 from ledger.rules.money import fewest_payments
 from ledger.selectors.evenings import (
-    session_games,
+    session_game_records,
     session_nets,
     session_players,
     session_settlement,
     settlement_nets,
 )
-from ledger.selectors.games import game_record, score
+from ledger.selectors.games import score
 
 from . import money as money_
 from .club import match_scores, match_status
@@ -95,11 +95,11 @@ def session_summary(session: Session,
                     progress: Callable[[int, int], None] | None = None) -> SessionSummary:
     """Every game of the evening summarised, the nets and the payments, in a fixed number
     of queries whatever the number of games and hands."""
-    games = session_games(session)
+    records = session_game_records(session)
+    games = [game for game, _ in records]
     players = session_players(session, games)
     lines = []
-    for index, game in enumerate(games, start=1):
-        record = game_record(game)
+    for index, (game, record) in enumerate(records, start=1):
         lines.append(game_line(game, record, score(record)))
         if progress is not None:
             progress(index, len(games))

@@ -13,7 +13,7 @@ from functools import cached_property
 from django.utils.translation import gettext
 
 from ledger.models import Game, GameStatus
-from ledger.selectors.games import game_record, score
+from ledger.selectors.games import game_record, game_seats, score
 from ledger.selectors.hands import game_history
 
 from . import money as money_
@@ -114,13 +114,21 @@ def game_sheet(game: Game, *, record: dict | None = None, result: dict | None = 
     corrected a hand: account names stay the table's business. ``last``: the rows of the
     last ``last`` hands alone, no voided ones (a Save's answer sends the new row; the rest
     of the sheet is on the page already); not for CAP-IT, whose five rounds go together."""
+    seats = None
+    if record is None and history is None and last is None:
+        # every Hand row and the seats, once: the live rows (in number order) are the
+        # record's hands
+        history, seats = game_history(game), game_seats(game)
+        record = game_record(game, seats=seats, hands=[hand.entry for hand in history
+                                                       if hand.voided_at is None])
     record = game_record(game) if record is None else record
     result = score(record) if result is None else result
     if last is not None and not result["facts"]["rounds"]:
         rows = [hand_row(hand, result) for hand in result["hands"][-last:]] if last else []
     else:
         history = game_history(game) if history is None else history
-        rows = all_rows(game, result, record, history, owner=owner, contracts=CAPIT_CONTRACTS)
+        rows = all_rows(game, result, record, history, owner=owner, contracts=CAPIT_CONTRACTS,
+                        seats=seats)
     abandoned = game.status == GameStatus.ABANDONED or bool(result.get("abandoned"))
     return GameSheet(
         game=game, record=record, result=result,

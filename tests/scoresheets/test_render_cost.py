@@ -143,3 +143,34 @@ def test_the_renderer_leaves_the_workers_objects_out_of_collections(monkeypatch,
                                  timeout=20))
     assert frozen > 10_000
     assert gc.get_freeze_count() == 0  # the worker itself is left as it was
+
+
+def test_the_renderer_collects_once_per_document_after_its_answer(monkeypatch, forks):  # noqa: F811
+    """In the renderer the collector does not run during a document's layout; after the
+    answer, one collection frees the document's cycles and what outlives it (the parsed
+    stylesheet, the fonts, caches) is frozen, so the next document's rounds do not walk it
+    again. A cycle the first document left is gone by the second."""
+    import gc
+    import weakref
+
+    class Cycle:
+        pass
+
+    kept: list = []
+
+    def render(html, paper, pages):
+        if not kept:  # the first document: a cycle of its own left behind
+            cycle = Cycle()
+            cycle.me = cycle
+            kept.append(weakref.ref(cycle))
+            return f"{gc.isenabled()} {gc.get_freeze_count()} -".encode()
+        return f"{gc.isenabled()} {gc.get_freeze_count()} {kept[0]() is None}".encode()
+
+    monkeypatch.setattr(pdf, "_render", render)
+    page = "<html><body><p>x</p></body></html>"
+    first = pdf.html_to_pdf(page, nice=10, timeout=20).decode().split()
+    second = pdf.html_to_pdf(page, nice=10, timeout=20).decode().split()
+    assert first[0] == second[0] == "False"  # no collection during a document
+    assert int(second[1]) > int(first[1])  # the first one's survivors frozen
+    assert second[2] == "True"  # and its garbage freed
+    assert gc.isenabled()  # the worker's collector is left as it was
