@@ -64,6 +64,11 @@ import bench_load as load
 ROOT = _common.ROOT
 PYTHON = sys.executable
 SECONDS = 60.0
+# the probe's games: it goes on to the next one after PROBE_HANDS hands (the server refuses
+# a game's 501st: TABLESTAKES_MAX_HANDS_PER_GAME); at ~3 posts a second, eight games last
+# four phases of 300 s
+PROBE_GAMES = 8
+PROBE_HANDS = 450
 WORKERS = 3
 PDFS = 10  # at once, by the heavy account
 PDF_HANDS = 500
@@ -99,11 +104,11 @@ def setup_data() -> None:
     table = services.table_create(name="Probe", scorekeepers=[probe])
     session = services.session_create(table=table, currency="USD", rate="0.01",
                                       created_by=probe)
-    game = services.game_start(session=session, variant="gin", players=["Ann", "Bob"],
-                               started_by=probe, rules={"target": load.TARGET},
-                               setup={"first_dealer": "Bob"})
+    games = [services.game_start(session=session, variant="gin", players=["Ann", "Bob"],
+                                 started_by=probe, rules={"target": load.TARGET},
+                                 setup={"first_dealer": "Bob"}) for _ in range(PROBE_GAMES)]
     print(json.dumps({"pdf_game": big.pk, "pdf_table": big.session.table_id,
-                      "hand_game": game.pk,
+                      "hand_games": [game.pk for game in games],
                       "pdf_hands": big.hands.count()}))
 
 
@@ -146,13 +151,17 @@ def log_in(port: int, username: str, timings: Timings, kind: str = "") -> load.B
     return browser
 
 
-def probe(port: int, game: int, timings: Timings, deadline: float, state: dict) -> None:
+def probe(port: int, games: list[int], timings: Timings, deadline: float, state: dict) -> None:
     """Log-in page GET and POST with a fresh browser, then a hand post, until ``deadline``."""
     keeper = state.get("keeper") or log_in(port, "probe", Timings())
     state["keeper"] = keeper
     while time.monotonic() < deadline:
         log_in(port, "probe", timings, "log-in")
         number = state.setdefault("hands", 0) + 1
+        if number > PROBE_HANDS:  # the next game: a game holds at most 500 hands (limits.py)
+            state["game"] = state.get("game", 0) + 1
+            state["hands"], number = 0, 1
+        game = games[state.get("game", 0)]
         mine, theirs = number % 10, 30
         got = timings.timed("hand post", keeper, "POST", f"/games/{game}/hands/", {
             "csrfmiddlewaretoken": keeper.csrf(), "key": str(uuid.uuid4()),
@@ -323,7 +332,7 @@ def phase(port: int, games: dict, seconds: float, loaded: str | None, state: dic
                                   args=(target, port, first, deadline, state, sender))
         process.start()
         sender.close()
-    probe(port, games["hand_game"], timings, deadline, state)
+    probe(port, games["hand_games"], timings, deadline, state)
     if process is not None:
         if receiver.poll(seconds + 180):
             samples, statuses, errors, timings.load_cpu = receiver.recv()

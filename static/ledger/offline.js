@@ -22,7 +22,7 @@
 // the hands not sent yet (data-roles-vary), the form asks who played each table, and the
 // server checks it when the hand is sent. Every word, field name and sentinel is the
 // page's (#offline-queue-words, #hand-form-fields).
-import { readJSON, fill } from "./queue/words.js";
+import { readJSON, readText, fill } from "./queue/words.js";
 import {
   createStore, storeKey, STOPPED, setField, numberAfter, enqueue, discardHead, renumber, revive,
 } from "./queue/store.js";
@@ -130,7 +130,7 @@ function start(root) {
     try {
       // the page's record goes to the worker as its text, the hands after it as objects
       const answer = await (page
-        ? scorer.score(document.getElementById("game-record").textContent,
+        ? scorer.score(readText(document, "game-record"),
           record.hands.slice((base.hands || []).length))
         : scorer.score(record));
       if (answer.ok) return { ok: true, result: answer.result };

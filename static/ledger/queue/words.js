@@ -6,21 +6,36 @@ export function fill(text, values = {}) {
 }
 
 // The JSON a page hands over in <script type="application/json" id=...> (json_script),
-// read once for each text: a Save reads the form's fields and the game's record several
-// times (the record of a 300-hand game is ~40 KB), and an answer swapped in brings new
-// elements. Callers never change what it returns (it is the next reader's too).
-const parsed = new WeakMap();
-export function readJSON(doc, id, fallback = null) {
+// read once for each element: a Save reads the form's fields and the game's record several
+// times (the record of a 300-hand game is ~40 KB: each read of an element's text is a copy
+// of it), and an answer swapped in brings new elements. None of the page's scripts changes
+// one in place; if anything does, what was read is forgotten (an observer). Callers never
+// change what it returns (it is the next reader's too).
+const read = new WeakMap();
+function known(doc, id) {
   const el = doc.getElementById(id);
-  if (!el) return fallback;
-  const text = el.textContent;
-  const known = parsed.get(el);
-  if (known && known.text === text) return known.value;
-  try {
-    const value = JSON.parse(text);
-    parsed.set(el, { text, value });
-    return value;
-  } catch { return fallback; }
+  if (!el) return null;
+  let entry = read.get(el);
+  if (!entry) {
+    entry = { text: el.textContent, value: undefined, parsed: false };
+    read.set(el, entry);
+    const watch = new MutationObserver(() => { read.delete(el); watch.disconnect(); });
+    watch.observe(el, { childList: true, characterData: true, subtree: true });
+  }
+  return entry;
+}
+export function readJSON(doc, id, fallback = null) {
+  const entry = known(doc, id);
+  if (!entry) return fallback;
+  if (!entry.parsed) {
+    try { entry.value = JSON.parse(entry.text); entry.parsed = true; } catch { return fallback; }
+  }
+  return entry.value;
+}
+// ... and its text as it is on the page (null: no such element)
+export function readText(doc, id) {
+  const entry = known(doc, id);
+  return entry ? entry.text : null;
 }
 
 // The words of a count in the page's language: ``words.plurals[key]`` holds one sentence
