@@ -34,7 +34,7 @@ import { createFormBridge, pickedOf } from "./queue/form.js";
 import { keepPage, swapIn } from "./queue/page.js";
 import {
   entryOf, recordWith, fieldOf, showResult, showTotals, showRest, panelOf, refusalErrors,
-  differences,
+  differences, keepServerTotals,
 } from "./queue/scoring.js";
 
 const root = document.getElementById("offline-queue");
@@ -522,6 +522,7 @@ function start(root) {
   // (never in the Save itself), and read ready for the next Save (readJSON keeps what it
   // read: a 300-hand game's record took a slow phone's Save 5-7 ms to read there)
   const readAhead = () => {
+    if (!phone) keepServerTotals(document);
     readJSON(document, "game-record", null);
     if (hand.form()) hand.schema();
     // the core's module kept once it is ready (it starts by itself: client.mjs)

@@ -452,6 +452,26 @@ const scoreText = (phone) => (value, lang, signed = false) =>
   (phone && moneyText(String(value), phone.money, { sign: signed })) ||
   intlText(value, lang, signed);
 
+// The server's numbers on the tiles and the strip, kept on them (data-server...) to draw
+// them again when the phone's result goes: once the page is idle (offline.js readAhead),
+// so that a Save does not write them (attributes restyle the tiles) before its totals.
+export function keepServerTotals(doc) {
+  doc.querySelectorAll(".scoreboard .score-tile").forEach((tile) => {
+    const value = tile.querySelector(".score-value");
+    if (!value || tile.dataset.server !== undefined) return;
+    tile.dataset.server = value.textContent;
+    tile.dataset.serverLeader = tile.classList.contains("leader") ? "1" : "";
+    const detail = tile.querySelector(".score-detail");
+    if (detail && tile.dataset.serverDetail === undefined) {
+      tile.dataset.serverDetail = detail.textContent;
+    }
+  });
+  doc.querySelectorAll(".score-strip .strip-item[data-key]").forEach((item) => {
+    const value = item.querySelector("b");
+    if (value && item.dataset.server === undefined) item.dataset.server = value.textContent;
+  });
+}
+
 // The totals alone: the tiles and the strip pinned above the form, marked "not yet saved"
 // (.unsaved). A Save draws them first, in a frame of their own (offline.js): the rest of the
 // result moves the page's layout under them and took as long again to draw.
