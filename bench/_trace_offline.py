@@ -21,25 +21,7 @@ from django.urls import reverse  # noqa: E402
 
 from ledger import services  # noqa: E402
 
-ONLINE = """async () => {
-  const tile = document.querySelector(".score-tile[data-key='Ann'] .score-value");
-  const before = tile.textContent;
-  const button = document.querySelector("form[data-offline-queue] button[type=submit]");
-  const frame = () => new Promise((done) => requestAnimationFrame(done));
-  const t0 = performance.now();
-  button.click();
-  for (;;) {
-    await frame();
-    const now = document.querySelector(".score-tile[data-key='Ann'] .score-value");
-    if (now && now.textContent !== before && !document.querySelector(".scoreboard.unsaved")) break;
-  }
-  await frame();
-  const sent = performance.getEntriesByType("resource")
-    .filter((e) => /hands.send/.test(e.name)).pop();
-  return {total: performance.now() - t0, before: sent.startTime - t0,
-          server: sent.responseStart - sent.requestStart,
-          after: performance.now() - sent.responseEnd};
-}"""
+ONLINE = b._common.SAVE_TO_SERVER_SCORE
 
 
 def main() -> int:

@@ -120,34 +120,8 @@ def save_baseline(html: bytes, hands: int) -> bytes:
 
 # -- in the browser ---------------------------------------------------------------------------
 
-MEASURE_SAVE = """async () => {
-  const tile = document.querySelector(".score-tile[data-key='Ann'] .score-value");
-  const before = tile.textContent;
-  const button = [...document.querySelectorAll("#entry button")]
-    .find((b) => /^\\s*Save (hand|round)/.test(b.textContent));
-  const frame = () => new Promise((done) => requestAnimationFrame(done));
-  const t0 = performance.now();
-  button.click();
-  for (;;) {
-    await frame();
-    const now = document.querySelector(".score-tile[data-key='Ann'] .score-value");
-    // the server's score: not the phone's own, shown at once when its core is ready
-    // (instant totals, "not yet saved": bench_offline.py's), which the server's replaces
-    if (now && now.textContent !== before && !document.querySelector(".scoreboard.unsaved")) {
-      break;
-    }
-    if (performance.now() - t0 > 20000) throw new Error("the score never changed");
-  }
-  await frame();  // drawn
-  const end = performance.now();
-  const sent = performance.getEntriesByType("resource")
-    .filter((e) => /hands\\/send\\/|bench\\/phone\\/answer\\//.test(e.name)).pop();
-  // the parts of the wait: before the request leaves, the server (to the first byte of the
-  // answer), the answer's bytes, and the page's work after it came
-  return {total: end - t0, before: sent.startTime - t0,
-          server: sent.responseStart - sent.requestStart,
-          after: end - sent.responseEnd};
-}"""
+MEASURE_SAVE = _common.SAVE_TO_SERVER_SCORE
+
 
 LOAD_TIME = """() => new Promise((done) => {
   const read = () => {

@@ -478,16 +478,13 @@ export function keepServerTotals(doc) {
 export function showTotals(doc, result, words, phone) {
   const board = doc.querySelector(".scoreboard");
   if (!board) return {};
+  keepServerTotals(doc);  // already kept once the page was idle: nothing written then
   const numberText = scoreText(phone);
   const tiles = result ? tilesOf(result) : [];
   const shown = {};  // each tile's number as drawn here
   board.querySelectorAll(".score-tile").forEach((tile) => {
     const value = tile.querySelector(".score-value");
     if (!value) return;
-    if (tile.dataset.server === undefined) {
-      tile.dataset.server = value.textContent;
-      tile.dataset.serverLeader = tile.classList.contains("leader") ? "1" : "";
-    }
     const mine = tiles.find((t) => t.key === tile.dataset.key);
     value.textContent = mine ? numberText(mine.value, words.lang, mine.signed) : tile.dataset.server;
     tile.classList.toggle("leader", mine ? mine.leader : !!tile.dataset.serverLeader);
@@ -496,7 +493,6 @@ export function showTotals(doc, result, words, phone) {
     const detail = tile.querySelector(".score-detail");
     const said = mine && mine.detail && phone && phone.tiles && phone.tiles[mine.detail.words];
     if (detail) {
-      if (tile.dataset.serverDetail === undefined) tile.dataset.serverDetail = detail.textContent;
       detail.textContent = said ? fill(said, { scores: mine.detail.values
         .map((v) => numberText(v, words.lang)).join(" \u00b7 ") }) : tile.dataset.serverDetail;
     }
@@ -506,7 +502,6 @@ export function showTotals(doc, result, words, phone) {
   doc.querySelectorAll(".score-strip .strip-item[data-key]").forEach((item) => {
     const value = item.querySelector("b");
     if (!value) return;
-    if (item.dataset.server === undefined) item.dataset.server = value.textContent;
     const mine = tiles.find((t) => t.key === item.dataset.key);
     value.textContent = mine ? numberText(mine.value, words.lang, mine.signed) : item.dataset.server;
     item.classList.toggle("unsaved", !!mine);
