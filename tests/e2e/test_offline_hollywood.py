@@ -27,6 +27,9 @@ SAID = {  # after each hand kept: game 1 over, then games 1 and 2
            "Still open: game 3 (games 1 and 2 over)."],
     "de": ["Noch offen: Partien 2 und 3 (Partie 1 vorbei).",
            "Noch offen: Partie 3 (Partien 1 und 2 vorbei)."],
+    # Russian's plural forms: "идут ... партии" for two, "идёт ... партия" for one
+    "ru": ["Ещё идут: партии 2 и 3 (партия 1 окончена).",
+           "Ещё идёт: партия 3 (партии 1 и 2 окончены)."],
 }
 
 
@@ -41,7 +44,7 @@ def server_line(game, language) -> str:
         return open_games_text(game_result(game))
 
 
-@pytest.mark.parametrize("language", ["en", "de"])
+@pytest.mark.parametrize("language", ["en", "de", "ru"])
 def test_offline_hollywoods_open_games_are_the_phones_and_then_the_servers(
         browser, live_server, keeper, evening, language):
     game = start(evening, keeper, "hollywood")
