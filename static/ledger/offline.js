@@ -34,7 +34,7 @@ import { createFormBridge, pickedOf } from "./queue/form.js";
 import { keepPage, swapIn } from "./queue/page.js";
 import {
   entryOf, recordWith, fieldOf, showResult, showTotals, showRest, panelOf, refusalErrors,
-  differences, keepServerTotals,
+  differences, keepServerTotals, totalsOf,
 } from "./queue/scoring.js";
 
 const root = document.getElementById("offline-queue");
@@ -130,7 +130,7 @@ function start(root) {
     try {
       // the page's record goes to the worker as its text, the hands after it as objects
       const answer = await (page
-        ? scorer.score(readText(document, "game-record"),
+        ? scoreOnce(scorer, readText(document, "game-record"),
           record.hands.slice((base.hands || []).length))
         : scorer.score(record));
       if (answer.ok) return { ok: true, result: answer.result };
@@ -153,6 +153,60 @@ function start(root) {
         problems: [...Object.values(errors).flat(), pageWords.offline.refused] };
     } catch { return null; }
   }
+  // The Save's scoring begun while the keeper looks at the hand: once the form holds a
+  // whole hand the phone can read and nothing has been typed for AHEAD_MS, the queue with
+  // that hand is scored (the core ready), and a Save of that very hand (the page's record
+  // and every hand after it the same, entry for entry) takes that answer instead of
+  // starting the core at the tap: the scoring and the worker's round trip were most of a
+  // slow phone's time from the tap to the totals. One at a time: a hand changed while it is
+  // scored is scored once the core has answered.
+  // What the Save then draws at once is made ahead too (the hand's words for the list, the
+  // tiles' numbers): their code ran cold in the Save, a third of its time to the totals.
+  const AHEAD_MS = 120;
+  let ahead = null;  // {page, added, answer, done}: the last record scored and its answer
+  let aheadTimer = null;
+  let saidAhead = null;  // {fields, summary}: the form's hand in words, as it was typed
+  const totalsAhead = new WeakMap();  // a result scored ahead -> its tiles' words (totalsOf)
+  function scoreOnce(scorer, page, added) {
+    const key = JSON.stringify(added);
+    if (ahead && ahead.page === page && ahead.added === key) return ahead.answer;
+    const mine = { page, added: key, answer: scorer.score(page, added), done: false };
+    ahead = mine;
+    mine.answer.then(() => { mine.done = true; }, () => { if (ahead === mine) ahead = null; });
+    return mine.answer;
+  }
+  // the queue as a Save of this item scores it (a stopped hand fixed in the form first)
+  function queueWith(item) {
+    const all = store.load();
+    const before = all.filter((it) => !(editing && it.key === editing));
+    return editing && before.length === all.length - 1 ? [item, ...before] : [...before, item];
+  }
+  function scoreAhead() {
+    aheadTimer = null;
+    if (saving || !client || !hand.form() || hand.missing()) return;
+    if (ahead && !ahead.done) { aheadTimer = setTimeout(scoreAhead, AHEAD_MS); return; }
+    const fields = hand.fields();
+    saidAhead = { fields: JSON.stringify(fields), summary: hand.describe() };
+    phoneScore(queueWith({ fields })).then((scored) => {  // kept by scoreOnce for the Save
+      if (scored && scored.ok) {
+        totalsAhead.set(scored.result, totalsOf(scored.result, pageWords, phoneWords));
+      }
+    });
+  }
+  // the hand's words for the list: as said ahead when the form is as it was then
+  function summaryOf(fields) {
+    const same = saidAhead && saidAhead.fields === JSON.stringify(fields);
+    return same ? saidAhead.summary : hand.describe();
+  }
+  const handTyped = (event) => {
+    const form = hand.form();
+    if (!client || !form || !event.target || event.target.form !== form) return;
+    clearTimeout(aheadTimer);
+    aheadTimer = setTimeout(scoreAhead, AHEAD_MS);
+  };
+  document.addEventListener("input", handTyped, true);
+  document.addEventListener("change", handTyped, true);
+
   // The phone's result stays while the hands it counts are sent, one by one (the queue is
   // the end of them), until the server's parts replace it; it goes when the queue changed
   // otherwise or stopped. first: a Save's totals alone (the tiles and the strip), the rest
@@ -169,7 +223,8 @@ function start(root) {
     // while a hand is on its way (the button says "Saving…" above that hand's own fields)
     // the panel stays as it is, the hand being saved: the next hand's title and who plays
     // it come once the button is back (the server's parts, or the phone's if not sent)
-    phone.shown = first ? showTotals(document, phone.result, pageWords, phoneWords)
+    phone.shown = first
+      ? showTotals(document, phone.result, pageWords, phoneWords, totalsAhead.get(phone.result))
       : showResult(document, phone.result, pageWords, phoneWords, { keepPanel: saving });
   }
   function phoneRest(mine) {
@@ -412,26 +467,26 @@ function start(root) {
     // a key of its own for every hand saved: a page shown from the phone's cache (or a
     // hand fixed after a refusal) can never pass off a new hand as one already recorded
     const key = uuid();
+    const fields = hand.fields();
     const item = {
-      key, number: parseInt(hand.number(), 10), fields: hand.fields(),
+      key, number: parseInt(hand.number(), 10), fields: fields.map((kv) => [...kv]),
       summary: "", state: "pending", at: Date.now(),
     };
     setField(item, hand.schema().key, key);
+    clearTimeout(aheadTimer);
     let scored = null;
     if (!navigator.onLine) {
       // scored on this phone with the hands kept before it: a hand the rules refuse is not
       // kept, its reason at its field
-      const before = store.load().filter((it) => !(editing && it.key === editing));
       saving = true;  // a second tap while the phone scores it is dropped
       try {
-        const scoring = phoneScore(editing && before.length === store.load().length - 1
-          ? [item, ...before] : [...before, item]);  // with the core now
-        item.summary = hand.describe();  // the list's words, while the core scores
+        const scoring = phoneScore(queueWith(item));  // with the core now (or scored ahead)
+        item.summary = summaryOf(fields);  // the list's words, while the core scores
         scored = await scoring;
       } finally { saving = false; }
       if (scored && !scored.ok) { hand.showErrors(scored.errors, scored.problems); return; }
     }
-    if (!item.summary) item.summary = hand.describe();
+    if (!item.summary) item.summary = summaryOf(fields);
     const queued = enqueue(store.load(), item, editing, null);
     store.save(queued);
     const alone = queued.length === 1;

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 
 import {
   entryOf, recordWith, tilesOf, numberText, fieldOf, panelOf, namesText, refusalText,
-  refusalErrors, openGamesText,
+  refusalErrors, openGamesText, totalsOf,
 } from "../../static/ledger/queue/scoring.js";
 
 const DRAW = "-draw-";  // the form's (forms/queue.py hands it over as each table's draw)
@@ -56,6 +56,26 @@ test("the tiles' numbers as the server writes them, in English and German", () =
   assert.equal(numberText(18, "de"), "18");
   assert.equal(numberText(12, "en", true), "+12");
   assert.equal(numberText(-12, "en", true), "\u221212");
+});
+
+test("each tile's words made once, before the Save draws them: running totals, Hollywood", () => {
+  const gin = { totals: { Ann: { final: 1018 }, Bob: { final: 0 } }, winner: "Ann", facts: {} };
+  assert.deepEqual(totalsOf(gin, { lang: "de" }, null), {
+    Ann: { text: "1.018", leader: true, detail: null },
+    Bob: { text: "0", leader: false, detail: null },
+  });
+  // Hollywood: the net, signed, with each game's total under it in the page's words
+  const hollywood = { totals: { Ann: { final: 0 }, Bob: { final: 0 } }, winner: null,
+    facts: { columns: true }, net: { Ann: 12, Bob: -12 },
+    columns: [{ totals: { Ann: { final: 40 }, Bob: { final: 28 } } },
+      { totals: { Ann: { final: 1200 }, Bob: { final: 0 } } }] };
+  const phone = { tiles: { games: "Games: {scores}" } };
+  assert.deepEqual(totalsOf(hollywood, { lang: "en" }, phone), {
+    Ann: { text: "+12", leader: false, detail: "Games: 40 \u00b7 1,200" },
+    Bob: { text: "\u221212", leader: false, detail: "Games: 28 \u00b7 0" },
+  });
+  // no words handed over for the games: the tile keeps the server's line under it
+  assert.equal(totalsOf(hollywood, { lang: "en" }, null).Ann.detail, null);
 });
 
 test("a refusal goes to its field", () => {

@@ -472,39 +472,52 @@ export function keepServerTotals(doc) {
   });
 }
 
+// Each tile's words for a result, as the tiles and the strip write them: {key: {text,
+// leader, detail}} (detail: Hollywood's games or the streets under the tile, null where the
+// page handed no words for it). Pure: a Save scored ahead has them made before the tap.
+export function totalsOf(result, words, phone) {
+  const numberText = scoreText(phone);
+  const out = {};
+  tilesOf(result).forEach((t) => {
+    const said = t.detail && phone && phone.tiles && phone.tiles[t.detail.words];
+    out[t.key] = {
+      text: numberText(t.value, words.lang, t.signed), leader: t.leader,
+      detail: said ? fill(said, { scores: t.detail.values
+        .map((v) => numberText(v, words.lang)).join(" \u00b7 ") }) : null,
+    };
+  });
+  return out;
+}
+
 // The totals alone: the tiles and the strip pinned above the form, marked "not yet saved"
 // (.unsaved). A Save draws them first, in a frame of their own (offline.js): the rest of the
-// result moves the page's layout under them and took as long again to draw.
-export function showTotals(doc, result, words, phone) {
+// result moves the page's layout under them and took as long again to draw. totals: the
+// result's totalsOf, when it was made before.
+export function showTotals(doc, result, words, phone, totals = null) {
   const board = doc.querySelector(".scoreboard");
   if (!board) return {};
   keepServerTotals(doc);  // already kept once the page was idle: nothing written then
-  const numberText = scoreText(phone);
-  const tiles = result ? tilesOf(result) : [];
+  const mine = result ? (totals || totalsOf(result, words, phone)) : {};
   const shown = {};  // each tile's number as drawn here
   board.querySelectorAll(".score-tile").forEach((tile) => {
     const value = tile.querySelector(".score-value");
     if (!value) return;
-    const mine = tiles.find((t) => t.key === tile.dataset.key);
-    value.textContent = mine ? numberText(mine.value, words.lang, mine.signed) : tile.dataset.server;
-    tile.classList.toggle("leader", mine ? mine.leader : !!tile.dataset.serverLeader);
-    if (mine) shown[tile.dataset.key] = value.textContent;
+    const it = mine[tile.dataset.key];
+    value.textContent = it ? it.text : tile.dataset.server;
+    tile.classList.toggle("leader", it ? it.leader : !!tile.dataset.serverLeader);
+    if (it) shown[tile.dataset.key] = value.textContent;
     // Hollywood's games, the streets: each one's total under the tile, in the page's words
     const detail = tile.querySelector(".score-detail");
-    const said = mine && mine.detail && phone && phone.tiles && phone.tiles[mine.detail.words];
-    if (detail) {
-      detail.textContent = said ? fill(said, { scores: mine.detail.values
-        .map((v) => numberText(v, words.lang)).join(" \u00b7 ") }) : tile.dataset.serverDetail;
-    }
+    if (detail) detail.textContent = it && it.detail ? it.detail : tile.dataset.serverDetail;
   });
   board.classList.toggle("unsaved", !!result);
   // the score in one line pinned above the form (templates/ledger/_strip.html)
   doc.querySelectorAll(".score-strip .strip-item[data-key]").forEach((item) => {
     const value = item.querySelector("b");
     if (!value) return;
-    const mine = tiles.find((t) => t.key === item.dataset.key);
-    value.textContent = mine ? numberText(mine.value, words.lang, mine.signed) : item.dataset.server;
-    item.classList.toggle("unsaved", !!mine);
+    const it = mine[item.dataset.key];
+    value.textContent = it ? it.text : item.dataset.server;
+    item.classList.toggle("unsaved", !!it);
   });
   return shown;
 }
