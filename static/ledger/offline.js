@@ -49,11 +49,15 @@ function uuid() {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
 
-function csrfToken() {
+// the CSRF token, kept once read (reading the cookie is a round trip to the browser: read
+// when the page is idle, not in a Save); fresh: read again (the server refused the kept one)
+let csrfKept = "";
+function csrfToken(fresh = false) {
+  if (csrfKept && !fresh) return csrfKept;
   const m = document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/);
-  if (m) return decodeURIComponent(m[1]);
-  const input = document.querySelector("input[name=csrfmiddlewaretoken]");
-  return input ? input.value : "";
+  const input = !m && document.querySelector("input[name=csrfmiddlewaretoken]");
+  csrfKept = m ? decodeURIComponent(m[1]) : input ? input.value : "";
+  return csrfKept;
 }
 
 // in the frame after the one that draws what changed so far (the next animation frame's, so
@@ -426,12 +430,12 @@ function start(root) {
       try {
         const scoring = phoneScore(editing && before.length === store.load().length - 1
           ? [item, ...before] : [...before, item]);  // with the core now
-        item.summary = hand.describe();  // the list's words, while the core scores
+        item.summary = hand.describe(item.fields);  // the list's words, while the core scores
         scored = await scoring;
       } finally { saving = false; }
       if (scored && !scored.ok) { hand.showErrors(scored.errors, scored.problems); return; }
     }
-    if (!item.summary) item.summary = hand.describe();
+    if (!item.summary) item.summary = hand.describe(item.fields);
     const queued = enqueue(store.load(), item, editing, null);
     store.save(queued);
     const alone = queued.length === 1;
@@ -474,10 +478,10 @@ function start(root) {
         // confirms what is shown); the request's work (the lock that lets one tab send,
         // the post) drawn before them held their frame back by as much again
         await new Promise((go) => { instant(mine, go); setTimeout(go, 150); });
-        await sender.now();  // every way it ends draws the list (settled)
+        await sender.now(true);  // every way it ends draws the list (settled)
       } else {
         // the request first, then the core when it is ready by now (instant)
-        const sent = sender.now();
+        const sent = sender.now(true);  // a hand alone in the list: sent at once
         instant(mine);
         await sent;
       }
@@ -522,6 +526,7 @@ function start(root) {
   // (never in the Save itself), and read ready for the next Save (readJSON keeps what it
   // read: a 300-hand game's record took a slow phone's Save 5-7 ms to read there)
   const readAhead = () => {
+    csrfToken(true);
     if (!phone) keepServerTotals(document);
     readJSON(document, "game-record", null);
     if (hand.form()) hand.schema();
