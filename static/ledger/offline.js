@@ -384,21 +384,29 @@ function start(root) {
     sender.now();
   });
 
-  // The page brought up to date in place (queue/page.js), the list drawn again after.
+  // The page brought up to date in place (queue/page.js), the list drawn again after: the
+  // new score first, drawn alone, the rest of the parts in the frame after (swapping: until
+  // then; a Save's button stays as it is, "Saving…", until its form is replaced).
+  let swapping = null;
   function inPlace(answer) {
     const mine = phone;  // the phone's result for the hands just sent, if it had one
-    if (!swapIn(answer, { root, hand, keepTyped: !ROLES_VARY })) return false;
+    const swapped = swapIn(answer, { root, hand, keepTyped: !ROLES_VARY, paint: afterPaint });
+    if (!swapped) return false;
     landed = 0;
     update = null;
     editing = null;
-    keepPage(GAME_URL);
-    keepTheRecord();
     if (answer.parts) {
       serverNext = answer.next || serverNext;
       root.dataset.next = String(serverNext);
     }
-    render();
-    compareWithServer(mine);
+    const done = () => {
+      keepPage(GAME_URL);
+      keepTheRecord();
+      render();
+      compareWithServer(mine);
+    };
+    if (swapped === true) done();
+    else swapping = swapped.then(done).finally(() => { swapping = null; });
     return true;
   }
 
@@ -485,6 +493,7 @@ function start(root) {
         instant(mine);
         await sent;
       }
+      if (swapping) await swapping;  // the answer's form in place of this one (inPlace)
     } finally {
       saving = false;
       saying = null;

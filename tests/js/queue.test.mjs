@@ -11,6 +11,7 @@ import { createLock, BUSY } from "../../static/ledger/queue/lock.js";
 import { describeQueue, listed } from "../../static/ledger/queue/view.js";
 import { pickedOf, missingChoices, relabel } from "../../static/ledger/queue/form.js";
 import { counted, fill } from "../../static/ledger/queue/words.js";
+import { scoreApart } from "../../static/ledger/queue/page.js";
 
 const WORDS = {
   retry: "Not sent yet: {reason} Trying again by itself.",
@@ -457,4 +458,18 @@ test("a lone refused hand back in the form is not listed; with hands after it, i
   // hands wait after it: the list says why
   assert.equal(listed([refused, hand(5)], "k4").length, 2);
   assert.deepEqual(listed([], "k4"), []);
+});
+
+test("a Save's answer: its score and the strip of totals apart from the rest", () => {
+  const strip = '<div class="score-strip" aria-hidden="true"><span>Ann 51</span><div class="x"></div></div>';
+  const score = '<div id="score" hx-swap-oob="true"><div class="scoreboard">' +
+    '<div class="score-tile" data-key="Ann"><span>&lt;div Ann</span><b>51</b></div></div>\n</div>';
+  const parts = `<section class="card entry" id="entry">\n  ${strip}\n<form></form></section>\n` +
+    `<div id="flash" hx-swap-oob="delete"></div>\n${score}\n<div id="totals" hx-swap-oob="true"></div>`;
+  const apart = scoreApart(parts);
+  assert.equal(apart.score, score);
+  assert.equal(apart.strip, strip);
+  assert.equal(apart.rest, parts.replace(score, ""));
+  assert.equal(scoreApart("<div id=\"totals\"></div>"), null);  // no score: all at once
+  assert.equal(scoreApart('<div id="score" hx-swap-oob="true"><div>'), null);  // cut off
 });
