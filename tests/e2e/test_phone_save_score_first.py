@@ -47,7 +47,8 @@ PAGE = """() => {
   const html = (el) => {
     const copy = el.cloneNode(true);
     copy.querySelectorAll("[data-server]").forEach((e) => {
-      ["data-server", "data-server-leader", "data-server-detail"].forEach((a) => e.removeAttribute(a));
+      ["data-server", "data-server-leader", "data-server-detail"]
+        .forEach((a) => e.removeAttribute(a));
     });
     return copy.innerHTML;
   };
