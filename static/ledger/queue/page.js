@@ -93,7 +93,10 @@ export function swapIn(answer, { root, hand, keepTyped, paint = null }) {
     made.innerHTML = apart.strip;
     strip.replaceWith(made.content);
   }
-  return paint().then(() => putRest(document.getElementById("entry"), apart.rest, hand, null));
+  return paint().then(() => {
+    const place = document.getElementById("entry");  // (gone: the page was drawn anew)
+    return place ? putRest(place, apart.rest, hand, null) : true;
+  });
 }
 
 function putRest(entry, parts, hand, typed) {
