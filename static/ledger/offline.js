@@ -49,11 +49,15 @@ function uuid() {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
 
-function csrfToken() {
+// the CSRF token, kept once read (reading the cookie is a round trip to the browser: read
+// when the page is idle, not in a Save); fresh: read again (the server refused the kept one)
+let csrfKept = "";
+function csrfToken(fresh = false) {
+  if (csrfKept && !fresh) return csrfKept;
   const m = document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/);
-  if (m) return decodeURIComponent(m[1]);
-  const input = document.querySelector("input[name=csrfmiddlewaretoken]");
-  return input ? input.value : "";
+  const input = !m && document.querySelector("input[name=csrfmiddlewaretoken]");
+  csrfKept = m ? decodeURIComponent(m[1]) : input ? input.value : "";
+  return csrfKept;
 }
 
 // in the frame after the one that draws what changed so far (the next animation frame's, so
@@ -186,7 +190,7 @@ function start(root) {
     if (saving || !client || !hand.form() || hand.missing()) return;
     if (ahead && !ahead.done) { aheadTimer = setTimeout(scoreAhead, AHEAD_MS); return; }
     const fields = hand.fields();
-    saidAhead = { fields: JSON.stringify(fields), summary: hand.describe() };
+    saidAhead = { fields: JSON.stringify(fields), summary: hand.describe(fields) };
     phoneScore(queueWith({ fields })).then((scored) => {  // kept by scoreOnce for the Save
       if (scored && scored.ok) {
         totalsAhead.set(scored.result, totalsOf(scored.result, pageWords, phoneWords));
@@ -196,7 +200,7 @@ function start(root) {
   // the hand's words for the list: as said ahead when the form is as it was then
   function summaryOf(fields) {
     const same = saidAhead && saidAhead.fields === JSON.stringify(fields);
-    return same ? saidAhead.summary : hand.describe();
+    return same ? saidAhead.summary : hand.describe(fields);
   }
   const handTyped = (event) => {
     const form = hand.form();
@@ -435,21 +439,29 @@ function start(root) {
     sender.now();
   });
 
-  // The page brought up to date in place (queue/page.js), the list drawn again after.
+  // The page brought up to date in place (queue/page.js), the list drawn again after: the
+  // new score first, drawn alone, the rest of the parts in the frame after (swapping: until
+  // then; a Save's button stays as it is, "Saving…", until its form is replaced).
+  let swapping = null;
   function inPlace(answer) {
     const mine = phone;  // the phone's result for the hands just sent, if it had one
-    if (!swapIn(answer, { root, hand, keepTyped: !ROLES_VARY })) return false;
+    const swapped = swapIn(answer, { root, hand, keepTyped: !ROLES_VARY, paint: afterPaint });
+    if (!swapped) return false;
     landed = 0;
     update = null;
     editing = null;
-    keepPage(GAME_URL);
-    keepTheRecord();
     if (answer.parts) {
       serverNext = answer.next || serverNext;
       root.dataset.next = String(serverNext);
     }
-    render();
-    compareWithServer(mine);
+    const done = () => {
+      keepPage(GAME_URL);
+      keepTheRecord();
+      render();
+      compareWithServer(mine);
+    };
+    if (swapped === true) done();
+    else swapping = swapped.then(done).finally(() => { swapping = null; });
     return true;
   }
 
@@ -529,13 +541,14 @@ function start(root) {
         // confirms what is shown); the request's work (the lock that lets one tab send,
         // the post) drawn before them held their frame back by as much again
         await new Promise((go) => { instant(mine, go); setTimeout(go, 150); });
-        await sender.now();  // every way it ends draws the list (settled)
+        await sender.now(true);  // every way it ends draws the list (settled)
       } else {
         // the request first, then the core when it is ready by now (instant)
-        const sent = sender.now();
+        const sent = sender.now(true);  // a hand alone in the list: sent at once
         instant(mine);
         await sent;
       }
+      if (swapping) await swapping;  // the answer's form in place of this one (inPlace)
     } finally {
       saving = false;
       saying = null;
@@ -577,6 +590,7 @@ function start(root) {
   // (never in the Save itself), and read ready for the next Save (readJSON keeps what it
   // read: a 300-hand game's record took a slow phone's Save 5-7 ms to read there)
   const readAhead = () => {
+    csrfToken(true);
     if (!phone) keepServerTotals(document);
     readJSON(document, "game-record", null);
     if (hand.form()) hand.schema();

@@ -3,7 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { createSender } from "../../static/ledger/queue/sender.js";
+import { createSender, createPost } from "../../static/ledger/queue/sender.js";
 import {
   createStore, enqueue, discardHead, renumber, numberAfter, revive, STOPPED,
 } from "../../static/ledger/queue/store.js";
@@ -11,6 +11,7 @@ import { createLock, BUSY } from "../../static/ledger/queue/lock.js";
 import { describeQueue, listed } from "../../static/ledger/queue/view.js";
 import { pickedOf, missingChoices, relabel } from "../../static/ledger/queue/form.js";
 import { counted, fill } from "../../static/ledger/queue/words.js";
+import { scoreApart } from "../../static/ledger/queue/page.js";
 
 const WORDS = {
   retry: "Not sent yet: {reason} Trying again by itself.",
@@ -167,6 +168,79 @@ test("a run asked for while one is going is the same run (no hand sent twice)", 
   const outcome = await a;
   assert.equal(outcome.landed, 3);
   assert.deepEqual(posted.map((p) => p[0]), [1, 2, 3]);
+});
+
+test("a Save's hand alone in the list leaves before the lock is asked, and is posted once", async () => {
+  const storage = memoryStorage();
+  const store = createStore(storage, "q");
+  store.save([hand(1)]);
+  const order = [];
+  let grant;
+  const granted = new Promise((resolve) => { grant = resolve; });
+  // the browser answers the lock a while later (a round trip to it)
+  const lock = async (fn) => { order.push("lock asked"); await granted; order.push("lock held"); return fn(() => {}); };
+  const sender = createSender({
+    store, words: WORDS, timers: fakeTimers(), lock, partsFor: () => 9,
+    post: async (item, parts) => { order.push(`posted ${item.number} parts=${parts}`); return { status: "recorded", parts: "<p>" }; },
+  });
+  const run = sender.now(true);
+  assert.deepEqual(order, ["posted 1 parts=9", "lock asked"]);
+  grant();
+  const outcome = await run;
+  assert.equal(outcome.landed, 1);
+  assert.equal(outcome.update.parts, "<p>");
+  assert.deepEqual(order, ["posted 1 parts=9", "lock asked", "lock held"]);  // not posted twice
+  assert.deepEqual(store.load(), []);
+});
+
+test("hands kept before it: a Save's run sends them in order under the lock, none ahead", async () => {
+  const { sender, posted } = setup([{ status: "recorded" }, { status: "recorded" },
+    { status: "recorded" }]);
+  let asked = 0;
+  const outcome = await sender.now(true);
+  asked = posted.length;
+  assert.equal(outcome.landed, 3);
+  assert.deepEqual(posted.map((p) => p[0]), [1, 2, 3]);
+  assert.equal(asked, 3);
+});
+
+test("another tab holding the lock: a Save's lone hand was posted, the other tab sends the list", async () => {
+  const storage = memoryStorage();
+  const store = createStore(storage, "q");
+  store.save([hand(1)]);
+  const posted = [];
+  const sender = createSender({
+    store, words: WORDS, timers: fakeTimers(), lock: async () => BUSY,
+    post: async (item) => { posted.push(item.number); return { status: "recorded" }; },
+  });
+  const outcome = await sender.now(true);
+  assert.equal(outcome.state, "busy");
+  assert.deepEqual(posted, [1]);
+  assert.equal(store.load().length, 1);  // the other tab takes it off when its answer comes
+});
+
+test("the CSRF token kept is used; refused, the hand goes once more with a fresh one", async () => {
+  let cookie = "old";
+  const asked = [];
+  const csrf = (fresh) => { asked.push(fresh); return fresh ? cookie : "old"; };
+  const sent = [];
+  const fetch = async (url, init) => {
+    sent.push(init.headers["X-CSRFToken"]);
+    const ok = init.headers["X-CSRFToken"] === cookie;
+    return { status: ok ? 201 : 403, type: "basic", json: async () => ({ status: "recorded" }) };
+  };
+  const post = createPost({ url: "/send/", csrf, words: { login: "Log in again." }, fetch });
+  assert.deepEqual(await post(hand(1), 0), { status: "recorded" });
+  assert.deepEqual(sent, ["old"]);
+  assert.deepEqual(asked, [false]);  // the kept one: the cookie is not read in a Save
+  cookie = "new";  // a log-in since, in another tab
+  assert.deepEqual(await post(hand(2), 0), { status: "recorded" });
+  assert.deepEqual(sent, ["old", "old", "new"]);
+  // refused with the fresh token too (no longer a keeper): said once, not sent again
+  const refused = createPost({ url: "/send/", csrf: () => "x", words: { login: "Log in again." },
+    fetch: async (url, init) => { sent.push(init.headers["X-CSRFToken"]); return { status: 403, type: "basic" }; } });
+  assert.deepEqual(await refused(hand(3), 0), { status: "login", message: "Log in again." });
+  assert.equal(sent.length, 4);
 });
 
 test("the hand's request leaves before the list is written; the list says sending after", async () => {
@@ -384,4 +458,18 @@ test("a lone refused hand back in the form is not listed; with hands after it, i
   // hands wait after it: the list says why
   assert.equal(listed([refused, hand(5)], "k4").length, 2);
   assert.deepEqual(listed([], "k4"), []);
+});
+
+test("a Save's answer: its score and the strip of totals apart from the rest", () => {
+  const strip = '<div class="score-strip" aria-hidden="true"><span>Ann 51</span><div class="x"></div></div>';
+  const score = '<div id="score" hx-swap-oob="true"><div class="scoreboard">' +
+    '<div class="score-tile" data-key="Ann"><span>&lt;div Ann</span><b>51</b></div></div>\n</div>';
+  const parts = `<section class="card entry" id="entry">\n  ${strip}\n<form></form></section>\n` +
+    `<div id="flash" hx-swap-oob="delete"></div>\n${score}\n<div id="totals" hx-swap-oob="true"></div>`;
+  const apart = scoreApart(parts);
+  assert.equal(apart.score, score);
+  assert.equal(apart.strip, strip);
+  assert.equal(apart.rest, parts.replace(score, ""));
+  assert.equal(scoreApart("<div id=\"totals\"></div>"), null);  // no score: all at once
+  assert.equal(scoreApart('<div id="score" hx-swap-oob="true"><div>'), null);  // cut off
 });

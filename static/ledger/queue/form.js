@@ -54,9 +54,10 @@ export function createFormBridge(doc) {
   }
 
   // A hand in words, from the form: "Ann · Knock · Ann's count 5 · Bob's count 20".
-  function describe() {
+  // given: the form's fields as read just before (fields()), not read again
+  function describe(given = null) {
     const f = form();
-    const values = new Map(fields());
+    const values = new Map(given || fields());
     const skip = new Set(schema().tables.filter((t) => values.get(t.knocker) === t.draw)
       .map((t) => t.kind));  // a drawn table has no "how"
     const parts = [];

@@ -11,6 +11,13 @@
 // run; update, the last answer that carries the page's changed parts; head, the stopped
 // hand, and answered when the server stopped it in this run (not before). A run
 // asked for while one is going gets the same promise.
+//
+// now(true), a Save's run: a hand alone in the list (nothing before it to keep in order) is
+// posted at once, and the lock that lets one tab send is asked for after it: the browser's
+// answer to the lock is a round trip to it, 7-24 ms of a slow phone's Save when the request
+// waited for it. Under the lock the run takes that answer for the hand instead of posting
+// it again; if another tab holds the lock, that tab sends the list, and a hand it posts
+// again is stored once (the server knows its key).
 import { fill } from "./words.js";
 import { STOPPED } from "./store.js";
 import { BUSY } from "./lock.js";
@@ -27,7 +34,7 @@ export function createSender({
 
   function set(next) { state = next; onChange(state); }
 
-  async function loop(renew) {
+  async function loop(renew, early = null) {
     let landed = 0;
     let update = null;
     for (;;) {
@@ -42,7 +49,8 @@ export function createSender({
       // between the tap on Save and the hand's request (a hand left "sending" by a page
       // closed meanwhile is pending again on the next load: store.revive)
       head.state = "sending";
-      const sent = post(head, partsFor(queue));
+      const sent = early && early.key === head.key ? early.answer : post(head, partsFor(queue));
+      early = null;
       const listed = store.load();  // as it is now (the list may have changed meanwhile)
       if (listed[0] && listed[0].key === head.key) {
         listed[0].state = "sending";
@@ -85,12 +93,22 @@ export function createSender({
     retryTimer = timers.setTimeout(() => { retryTimer = null; run(); }, wait);
   }
 
-  function run() {
+  // the hand alone in the list, posted now: {key, answer}; null when the list is not that
+  function postAlone() {
+    const queue = store.load();
+    const head = queue[0];
+    if (queue.length !== 1 || head.state !== "pending" || !isOnline()) return null;
+    head.state = "sending";
+    return { key: head.key, answer: post(head, partsFor(queue)) };
+  }
+
+  function run(eager = false) {
     if (running) return running;
+    const early = eager ? postAlone() : null;
     running = (async () => {
       let outcome;
       try {
-        outcome = await lock(loop);
+        outcome = await lock((renew) => loop(renew, early));
       } catch (error) {
         outcome = { state: "waiting", landed: 0, update: null, error };
       }
@@ -105,10 +123,10 @@ export function createSender({
   }
 
   // Now, not after the wait: the connection is back, the page is shown again, a new hand.
-  function now() {
+  function now(eager = false) {
     retries = 0;
     if (retryTimer) { timers.clearTimeout(retryTimer); retryTimer = null; }
-    return run();
+    return run(eager);
   }
 
   return {
@@ -121,12 +139,16 @@ export function createSender({
 
 // The transport: one hand POSTed as the form would send it, its answer as the protocol's
 // JSON, or {status: "retry" | "login", message} when the answer is not one.
+// csrf(fresh): the CSRF token; the page may keep the one it read (the cookie is a round
+// trip to the browser: 3 ms of a slow phone's Save), and is asked for it fresh when the
+// server refused the kept one (a log-in since, in another tab): the hand is sent again
+// once with it (nothing was stored: the server checks the token first).
 export function createPost({ url, csrf, words, timeout = 15000, fetch = globalThis.fetch }) {
-  return async function post(item, parts) {
+  return async function post(item, parts, fresh = false) {
     const body = new FormData();
     item.fields.forEach(([name, value]) => body.append(name, value));
     if (parts) body.append("parts", String(parts));
-    const token = csrf();  // read once: the cookie is a round trip to the browser
+    const token = csrf(fresh);
     body.append("csrfmiddlewaretoken", token);
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), timeout);
@@ -142,6 +164,9 @@ export function createPost({ url, csrf, words, timeout = 15000, fetch = globalTh
         message: error && error.name === "AbortError" ? words.timeout : words.no_connection };
     } finally {
       clearTimeout(timer);
+    }
+    if (response.status === 403 && !fresh && csrf(true) !== token) {
+      return post(item, parts, true);
     }
     if (response.type === "opaqueredirect" || response.status === 403) {
       return { status: "login", message: words.login };
