@@ -202,7 +202,8 @@ def test_collapsed_borders_are_resolved_as_weasyprint_resolves_them(
     from scoresheets.pdf_tables import mend_collapsed_borders
 
     settings.TABLESTAKES_PDF_NICE = 0  # laid out here, where it is compared
-    mend_collapsed_borders()
+    pdf._fetcher_class()  # (which mends, once, on the first rendering)
+    mend_collapsed_borders()  # (and again: nothing more)
     mended = build.collapse_table_borders
     original = mended.original
     compared = []
@@ -222,3 +223,49 @@ def test_collapsed_borders_are_resolved_as_weasyprint_resolves_them(
         documents.blank_sheet_pdf(game)
     documents.session_report_pdf(demo)
     assert len(compared) > 30 and sum(compared) > 500
+
+
+def test_collapsed_borders_read_each_side_of_a_box_once(game, monkeypatch, settings):
+    """WeasyPrint read a row's (a group's, a column's, the table's) border style, width and
+    colour once for every grid cell the box covers: a seven-column row's bottom seven times.
+    Now each side of each box is read once at most (boxes that share one style object:
+    once for each of them)."""
+    from weasyprint import css as weasy_css
+    from weasyprint.formatting_structure import build
+
+    settings.TABLESTAKES_PDF_NICE = 0  # laid out here, where it is counted
+    pdf._fetcher_class()  # (the mended resolution, once the first rendering asks for it)
+    reads: Counter = Counter()
+    inside = []
+    computing = []  # (a width's computation reads its side's style: not the resolver's read)
+
+    def counting(self, key):
+        if inside and not computing and key.startswith("border_"):
+            reads[id(self), key] += 1
+        computing.append(key)
+        try:
+            return dict.__getitem__(self, key)
+        finally:
+            computing.pop()
+
+    for kind in (weasy_css.ComputedStyle, weasy_css.AnonymousStyle):
+        monkeypatch.setattr(kind, "__getitem__", counting, raising=False)
+    resolve = build.collapse_table_borders
+    over = []
+
+    def counted(table, grid_width, grid_height):
+        reads.clear()
+        inside.append(True)
+        try:
+            grid = resolve(table, grid_width, grid_height)
+        finally:
+            inside.pop()
+        boxes_of: Counter = Counter(id(box.style) for box in [
+            *_boxes(table), *(c for g in table.column_groups for c in (g, *g.children))])
+        over.extend((key, count) for (style, key), count in reads.items()
+                    if count > boxes_of[style])
+        return grid
+
+    monkeypatch.setattr(build, "collapse_table_borders", counted)
+    documents.game_sheet_pdf(game)
+    assert over == []
