@@ -38,6 +38,8 @@ from urllib.parse import unquote, urlsplit
 from django.template.loader import render_to_string
 from django.utils.translation import get_language, gettext
 
+from .pdf_tables import mend_collapsed_borders
+
 if TYPE_CHECKING:
     from weasyprint import CSS
     from weasyprint.text.fonts import FontConfiguration
@@ -107,6 +109,7 @@ def _fetcher_class() -> type[URLFetcher]:
     from weasyprint.urls import URLFetcher
 
     _mend_html_parser()  # (every rendering and the bench's plain table fetch through this)
+    mend_collapsed_borders()
 
     class LocalOnlyFetcher(URLFetcher):
         """Fetches ``file:`` URLs inside the app's static folder and ``data:`` URLs; refuses

@@ -174,3 +174,98 @@ def test_the_renderer_collects_once_per_document_after_its_answer(monkeypatch, f
     assert int(second[1]) > int(first[1])  # the first one's survivors frozen
     assert second[2] == "True"  # and its garbage freed
     assert gc.isenabled()  # the worker's collector is left as it was
+
+
+def _boxes(box):
+    yield box
+    for child in getattr(box, "children", ()):
+        yield from _boxes(child)
+
+
+def _widths(table) -> list:
+    """The border widths collapsing set on a table and every box in it."""
+    sides = ("border_top_width", "border_right_width", "border_bottom_width",
+             "border_left_width")
+    groups = [column for group in table.column_groups for column in (group, *group.children)]
+    return [(type(box).__name__, [getattr(box, side, None) for side in sides])
+            for box in [*_boxes(table), *groups]]
+
+
+def test_collapsed_borders_are_resolved_as_weasyprint_resolves_them(
+        demo, corrected_game, monkeypatch, settings):
+    """The collapsed borders of every table (cells, rows, groups, columns, colspans, the
+    voided rows of a correction) resolved once per side of each box, not once per grid cell
+    it covers (half the box building of a one-game sheet, 6 -> 3 ms): the same grid and the
+    same widths on every box as WeasyPrint's own resolution gives."""
+    from weasyprint.formatting_structure import build
+
+    from scoresheets.pdf_tables import mend_collapsed_borders
+
+    settings.TABLESTAKES_PDF_NICE = 0  # laid out here, where it is compared
+    pdf._fetcher_class()  # (which mends, once, on the first rendering)
+    mend_collapsed_borders()  # (and again: nothing more)
+    mended = build.collapse_table_borders
+    original = mended.original
+    compared = []
+
+    def both(table, grid_width, grid_height):
+        theirs = original(table, grid_width, grid_height)
+        their_widths = _widths(table)
+        ours = mended(table, grid_width, grid_height)
+        assert ours == theirs
+        assert _widths(table) == their_widths
+        compared.append(grid_width * grid_height)
+        return ours
+
+    monkeypatch.setattr(build, "collapse_table_borders", both)
+    for game in (demo_game(demo, 1), demo_game(demo, 2), demo_game(demo, 5), corrected_game):
+        documents.game_sheet_pdf(game)
+        documents.blank_sheet_pdf(game)
+    documents.session_report_pdf(demo)
+    assert len(compared) > 30 and sum(compared) > 500
+
+
+def test_collapsed_borders_read_each_side_of_a_box_once(game, monkeypatch, settings):
+    """WeasyPrint read a row's (a group's, a column's, the table's) border style, width and
+    colour once for every grid cell the box covers: a seven-column row's bottom seven times.
+    Now each side of each box is read once at most (boxes that share one style object:
+    once for each of them)."""
+    from weasyprint import css as weasy_css
+    from weasyprint.formatting_structure import build
+
+    settings.TABLESTAKES_PDF_NICE = 0  # laid out here, where it is counted
+    pdf._fetcher_class()  # (the mended resolution, once the first rendering asks for it)
+    reads: Counter = Counter()
+    inside = []
+    computing = []  # (a width's computation reads its side's style: not the resolver's read)
+
+    def counting(self, key):
+        if inside and not computing and key.startswith("border_"):
+            reads[id(self), key] += 1
+        computing.append(key)
+        try:
+            return dict.__getitem__(self, key)
+        finally:
+            computing.pop()
+
+    for kind in (weasy_css.ComputedStyle, weasy_css.AnonymousStyle):
+        monkeypatch.setattr(kind, "__getitem__", counting, raising=False)
+    resolve = build.collapse_table_borders
+    over = []
+
+    def counted(table, grid_width, grid_height):
+        reads.clear()
+        inside.append(True)
+        try:
+            grid = resolve(table, grid_width, grid_height)
+        finally:
+            inside.pop()
+        boxes_of: Counter = Counter(id(box.style) for box in [
+            *_boxes(table), *(c for g in table.column_groups for c in (g, *g.children))])
+        over.extend((key, count) for (style, key), count in reads.items()
+                    if count > boxes_of[style])
+        return grid
+
+    monkeypatch.setattr(build, "collapse_table_borders", counted)
+    documents.game_sheet_pdf(game)
+    assert over == []
