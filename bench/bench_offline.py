@@ -44,7 +44,10 @@ and an instant Save's request leaves after the totals are drawn: 28-47 ms at loa
 (1.3-1.8x). Then the hand is scored while the player looks, and the tiles' words and the
 list's are made then too (their code ran cold in the Save): in the DOM 8-11 ms after the
 tap instead of 26-43, visible 28-32 ms (0.7-1.4x) against 41-82 ms (1.5-2.7x) for the code
-before, paired at load 6.
+before, paired at load 6; in three `make bench` runs at load 1.4-2.4, 19-24 ms at 20 hands
+(0.94-1.17x) and 17-29 ms at 300 (0.56-0.91x). Tapped at once (``BENCH_LOOK_MS=0``: the
+Save scores the hand itself, as before) it is not held: 33-44 ms at 20 hands (1.7-2.1x) and
+42-50 ms at 300 (1.4-1.6x), load 1.3.
 
 Budget (issue 41): totals visible within 1.5x (one frame + scoring time), for each game size
 and way (medians); exits 1 when one is over. Uses a temporary SQLite database, Django's live
