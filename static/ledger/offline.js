@@ -187,7 +187,9 @@ function start(root) {
   }
   function scoreAhead() {
     aheadTimer = null;
-    if (saving || !client || !hand.form() || hand.missing()) return;
+    if (saving || !hand.form() || hand.missing()) return;
+    // the core's module not kept yet (the page not idle since it was ready): asked for now
+    if (!client) { core().then((ready) => { if (ready) scoreAhead(); }); return; }
     if (ahead && !ahead.done) { aheadTimer = setTimeout(scoreAhead, AHEAD_MS); return; }
     const fields = hand.fields();
     saidAhead = { fields: JSON.stringify(fields), summary: hand.describe(fields) };
@@ -204,7 +206,7 @@ function start(root) {
   }
   const handTyped = (event) => {
     const form = hand.form();
-    if (!client || !form || !event.target || event.target.form !== form) return;
+    if (!form || !event.target || event.target.form !== form) return;
     clearTimeout(aheadTimer);
     aheadTimer = setTimeout(scoreAhead, AHEAD_MS);
   };

@@ -155,3 +155,21 @@ def test_a_hand_changed_and_looked_at_again_is_scored_ahead_again(
     expect(page.locator(".score-tile[data-key='Ann'] .score-value")).to_have_text("35")
     assert len(scored(page)) == 3
     context.close()
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_a_hand_is_scored_ahead_though_the_page_was_never_idle(
+        browser, live_server, keeper, gin, language):
+    """The page keeps the core's module once it is idle (readAhead); a page never idle
+    (here: its idle callbacks never come) asks for the module when a hand is typed."""
+    context, page = open_phone(browser, live_server, language)
+    page.add_init_script("window.requestIdleCallback = () => 0;" + COUNT_SCORES)
+    boot(page, live_server, gin, None)  # started by the test: the page's idle start never comes
+    context.set_offline(True)
+    duel(page, 1, "Ann", {0: "2", 1: "20"})
+    looked(page, 1)
+    assert scored(page) == [[20]]
+    page.locator(BUTTON).click()
+    expect(page.locator(".score-tile[data-key='Ann'] .score-value")).to_have_text("18")
+    assert scored(page) == [[20]]
+    context.close()
