@@ -55,9 +55,10 @@ PAGE = """() => {
   return {
   score: html(document.getElementById("score")),
   strip: html(document.querySelector(".score-strip")),
-  totals: document.getElementById("totals").innerText,
+  // (the text, not innerText: the sheet is laid out only near the screen, app.css)
+  totals: document.getElementById("totals").textContent,
   chart: document.getElementById("chart").innerHTML,
-  rows: [...document.querySelectorAll("#sheet-rows tr")].map((tr) => tr.innerText),
+  rows: [...document.querySelectorAll("#sheet-rows tr")].map((tr) => tr.textContent),
   scores: document.querySelectorAll("#score").length,
   entries: document.querySelectorAll("#entry").length,
   oob: document.querySelectorAll("[hx-swap-oob]").length,
