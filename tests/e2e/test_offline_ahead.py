@@ -14,15 +14,16 @@ import json
 import pytest
 from playwright.sync_api import expect
 
-from ledger import services
 from ledger.models import Hand
-from tests.factories import gin_game
 
+from . import test_offline_instant
 from .helpers import duel, score, shot
+from .test_offline_instant import hold_sends
 from .test_offline_roles import boot, open_phone
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
+gin = test_offline_instant.gin  # the fixture: a standard gin game of Ann and Bob
 BUTTON = "form[data-offline-queue] button[type=submit]"
 UNSAVED = {"en": "not yet saved", "de": "noch nicht gespeichert"}
 # every record the page hands the phone's core to score, counted in the page
@@ -34,14 +35,6 @@ Worker.prototype.postMessage = function (message, ...rest) {
   return post.call(this, message, ...rest);
 };
 """
-
-
-@pytest.fixture
-def gin(keeper):
-    table = services.table_create(name="Basement", scorekeepers=[keeper])
-    session = services.session_create(table=table, currency="USD", rate="0.01",
-                                      created_by=keeper)
-    return gin_game(session, keeper, preset="standard")
 
 
 def scored(page) -> list:
@@ -67,12 +60,10 @@ def phone_for(browser, live_server, gin, language, way):
     boot(page, live_server, gin, None)
     # the page keeps the core's module once the page is idle (offline.js readAhead)
     page.wait_for_timeout(1500)
-    held = []
     if way == "offline":
         context.set_offline(True)
-    else:
-        page.route("**/hands/send/**", lambda route: held.append(route))
-    return context, page, held
+        return context, page, []
+    return context, page, hold_sends(page)
 
 
 def back_online(context, page, held, way) -> None:
