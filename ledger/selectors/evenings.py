@@ -126,6 +126,13 @@ def live_settlements():
     return SessionSettlement.objects.filter(void__isnull=True)
 
 
+def voided_settlements(session: Session) -> list[SessionSettlement]:
+    """The session's settlements voided by reopening it (with who voided and who settled
+    each), oldest first."""
+    return list(SessionSettlement.objects.filter(session=session, void__isnull=False)
+                .select_related("void__voided_by", "settled_by").order_by("id"))
+
+
 def session_settlement(session: Session) -> SessionSettlement | None:
     """The session's live settlement with its payments (payer/payee loaded), or None."""
     return (

@@ -26,7 +26,7 @@ from ledger.presentation.book import book_words, money_text, player_page_words, 
 from ledger.presentation.charts_book import balance_chart
 from ledger.presentation.dates import date_words, format_part
 from ledger.presentation.elision import gettext as _  # French: "Solde cumulé d’Eve"
-from ledger.selectors.evenings import settlement_nets
+from ledger.selectors.evenings import settlement_nets, voided_settlements
 from ledger.services.book import BookChanged
 
 from . import downloads
@@ -309,10 +309,7 @@ def table_tidy(request: HttpRequest, pk: int) -> HttpResponse:
 def book_context(session) -> dict:
     """What the evening's page shows of reopening: the form, and the settlements voided
     before (with who, when and why), oldest first."""
-    from ledger.models import SessionSettlement
-
-    voided = list(SessionSettlement.objects.filter(session=session, void__isnull=False)
-                  .select_related("void__voided_by", "settled_by").order_by("id"))
+    voided = voided_settlements(session)
     for settlement in voided:
         settlement.nets_text = " · ".join(
             f"{name} {money_text(units, settlement.currency)}"

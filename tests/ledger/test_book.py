@@ -29,7 +29,7 @@ from ledger.models import (
     SettlementVoid,
 )
 from ledger.presentation.book import player_page_words
-from ledger.selectors.evenings import session_settlement
+from ledger.selectors.evenings import session_settlement, voided_settlements
 from ledger.selectors.games import game_queryset_for_records, game_record
 from ledger.services.book import BookChanged
 from tests.factories import gin_game
@@ -145,6 +145,20 @@ def test_reopen_keeps_the_voided_settlement_and_settles_anew(table, keeper, even
     with pytest.raises(SessionSettled):
         services.game_import(session=e3, record=renamed("gin-standard-game",
                                                         {"A": "Bob", "B": "Cy"}))
+
+
+def test_the_evening_page_lists_the_settlement_voided_by_reopening(client, table, keeper,
+                                                                   evenings):
+    e3 = evenings["e3"]
+    [voided] = voided_settlements(e3)
+    assert voided.nets == {"Bob": 207, "Cy": -207} and voided.void.voided_by == keeper
+    assert voided_settlements(evenings["e1"]) == []
+    client.force_login(keeper)
+    page = client.get(f"/sessions/{e3.pk}/").content.decode()
+    block = page[page.index('id="voided"'):]
+    block = block[:block.index("</ul>")]
+    assert "forgot the last game" in block
+    assert "Bob" in block and "Cy" in block and "2.07" in block
 
 
 def test_reopen_refused_without_reason_when_open_or_when_paid(table, keeper, evenings):
