@@ -57,6 +57,10 @@ def test_a_save_shows_the_phones_totals_at_once_and_the_server_confirms_them(
     boot(page, live_server, gin, None)
     held = hold_sends(page)
     duel(page, 1, "Ann", {0: "2", 1: "20"})
+    # the keeper looks at the hand before the tap: the phone scores it meanwhile (offline.js
+    # scoreAhead). Tapped at once on a loaded machine, the core's first scoring can take
+    # longer than the 150 ms a Save waits for it, and the request then rightly leaves first.
+    page.wait_for_timeout(1000)
     # the order the browser reports them in: the tile's change (said on the console by an
     # observer) and the hand's request
     order = []
