@@ -29,6 +29,10 @@
     form.addEventListener("change", function (event) {
       if (event.target.name === "preset") show(event.target.value);
     });
+    // a preset tapped before this script ran (a slow phone) or kept by the browser on
+    // going back: the empty settings show the preset that is picked, not the one drawn
+    var picked = form.querySelector("input[name=preset]:checked, select[name=preset]");
+    if (picked && picked.value) show(picked.value);
   }
   // Two named sides (partnership, streets): each card table's seats are labelled with their
   // side's name (the server labels them with the names it was given); as a name is typed,

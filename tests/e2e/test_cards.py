@@ -218,3 +218,30 @@ def test_start_form_shows_the_picked_presets_values(page, live_server, keeper):
         "game bonus double (preset)")
     page.locator("summary:has-text('Adjust settings')").scroll_into_view_if_needed()
     shot(page, "start-classic-360", full_page=True)
+
+
+def test_a_preset_tapped_before_the_script_ran_is_shown_once_it_runs(
+        browser, browser_context_args, live_server, keeper):
+    """A slow phone: the keeper taps "classic" before presets.js has run. When it runs, the
+    empty settings show classic's values (gin 20, undercut 10), not the preset drawn (25).
+    (The service worker is kept out: it would serve the script from its cache, unrouted.)"""
+    context = browser.new_context(**browser_context_args, service_workers="block")
+    page = context.new_page()
+    page.set_viewport_size({"width": 360, "height": 740})
+    login(page, live_server.url, "keeper")
+    create_table(page, "Slow presets", ["Ann", "Bob"])
+    start_evening(page, rate="0.01")
+    page.route("**/ledger/presets*.js", lambda route: route.abort())
+    choose_game(page, "Gin", 2)
+    page.click("summary:has-text('Adjust settings')")
+    tap(page, "preset", "classic")
+    gin_bonus = page.locator("input[name=rule_gin_bonus]")
+    expect(gin_bonus).to_have_attribute("placeholder", "25")  # no script yet
+    script = page.evaluate("document.querySelector(\"script[src*='presets']\").src")
+    page.unroute("**/ledger/presets*.js")
+    page.add_script_tag(url=script)
+    expect(gin_bonus).to_have_attribute("placeholder", "20")
+    expect(page.locator("input[name=rule_undercut_bonus]")).to_have_attribute(
+        "placeholder", "10")
+    expect(page.locator("[data-preset-shown]")).to_have_text("Classic")
+    context.close()

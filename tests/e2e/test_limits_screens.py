@@ -13,6 +13,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
+from playwright.sync_api import expect
 
 from ledger import counters, limits, services
 from tests.factories import ANN_KNOCKS, gin_game
@@ -113,7 +114,7 @@ def test_the_busy_page_and_the_hour_s_tables_in_the_phones_language(browser, liv
             with page.expect_response(lambda r: r.url.endswith(f"/games/{game.pk}/")) as after:
                 page.get_by_role("link", name=re.compile("Try again|Noch einmal")).click()
             assert after.value.status == 200
-            assert page.locator("#main, main").first.is_visible()
+            expect(page.locator("#main, main").first).to_be_visible()
             assert words["busy"] not in page.inner_text("body")
         finally:
             context.close()
