@@ -17,6 +17,8 @@ WeasyPrint's code as it was. A right-to-left table goes to WeasyPrint's own func
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 _SIDES = {side: (f"border_{side}_style", f"border_{side}_width", f"border_{side}_color")
           for side in ("top", "right", "bottom", "left")}
 #: the WeasyPrint version whose function this one replaces (another keeps its own)
@@ -168,17 +170,108 @@ def _make(original, transparent):
     return collapse_table_borders
 
 
+class _Segments:
+    """What WeasyPrint's ``draw_collapsed_borders`` paints, taken down instead of painted:
+    each segment of a grid line as (x1, y1, x2, y2, width, style, colour), in its order."""
+
+    def __init__(self):
+        self.lines: list[tuple] = []
+
+    @contextmanager
+    def artifact(self):
+        yield
+
+    @contextmanager
+    def stacked(self):
+        yield
+
+
+def _runs(lines: list[tuple]):
+    """The segments in their order, those next to each other in it that are solid, opaque
+    and of one width and colour gathered in one run: (width, colour, [(x1, y1, x2, y2)]),
+    or (None, segment) for any other segment. Within a run a segment that touches or
+    overlaps the one before it on the same line is one line with it."""
+    run = None
+    for line in lines:
+        x1, y1, x2, y2, width, style, color = line
+        if style != "solid" or color.alpha != 1:
+            if run:
+                yield run
+                run = None
+            yield None, line
+            continue
+        if run is None or run[0] != width or run[1] != color:
+            if run:
+                yield run
+            run = (width, color, [])
+        same = run[2]
+        if same:
+            a1, b1, a2, b2 = same[-1]
+            if b1 == b2 == y1 == y2 and x1 <= a2 + 1e-6 and a1 <= x1:  # along a row
+                same[-1] = (a1, b1, max(a2, x2), b2)
+                continue
+            if a1 == a2 == x1 == x2 and y1 <= b2 + 1e-6 and b1 <= y1:  # down a column
+                same[-1] = (a1, b1, a2, max(b2, y2))
+                continue
+        same.append((x1, y1, x2, y2))
+    if run:
+        yield run
+
+
+def _paint_in_runs(original, draw_line):
+    """``draw_collapsed_borders`` that paints each run of solid segments of one width and
+    colour as one path: one colour, one width and one stroke for a table's thin grey rules
+    instead of a saved state, a colour, a width and a stroke for every cell's side (a
+    one-game sheet: 105 segments in 5 runs; a third of its PDF's drawing operators). The
+    order of painting is WeasyPrint's: only segments next to each other in it, of the same
+    opaque colour and width, share a path, where painting one over the other or both at once
+    leaves the same marks. Dashed, dotted, double, inset and the like: WeasyPrint's own."""
+
+    def draw_collapsed_borders(stream, table):
+        taken = _Segments()
+        original(taken, table)
+        for run in _runs(taken.lines):
+            if run[0] is None:
+                x1, y1, x2, y2, width, style, color = run[1]
+                with stream.artifact(), stream.stacked():
+                    draw_line(stream, x1, y1, x2, y2, width, style, color)
+                continue
+            width, color, lines = run
+            with stream.artifact(), stream.stacked():
+                stream.set_color(color, stroke=True)
+                stream.set_line_width(width)
+                for x1, y1, x2, y2 in lines:
+                    stream.move_to(x1, y1)
+                    stream.line_to(x2, y2)
+                stream.stroke()
+
+    def take_down(stream, x1, y1, x2, y2, thickness, style, color, offset=0):
+        if isinstance(stream, _Segments) and not offset:
+            stream.lines.append((x1, y1, x2, y2, thickness, style, color))
+        else:
+            draw_line(stream, x1, y1, x2, y2, thickness, style, color, offset)
+
+    draw_collapsed_borders.original = original
+    return draw_collapsed_borders, take_down
+
+
 def mend_collapsed_borders() -> None:
-    """Put ``collapse_table_borders`` where WeasyPrint's box builder calls it (once; only
-    in the version it was written against)."""
+    """Put ``collapse_table_borders`` where WeasyPrint's box builder calls it and
+    ``draw_collapsed_borders`` where its painter calls it (once; only in the version they
+    were written against)."""
     try:
         import weasyprint
+        from weasyprint import draw
         from weasyprint.formatting_structure import build
         from weasyprint.layout import table
     except ImportError:
         return
-    current = getattr(build, "collapse_table_borders", None)
-    if weasyprint.__version__ != VERSION or current is None \
-            or hasattr(current, "original"):
+    if weasyprint.__version__ != VERSION:
         return
-    build.collapse_table_borders = _make(current, table.TRANSPARENT)
+    current = getattr(build, "collapse_table_borders", None)
+    if current is not None and not hasattr(current, "original"):
+        build.collapse_table_borders = _make(current, table.TRANSPARENT)
+    painter = getattr(draw, "draw_collapsed_borders", None)
+    if painter is not None and not hasattr(painter, "original") \
+            and getattr(draw, "draw_line", None) is not None:
+        draw.draw_collapsed_borders, draw.draw_line = _paint_in_runs(painter, draw.draw_line)

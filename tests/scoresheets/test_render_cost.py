@@ -269,3 +269,127 @@ def test_collapsed_borders_read_each_side_of_a_box_once(game, monkeypatch, setti
     monkeypatch.setattr(build, "collapse_table_borders", counted)
     documents.game_sheet_pdf(game)
     assert over == []
+
+
+class _Colour(tuple):
+    alpha = property(lambda self: self[3])
+
+
+GREY, BLACK, CLEAR = _Colour((0.6, 0.6, 0.6, 1)), _Colour((0, 0, 0, 1)), _Colour((0, 0, 0, .5))
+
+
+def test_runs_gather_next_segments_of_one_solid_opaque_width_and_colour():
+    """Segments next to each other in WeasyPrint's order, solid, opaque, of one width and
+    colour, share a run; touching segments along a row or down a column are one line. A
+    segment of another colour between two ends the run (the order of painting is kept);
+    dashed or translucent segments are painted one by one, as WeasyPrint paints them."""
+    from scoresheets.pdf_tables import _runs
+
+    lines = [
+        (0, 10, 20, 10, .25, "solid", GREY), (19.5, 10, 40, 10, .25, "solid", GREY),
+        (40, 10, 60, 10, .25, "solid", GREY),  # one row: one line 0-60
+        (20, 0, 20, 10, .25, "solid", GREY), (20, 10, 20, 25, .25, "solid", GREY),  # a column
+        (0, 30, 60, 30, .75, "solid", BLACK),  # another width and colour: a run of its own
+        (0, 40, 60, 40, .25, "solid", GREY),  # grey again: a new run, after the black
+        (0, 50, 60, 50, .25, "dashed", GREY), (0, 60, 60, 60, .25, "solid", CLEAR),
+    ]
+    assert list(_runs(lines)) == [
+        (.25, GREY, [(0, 10, 60, 10), (20, 0, 20, 25)]),
+        (.75, BLACK, [(0, 30, 60, 30)]),
+        (.25, GREY, [(0, 40, 60, 40)]),
+        (None, lines[7]),
+        (None, lines[8]),
+    ]
+
+
+def _strokes(pdf_bytes: bytes) -> dict:
+    """The lines a PDF strokes, by (colour, width), each row's and column's touching
+    pieces made one: what the marks on the page are, however they were painted."""
+    stream = b"".join(re.findall(rb"stream\r?\n(.*?)endstream", pdf_bytes, re.S))
+    state, stack, path = {"RG": (), "w": 1.0}, [], []
+    lines: dict = {}
+    numbers: list = []
+    for token in stream.split():
+        try:
+            numbers.append(round(float(token), 3))
+            continue
+        except ValueError:
+            pass
+        op = token.decode("latin-1")
+        if op == "q":
+            stack.append(dict(state))
+        elif op == "Q":
+            state = stack.pop()
+        elif op == "RG":
+            state["RG"] = tuple(numbers[-3:])
+        elif op == "w":
+            state["w"] = numbers[-1]
+        elif op in ("m", "l"):
+            path.append((op, *numbers[-2:]))
+        elif op == "S":
+            for (first, x1, y1), (then, x2, y2) in zip(path, path[1:], strict=False):
+                if first in ("m", "l") and then == "l":
+                    lines.setdefault((state["RG"], state["w"]), []).append((x1, y1, x2, y2))
+            path = []
+        elif op in ("n", "f", "f*", "B", "b"):
+            path = []
+        numbers = []
+    merged = {}
+    for key, found in lines.items():
+        rows: dict = {}
+        for x1, y1, x2, y2 in found:
+            along = ("row", y1) if y1 == y2 else ("column", x1)
+            a, b = (min(x1, x2), max(x1, x2)) if y1 == y2 else (min(y1, y2), max(y1, y2))
+            rows.setdefault(along, []).append((a, b))
+        out = []
+        for along, spans in rows.items():
+            spans.sort()
+            start, end = spans[0]
+            for a, b in spans[1:]:
+                if a <= end + 0.01:
+                    end = max(end, b)
+                else:
+                    out.append((along, start, end))
+                    start, end = a, b
+            out.append((along, start, end))
+        merged[key] = sorted(out)
+    return merged
+
+
+def test_table_rules_are_painted_in_runs_with_the_same_marks(demo, corrected_game, settings):
+    """Each run of a table's solid rules of one width and colour is one path: the same
+    lines stroked (colour, width, where) as WeasyPrint's own painting, a cell's side at a
+    time, gives on a one-game sheet, a corrected game's and the evening's report, with far
+    fewer saved states (q) in the page's drawing."""
+    from weasyprint import draw
+
+    from ledger.clock import table_voice
+    from scoresheets import selectors
+
+    settings.TABLESTAKES_PDF_NICE = 0
+    pdf._fetcher_class()  # (mended on the first rendering)
+    mended = draw.draw_collapsed_borders
+    assert hasattr(mended, "original")
+    font_config, sheets = pdf._stylesheets("A4")
+    documents_html = []
+    with table_voice(demo.table):
+        for game in (demo_game(demo, 1), corrected_game):
+            documents_html.append(pdf.render_html(documents.GAME_TEMPLATE,
+                                                  selectors.game_sheet_context(game)))
+        documents_html.append(pdf.render_html(documents.SESSION_TEMPLATE,
+                                              selectors.session_report_context(demo)))
+    for html in documents_html:
+        printed = {}
+        for name, painter in (("weasyprint", mended.original), ("runs", mended)):
+            draw.draw_collapsed_borders = painter
+            try:
+                printed[name] = pdf.html_document(html).render(
+                    stylesheets=sheets, font_config=font_config).write_pdf(uncompressed_pdf=True)
+            finally:
+                draw.draw_collapsed_borders = mended
+        theirs, ours = _strokes(printed["weasyprint"]), _strokes(printed["runs"])
+        assert ours == theirs
+        assert sum(len(lines) for lines in ours.values()) > 10
+        saved = {name: b"".join(re.findall(rb"stream\r?\n(.*?)endstream", out, re.S)).split()
+                 .count(b"q") for name, out in printed.items()}
+        assert saved["runs"] * 2 < saved["weasyprint"], saved
