@@ -70,7 +70,10 @@ def test_a_finished_sheet_with_long_names_stays_on_the_page(keeper, label, varia
 @pytest.mark.parametrize("paper", PAPERS)
 @pytest.mark.parametrize(("label", "variant", "count"),
                          [("box", "box", 3), ("hollywood", "hollywood", 2),
-                          ("cap-it-6", "cap-it", 6), ("partnership-6", "partnership", 6)])
+                          ("cap-it-6", "cap-it", 6), ("partnership-6", "partnership", 6),
+                          # the sides' names over each street's narrow columns ran into
+                          # each other on letter ("Magnificent" over "Formidable")
+                          ("streets-6", "streets", 6)])
 def test_a_blank_sheet_with_long_names_stays_on_the_page(keeper, label, variant, count,
                                                          paper):
     session = evening(keeper)
