@@ -10,7 +10,15 @@ from django import forms
 from ledger.forms.clean_input import CleanInputMixin
 from ledger.presentation.cards import CardError, preview_context, read_cards
 from ledger.presentation.cardtext import card_name
-from ledger.presentation.catalog import BIG_GIN, GIN, HAND_KINDS, KNOCK
+from ledger.presentation.catalog import (
+    BIG_GIN,
+    GIN,
+    HAND_KINDS,
+    KNOCK,
+    PLAY_PLACES,
+    ROUND_PLACES,
+    Place,
+)
 from ledger.presentation.elision import gettext as _  # French: "Points d’Eve"
 from ledger.presentation.game_page import HandSpec, next_hand_spec
 from ledger.presentation.problems import field_words
@@ -368,36 +376,39 @@ class HandForm(CleanInputMixin, forms.Form):
             self.add_error(field, field_words(problem, field, message))
 
     def _place(self, problem) -> tuple[str | None, str]:
+        """(this form's field, the words there) of a problem, at the place the core's
+        schema gives the field it names (``PLAY_PLACES``, ``ROUND_PLACES``; the phone
+        reads the same places: forms/queue.py)."""
         if problem.hand is None:
             return None, problem.line
+        name = problem.player
         if self.spec.get("rounds"):
+            place = ROUND_PLACES.get(problem.field)
             players = self.spec["players"]
-            if problem.field == "went_out":
+            if place == Place.WENT_OUT:
                 return "went_out", problem.hint or problem.text
-            if problem.player in players and problem.field in ("cards", "points"):
-                return (f"pts_{players.index(problem.player)}",
-                        problem.hint or f"{problem.player}'s {problem.field}: {problem.text}")
+            if place == Place.POINTS and name in players:
+                return (f"pts_{players.index(name)}",
+                        problem.hint or f"{name}'s {problem.field}: {problem.text}")
             return None, problem.line
-        if problem.field == "knock_card" and "kc_rank" in self.fields:
+        place = PLAY_PLACES.get(problem.field)
+        if place == Place.KNOCK_CARD and "kc_rank" in self.fields:
             return "kc_rank", problem.hint or problem.text
         duels = self.spec.get("duels", [])
         table = problem.table or 1
         if not 1 <= table <= len(duels):
             return None, problem.line
         players = duels[table - 1]["players"]
-        name = problem.player
-        if problem.field in ("deadwood", "cards") and name in players:
-            position = players.index(name)
-            if problem.field == "deadwood":
-                return (f"t{table}_c{position}",
-                        problem.hint or f"{name}'s count: {problem.text}")
-            return f"t{table}_cards{position}", problem.hint or f"{name}'s cards: {problem.text}"
-        if problem.field == "knocker":
-            return f"t{table}_knocker", problem.hint or problem.text
-        if problem.field == "upcard":
-            return "up_rank", problem.hint or problem.text
-        if problem.field == "cut_loser":
-            return "cut_loser", problem.hint or problem.text
+        if place == Place.COUNT and name in players:
+            return (f"t{table}_c{players.index(name)}",
+                    problem.hint or f"{name}'s count: {problem.text}")
+        if place == Place.CARDS and name in players:
+            return (f"t{table}_cards{players.index(name)}",
+                    problem.hint or f"{name}'s cards: {problem.text}")
+        at_hand = {Place.KNOCKER: f"t{table}_knocker", Place.UPCARD: "up_rank",
+                   Place.CUT_LOSER: "cut_loser"}
+        if place in at_hand:
+            return at_hand[place], problem.hint or problem.text
         return None, problem.line
 
 

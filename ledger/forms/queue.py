@@ -8,7 +8,7 @@ scorekeeper picked at each table: ``picked_names(i)``, read back by ``views/queu
 
 from __future__ import annotations
 
-from ledger.presentation.catalog import BIG_GIN, GIN, KNOCK
+from ledger.presentation.catalog import BIG_GIN, GIN, KNOCK, PLAY_PLACES, ROUND_PLACES, Place
 
 from .fields import DRAW, NOBODY, SegmentedRadio
 from .hands import NO_TIE
@@ -73,10 +73,11 @@ def hand_making(form) -> dict:
     up = {"rank": _name(form, "up_rank"), "suit": _name(form, "up_suit")}
     knock_card = {"rank": _name(form, "kc_rank"), "suit": _name(form, "kc_suit")}
     cut = _name(form, "cut_loser")
-    places = ({"went_out": _name(form, "went_out"), "points": "points", "cards": "points"}
-              if rounds else
-              {"knocker": "knocker", "deadwood": "count", "cards": "cards",
-               "upcard": up["rank"], "cut_loser": cut, "knock_card": knock_card["rank"]})
+    # the places of the whole hand are this form's fields (by name; None where it has none)
+    fields = {Place.UPCARD: up["rank"], Place.CUT_LOSER: cut,
+              Place.KNOCK_CARD: knock_card["rank"], Place.WENT_OUT: _name(form, "went_out")}
+    places = {field: fields.get(place, place)
+              for field, place in (ROUND_PLACES if rounds else PLAY_PLACES).items()}
     return {
         "plain": KNOCK,
         "kinds": {GIN: {"flag": GIN, "with_count": True},

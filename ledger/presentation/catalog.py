@@ -57,6 +57,7 @@ from ledger.rules.facts import (
     setup_from_seats,
     setup_sides,
 )
+from ledger.rules.schema import PLAY_PLACES, ROUND_PLACES, Place
 
 
 class Said(MutableMapping):
@@ -259,6 +260,7 @@ __all__ = [
     "default_preset",
     "first_dealer_chosen", "hand_kinds", "hand_pair", "in_the_box", "opponents",
     "preset_values", "presets_of", "setting_now", "settings_of", "sitting_out", "variants",
+    "PLAY_PLACES", "ROUND_PLACES", "Place",
 ]
 
 

@@ -13,8 +13,8 @@ as "7S"), "flag" (true or false),
 
 from __future__ import annotations
 
-__all__ = ["GAME_FIELDS", "HAND_FIELDS", "PLAY_FIELDS", "STAKE_FIELDS", "fields_of_kind",
-           "known"]
+__all__ = ["GAME_FIELDS", "HAND_FIELDS", "PLAY_FIELDS", "PLAY_PLACES", "ROUND_PLACES",
+           "STAKE_FIELDS", "Place", "fields_of_kind", "known"]
 
 #: The top level of a game record.
 GAME_FIELDS = {
@@ -38,6 +38,30 @@ PLAY_FIELDS = {
 #: change (``target``), or a CAP-IT round (``went_out`` and ``points`` or ``cards``).
 HAND_FIELDS = {**PLAY_FIELDS, "tables": "list", "cut_loser": "name", "went_out": "name",
                "points": "counts", "knock_card": "card", "target": "number"}
+
+
+class Place:
+    """Where a problem with a field of a hand is put right, as the keeper enters a hand: at
+    a card table of it, its ``KNOCKER`` or a player's ``COUNT`` (deadwood) or ``CARDS``;
+    for the whole hand, its ``UPCARD``, its ``CUT_LOSER`` or its ``KNOCK_CARD``; in a CAP-IT
+    round, who ``WENT_OUT`` or a player's ``POINTS``."""
+
+    KNOCKER = "knocker"
+    COUNT = "count"
+    CARDS = "cards"
+    UPCARD = "upcard"
+    CUT_LOSER = "cut_loser"
+    KNOCK_CARD = "knock_card"
+    WENT_OUT = "went_out"
+    POINTS = "points"
+
+
+#: The place of each field a problem may name, in a hand of plays (one or more card tables).
+PLAY_PLACES = {"knocker": Place.KNOCKER, "deadwood": Place.COUNT, "cards": Place.CARDS,
+               "upcard": Place.UPCARD, "cut_loser": Place.CUT_LOSER,
+               "knock_card": Place.KNOCK_CARD}
+#: ... and in a CAP-IT round (a player's cards are entered as the points they count).
+ROUND_PLACES = {"went_out": Place.WENT_OUT, "points": Place.POINTS, "cards": Place.POINTS}
 
 
 def fields_of_kind(fields: dict, kind: str) -> tuple[str, ...]:

@@ -345,3 +345,37 @@ def test_a_setting_out_of_range_is_refused_at_its_field_in_the_cores_words(clien
     assert 'id="id_rule_target_error"' in page and "-5 is out of range (1 to 100000)" in page
     assert "99 is out of range (0 to 98)" in page
     assert not session.games.exists()
+
+
+def _phone_field(place: str, problem: Problem, spec: dict) -> str:
+    """The field the phone's ``fieldOf`` (static/ledger/queue/scoring.js) puts a problem
+    at, from the places ``hand_making`` gives it."""
+    if place == "points":
+        return f"pts_{spec['players'].index(problem.player)}"
+    seat = {"count": "c", "cards": "cards"}.get(place)
+    position = spec.get("duels", [{}])[0].get("players", [None]).index(problem.player) \
+        if seat else None
+    return {"knocker": "t1_knocker"}.get(place) or (f"t1_{seat}{position}" if seat else place)
+
+
+@pytest.mark.parametrize("spec", [
+    duel_spec(("A", "X"), ("B", "Y"), upcard=True, cut_candidates=["X", "Y"],
+              knock_card=True),
+    {"rounds": True, "players": ["A", "B", "C", "D"], "contract": "two sets of 3"},
+], ids=["tables", "rounds"])
+def test_the_phone_and_the_server_put_a_problem_at_the_same_field(spec):
+    """Both read the core's places (``PLAY_PLACES``, ``ROUND_PLACES``): for every field of
+    the record a problem may name, the server's form (``add_problems``) and the phone's
+    queue (``hand_making``'s places) put it at the same field of the form."""
+    from ledger.forms.queue import hand_making
+    from ledger.rules.schema import PLAY_PLACES, ROUND_PLACES
+
+    form = HandForm({"key": str(uuid.uuid4()), "number": 1}, spec=spec)
+    places = hand_making(form)["places"]
+    core = ROUND_PLACES if spec.get("rounds") else PLAY_PLACES
+    assert set(places) == set(core)
+    for field, place in places.items():
+        problem = Problem("tables_invalid", "wrong", hand=1, table=1, player="A", field=field)
+        server, _ = form._place(problem)
+        assert server == _phone_field(place, problem, spec), field
+        assert server in form.fields, field
