@@ -391,6 +391,10 @@ def _collect() -> None:
     gc.freeze()
 
 
+class _RendererGone(RuntimeError):
+    """The renderer ended without answering (killed, or out of memory)."""
+
+
 class _Renderer:
     """A child process of this worker at a lower CPU priority that lays out the worker's
     documents one after another (see ``_in_child``)."""
@@ -423,8 +427,13 @@ class _Renderer:
         except ChildProcessError:
             return False
 
-    def ask(self, request: tuple, timeout: float | None) -> tuple[str, object]:
-        deadline = time.monotonic() + timeout if timeout else None
+    def ask(self, request: tuple, timeout: float | None, *,
+            deadline: float | None = None) -> tuple[str, object]:
+        """The renderer's answer to ``request``; PdfTooLarge ("took more than ``timeout``
+        seconds") past ``deadline`` (``time.monotonic()``; ``timeout`` from now if not
+        given)."""
+        if deadline is None and timeout:
+            deadline = time.monotonic() + timeout
         try:
             _send(self.requests, request)
             answer = _receive(self.answers, deadline)
@@ -433,7 +442,7 @@ class _Renderer:
         except BrokenPipeError:
             answer = None
         if answer is None:
-            raise RuntimeError("the PDF rendering process ended without an answer")
+            raise _RendererGone("the PDF rendering process ended without an answer")
         *answer, self.cpu = answer
         return tuple(answer)
 
@@ -486,17 +495,30 @@ def _in_child(html: str, paper_size: str, max_pages: int | None, timeout: float 
     process, 185 against 145 ms; +182% over the plain table in the bench)."""
     global _renderer
     with _lock:
-        if _renderer is not None and not _renderer.serves(nice):
-            _stop_renderer()
-        if _renderer is None:
-            _renderer = _Renderer(nice)
-        renderer = _renderer
-        try:
-            kind, value = renderer.ask(
-                (html, paper_size, max_pages, get_language(), timeout), timeout)
-        except BaseException:
-            _stop_renderer()  # past its deadline or gone: the next document gets a fresh one
-            raise
+        deadline = time.monotonic() + timeout if timeout else None
+        while True:
+            if _renderer is not None and not _renderer.serves(nice):
+                _stop_renderer()
+            if _renderer is None:
+                _renderer = _Renderer(nice)
+            renderer = _renderer
+            try:
+                kind, value = renderer.ask(
+                    (html, paper_size, max_pages, get_language(), timeout), timeout,
+                    deadline=deadline)
+            except _RendererGone:
+                _stop_renderer()
+                # A renderer that had served documents and is found gone at the next one
+                # most likely ended in between (killed, or the kernel's out-of-memory
+                # killer): a fresh one is asked once more. One that ends on its first
+                # document is not asked again: that document may be what ends it.
+                if renderer.renders:
+                    continue
+                raise
+            except BaseException:
+                _stop_renderer()  # past its deadline: the next document gets a fresh one
+                raise
+            break
         renderer.renders += 1
         if renderer.renders >= RENDERS_PER_RENDERER:
             _stop_renderer()
