@@ -77,6 +77,12 @@ def hand_reports(game: Game) -> dict[int, list[TableReport]]:
     return out
 
 
+def table_links(game: Game) -> list[ReportLink]:
+    """The live report links of ``game``'s tables (not its confirm link), in their order."""
+    return list(ReportLink.objects.filter(game=game, revoked_at__isnull=True,
+                                          part__lt=CONFIRM_PART))
+
+
 def confirm_link(game: Game) -> ReportLink | None:
     """The live confirm link of a two-hand game (``CONFIRM_PART``), if the scorekeeper
     made one."""

@@ -9,7 +9,6 @@ from django import template
 from django.urls import reverse
 from django.utils.translation import gettext
 
-from ledger.models import CONFIRM_PART, ReportLink
 from ledger.presentation.dates import format_clock
 from ledger.presentation.reports import confirm_answers, link_words, part_labels, report_line
 from ledger.selectors import table_reports
@@ -31,8 +30,7 @@ def report_links_card(context) -> dict:
         return {"show": False}
     links = []
     if parts["kind"] is not None:
-        for link in ReportLink.objects.filter(game=game, revoked_at__isnull=True,
-                                              part__lt=CONFIRM_PART):
+        for link in table_reports.table_links(game):
             path = reverse("ledger:report_page", kwargs={"token": link.token})
             links.append({
                 "label": link_words(link.part),
