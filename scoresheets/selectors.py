@@ -44,22 +44,11 @@ def totals_labels() -> list[str]:
     return [str(TOTALS[key].header) for key in TOTALS_KEYS]
 
 
-def _paper_cell(key: str, row: TotalsRow) -> str:
-    if key == "box_bonus":  # in words where paper has room: "4 × 25 = 100", "4 won"
-        if row.box_bonus:
-            return row.boxes
-        return ngettext("%(n)s won", "%(n)s won", row.hands_won) % {"n": row.hands_won}
-    value = TOTALS[key].cell(row)
-    if key == "game_bonus" and not value:
-        return "\u2013"
-    return str(value)
-
-
 def totals_lines(rows: list[TotalsRow]) -> list[tuple[str, list[str], str]]:
     """The end-of-game rows turned for paper: one line per figure, one column per key, with
     the figure's kind ("text" for words such as the shutout's, which may wrap; the numbers
     do not)."""
-    return [(_(TOTALS[key].header), [_paper_cell(key, t) for t in rows], TOTALS[key].kind)
+    return [(_(TOTALS[key].header), [TOTALS[key].in_words(t) for t in rows], TOTALS[key].kind)
             for key in TOTALS_KEYS]
 
 

@@ -33,6 +33,13 @@ class Column:
     short: str
     kind: str           # "number", "name", "text", "card", "points", "total", "money"
     cell: Callable[..., Any]
+    #: the cell in words, where a medium has room for them (the paper's totals); None: the
+    #: value as it is
+    words: Callable[..., str] | None = None
+
+    def in_words(self, row) -> str:
+        """The cell of ``row`` as a medium with room writes it (``words``, else the value)."""
+        return self.words(row) if self.words is not None else str(self.cell(row))
 
     def __getattribute__(self, name: str) -> Any:
         """``header`` and ``short`` are read as plain text in the language in force (the
@@ -105,9 +112,12 @@ TOTALS: dict[str, Column] = {column.key: column for column in (
     Column("label", "", "", "name", _get("label")),
     Column("hand_points", _("Hand points"), _("Pts"), "points", _get("hand_points", 0)),
     Column("hands_won", _("Hands won"), _("Won"), "number", _get("hands_won", 0)),
-    Column("box_bonus", _("Boxes"), _("Box"), "points", _get("box_bonus", 0)),
+    # in words: "4 × 25 = 100", or "4 won" where boxes score nothing
+    Column("box_bonus", _("Boxes"), _("Box"), "points", _get("box_bonus", 0),
+           lambda row: row.boxes if row.box_bonus else ngettext(
+               "%(n)s won", "%(n)s won", row.hands_won) % {"n": row.hands_won}),
     Column("game_bonus", _("Game bonus"), pgettext_lazy("game bonus", "Game"), "points",
-           _get("game_bonus", 0)),
+           _get("game_bonus", 0), lambda row: str(row.game_bonus or "\u2013")),
     Column("shutout", _("Shutout"), _("Shutout"), "text", _get("shutout_text")),
     Column("final", _("Final total"), _("Total"), "total", _get("final", 0)),
 )}
