@@ -103,7 +103,9 @@ class HandForm(CleanInputMixin, forms.Form):
                 error_messages={"required": _("Who knocked? Tap a name, or Draw.")})
             self.fields[f"t{i}_kind"] = forms.ChoiceField(
                 label=_("How"), initial=self.first_kind, required=False,
-                widget=SegmentedRadio(columns=3),
+                # (the kind that is a plain knock: any other clears the knocker's count on
+                # the phone, static/ledger/app.js)
+                widget=SegmentedRadio(columns=3, attrs={"data-plain": KNOCK}),
                 choices=[(kind, _(words)) for kind, words in KIND_CHOICES
                          if (kind != BIG_GIN or self.spec.get("big_gin"))
                          and (kind != KNOCK or self.spec.get("knocking", True))])

@@ -58,6 +58,13 @@ def _name(form, name: str) -> str | None:
     return form[name].html_name if name in form.fields else None
 
 
+#: where the phone finds the field of a place at a card table or in a round (the rest are
+#: fields of the whole hand, by name): a key of the table (``tables[i]``), a player's seat
+#: field (``seats[position][seat]``: the count, the cards), a player's points in the round
+_AT = {Place.KNOCKER: {"table": "knocker"}, Place.COUNT: {"seat": 0},
+       Place.CARDS: {"seat": 1}, Place.POINTS: {"round": True}}
+
+
 def hand_making(form) -> dict:
     """How the phone makes the record's hand from the form's fields, as ``entry`` does
     (forms/hands.py), and where a problem of the core goes (``_place``), as data: the kind
@@ -65,9 +72,8 @@ def hand_making(form) -> dict:
     flag only when the knocker's count was typed: a gin with deadwood, for the core to
     refuse); the up-card's, knock card's and cut's fields (None where the form has none)
     and the cut's "no tie"; CAP-IT's went-out field, its "nobody" and each player's points
-    field; and ``places``: each record field a problem names -> the table's ``knocker``,
-    the player's ``count`` or ``cards`` at the table, the player's ``points`` in a round,
-    or a field of the form by name."""
+    field; and ``places``: each record field a problem names -> where its field is (``_AT``: a key
+    of the table, a seat's field, the player's points in a round; or ``{"field": name}``)."""
     rounds = bool(form.spec.get("rounds"))
     players = form.spec.get("players") or []
     up = {"rank": _name(form, "up_rank"), "suit": _name(form, "up_suit")}
@@ -76,8 +82,11 @@ def hand_making(form) -> dict:
     # the places of the whole hand are this form's fields (by name; None where it has none)
     fields = {Place.UPCARD: up["rank"], Place.CUT_LOSER: cut,
               Place.KNOCK_CARD: knock_card["rank"], Place.WENT_OUT: _name(form, "went_out")}
-    places = {field: fields.get(place, place)
-              for field, place in (ROUND_PLACES if rounds else PLAY_PLACES).items()}
+    places = {}
+    for field, place in (ROUND_PLACES if rounds else PLAY_PLACES).items():
+        where = _AT.get(place) or ({"field": fields[place]} if fields.get(place) else None)
+        if where:
+            places[field] = where
     return {
         "plain": KNOCK,
         "kinds": {GIN: {"flag": GIN, "with_count": True},
@@ -88,5 +97,5 @@ def hand_making(form) -> dict:
         "round": ({"went_out": _name(form, "went_out"), "nobody": NOBODY,
                    "points": [_name(form, f"pts_{j}") for j in range(len(players))]}
                   if rounds else None),
-        "places": {field: place for field, place in places.items() if place},
+        "places": places,
     }

@@ -13,7 +13,7 @@ document.addEventListener("change", function (event) {
   // Tapping Gin means the knocker has nothing left: clear his count so it is not sent.
   var el = event.target;
   var m = el.name && el.name.match(/^(t\d+)_kind$/);
-  if (!m || el.value === "knock") return;
+  if (!m || el.value === el.dataset.plain) return;  // (data-plain: the plain knock's kind)
   var form = el.form;
   var knocker = form.querySelector("input[name=" + m[1] + "_knocker]:checked");
   if (!knocker) return;

@@ -245,3 +245,23 @@ def test_a_preset_tapped_before_the_script_ran_is_shown_once_it_runs(
         "placeholder", "10")
     expect(page.locator("[data-preset-shown]")).to_have_text("Classic")
     context.close()
+
+
+def test_tapping_gin_clears_the_knockers_count_not_the_other(page, live_server, keeper):
+    """Gin means the knocker has nothing left: his count, typed before, is cleared when Gin
+    is tapped (the kind that is a plain knock is the form's data-plain); the opponent's is
+    kept."""
+    login(page, live_server.url, "keeper")
+    create_table(page, "Gin clears", ["Ann", "Bob"])
+    start_evening(page, rate="0.01")
+    choose_game(page, "Gin", 2)
+    seat(page, {"p1": "Ann", "p2": "Bob", "first_dealer": "Bob"})
+    start_game(page)
+    tap(page, "t1_knocker", "Ann")
+    page.fill("input[name=t1_c0]", "5")
+    page.fill("input[name=t1_c1]", "20")
+    expect(page.locator("input[name=t1_kind][value=gin]")).to_have_attribute(
+        "data-plain", "knock")
+    tap(page, "t1_kind", "gin")
+    expect(page.locator("input[name=t1_c0]")).to_have_value("")
+    expect(page.locator("input[name=t1_c1]")).to_have_value("20")

@@ -12,7 +12,7 @@ const DRAW = "-draw-";  // the form's (forms/queue.py hands it over as each tabl
 // how the form makes a hand, as forms/queue.py hand_making hands it over
 const MAKING = { plain: "knock", kinds: { gin: { flag: "gin", with_count: true },
   big_gin: { flag: "big_gin", with_count: false } }, upcard: null, knock_card_fields: null,
-  cut: null, round: null, places: { knocker: "knocker", deadwood: "count", cards: "cards" } };
+  cut: null, round: null, places: { knocker: { table: "knocker" }, deadwood: { seat: 0 }, cards: { seat: 1 } } };
 const TABLE = { knocker: "t1_knocker", kind: "t1_kind", draw: DRAW, players: ["Ann", "Bob"],
   seats: [["t1_c0", "t1_cards0"], ["t1_c1", "t1_cards1"]], picked: ["t1_p0", "t1_p1"] };
 const SCHEMA = { number: "number", key: "key", required: {}, tables: [TABLE], by_tables: false,

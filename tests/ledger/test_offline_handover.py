@@ -160,15 +160,18 @@ def test_the_form_says_how_the_phone_makes_a_hand_and_places_a_problem(client_in
     assert schema["kinds"]["gin"] == {"flag": "gin", "with_count": True}
     assert schema["upcard"] == {"rank": "up_rank", "suit": "up_suit"}
     assert schema["cut"] is None and schema["round"] is None
-    assert schema["places"] == {"knocker": "knocker", "deadwood": "count", "cards": "cards",
-                                "upcard": "up_rank"}
+    # (where: a key of the problem's table, a seat's field (0 the count, 1 the cards), or a
+    # field of the hand by name)
+    assert schema["places"] == {"knocker": {"table": "knocker"}, "deadwood": {"seat": 0},
+                                "cards": {"seat": 1}, "upcard": {"field": "up_rank"}}
     capit = services.game_start(session=session, variant="cap-it", players=["A", "B", "C", "D"],
                                 started_by=keeper, setup={"first_dealer": "A"}, ante="1.00")
     schema = json_block(client_in.get(f"/games/{capit.pk}/").content.decode(),
                         "hand-form-fields")
     assert schema["round"] == {"went_out": "went_out", "nobody": NOBODY,
                                "points": ["pts_0", "pts_1", "pts_2", "pts_3"]}
-    assert schema["places"] == {"went_out": "went_out", "points": "points", "cards": "points"}
+    assert schema["places"] == {"went_out": {"field": "went_out"}, "points": {"round": True},
+                                "cards": {"round": True}}
     captain = services.game_start(session=session, variant="captain",
                                   players=["R1", "R2", "B1", "B2", "B3"], started_by=keeper,
                                   preset="standard",
@@ -177,4 +180,4 @@ def test_the_form_says_how_the_phone_makes_a_hand_and_places_a_problem(client_in
     schema = json_block(client_in.get(f"/games/{captain.pk}/").content.decode(),
                         "hand-form-fields")
     assert schema["cut"] == {"field": "cut_loser", "no_tie": NO_TIE}
-    assert schema["places"]["cut_loser"] == "cut_loser"
+    assert schema["places"]["cut_loser"] == {"field": "cut_loser"}

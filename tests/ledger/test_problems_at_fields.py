@@ -347,15 +347,17 @@ def test_a_setting_out_of_range_is_refused_at_its_field_in_the_cores_words(clien
     assert not session.games.exists()
 
 
-def _phone_field(place: str, problem: Problem, spec: dict) -> str:
+def _phone_field(place: dict, problem: Problem, spec: dict) -> str:
     """The field the phone's ``fieldOf`` (static/ledger/queue/scoring.js) puts a problem
     at, from the places ``hand_making`` gives it."""
-    if place == "points":
+    if "field" in place:
+        return place["field"]
+    if place.get("round"):
         return f"pts_{spec['players'].index(problem.player)}"
-    seat = {"count": "c", "cards": "cards"}.get(place)
-    position = spec.get("duels", [{}])[0].get("players", [None]).index(problem.player) \
-        if seat else None
-    return {"knocker": "t1_knocker"}.get(place) or (f"t1_{seat}{position}" if seat else place)
+    if "table" in place:
+        return f"t1_{place['table']}"
+    position = spec["duels"][0]["players"].index(problem.player)
+    return (f"t1_c{position}", f"t1_cards{position}")[place["seat"]]
 
 
 @pytest.mark.parametrize("spec", [

@@ -141,25 +141,23 @@ function intlText(value, lang, signed) {
 }
 
 // Which field of the form a problem of the core is at (forms/hands.py _place, as the
-// schema's places say it): the table's knocker, the player's count or cards at the table,
-// the player's points in a round, or a field of the form by name; "__all__" when it names
-// none. players: the record's players (a round's points fields are in their order).
+// schema's places say it, forms/queue.py _AT): a field of the whole hand by name, the
+// player's points in a round, a key of the problem's table (its knocker) or the player's
+// seat field at the table (the count, the cards); "__all__" when it names none.
+// players: the record's players (a round's points fields are in their order).
 export function fieldOf(problem, schema, players = []) {
   const place = ((schema && schema.places) || {})[problem.field || ""];
   if (!place) return "__all__";
-  if (place === "points") {
+  if (place.field) return place.field;
+  if (place.round) {
     const j = players.indexOf(problem.player);
-    const field = j >= 0 && schema.round && schema.round.points[j];
-    return field || "__all__";
+    return (j >= 0 && schema.round && schema.round.points[j]) || "__all__";
   }
-  const seatPlace = { count: 0, cards: 1 }[place];
-  if (place !== "knocker" && seatPlace === undefined) return place;
-  const tables = schema.tables || [];
-  const table = tables[(problem.table || 1) - 1];
+  const table = (schema.tables || [])[(problem.table || 1) - 1];
   if (!table) return "__all__";
-  if (place === "knocker") return table.knocker;
+  if (place.table) return table[place.table] || "__all__";
   const position = table.players.indexOf(problem.player);
-  return position >= 0 ? table.seats[position][seatPlace] : "__all__";
+  return position >= 0 ? table.seats[position][place.seat] : "__all__";
 }
 
 // The core's English words with its card codes as a page writes a card ("the up-card 7H" ->
