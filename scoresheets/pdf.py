@@ -38,6 +38,7 @@ from urllib.parse import unquote, urlsplit
 from django.template.loader import render_to_string
 from django.utils.translation import get_language, gettext
 
+from .pdf_styles import mend_computed_styles
 from .pdf_tables import mend_collapsed_borders
 
 if TYPE_CHECKING:
@@ -110,6 +111,7 @@ def _fetcher_class() -> type[URLFetcher]:
 
     _mend_html_parser()  # (every rendering and the bench's plain table fetch through this)
     mend_collapsed_borders()
+    mend_computed_styles()
 
     class LocalOnlyFetcher(URLFetcher):
         """Fetches ``file:`` URLs inside the app's static folder and ``data:`` URLs; refuses

@@ -393,3 +393,66 @@ def test_table_rules_are_painted_in_runs_with_the_same_marks(demo, corrected_gam
         saved = {name: b"".join(re.findall(rb"stream\r?\n(.*?)endstream", out, re.S)).split()
                  .count(b"q") for name, out in printed.items()}
         assert saved["runs"] * 2 < saved["weasyprint"], saved
+
+
+def test_computed_styles_take_the_short_way_to_the_same_pages(demo, corrected_game, settings):
+    """A property an element's rules do not set is read from its parent or from the initial
+    values without WeasyPrint's long way (scoresheets/pdf_styles.py): most of the style
+    reads of a one-game sheet, a corrected game's and the evening's report take the short
+    way, and each document is the same, byte for byte, as with WeasyPrint's own function."""
+    from ledger.clock import table_voice
+    from scoresheets import selectors
+
+    settings.TABLESTAKES_PDF_NICE = 0
+    pdf._fetcher_class()  # (mended on the first rendering)
+    mended = weasy_css.ComputedStyle.__missing__
+    assert hasattr(mended, "original")
+    original = mended.original
+    long_way = Counter()
+
+    def counted(self, key):
+        long_way["calls"] += 1
+        return original(self, key)
+
+    documents_html = []
+    with table_voice(demo.table):
+        for game in (demo_game(demo, 1), corrected_game):
+            documents_html.append(pdf.render_html(documents.GAME_TEMPLATE,
+                                                  selectors.game_sheet_context(game)))
+        documents_html.append(pdf.render_html(documents.SESSION_TEMPLATE,
+                                              selectors.session_report_context(demo)))
+    for html in documents_html:
+        printed, asked = {}, {}
+        for name, function in (("weasyprint", original), ("short", _short_counted(mended))):
+            weasy_css.ComputedStyle.__missing__ = function
+            try:
+                printed[name] = pdf._render(html, "A4", None)
+            finally:
+                weasy_css.ComputedStyle.__missing__ = mended
+            asked[name] = getattr(function, "calls", None)
+        assert printed["short"] == printed["weasyprint"]
+        short = asked["short"]
+        assert short["all"] > 2000, short
+        assert short["long way"] * 4 < short["all"], short  # the short way for most
+
+
+def _short_counted(mended):
+    """``mended`` counting its calls ("all") and those it passes to WeasyPrint's own
+    function ("long way")."""
+    calls = Counter()
+    original = mended.original
+
+    def long_way(self, key):
+        calls["long way"] += 1
+        return original(self, key)
+
+    from scoresheets.pdf_styles import _shortened
+
+    short = _shortened(long_way)
+
+    def counted(self, key):
+        calls["all"] += 1
+        return short(self, key)
+
+    counted.calls = calls
+    return counted
