@@ -30,7 +30,7 @@ from ledger.presentation.streets import streets_block
 from ledger.presentation.words import variant_title
 from ledger.selectors.games import game_record, score
 from ledger.selectors.hands import game_history
-from ledger.selectors.table_reports import hand_confirmations, hand_reports
+from ledger.selectors.table_reports import hand_confirmations, hand_reports, has_report_links
 
 from .grid import blank_grid, hands_grid
 
@@ -138,6 +138,8 @@ def reported_lines(game: Game) -> list[dict]:
     """The audit of the tables' reports (issue 23): for each saved hand the tables (or
     CAP-IT players) reported, who reported what and when, in hand order (a two-hand game:
     what the other player said of it); a voided hand's reports are marked so."""
+    if not has_report_links(game):  # (most games: one query instead of two)
+        return []
     by_hand, said = hand_reports(game), hand_confirmations(game)
     if not by_hand and not said:
         return []

@@ -68,6 +68,12 @@ def reports_version(game_id: int) -> str:
     return '"r-' + hashlib.sha256(version.encode()).hexdigest()[:20] + '"'
 
 
+def has_report_links(game: Game) -> bool:
+    """Whether a report or confirm link was ever made for ``game`` (live or revoked): every
+    table report and every confirmation came through one, so a game without has neither."""
+    return ReportLink.objects.filter(game=game).exists()
+
+
 def hand_reports(game: Game) -> dict[int, list[TableReport]]:
     """The reports kept with each saved hand of ``game``, by hand id."""
     out: dict[int, list[TableReport]] = {}

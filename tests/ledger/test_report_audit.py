@@ -188,3 +188,22 @@ def test_who_reported_what_is_said_in_the_tables_and_the_readers_language(logged
         "Tisch 1 um 25.11.2026, 22:42 (geändert): R1 klopft 5 gegen B1 30; "
         "Tisch 2 um 25.11.2026, 22:43: B2 Gin gegen R2 10; "
         "Tisch 3 um 25.11.2026, 22:44: Remis")
+
+
+def test_the_paper_audit_asks_once_of_a_game_without_links_and_keeps_revoked_links_reports(
+        session, keeper, django_assert_num_queries):
+    """A game no report or confirm link was made for has no reports and no confirmations:
+    the sheet's audit asks one question of the database for it, not two. Revoking the links
+    keeps what the tables reported before on the sheet."""
+    from scoresheets.selectors import reported_lines
+
+    plain = captain7(session, keeper)
+    services.hand_record(game=plain, entry={"tables": [{"draw": True}] * 3},
+                         recorded_by=keeper, idempotency_key=uuid.uuid4(), number=1)
+    with django_assert_num_queries(1):
+        assert reported_lines(plain) == []
+    game = _reported_captain_hand(session, keeper)
+    assert services.report_links_revoke(game=game) == 3
+    lines = reported_lines(game)
+    assert [line["number"] for line in lines] == [1]
+    assert len(lines[0]["lines"]) == 4  # table 1 twice, tables 2 and 3
