@@ -331,6 +331,10 @@ LIMIT_SENTENCES = {
                                          "a minute and send again."),
     "heavy_busy": gettext_noop("Your other page or download is still being made; try again "
                                "in a moment."),
+    "printing_mine": gettext_noop("Your other sheet is still being printed; try again in a "
+                                  "moment."),
+    "printing_busy": gettext_noop("The server is busy printing other sheets; try again in a "
+                                  "moment."),
 }
 
 #: the limits that say how many minutes are left (one or several)

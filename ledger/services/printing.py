@@ -55,9 +55,7 @@ class PrintingBusy(LedgerError):
     def __init__(self, *, mine: bool):
         self.mine = mine
         self.retry_after = self.RETRY_AFTER
-        super().__init__(
-            "Your other sheet is still being printed; try again in a moment." if mine else
-            "The server is busy printing other sheets; try again in a moment.")
+        super().__init__(code="printing_mine" if mine else "printing_busy")
 
 
 @transaction.atomic
