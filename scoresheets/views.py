@@ -26,6 +26,7 @@ from ledger.cleaning import content_disposition, is_ascii_number
 from ledger.exceptions import LedgerError
 from ledger.presentation.catalog import VARIANT_NAMES
 from ledger.presentation.refusals import refusal_words
+from ledger.views.heavy import PRINTING, refusal_response
 from ledger.views.params import BadParameter, refuses_bad_parameters
 
 from . import documents
@@ -52,12 +53,20 @@ def _too_large(request, exc: documents.PdfTooLarge, back: str) -> HttpResponse:
 
 
 def _busy(request, exc: services.PrintingBusy, back: str) -> HttpResponse:
-    """No rendering slot free: say so at once (429 when it is the account's own other
-    sheet, 503 when the whole server is printing), with Retry-After."""
+    """No rendering slot free: say so at once, with Retry-After. The account's own other
+    sheet still printing: 429 on the small refusal page, which this worker answers again to
+    the same browser's sheets until its Retry-After before the session, the account or the
+    database is read (``RememberedRefusalMiddleware``): ten sheets asked at once cost the
+    workers one refusal each, not ten. The whole server printing others' sheets: 503 on the
+    busy page, asked afresh each time."""
+    if exc.mine:
+        title = _("Busy printing: try again in a moment")
+        return refusal_response(request, PRINTING, title=title, message=refusal_words(exc),
+                                retry_after=exc.retry_after, printing=True)
     response = render(request, "scoresheets/busy.html",
                       {"message": refusal_words(exc), "back": back,
                        "again": request.get_full_path(), "retry_after": exc.retry_after},
-                      status=429 if exc.mine else 503)
+                      status=503)
     response["Retry-After"] = str(exc.retry_after)
     response["Cache-Control"] = "no-store"
     return response
@@ -98,6 +107,13 @@ def session_pdf(request, pk: int):
     return _printed(request,
                     lambda: documents.session_report_pdf(session, paper_size=_paper(request)),
                     reverse("ledger:session_detail", args=[session.pk]))
+
+
+#: ``RememberedRefusalMiddleware``: a sheet refused while the account's other one prints is
+#: answered again to the same browser's sheets, until its Retry-After, by the worker that
+#: refused it (``_busy``)
+for _view in (game_pdf, blank_pdf, session_pdf):
+    _view.remembered_refusal = PRINTING
 
 
 def _seats_page(request, session, form, status: int = 200) -> HttpResponse:
@@ -163,6 +179,9 @@ def session_blank_pdf(request, pk: int):
                 session, context, sequence, variant, paper_size=_paper(request)),
                 reverse("ledger:session_detail", args=[session.pk]))
     return _seats_page(request, session, form, status=422)
+
+
+session_blank_pdf.remembered_refusal = PRINTING
 
 
 def _preview(html: str) -> HttpResponse:

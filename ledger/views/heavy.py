@@ -27,15 +27,20 @@ from ledger.presentation.refusals import refusal_words
 #: What ``RememberedRefusalMiddleware`` reads on a heavy view: its refusals are remembered
 #: under this kind, for every method.
 HEAVY = "heavy"
+#: ... and on the PDF views (scoresheets/views.py): the account's own other sheet printing
+PRINTING = "printing"
 
 
 def refusal_response(request, kind: str, *, title: str, message: str, retry_after: int,
-                     remember: float | None = None, heavy: bool = False) -> HttpResponse:
+                     remember: float | None = None, heavy: bool = False,
+                     printing: bool = False) -> HttpResponse:
     """429 with ``message`` on the small refusal page and Retry-After; the worker answers
     the same page to this browser's requests of ``kind`` for ``remember`` seconds (the
-    Retry-After by default) without reading the session."""
+    Retry-After by default) without reading the session. ``heavy`` and ``printing`` add
+    what a heavy page's or a sheet's refusal says of why, and a "Try again"."""
     body = loader.render_to_string("refused.html", {
-        "title": title, "message": message, "retry_after": retry_after, "heavy": heavy})
+        "title": title, "message": message, "retry_after": retry_after, "heavy": heavy,
+        "printing": printing})
     response = HttpResponse(body, status=429)
     response["Retry-After"] = str(retry_after)
     response["Cache-Control"] = "no-store"

@@ -148,3 +148,50 @@ def test_the_busy_page_and_the_hour_s_tables_in_the_phones_language(browser, liv
         shot(page, f"issue38-tables-again-{code}")
     finally:
         context.close()
+
+
+PRINTING = {
+    "en": "Your other sheet is still being printed; try again in a moment.",
+    "de": "Dein anderer Zettel wird noch gedruckt; versuch es gleich noch einmal.",
+    "fr": "Votre autre feuille est encore en cours d'impression ; réessayez dans un instant.",
+    "ru": "Ваш другой лист ещё печатается; попробуйте снова через мгновение.",
+}
+
+
+@pytest.mark.parametrize("code", ["en", "de", "fr", "ru"])
+def test_a_sheet_asked_while_the_accounts_other_prints(browser, live_server, keeper, code):
+    """A sheet asked while the account's other one is printing (issue 42): the small
+    refusal page in the phone's language, with why and for how long, and "Try again",
+    which the worker answers again from memory until the Retry-After."""
+    from django.utils import translation
+
+    from ledger.presentation.refusals import refusal_words
+
+    table = services.table_create(name="Freitagsrunde", scorekeepers=[keeper], language=code)
+    session = services.session_create(table=table, currency="EUR", rate="0.05",
+                                      created_by=keeper)
+    game = gin_game(session, keeper, hands=[ANN_KNOCKS] * 3)
+    client = Client()
+    client.force_login(get_user_model().objects.get(username="keeper"))
+    with translation.override(code):
+        said = refusal_words(services.PrintingBusy(mine=True))
+    assert said == PRINTING[code]  # (it was English in every language)
+    services.render_slot_acquire(user=keeper)  # the account's other sheet, printing
+    context = phone(browser, code)
+    try:
+        page = context.new_page()
+        context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "url": live_server.url,
+                              "value": client.cookies[settings.SESSION_COOKIE_NAME].value}])
+        url = live_server.url + reverse("scoresheets:game_pdf", args=[game.pk])
+        response = page.goto(url)
+        assert response.status == 429 and response.headers["retry-after"] == "5"
+        assert page.locator("html").get_attribute("lang") == code
+        body = page.inner_text("body")
+        assert said in body and "5" in body, body
+        assert page.evaluate(FITS) == []
+        shot(page, f"issue42-printing-{code}")
+        with page.expect_response(lambda r: r.url == url) as again:
+            page.locator("a.btn-primary").click()
+        assert again.value.status == 429 and said in page.inner_text("body")
+    finally:
+        context.close()

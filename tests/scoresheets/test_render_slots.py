@@ -14,10 +14,11 @@ import time
 
 import pytest
 from django.db import connection, connections
+from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from ledger import services
+from ledger import limits, services
 from ledger.models import RenderSlot
 from ledger.services import printing
 from scoresheets import documents, pdf
@@ -128,9 +129,63 @@ def test_the_busy_page(logged_in, game, keeper):
     assert response["Cache-Control"] == "no-store, private"  # a logged-in answer (issue 38)
     page = response.content.decode()
     assert "Busy printing: try again in a moment" in page
+    assert "Your other sheet is still being printed; try again in a moment." in page
+    assert "ask again in about 5 seconds" in page
+    # the small refusal page, answered again as it is: it links only to fixed places
+    assert '<a class="btn btn-primary" href="">Try again</a>' in page  # this address again
+    assert f'href="{reverse("ledger:home")}"' in page
+    assert keeper.username not in page
+
+
+def test_the_servers_busy_page(settings, logged_in, game, other_keeper):
+    """The whole server printing others' sheets: the busy page, with the way back."""
+    settings.TABLESTAKES_PDF_RENDERS = 1
+    services.render_slot_acquire(user=other_keeper)
+    response = logged_in.get(_url(game) + "?download=1")
+    assert response.status_code == 503
+    page = response.content.decode()
+    assert "Busy printing: try again in a moment" in page
     assert "ask again in about 5 seconds" in page
     assert f'href="{_url(game)}?download=1"' in page  # try again
     assert f'href="{reverse("ledger:game_detail", args=[game.pk])}"' in page  # back
+
+
+def test_the_accounts_other_sheets_are_refused_again_without_the_database(
+        logged_in, game, keeper, other_keeper, django_assert_num_queries):
+    """Ten sheets asked at once while the account's other one prints (issue 42, bench_stall):
+    the worker refuses the first through the session, the account and the slots, then
+    answers the same browser's sheets (any of them) with the same page until its
+    Retry-After before anything is read. Another account prints meanwhile; once the
+    Retry-After is past, the account's sheets are asked afresh."""
+    services.render_slot_acquire(user=keeper)
+    first = logged_in.get(_url(game))
+    assert first.status_code == 429
+    for path in (_url(game), _url(game) + "?download=1",
+                 reverse("scoresheets:blank_pdf", args=[game.pk]),
+                 reverse("scoresheets:session_pdf", args=[game.session.pk])):
+        with django_assert_num_queries(0):
+            again = logged_in.get(path)
+        assert again.status_code == 429
+        assert again.content == first.content
+        assert again["Retry-After"] in ("4", "5")
+    game.session.table.scorekeepers.add(other_keeper)
+    theirs = Client()
+    theirs.force_login(other_keeper)
+    assert theirs.get(_url(game)).status_code == 200  # another browser, another account
+    services.render_slot_release(slot=RenderSlot.objects.get(user=keeper))
+    assert logged_in.get(_url(game)).status_code == 429  # until its Retry-After
+    limits.forget_refusals()  # (its 5 seconds past)
+    assert logged_in.get(_url(game)).status_code == 200
+
+
+def test_the_servers_busy_page_is_not_remembered(settings, logged_in, game, other_keeper):
+    """Others' sheets filling the server are not this account's doing: each of its sheets
+    asks for a slot afresh."""
+    settings.TABLESTAKES_PDF_RENDERS = 1
+    theirs = services.render_slot_acquire(user=other_keeper)
+    assert logged_in.get(_url(game)).status_code == 503
+    services.render_slot_release(slot=theirs)
+    assert logged_in.get(_url(game)).status_code == 200
 
 
 # -- a slot is given back however the rendering ends --------------------------------------------
@@ -191,6 +246,7 @@ def test_a_slot_left_by_a_killed_worker_expires(settings, logged_in, game, keepe
     assert logged_in.get(_url(game)).status_code == 429
     later = timezone.now() + datetime.timedelta(seconds=61)
     monkeypatch.setattr(printing.timezone, "now", lambda: later)
+    limits.forget_refusals()  # (the worker's remembered refusal is past its Retry-After)
     response = logged_in.get(_url(game))
     assert response.status_code == 200
     assert not RenderSlot.objects.filter(pk=stale.pk).exists()
