@@ -167,7 +167,7 @@ def test_the_accounts_other_sheets_are_refused_again_without_the_database(
             again = logged_in.get(path)
         assert again.status_code == 429
         assert again.content == first.content
-        assert again["Retry-After"] in ("4", "5")
+        assert 1 <= int(again["Retry-After"]) <= 5  # what is left of its 5 seconds
     game.session.table.scorekeepers.add(other_keeper)
     theirs = Client()
     theirs.force_login(other_keeper)
