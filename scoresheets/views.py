@@ -6,7 +6,9 @@ three pages, well under a second); a document beyond the printing limits
 (``documents.PdfTooLarge``) gets a page that says so and what to print instead, and no
 worker is held for long. Each rendering takes a slot of ``services.pdf_render_slot`` (so
 many at once in total, one per account); without a free slot the answer comes at once:
-"busy, try again in a moment" (429 or 503, with Retry-After).
+"busy, try again in a moment" (429 or 503, with Retry-After). The account's own refusal
+(429) is the small refusal page, which the worker answers again to the same browser's
+sheets until its Retry-After without reading the session or the database (``_busy``).
 """
 
 from __future__ import annotations
