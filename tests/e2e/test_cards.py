@@ -47,6 +47,17 @@ def tap_cards(page: Page, position: int, cards: str) -> None:
         box.locator(f".deck-card[data-card='{card}']").click()
 
 
+def gin_game_started(page, live_server, table: str) -> None:
+    """Logged in as the keeper, a new table ``table`` of Ann and Bob, an evening at a cent
+    a point and a game of gin started, Bob dealing first."""
+    login(page, live_server.url, "keeper")
+    create_table(page, table, ["Ann", "Bob"])
+    start_evening(page, rate="0.01")
+    choose_game(page, "Gin", 2)
+    seat(page, {"p1": "Ann", "p2": "Bob", "first_dealer": "Bob"})
+    start_game(page)
+
+
 def expected_counts(knocker: str, ann: str, bob: str) -> tuple[int, int]:
     k_cards, o_cards = (ann, bob) if knocker == "Ann" else (bob, ann)
     outcome = score_cards(k_cards, o_cards)
@@ -55,12 +66,7 @@ def expected_counts(knocker: str, ann: str, bob: str) -> tuple[int, int]:
 
 
 def test_gin_game_from_cards_alone_scores_as_from_counts(page, live_server, keeper):
-    login(page, live_server.url, "keeper")
-    create_table(page, "Cards", ["Ann", "Bob"])
-    start_evening(page, rate="0.01")
-    choose_game(page, "Gin", 2)
-    seat(page, {"p1": "Ann", "p2": "Bob", "first_dealer": "Bob"})
-    start_game(page)
+    gin_game_started(page, live_server, "Cards")
 
     box = picker(page)
     expect(box.locator(".picker")).to_be_hidden()  # closed until asked for
@@ -141,12 +147,7 @@ def test_gin_game_from_cards_alone_scores_as_from_counts(page, live_server, keep
 
 def test_picker_at_360px_and_a_bad_card_typed(page, live_server, keeper):
     page.set_viewport_size({"width": 360, "height": 780})
-    login(page, live_server.url, "keeper")
-    create_table(page, "Narrow", ["Ann", "Bob"])
-    start_evening(page, rate="0.01")
-    choose_game(page, "Gin", 2)
-    seat(page, {"p1": "Ann", "p2": "Bob", "first_dealer": "Bob"})
-    start_game(page)
+    gin_game_started(page, live_server, "Narrow")
     box = picker(page)
     box.locator("summary").click()
     tap(page, "t1_knocker", "Ann")
@@ -251,12 +252,7 @@ def test_tapping_gin_clears_the_knockers_count_not_the_other(page, live_server, 
     """Gin means the knocker has nothing left: his count, typed before, is cleared when Gin
     is tapped (the kind that is a plain knock is the form's data-plain); the opponent's is
     kept."""
-    login(page, live_server.url, "keeper")
-    create_table(page, "Gin clears", ["Ann", "Bob"])
-    start_evening(page, rate="0.01")
-    choose_game(page, "Gin", 2)
-    seat(page, {"p1": "Ann", "p2": "Bob", "first_dealer": "Bob"})
-    start_game(page)
+    gin_game_started(page, live_server, "Gin clears")
     tap(page, "t1_knocker", "Ann")
     page.fill("input[name=t1_c0]", "5")
     page.fill("input[name=t1_c1]", "20")

@@ -380,6 +380,18 @@ def _strokes(pdf_bytes: bytes) -> dict:
     return merged
 
 
+def _three_documents(demo, corrected_game) -> list[str]:
+    """The HTML of a one-game sheet, a corrected game's sheet and the evening's report."""
+    from ledger.clock import table_voice
+    from scoresheets import selectors
+
+    with table_voice(demo.table):
+        return [*(pdf.render_html(documents.GAME_TEMPLATE, selectors.game_sheet_context(game))
+                  for game in (demo_game(demo, 1), corrected_game)),
+                pdf.render_html(documents.SESSION_TEMPLATE,
+                                selectors.session_report_context(demo))]
+
+
 def test_table_rules_are_painted_in_runs_with_the_same_marks(demo, corrected_game, settings):
     """Each run of a table's solid rules of one width and colour is one path: the same
     lines stroked (colour, width, where) as WeasyPrint's own painting, a cell's side at a
@@ -387,22 +399,12 @@ def test_table_rules_are_painted_in_runs_with_the_same_marks(demo, corrected_gam
     fewer saved states (q) in the page's drawing."""
     from weasyprint import draw
 
-    from ledger.clock import table_voice
-    from scoresheets import selectors
-
     settings.TABLESTAKES_PDF_NICE = 0
     pdf._fetcher_class()  # (mended on the first rendering)
     mended = draw.draw_collapsed_borders
     assert hasattr(mended, "original")
     font_config, sheets = pdf._stylesheets("A4")
-    documents_html = []
-    with table_voice(demo.table):
-        for game in (demo_game(demo, 1), corrected_game):
-            documents_html.append(pdf.render_html(documents.GAME_TEMPLATE,
-                                                  selectors.game_sheet_context(game)))
-        documents_html.append(pdf.render_html(documents.SESSION_TEMPLATE,
-                                              selectors.session_report_context(demo)))
-    for html in documents_html:
+    for html in _three_documents(demo, corrected_game):
         printed = {}
         for name, painter in (("weasyprint", mended.original), ("runs", mended)):
             draw.draw_collapsed_borders = painter
@@ -423,38 +425,21 @@ def test_computed_styles_take_the_short_way_to_the_same_pages(demo, corrected_ga
     values without WeasyPrint's long way (scoresheets/pdf_styles.py): most of the style
     reads of a one-game sheet, a corrected game's and the evening's report take the short
     way, and each document is the same, byte for byte, as with WeasyPrint's own function."""
-    from ledger.clock import table_voice
-    from scoresheets import selectors
-
     settings.TABLESTAKES_PDF_NICE = 0
     pdf._fetcher_class()  # (mended on the first rendering)
     mended = weasy_css.ComputedStyle.__missing__
     assert hasattr(mended, "original")
-    original = mended.original
-    long_way = Counter()
-
-    def counted(self, key):
-        long_way["calls"] += 1
-        return original(self, key)
-
-    documents_html = []
-    with table_voice(demo.table):
-        for game in (demo_game(demo, 1), corrected_game):
-            documents_html.append(pdf.render_html(documents.GAME_TEMPLATE,
-                                                  selectors.game_sheet_context(game)))
-        documents_html.append(pdf.render_html(documents.SESSION_TEMPLATE,
-                                              selectors.session_report_context(demo)))
-    for html in documents_html:
-        printed, asked = {}, {}
-        for name, function in (("weasyprint", original), ("short", _short_counted(mended))):
+    for html in _three_documents(demo, corrected_game):
+        printed = {}
+        short = _short_counted(mended)
+        for name, function in (("weasyprint", mended.original), ("short", short)):
             weasy_css.ComputedStyle.__missing__ = function
             try:
                 printed[name] = pdf._render(html, "A4", None)
             finally:
                 weasy_css.ComputedStyle.__missing__ = mended
-            asked[name] = getattr(function, "calls", None)
         assert printed["short"] == printed["weasyprint"]
-        short = asked["short"]
+        short = short.calls
         assert short["all"] > 2000, short
         assert short["long way"] * 4 < short["all"], short  # the short way for most
 
