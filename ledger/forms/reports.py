@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 
 from ledger.forms.clean_input import CleanInputMixin
 from ledger.presentation import problems as problems_words
+from ledger.presentation.reports import round_stock_out, round_went_out
 
 from .fields import NOBODY, SegmentedRadio, count_field, parse_count
 from .hands import HandForm, initial_from_entry, new_hand_initial
@@ -130,6 +131,4 @@ def went_out_value(end: dict) -> str:
     """The scorekeeper's "Who went out?" as the players' reports answer it
     (``selectors.table_reports.round_end_of``): the one who went out, "Nobody: stock out" when every
     player said no, nothing while they disagree or some have not reported."""
-    if end["state"] == "out":
-        return end["players"][0]
-    return NOBODY if end["state"] == "stock" else ""
+    return round_went_out(end) or (NOBODY if round_stock_out(end) else "")

@@ -7,7 +7,13 @@ from __future__ import annotations
 from django.utils.translation import gettext, gettext_noop, ngettext, pgettext
 
 from ledger.models import PLAYERS_PART, Hand
-from ledger.rules.report import reported_table
+from ledger.rules.report import (
+    part_reported,
+    reported_table,
+    round_disputed,
+    round_stock_out,
+    round_went_out,
+)
 from ledger.selectors.table_reports import hand_confirmations
 
 from .catalog import BIG_GIN, GIN, KNOCK
@@ -119,14 +125,19 @@ def confirm_answers(game) -> list[dict]:
     return sorted(said, key=lambda item: -item["number"])
 
 
+#: the core's readers of a next hand's parts and of a CAP-IT round's end, for the screens
+__all__ = ["part_reported", "round_disputed", "round_stock_out", "round_went_out"]
+
+
 def round_end_words(end: dict) -> str:
     """What the players' reports say of how a CAP-IT round ended
     (``selectors.table_reports.round_end_of``), for the scorekeeper before he saves: "Ann and
     Bob each say they went out: ...", or that every player said no (the stock ran out)."""
-    if end["state"] == "conflict":
+    disputed = round_disputed(end)
+    if disputed:
         return gettext("%(names)s each say they went out; only one can have. Ask the "
-                       "table, then tap who went out.") % {"names": names(end["players"])}
-    if end["state"] == "stock":
+                       "table, then tap who went out.") % {"names": names(disputed)}
+    if round_stock_out(end):
         return gettext("Every player says he did not go out: the stock ran out.")
     return ""
 

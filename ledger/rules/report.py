@@ -181,3 +181,20 @@ def round_end_reported(players: list[str], said: dict) -> dict:
     if players and all(name in said for name in players):
         return {"state": "stock", "players": []}
     return {"state": "open", "players": []}
+
+
+def round_went_out(end: dict) -> str | None:
+    """The player who went out by ``round_end_reported``'s ``end``, while only one says so;
+    None otherwise."""
+    return end["players"][0] if end["state"] == "out" else None
+
+
+def round_stock_out(end: dict) -> bool:
+    """Whether every player reported and none went out: the stock ran out."""
+    return end["state"] == "stock"
+
+
+def round_disputed(end: dict) -> list[str]:
+    """The players who each say they went out, when two or more do (the scorekeeper asks
+    the table); none otherwise."""
+    return list(end["players"]) if end["state"] == "conflict" else []

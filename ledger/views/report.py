@@ -41,6 +41,8 @@ from ledger.presentation.reports import (
     conflict_words,
     link_words,
     part_labels,
+    part_reported,
+    round_disputed,
     round_end_words,
 )
 from ledger.presentation.words import hand_title
@@ -322,11 +324,11 @@ def game_reports(request: HttpRequest, pk: int) -> HttpResponse:
     spec = next_hand_spec(result)
     standing = table_reports.live_reports(game, parts["number"])
     disputed: list[str] = []
-    if parts["kind"] == "players":  # who went out is the round's: from every report
+    if part_reported(parts):  # CAP-IT: who went out is the round's, from every report
         end = table_reports.round_end_of(parts, standing)
         body["went_out"] = {"state": end["state"], "value": went_out_value(end),
                             "text": round_end_words(end)}
-        disputed = end["players"] if end["state"] == "conflict" else []
+        disputed = round_disputed(end)
     for label, whose in part_labels(parts):
         report = next((r for r in standing
                        if all(getattr(r, k) == v for k, v in whose.items())), None)

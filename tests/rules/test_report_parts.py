@@ -25,3 +25,27 @@ def test_a_capit_round_reports_each_players_points_not_a_table():
 def test_a_game_of_one_table_or_over_has_no_part_to_report():
     assert part_reported(ONE_TABLE) is False
     assert part_reported(ONE_TABLE, table=1) is False
+
+
+def test_a_rounds_end_read_by_its_facts():
+    """Who went out, whether the stock ran out, and who dispute it, read from the core's
+    round end (rules/report.py), so the screens compare no state names."""
+    from ledger.rules.report import (
+        round_disputed,
+        round_end_reported,
+        round_stock_out,
+        round_went_out,
+    )
+
+    players = ["Ann", "Bob", "Cy"]
+    one = round_end_reported(players, {"Ann": None, "Bob": "Bob"})
+    assert (round_went_out(one), round_stock_out(one), round_disputed(one)) == ("Bob", False, [])
+    two = round_end_reported(players, {"Cy": "Cy", "Ann": "Ann"})
+    assert (round_went_out(two), round_stock_out(two), round_disputed(two)) == (
+        None, False, ["Ann", "Cy"])
+    none = round_end_reported(players, dict.fromkeys(players))
+    assert (round_went_out(none), round_stock_out(none), round_disputed(none)) == (
+        None, True, [])
+    waiting = round_end_reported(players, {"Ann": None})
+    assert (round_went_out(waiting), round_stock_out(waiting), round_disputed(waiting)) == (
+        None, False, [])
